@@ -1,0 +1,156 @@
+import { dirname, posix } from 'node:path';
+import { isObject, type Json, type JsonObject, type Sources } from './sources';
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** Statuses every operation may answer with the error body `{ code, msg }`. */
+const ERROR_STATUSES: Record<string, string> = {
+  '400': 'Bad input; nothing was changed.',
+  '401': 'Missing, unknown or expired token.',
+  '403': 'The token may not make this call.',
+  '404': 'No such record in the tenant.',
+  '409': 'The change conflicts with the stored state; nothing was changed.',
+};
+
+const ERROR_BODY: JsonObject = {
+  description: 'Error answer: a non-zero code and a readable message.',
+  type: 'object',
+  additionalProperties: false,
+  required: ['code', 'msg'],
+  properties: {
+    code: { type: 'integer', description: 'Non-zero error code.' },
+    msg: { type: 'string', description: 'What was wrong, in the language of the request.' },
+    data: { type: 'null' },
+  },
+};
+
+function envelope(data: Json): JsonObject {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['code', 'msg', 'data'],
+    properties: { code: { type: 'integer', enum: [0] }, msg: { type: 'string' }, data },
+  };
+}
+
+function page(record: Json): JsonObject {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['records', 'total', 'current', 'size'],
+    properties: {
+      records: { type: 'array', items: record },
+      total: { type: 'integer', description: 'Records matching the query, on all pages.' },
+      current: { type: 'integer', description: 'This page number, from 1.' },
+      size: { type: 'integer', description: 'Records per page.' },
+    },
+  };
+}
+
+/**
+ * Merges `openapi/openapi.yaml` and `openapi/paths/*.yaml` into one OpenAPI document whose only
+ * `$ref`s are internal: every file of `schemas/` becomes a named component. Operation shorthands
+ * are expanded: `x-data` (the `data` of the envelope), `x-data-page` (a page of records) and
+ * `x-plain` (no envelope); every operation gets the error responses.
+ */
+export function bundleOpenapi(src: Sources): { document: JsonObject; problems: string[] } {
+  const problems: string[] = [];
+  const byPath = new Map(src.schemas.map((s) => [s.path, s.component]));
+
+  const rewrite = (value: Json, fromFile: string, selfComponent?: string): Json => {
+    if (Array.isArray(value)) return value.map((item) => rewrite(item, fromFile, selfComponent));
+    if (!isObject(value)) return value;
+    const out: JsonObject = {};
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$ref' && typeof child === 'string') {
+        out[key] = resolveRef(child, fromFile, selfComponent);
+      } else {
+        out[key] = rewrite(child, fromFile, selfComponent);
+      }
+    }
+    return out;
+  };
+
+  const resolveRef = (ref: string, fromFile: string, selfComponent?: string): string => {
+    const [target = '', fragment = ''] = ref.split('#');
+    if (target === '') {
+      if (selfComponent) return `#/components/schemas/${selfComponent}${fragment}`;
+      problems.push(`${fromFile}: local reference ${ref} has no meaning outside a schema file`);
+      return ref;
+    }
+    const resolved = posix.normalize(posix.join(dirname(fromFile), target));
+    const component = byPath.get(resolved);
+    if (component) return `#/components/schemas/${component}${fragment}`;
+    if (resolved === 'openapi/openapi.yaml') return `#${fragment}`;
+    problems.push(`${fromFile}: cannot resolve reference ${ref}`);
+    return ref;
+  };
+
+  const base = rewrite(src.openapi, 'openapi/openapi.yaml') as JsonObject;
+  const components = isObject(base.components) ? base.components : {};
+  const schemas: JsonObject = {};
+  const seen = new Set<string>();
+  for (const file of src.schemas) {
+    if (seen.has(file.component)) problems.push(`${file.path}: a second schema named ${file.component}`);
+    seen.add(file.component);
+    schemas[file.component] = rewrite(file.content, file.path, file.component);
+  }
+  schemas.ErrorBody = ERROR_BODY;
+  const responses: JsonObject = {
+    Error: {
+      description: 'Error',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+    },
+  };
+
+  const paths: JsonObject = {};
+  for (const file of src.pathFiles) {
+    for (const [path, item] of Object.entries(rewrite(file.content, file.path) as JsonObject)) {
+      if (!isObject(item)) {
+        problems.push(`${file.path}: ${path} is not a path item`);
+        continue;
+      }
+      const merged: JsonObject = isObject(paths[path]) ? paths[path] : {};
+      for (const [method, operation] of Object.entries(item)) {
+        if (!(HTTP_METHODS as readonly string[]).includes(method) || !isObject(operation)) {
+          problems.push(`${file.path}: ${path} has ${method}, which is not an operation`);
+          continue;
+        }
+        if (merged[method]) problems.push(`${file.path}: ${method.toUpperCase()} ${path} is declared twice`);
+        merged[method] = expandOperation(operation, `${file.path}: ${method.toUpperCase()} ${path}`, problems);
+      }
+      paths[path] = merged;
+    }
+  }
+
+  const document: JsonObject = {
+    ...base,
+    paths,
+    components: {
+      ...components,
+      schemas: { ...(isObject(components.schemas) ? components.schemas : {}), ...schemas },
+      responses,
+    },
+  };
+  return { document, problems };
+}
+
+function expandOperation(operation: JsonObject, where: string, problems: string[]): JsonObject {
+  const { 'x-data': data, 'x-data-page': record, ...rest } = operation;
+  let payload: Json | undefined;
+  if (record !== undefined) payload = page(record);
+  else if (data !== undefined) payload = data;
+  if (payload === undefined) {
+    problems.push(`${where}: says nothing of its answer (x-data or x-data-page)`);
+    payload = {};
+  }
+  const schema = rest['x-plain'] === true ? payload : envelope(payload);
+  const responses: JsonObject = {
+    '200': { description: 'Success', content: { 'application/json': { schema } } },
+  };
+  for (const [status, description] of Object.entries(ERROR_STATUSES)) {
+    responses[status] = { $ref: '#/components/responses/Error', description };
+  }
+  return { ...rest, responses };
+}

@@ -1,0 +1,226 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import Ajv from 'ajv';
+import { pageRecordSchema, propertyOf, type Operation } from './operations';
+import { isObject, LANGUAGES, type Json, type JsonObject, type Sources } from './sources';
+
+/** A page schema, as far as the checks read it (the meta-schema has checked its shape). */
+interface PageDecl {
+  page: string;
+  entity: string;
+  scope?: string[];
+  resource: Record<string, string>;
+  columns: { field: string; sortable?: boolean }[];
+  filters?: { field: string }[];
+  defaultSort: { field: string };
+  rowActions?: (
+    | { action: 'edit' }
+    | { action: 'delete'; confirm: string }
+    | { action: 'navigate'; page: string; params: Record<string, string> }
+  )[];
+  form?: { ui: string };
+}
+
+/** Schemas of `schemas/entities` by their `x-entity` name, dereferenced. */
+export type Entities = Record<string, JsonObject>;
+
+export function flatten(value: Json, prefix = '', out = new Map<string, string>()): Map<string, string> {
+  if (isObject(value)) {
+    for (const [key, child] of Object.entries(value)) flatten(child, prefix ? `${prefix}.${key}` : key, out);
+  } else if (typeof value === 'string') {
+    out.set(prefix, value);
+  }
+  return out;
+}
+
+/** Deep-merges the translation fragments of each language; a key defined twice is a problem. */
+export function mergeTranslations(src: Sources, problems: string[]): Record<string, JsonObject> {
+  const result: Record<string, JsonObject> = {};
+  for (const lng of LANGUAGES) {
+    const merged: JsonObject = {};
+    const origin = new Map<string, string>();
+    for (const fragment of src.i18n[lng] ?? []) {
+      for (const [key, text] of flatten(fragment.content)) {
+        const before = origin.get(key);
+        if (before) problems.push(`${fragment.path}: label ${key} is already defined in ${before}`);
+        origin.set(key, fragment.path);
+        setPath(merged, key.split('.'), text, problems, fragment.path);
+      }
+    }
+    result[lng] = merged;
+  }
+  return result;
+}
+
+function setPath(target: JsonObject, keys: string[], text: string, problems: string[], where: string): void {
+  let node = target;
+  for (const key of keys.slice(0, -1)) {
+    const next = node[key];
+    if (next === undefined) node[key] = {};
+    else if (!isObject(next)) {
+      problems.push(`${where}: ${keys.join('.')} sits below the label ${key}`);
+      return;
+    }
+    node = node[key] as JsonObject;
+  }
+  node[keys[keys.length - 1] ?? ''] = text;
+}
+
+/** Every label key the schemas use, with where each use is. */
+export function labelKeysOfSchemas(src: Sources, entities: Entities): Map<string, string> {
+  const keys = new Map<string, string>();
+  const walk = (schema: JsonObject, entity: string, path: string, where: string) => {
+    const properties = isObject(schema.properties) ? schema.properties : {};
+    for (const [name, child] of Object.entries(properties)) {
+      if (!isObject(child)) continue;
+      const field = path ? `${path}.${name}` : name;
+      keys.set(`entities.${entity}.fields.${field}`, where);
+      if (isObject(child.properties)) walk(child, entity, field, where);
+    }
+  };
+  for (const [entity, schema] of Object.entries(entities)) {
+    const where = `entity ${entity}`;
+    keys.set(`entities.${entity}.title`, where);
+    walk(schema, entity, '', where);
+  }
+  for (const file of src.schemas) {
+    const name = file.content['x-enum'];
+    if (typeof name !== 'string') continue;
+    for (const value of Array.isArray(file.content.enum) ? file.content.enum : []) {
+      keys.set(`enums.${name}.${String(value)}`, file.path);
+    }
+  }
+  for (const { path, content } of src.pages) {
+    const page = content as unknown as PageDecl;
+    keys.set(`pages.${page.page}.title`, path);
+    for (const action of page.rowActions ?? []) {
+      if (action.action === 'delete') keys.set(action.confirm, path);
+    }
+  }
+  return keys;
+}
+
+const CODE_FOLDERS = ['runtime', 'pages', 'widgets', 'server'];
+const LITERAL_KEY = /\bt\(\s*'([a-zA-Z][\w]*(?:\.[\w]+)+)'/g;
+
+/** Label keys written literally in the client code (`t('common.save')`). */
+export function labelKeysOfCode(root: string): Map<string, string> {
+  const keys = new Map<string, string>();
+  const visit = (dir: string) => {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const file = join(dir, name);
+      if (statSync(file).isDirectory()) visit(file);
+      else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) {
+        for (const match of readFileSync(file, 'utf8').matchAll(LITERAL_KEY)) {
+          keys.set(match[1] ?? '', relative(root, file));
+        }
+      }
+    }
+  };
+  for (const folder of CODE_FOLDERS) visit(join(root, folder));
+  return keys;
+}
+
+export function checkLabels(used: Map<string, string>, translations: Record<string, JsonObject>, problems: string[]): void {
+  const flat = Object.fromEntries(LANGUAGES.map((lng) => [lng, flatten(translations[lng] ?? {})]));
+  for (const [key, where] of used) {
+    for (const lng of LANGUAGES) {
+      if (!flat[lng]?.has(key)) problems.push(`${where}: label ${key} is missing in ${lng}`);
+    }
+  }
+  for (const lng of LANGUAGES) {
+    for (const other of LANGUAGES) {
+      if (lng === other) continue;
+      for (const key of flat[lng]?.keys() ?? []) {
+        if (!flat[other]?.has(key)) problems.push(`schemas/i18n/${lng}: label ${key} has no ${other} translation`);
+      }
+    }
+  }
+}
+
+export function checkPages(
+  src: Sources,
+  meta: JsonObject,
+  entities: Entities,
+  operations: Operation[],
+  problems: string[],
+): void {
+  const ajv = new Ajv({ strict: true, allErrors: true });
+  const validate = ajv.compile(meta);
+  const byId = new Map(operations.map((op) => [op.operationId, op]));
+  const pages = new Map(src.pages.map(({ content }) => [String(content.page), content as unknown as PageDecl]));
+  for (const { path, content } of src.pages) {
+    if (!validate(content)) {
+      for (const error of validate.errors ?? []) problems.push(`${path}: ${error.instancePath || '/'} ${error.message ?? ''}`);
+      continue;
+    }
+    const page = content as unknown as PageDecl;
+    const fail = (text: string) => problems.push(`${path}: ${text}`);
+    const entity = entities[page.entity];
+    if (!entity) fail(`entity ${page.entity} does not exist`);
+    for (const [role, id] of Object.entries(page.resource)) {
+      const op = byId.get(id);
+      if (!op) {
+        fail(`${role} operation ${id} is not in the OpenAPI document`);
+        continue;
+      }
+      if (op.resource && op.resource.entity !== page.entity)
+        fail(`${role} operation ${id} serves ${op.resource.entity}, not ${page.entity}`);
+      if ((role === 'create' || role === 'update') && op.body?.['x-entity'] !== page.entity)
+        fail(`${role} operation ${id} does not take a ${page.entity}`);
+      if ((role === 'get' || role === 'delete') && !propertyOf(op.query, 'id') && !propertyOf(op.params, 'id'))
+        fail(`${role} operation ${id} takes no id`);
+    }
+    const list = byId.get(page.resource.list ?? '');
+    if (!list) continue;
+    const record = pageRecordSchema(list);
+    if (!record) {
+      fail(`list operation ${list.operationId} does not answer a page of records`);
+      continue;
+    }
+    for (const column of page.columns) {
+      if (!propertyOf(record, column.field)) fail(`column ${column.field} is not a property of what ${list.operationId} answers`);
+    }
+    for (const filter of page.filters ?? []) {
+      if (!propertyOf(list.query, filter.field)) fail(`filter ${filter.field} is not a query parameter of ${list.operationId}`);
+    }
+    for (const field of page.scope ?? []) {
+      if (!propertyOf(list.query, field)) fail(`scope ${field} is not a query parameter of ${list.operationId}`);
+      if (!propertyOf(entity, field)) fail(`scope ${field} is not a property of ${page.entity}`);
+    }
+    const sortable = propertyOf(list.query, 'sortField')?.enum;
+    const sortFields = Array.isArray(sortable) ? sortable : [];
+    for (const field of [...page.columns.filter((c) => c.sortable).map((c) => c.field), page.defaultSort.field]) {
+      if (!sortFields.includes(field)) fail(`${list.operationId} cannot sort by ${field} (its sortField does not offer it)`);
+    }
+    for (const action of page.rowActions ?? []) {
+      if (action.action === 'edit' && !page.resource.update) fail('an edit action needs an update operation');
+      if (action.action === 'delete' && !page.resource.delete) fail('a delete action needs a delete operation');
+      if (action.action !== 'navigate') continue;
+      const target = pages.get(action.page);
+      if (!target) fail(`navigates to page ${action.page}, which does not exist`);
+      for (const [param, field] of Object.entries(action.params)) {
+        if (!target?.scope?.includes(param)) fail(`navigates with ${param}, which page ${action.page} does not take`);
+        if (!propertyOf(record, field)) fail(`navigates with field ${field}, which the rows do not have`);
+      }
+    }
+    if (page.form && !src.uiSchemas[page.form.ui]) fail(`form UI schema ${page.form.ui} does not exist`);
+  }
+}
+
+export function checkOperations(operations: Operation[], entities: Entities, tags: Json | undefined, problems: string[]): void {
+  const declared = new Set((Array.isArray(tags) ? tags : []).map((tag) => (isObject(tag) ? String(tag.name) : '')));
+  for (const op of operations) {
+    const where = `${op.method.toUpperCase()} ${op.path}`;
+    for (const tag of op.tags) if (!declared.has(tag)) problems.push(`${where}: tag ${tag} is not declared in openapi.yaml`);
+    if (op.resource && !entities[op.resource.entity])
+      problems.push(`${where}: x-resource names entity ${op.resource.entity}, which does not exist`);
+    if (op.security.length === 0) problems.push(`${where}: has no security scheme`);
+  }
+}

@@ -1,0 +1,122 @@
+import { HTTP_METHODS, type HttpMethod } from './bundleOpenapi';
+import { isObject, type Json, type JsonObject } from './sources';
+
+/** What the generic resource handler does for an operation (`x-resource`). */
+export interface ResourceBinding {
+  entity: string;
+  action: 'list' | 'get' | 'create' | 'update' | 'delete' | 'options';
+  /** Lists only the records the signed-in user owns. */
+  mine?: boolean;
+}
+
+/**
+ * One operation of the dereferenced document, in the shape the server and the client use: the
+ * parameters of each place gathered into one object schema, so each can be validated at once.
+ */
+export interface Operation<Schema = JsonObject> {
+  operationId: string;
+  method: HttpMethod;
+  path: string;
+  tags: string[];
+  summary: string;
+  /** Security schemes, any one of which admits the call. */
+  security: string[];
+  query?: Schema;
+  params?: Schema;
+  body?: Schema;
+  /** Schema of the HTTP 200 answer. */
+  response: Schema;
+  resource?: ResourceBinding;
+  handler?: string;
+  /** The answer is sent as it is, without the `{ code, msg, data }` envelope. */
+  plain: boolean;
+}
+
+function parameterSchema(parameters: Json[], place: string): JsonObject | undefined {
+  const properties: JsonObject = {};
+  const required: string[] = [];
+  for (const parameter of parameters) {
+    if (!isObject(parameter) || parameter.in !== place || typeof parameter.name !== 'string') continue;
+    properties[parameter.name] = isObject(parameter.schema) ? parameter.schema : {};
+    if (parameter.required === true) required.push(parameter.name);
+  }
+  if (Object.keys(properties).length === 0) return undefined;
+  // Unknown query parameters (cache busters and the like) are ignored, not refused.
+  return { type: 'object', properties, required, additionalProperties: place !== 'path' };
+}
+
+export function listOperations(document: JsonObject, problems: string[]): Operation[] {
+  const operations: Operation[] = [];
+  const ids = new Set<string>();
+  const globalSecurity = schemeNames(document.security);
+  const paths = isObject(document.paths) ? document.paths : {};
+  for (const [path, item] of Object.entries(paths)) {
+    if (!isObject(item)) continue;
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (!isObject(op)) continue;
+      const where = `${method.toUpperCase()} ${path}`;
+      const operationId = typeof op.operationId === 'string' ? op.operationId : '';
+      if (!/^[a-z][A-Za-z0-9]*$/.test(operationId))
+        problems.push(`${where}: operationId '${operationId}' is not a camelCase name`);
+      if (ids.has(operationId)) problems.push(`${where}: operationId ${operationId} is used twice`);
+      ids.add(operationId);
+      const parameters = [...asArray(item.parameters), ...asArray(op.parameters)];
+      const requestBody = isObject(op.requestBody) ? op.requestBody : undefined;
+      const bodySchema = requestBody ? jsonSchemaOf(requestBody) : undefined;
+      const responses = isObject(op.responses) ? op.responses : {};
+      const ok = isObject(responses['200']) ? responses['200'] : {};
+      const resource = isObject(op['x-resource']) ? (op['x-resource'] as unknown as ResourceBinding) : undefined;
+      const handler = typeof op['x-handler'] === 'string' ? op['x-handler'] : undefined;
+      if (Boolean(resource) === Boolean(handler)) problems.push(`${where}: needs exactly one of x-resource and x-handler`);
+      const tags = asArray(op.tags).filter((t): t is string => typeof t === 'string');
+      if (tags.length === 0) problems.push(`${where}: has no tag`);
+      const query = parameterSchema(parameters, 'query');
+      const params = parameterSchema(parameters, 'path');
+      if (requestBody && requestBody.required !== true) problems.push(`${where}: a request body must be required`);
+      const body = bodySchema;
+      operations.push({
+        operationId,
+        method,
+        path,
+        tags,
+        summary: typeof op.summary === 'string' ? op.summary : '',
+        security: op.security === undefined ? globalSecurity : schemeNames(op.security),
+        ...(query ? { query } : {}),
+        ...(params ? { params } : {}),
+        ...(body ? { body } : {}),
+        response: jsonSchemaOf(ok) ?? {},
+        ...(resource ? { resource } : {}),
+        ...(handler ? { handler } : {}),
+        plain: op['x-plain'] === true,
+      });
+    }
+  }
+  return operations.sort((a, b) => a.operationId.localeCompare(b.operationId));
+}
+
+function asArray(value: Json | undefined): Json[] {
+  return Array.isArray(value) ? value : [];
+}
+
+function schemeNames(security: Json | undefined): string[] {
+  return asArray(security).flatMap((requirement) => (isObject(requirement) ? Object.keys(requirement) : []));
+}
+
+function jsonSchemaOf(holder: JsonObject): JsonObject | undefined {
+  const content = isObject(holder.content) ? holder.content : {};
+  const media = content['application/json'];
+  return isObject(media) && isObject(media.schema) ? media.schema : undefined;
+}
+
+/** The record schema of a paged list answer (`data.records.items`). */
+export function pageRecordSchema(operation: Operation): JsonObject | undefined {
+  const data = propertyOf(operation.plain ? operation.response : propertyOf(operation.response, 'data'), 'records');
+  return isObject(data?.items) ? data.items : undefined;
+}
+
+export function propertyOf(schema: JsonObject | undefined, name: string): JsonObject | undefined {
+  const properties = schema && isObject(schema.properties) ? schema.properties : undefined;
+  const value = properties?.[name];
+  return isObject(value) ? value : undefined;
+}

@@ -1,0 +1,54 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** A regular expression matching imports of the named top-level folders. */
+const folders = (...names) => `^(\\.\\./)+(${names.join('|')})(/|$)`;
+
+/** Import directions of DESIGN.md §2: each folder may import only the folders before it. */
+const layers = [
+  { files: ['codegen/**'], forbidden: ['server', 'runtime', 'widgets', 'pages', 'stories', 'tests', 'generated'] },
+  { files: ['server/**'], forbidden: ['runtime', 'widgets', 'pages', 'stories', 'tests'], typesOnly: ['codegen'] },
+  { files: ['runtime/**'], forbidden: ['server', 'widgets', 'pages', 'stories', 'tests', 'codegen'] },
+  { files: ['widgets/**'], forbidden: ['server', 'pages', 'stories', 'tests', 'codegen'] },
+  { files: ['pages/**'], forbidden: ['server', 'stories', 'tests', 'codegen'] },
+  { files: ['stories/**'], forbidden: ['server', 'tests', 'codegen'] },
+];
+
+export default tseslint.config(
+  { ignores: ['generated/**', 'dist/**', 'node_modules/**', 'data/**', 'storybook-static/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['{runtime,pages,widgets,stories}/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  ...layers.map(({ files, forbidden, typesOnly = [] }) => ({
+    files,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: folders(...forbidden), message: 'This import runs against the directions of DESIGN.md §2.' },
+            ...(typesOnly.length
+              ? [{ regex: folders(...typesOnly), allowTypeImports: true, message: 'Only types may be imported from here.' }]
+              : []),
+            // Inside a module, files import each other directly, never through the module's index.
+            { regex: '^(\\.{1,2}/)+(index)?$', message: 'Import the file itself, not the index of your own module.' },
+          ],
+        },
+      ],
+    },
+  })),
+);

@@ -1,0 +1,29 @@
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { Api } from './api/client';
+import type { PreferenceStore, Preferences } from './preferences/preferences';
+
+/** What every screen of the runtime works with. */
+export interface Runtime {
+  api: Api;
+  preferences: PreferenceStore;
+}
+
+const RuntimeContext = createContext<Runtime | null>(null);
+
+export function RuntimeProvider({ runtime, children }: { runtime: Runtime; children: ReactNode }) {
+  return <RuntimeContext.Provider value={runtime}>{children}</RuntimeContext.Provider>;
+}
+
+export function useRuntime(): Runtime {
+  const runtime = useContext(RuntimeContext);
+  if (!runtime) throw new Error('useRuntime needs a RuntimeProvider');
+  return runtime;
+}
+
+export function usePreferences(): Preferences {
+  const { preferences } = useRuntime();
+  return useSyncExternalStore(
+    (listener) => preferences.subscribe(listener),
+    () => preferences.get(),
+  );
+}

@@ -1,0 +1,171 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import type { UiSchema } from '@rjsf/utils';
+import { Alert, App, Button, Modal, Space, Spin, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { PageSchema } from '../../generated/meta';
+import { pages, type EntityModule } from '../../generated/registry';
+import { ApiCallError } from '../api/client';
+import { SchemaForm } from '../forms/SchemaForm';
+import { entityTitle, pageTitle } from '../i18n/labels';
+import { usePreferences, useRuntime } from '../RuntimeContext';
+import { loadEntity, loadUiSchema } from '../schema/entities';
+import { propertiesOf } from '../schema/properties';
+import { buildUiSchema, type FormMode } from '../schema/uiSchema';
+import { initialListState, listQuery, scopeFromSearch } from './listQuery';
+import { ListView, type ListRecord } from './ListView';
+import { useListData } from './useListData';
+
+interface Editing {
+  mode: FormMode;
+  record: ListRecord;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A whole list screen from its page schema: the list, and a dialog to create and edit records. */
+export function ListPage({ page }: { page: PageSchema }) {
+  const { t } = useTranslation();
+  const { api } = useRuntime();
+  const { language } = usePreferences();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const [entity, setEntity] = useState<EntityModule>();
+  const [uiSchema, setUiSchema] = useState<UiSchema>({});
+  const [loadError, setLoadError] = useState<string>();
+  const [state, setState] = useState(() => initialListState(page));
+  const [version, setVersion] = useState(0);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string>();
+
+  useEffect(() => {
+    Promise.all([loadEntity(page.entity), page.form ? loadUiSchema(page.form.ui) : Promise.resolve({})])
+      .then(([module, ui]) => {
+        setEntity(module);
+        setUiSchema(ui);
+      })
+      .catch((error: unknown) => setLoadError(messageOf(error)));
+  }, [page]);
+
+  const scope = useMemo(() => {
+    if (!entity) return undefined;
+    const types = Object.fromEntries(
+      Object.entries(propertiesOf(entity.schema)).map(([name, p]) => [name, p.type as 'integer' | 'number' | 'string']),
+    );
+    return scopeFromSearch(page, search, types);
+  }, [entity, page, search]);
+  const data = useListData(page.resource.list, scope ? listQuery(state, scope) : undefined, version);
+
+  const formUi = useMemo(
+    () =>
+      entity && editing
+        ? buildUiSchema({ t, entity: page.entity, schema: entity.schema, uiSchema, mode: editing.mode, fixed: page.scope })
+        : undefined,
+    [entity, editing, page, t, uiSchema],
+  );
+
+  if (loadError) return <Alert type="error" showIcon message={loadError} />;
+  if (!entity) return <Spin />;
+  if (!scope) return <Alert type="warning" showIcon message={t('common.notFound')} />;
+
+  const { resource } = page;
+  const openEditor = async (mode: FormMode, record: ListRecord) => {
+    setSaveError(undefined);
+    if (mode === 'edit' && resource.get) {
+      try {
+        record = (await api.callDynamic(resource.get, { query: { id: record.id } })) as ListRecord;
+      } catch (error) {
+        void message.error(messageOf(error));
+        return;
+      }
+    }
+    setEditing({ mode, record });
+  };
+
+  const save = async (formData: ListRecord) => {
+    const operation = editing?.mode === 'edit' ? resource.update : resource.create;
+    if (!operation) return;
+    setSaving(true);
+    setSaveError(undefined);
+    try {
+      await api.callDynamic(operation, { body: { ...formData, ...scope } });
+      setEditing(null);
+      setVersion((v) => v + 1);
+      void message.success(t('common.saved'));
+    } catch (error) {
+      setSaveError(error instanceof ApiCallError ? error.message : messageOf(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async (record: ListRecord) => {
+    if (!resource.delete) return;
+    try {
+      await api.callDynamic(resource.delete, { params: { id: record.id } });
+      setVersion((v) => v + 1);
+      void message.success(t('common.deleted'));
+    } catch (error) {
+      void message.error(messageOf(error));
+    }
+  };
+
+  const title = pageTitle(t, page.page);
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Space>
+        {page.scope?.length ? (
+          <Button icon={<ArrowLeftOutlined />} aria-label={t('common.back')} onClick={() => void navigate(-1)} />
+        ) : null}
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+      </Space>
+      <ListView
+        page={page}
+        schema={entity.schema}
+        records={data.records}
+        total={data.total}
+        state={state}
+        loading={data.loading}
+        error={data.error}
+        onStateChange={setState}
+        onCreate={resource.create ? () => void openEditor('create', { ...scope }) : undefined}
+        onEdit={(record) => void openEditor('edit', record)}
+        onDelete={(record) => void remove(record)}
+        onNavigate={(action, record) => {
+          const target = pages.find((p) => p.page === action.page);
+          if (!target) return;
+          const query = new URLSearchParams(
+            Object.entries(action.params).map(([param, field]) => [param, String(record[field] ?? '')]),
+          );
+          void navigate(`${target.route}?${query.toString()}`);
+        }}
+      />
+      <Modal
+        open={editing !== null}
+        title={`${editing?.mode === 'edit' ? t('common.edit') : t('common.new')} · ${entityTitle(t, page.entity)}`}
+        footer={null}
+        destroyOnHidden
+        width={720}
+        onCancel={() => setEditing(null)}
+      >
+        {saveError ? <Alert type="error" showIcon message={saveError} style={{ marginBottom: 16 }} /> : null}
+        {editing && formUi ? (
+          <SchemaForm
+            schema={entity.schema}
+            uiSchema={formUi}
+            validators={entity.validators}
+            formData={editing.record}
+            language={language}
+            disabled={saving}
+            onSubmit={(formData) => void save(formData)}
+          />
+        ) : null}
+      </Modal>
+    </Space>
+  );
+}

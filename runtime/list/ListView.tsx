@@ -1,0 +1,190 @@
+import { Alert, Button, Empty, Pagination, Popconfirm, Space, Spin, theme } from 'antd';
+import type { RJSFSchema } from '@rjsf/utils';
+import { rowSortingFeature, tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PageSchema, RowAction } from '../../generated/meta';
+import { fieldLabel, label, pageTitle } from '../i18n/labels';
+import { formatValue, propertiesOf } from '../schema/properties';
+import { FilterBar } from './FilterBar';
+import { nextSort, type ListState } from './listQuery';
+
+export type ListRecord = Record<string, unknown>;
+
+export interface ListViewProps {
+  page: PageSchema;
+  /** The entity schema of the records. */
+  schema: RJSFSchema;
+  records: ListRecord[];
+  total: number;
+  state: ListState;
+  loading: boolean;
+  error?: string;
+  onStateChange(next: ListState): void;
+  onCreate?(): void;
+  onEdit?(record: ListRecord): void;
+  /** Called once the user has confirmed the deletion. */
+  onDelete?(record: ListRecord): void;
+  onNavigate?(action: Extract<RowAction, { action: 'navigate' }>, record: ListRecord): void;
+}
+
+const features = tableFeatures({ rowSortingFeature, columnMeta: {} as { width?: number } });
+
+/** A list page's table, filters, paging and row actions, drawn from its page schema. */
+export function ListView(props: ListViewProps) {
+  const { page, schema, records, total, state, loading, error, onStateChange } = props;
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const properties = propertiesOf(schema);
+
+  const columns = useMemo<ColumnDef<typeof features, ListRecord>[]>(
+    () => [
+      ...page.columns.map((column): ColumnDef<typeof features, ListRecord> => ({
+        id: column.field,
+        accessorFn: (row) => row[column.field],
+        header: fieldLabel(t, page.entity, column.field),
+        cell: (info) => formatValue(t, properties[column.field], info.getValue()),
+        enableSorting: column.sortable === true,
+        meta: { width: column.width ?? 140 },
+      })),
+      ...(page.rowActions?.length
+        ? [
+            { id: 'actions', header: t('common.actions'), enableSorting: false, meta: { width: 200 } } as ColumnDef<
+              typeof features,
+              ListRecord
+            >,
+          ]
+        : []),
+    ],
+    [page, properties, t],
+  );
+
+  const table = useTable({
+    features,
+    columns,
+    data: records,
+    manualSorting: true,
+    getRowId: (row, index) => String(row.id ?? index),
+    state: { sorting: [{ id: state.sortField, desc: state.sortOrder === 'desc' }] },
+  });
+
+  const cellStyle = { padding: '8px 12px', borderBottom: `1px solid ${token.colorBorderSecondary}`, textAlign: 'left' as const };
+  const actionsOf = (record: ListRecord) => (
+    <Space size={0} wrap>
+      {(page.rowActions ?? []).map((action) => {
+        switch (action.action) {
+          case 'edit':
+            return (
+              <Button key="edit" type="link" size="small" onClick={() => props.onEdit?.(record)}>
+                {t('common.edit')}
+              </Button>
+            );
+          case 'navigate':
+            return (
+              <Button key={`go-${action.page}`} type="link" size="small" onClick={() => props.onNavigate?.(action, record)}>
+                {pageTitle(t, action.page)}
+              </Button>
+            );
+          case 'delete':
+            return (
+              <Popconfirm
+                key="delete"
+                title={label(t, action.confirm)}
+                okText={t('common.ok')}
+                cancelText={t('common.cancel')}
+                onConfirm={() => props.onDelete?.(record)}
+              >
+                <Button type="link" size="small" danger>
+                  {t('common.delete')}
+                </Button>
+              </Popconfirm>
+            );
+        }
+      })}
+    </Space>
+  );
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      {page.filters?.length ? (
+        <FilterBar
+          page={page}
+          schema={schema}
+          values={state.filters}
+          onSearch={(filters) => onStateChange({ ...state, filters, current: 1 })}
+        />
+      ) : null}
+      {props.onCreate ? (
+        <Button type="primary" onClick={props.onCreate}>
+          {t('common.new')}
+        </Button>
+      ) : null}
+      {error ? <Alert type="error" showIcon message={error} /> : null}
+      <Spin spinning={loading}>
+        <div style={{ overflowX: 'auto' }}>
+          <table style={{ width: '100%', borderCollapse: 'collapse', color: token.colorText, fontSize: token.fontSize }}>
+            <thead style={{ background: token.colorFillAlter }}>
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const sorted = header.column.getIsSorted();
+                    const title = String(header.column.columnDef.header ?? '');
+                    return (
+                      <th
+                        key={header.id}
+                        style={{ ...cellStyle, minWidth: header.column.columnDef.meta?.width, fontWeight: 600 }}
+                        aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                      >
+                        {header.column.getCanSort() ? (
+                          <Button
+                            type="text"
+                            size="small"
+                            style={{ fontWeight: 600, padding: 0 }}
+                            onClick={() => onStateChange({ ...state, ...nextSort(state, header.column.id, page), current: 1 })}
+                          >
+                            {title}
+                            {sorted === 'asc' ? ' ↑' : sorted === 'desc' ? ' ↓' : ''}
+                          </Button>
+                        ) : (
+                          title
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              ))}
+            </thead>
+            <tbody>
+              {table.getRowModel().rows.map((row) => (
+                <tr key={row.id}>
+                  {row.getAllCells().map((cell) =>
+                    cell.column.id === 'actions' ? (
+                      <td key={cell.id} style={cellStyle}>
+                        {actionsOf(row.original)}
+                      </td>
+                    ) : (
+                      <td key={cell.id} style={cellStyle}>
+                        <table.FlexRender cell={cell} />
+                      </td>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {!loading && records.length === 0 ? <Empty description={t('common.empty')} /> : null}
+        </div>
+      </Spin>
+      <Pagination
+        align="end"
+        current={state.current}
+        pageSize={state.size}
+        total={total}
+        showSizeChanger
+        pageSizeOptions={page.pageSizes.map(String)}
+        showTotal={(count) => t('common.total', { count })}
+        onChange={(current, size) => onStateChange({ ...state, current: size === state.size ? current : 1, size })}
+      />
+    </Space>
+  );
+}

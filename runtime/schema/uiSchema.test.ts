@@ -1,0 +1,55 @@
+import type { RJSFSchema } from '@rjsf/utils';
+import { describe, expect, test } from 'vitest';
+import { createI18n } from '../i18n/i18n';
+import { buildUiSchema } from './uiSchema';
+
+const schema: RJSFSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer', readOnly: true },
+    name: { type: 'string' },
+    level: { type: 'string', enum: ['PP', 'NP'], 'x-enum': 'customerLevel' } as RJSFSchema,
+    state: { type: 'string', enum: ['developing', 'lost'], 'x-enum': 'customerState' } as RJSFSchema,
+    createTime: { type: 'string', format: 'date-time', readOnly: true },
+  },
+};
+
+describe('buildUiSchema', () => {
+  const en = createI18n('en').t;
+  const zh = createI18n('zh').t;
+
+  test.each([
+    ['en', en, 'Name', ['Developing', 'Lost']],
+    ['zh', zh, '客户名称', ['开发中', '已流失']],
+  ])('labels fields and coded values in %s', (_lng, t, name, states) => {
+    const ui = buildUiSchema({ t, entity: 'customer', schema, uiSchema: {}, mode: 'create' });
+    expect(ui.name?.['ui:title']).toBe(name);
+    expect(ui.state?.['ui:enumNames']).toEqual(states);
+  });
+
+  test('hides server-filled fields on creation and shows them read-only when editing', () => {
+    const create = buildUiSchema({ t: en, entity: 'customer', schema, uiSchema: {}, mode: 'create' });
+    const edit = buildUiSchema({ t: en, entity: 'customer', schema, uiSchema: {}, mode: 'edit' });
+    expect(create.createTime?.['ui:widget']).toBe('hidden');
+    expect(edit.createTime?.['ui:widget']).toBeUndefined();
+    expect(edit.createTime?.['ui:readonly']).toBe(true);
+  });
+
+  test("keeps the author's UI schema over what is derived", () => {
+    const ui = buildUiSchema({
+      t: en,
+      entity: 'customer',
+      schema,
+      uiSchema: { 'ui:order': ['name', '*'], name: { 'ui:widget': 'textarea' } },
+      mode: 'create',
+    });
+    expect(ui['ui:order']).toEqual(['name', '*']);
+    expect(ui.name?.['ui:widget']).toBe('textarea');
+    expect(ui.name?.['ui:title']).toBe('Name');
+  });
+
+  test('hides the fields fixed by the page scope', () => {
+    const ui = buildUiSchema({ t: en, entity: 'customer', schema, uiSchema: {}, mode: 'create', fixed: ['name'] });
+    expect(ui.name?.['ui:widget']).toBe('hidden');
+  });
+});

@@ -1,0 +1,29 @@
+import { Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, THEMES } from '../preferences/preferences';
+import { usePreferences, useRuntime } from '../RuntimeContext';
+
+/** Language and theme choosers. */
+export function PreferenceSwitches() {
+  const { t } = useTranslation();
+  const { preferences } = useRuntime();
+  const { language, theme } = usePreferences();
+  return (
+    <Space>
+      <Select
+        aria-label={t('common.language')}
+        value={language}
+        style={{ width: 110 }}
+        onChange={(value) => preferences.set({ language: value })}
+        options={LANGUAGES.map((lng) => ({ value: lng, label: t(`common.languages.${lng}`) }))}
+      />
+      <Select
+        aria-label={t('common.theme')}
+        value={theme}
+        style={{ width: 110 }}
+        onChange={(value) => preferences.set({ theme: value })}
+        options={THEMES.map((name) => ({ value: name, label: t(`common.themes.${name}`) }))}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,46 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { TokenService } from './auth/tokens';
+import type { ServerConfig } from './config';
+import { loadContract } from './contract';
+import { openDatabase } from './db/database';
+import { syncEntityTables } from './db/entityTables';
+import { migrate } from './db/migrate';
+import { seedDemo } from './demo/seed';
+import { registerClient } from './http/client';
+import { registerDocs } from './http/docs';
+import { registerErrorHandler } from './http/errors';
+import { registerRoutes } from './http/routes';
+import type { Services } from './http/services';
+import { createTranslator } from './i18n';
+import { entityModel } from './resources/entityModel';
+import { EntityRepository } from './resources/repository';
+
+/** The whole server, ready to `listen()` or to be called with `inject()`. */
+export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
+  const contract = loadContract();
+  const models = Object.values(contract.entities).map(entityModel);
+  const database = openDatabase(config);
+  const services: Services = {
+    config,
+    contract,
+    database,
+    repository: new EntityRepository(database.db, models),
+    tokens: new TokenService(database.db, config.tokenTtlSeconds),
+  };
+  try {
+    await migrate(database);
+    await syncEntityTables(database, models);
+    if (config.demo) await seedDemo(services);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const app = Fastify({ logger: config.logger });
+  app.addHook('onClose', () => database.close());
+  const translate = createTranslator(contract);
+  registerErrorHandler(app, translate);
+  registerRoutes(app, services, translate);
+  await registerDocs(app, contract);
+  await registerClient(app, config.clientDir, contract, translate);
+  return app;
+}

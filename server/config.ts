@@ -1,0 +1,39 @@
+import { resolve } from 'node:path';
+
+/** Settings of one server process, read from the environment (see README). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Folder of the SQLite file and of uploaded files. */
+  dataDir: string;
+  /** PostgreSQL connection string; SQLite in `dataDir` when absent. */
+  databaseUrl?: string;
+  /** Seed demo data into an empty database. */
+  demo: boolean;
+  /** Built client to serve, if present. */
+  clientDir: string;
+  /** Lifetime of client, user and EMS tokens, in seconds. */
+  tokenTtlSeconds: number;
+  /** Log requests (off in tests). */
+  logger: boolean;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return value === '1' || value.toLowerCase() === 'true';
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: resolve(env.DATA_DIR ?? 'data'),
+    ...(databaseUrl ? { databaseUrl } : {}),
+    // The demo seeds itself on the embedded database; a PostgreSQL installation opts in.
+    demo: flag(env.DEMO, !databaseUrl),
+    clientDir: resolve(env.CLIENT_DIR ?? 'dist/client'),
+    tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),
+    logger: flag(env.LOG, true),
+  };
+}

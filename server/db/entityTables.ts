@@ -1,0 +1,51 @@
+import { sql, type Kysely } from 'kysely';
+import type { EntityModel, FieldKind } from '../resources/entityModel';
+import type { Database, Dialect } from './database';
+import { idColumn } from './migrate';
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+function columnType(kind: FieldKind, dialect: Dialect) {
+  switch (kind) {
+    case 'integer':
+    case 'boolean':
+      return sql`integer`;
+    case 'number':
+      return dialect === 'postgres' ? sql`double precision` : sql`real`;
+    default:
+      return sql`text`;
+  }
+}
+
+/**
+ * Creates the table of each entity, and adds the columns of properties added to its schema
+ * since. Columns are never dropped or changed here: that takes a written migration.
+ */
+export async function syncEntityTables({ db, dialect }: Database, models: EntityModel[]): Promise<void> {
+  const raw = db.withoutPlugins() as unknown as Kysely<unknown>;
+  const existing = new Map((await raw.introspection.getTables()).map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
+  for (const model of models) {
+    const columns = model.fields.filter((f) => f.name !== 'id');
+    const present = existing.get(model.table);
+    if (!present) {
+      let create = idColumn(raw.schema.createTable(model.table), dialect).addColumn('tenant_id', 'integer', (col) =>
+        col.notNull().references('tenant.id'),
+      );
+      for (const field of columns) create = create.addColumn(snake(field.name), columnType(field.kind, dialect));
+      await create.execute();
+      await raw.schema.createIndex(`${model.table}_tenant`).on(model.table).columns(['tenant_id', 'id']).execute();
+      for (const field of columns.filter((f) => f.ref)) {
+        await raw.schema
+          .createIndex(`${model.table}_${snake(field.name)}`)
+          .on(model.table)
+          .columns(['tenant_id', snake(field.name)])
+          .execute();
+      }
+      continue;
+    }
+    for (const field of columns) {
+      if (present.has(snake(field.name))) continue;
+      await raw.schema.alterTable(model.table).addColumn(snake(field.name), columnType(field.kind, dialect)).execute();
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import { Migrator, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import type { Database, Dialect } from './database';
+import * as auth from './migrations/0001_auth';
+
+export interface MigrationContext {
+  dialect: Dialect;
+}
+
+/** Migrations in order; each takes the dialect where the two engines differ. */
+const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, context: MigrationContext): Promise<void> }> = {
+  '0001_auth': auth,
+};
+
+/** An auto-increment integer primary key named `id`, in each engine's own way. */
+export function idColumn<T extends string>(table: CreateTableBuilder<T>, dialect: Dialect): CreateTableBuilder<T, 'id'> {
+  return dialect === 'postgres'
+    ? table.addColumn('id', 'serial', (col) => col.primaryKey())
+    : table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
+}
+
+export async function migrate({ db, dialect }: Database): Promise<void> {
+  const migrations: Record<string, Migration> = Object.fromEntries(
+    Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (trx: Kysely<unknown>) => m.up(trx, { dialect }) }]),
+  );
+  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

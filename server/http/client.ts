@@ -1,0 +1,26 @@
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Contract } from '../contract';
+import type { Language, Translate } from '../i18n';
+import { notFound } from './errors';
+
+/**
+ * Serves the built client. Any other GET outside the API prefixes answers the client's
+ * index.html, so that history-mode paths load the app, which then shows its own route.
+ */
+export async function registerClient(
+  app: FastifyInstance,
+  dir: string,
+  contract: Contract,
+  translate: (lng: Language) => Translate,
+): Promise<void> {
+  const apiPrefixes = new Set([...contract.operations.map((op) => op.path.split('/')[1]), 'docs']);
+  const hasClient = existsSync(`${dir}/index.html`);
+  if (hasClient) await app.register(fastifyStatic, { root: dir, wildcard: false, index: ['index.html'] });
+  app.setNotFoundHandler((request, reply) => {
+    const first = request.url.split(/[/?]/)[1] ?? '';
+    if (hasClient && request.method === 'GET' && !apiPrefixes.has(first)) return reply.sendFile('index.html');
+    return notFound(request, reply, translate);
+  });
+}

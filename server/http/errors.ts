@@ -1,0 +1,54 @@
+import type { ErrorObject } from 'ajv';
+import localizeZh from 'ajv-i18n/localize/zh/index.js';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, ERRORS } from '../errors';
+import { languageOf, type Language, type Translate } from '../i18n';
+
+const MAX_REPORTED = 5;
+
+/** "name: must NOT have more than 100 characters; extra: is not a known field" */
+export function describeValidation(errors: ErrorObject[], part: string, lng: Language): string {
+  const copies = errors.slice(0, MAX_REPORTED).map((error) => ({ ...error }));
+  if (lng === 'zh') localizeZh(copies);
+  return copies
+    .map((error) => {
+      const params = error.params as { additionalProperty?: string; missingProperty?: string };
+      const field = [
+        error.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+        params.additionalProperty ?? params.missingProperty,
+      ]
+        .filter(Boolean)
+        .join('.');
+      return `${field || part}: ${error.message ?? error.keyword}`;
+    })
+    .join('; ');
+}
+
+/** Every failure answers `{ code, msg }`: catalogue errors with their status, the unexpected with 500. */
+export function registerErrorHandler(app: FastifyInstance, translate: (lng: Language) => Translate): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lng = languageOf(request.headers['accept-language']);
+    const t = translate(lng);
+    if (error instanceof ApiError) {
+      const entry = ERRORS[error.kind];
+      return reply.code(entry.status).send({ code: entry.code, msg: t(entry.key, error.params) });
+    }
+    if (error.validation) {
+      const detail = describeValidation(error.validation as ErrorObject[], error.validationContext ?? 'request', lng);
+      return reply.code(400).send({ code: ERRORS.validation.code, msg: t(ERRORS.validation.key, { detail }) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own refusals: malformed JSON, unsupported media type, body too large...
+      return reply.code(status).send({ code: ERRORS.badRequest.code, msg: t(ERRORS.badRequest.key, { detail: error.message }) });
+    }
+    request.log.error(error);
+    return reply.code(500).send({ code: ERRORS.internal.code, msg: t(ERRORS.internal.key) });
+  });
+}
+
+/** The answer to a call that matches no route. */
+export function notFound(request: FastifyRequest, reply: FastifyReply, translate: (lng: Language) => Translate): FastifyReply {
+  const t = translate(languageOf(request.headers['accept-language']));
+  return reply.code(404).send({ code: ERRORS.notFound.code, msg: t(ERRORS.notFound.key) });
+}

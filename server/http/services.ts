@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+import type { AuthContext, TenantScope } from '../auth/context';
+import type { TokenService } from '../auth/tokens';
+import type { ServerConfig } from '../config';
+import type { Contract, Operation } from '../contract';
+import type { Database } from '../db/database';
+import type { Translate } from '../i18n';
+import type { EntityRepository } from '../resources/repository';
+
+/** What handlers work with, made once per server. */
+export interface Services {
+  config: ServerConfig;
+  contract: Contract;
+  database: Database;
+  repository: EntityRepository;
+  tokens: TokenService;
+}
+
+/** One call being answered: its operation, its validated input and who makes it. */
+export interface CallContext {
+  services: Services;
+  operation: Operation;
+  request: FastifyRequest;
+  auth: AuthContext;
+  query: Record<string, unknown>;
+  params: Record<string, unknown>;
+  body: unknown;
+  t: Translate;
+  /** The tenant and user the call acts for; refused when the token is not bound to a user. */
+  scope(): TenantScope;
+}
+
+/** Answers a call with the `data` of the envelope (or the whole answer of an `x-plain` call). */
+export type Handler = (call: CallContext) => Promise<unknown>;

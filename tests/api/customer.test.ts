@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { call, databases, signIn } from '../support/api';
+import { example } from '../support/contract';
+import type { TestServer } from '../support/server';
+
+type Row = Record<string, unknown>;
+type Page = { records: Row[]; total: number };
+
+describe.each(databases())('customers on $name', ({ start }) => {
+  let server: TestServer;
+  let app: FastifyInstance;
+  let admin: string;
+  beforeAll(async () => {
+    server = await start();
+    app = server.app;
+    admin = await signIn(app, 'admin', 'admin123');
+  });
+  afterAll(() => server.stop());
+
+  const list = async (token: string, query: Record<string, string> = {}) =>
+    (await call<Page>(app, token, { method: 'GET', url: '/manager/customer/getCustomerList', query: { size: '50', ...query } }))
+      .body.data;
+  const save = (payload: unknown, headers: Record<string, string> = {}) =>
+    call<Row>(app, admin, { method: 'POST', url: '/manager/customer', payload: payload as Row, headers });
+
+  test('a user sees the demo customers of their own tenant only', async () => {
+    const ofTenant2 = await list(admin);
+    const operator = await signIn(app, 'operator', 'operator123');
+    const ofTenant7 = await list(operator);
+    expect(ofTenant2.total).toBe(24);
+    expect(ofTenant7.total).toBe(24);
+    const names2 = new Set(ofTenant2.records.map((r) => r.name));
+    expect(ofTenant7.records.some((r) => names2.has(r.name))).toBe(false);
+    expect(ofTenant2.records.every((r) => r.ownerName === '系统管理员')).toBe(true);
+  });
+
+  test.each([
+    ['a wrong type', { name: 42 }, 'name: must be string'],
+    ['an unknown code', { name: 'Acme', level: 'GOLD' }, 'level: must be equal to one of the allowed values'],
+    ['an unknown field', { name: 'Acme', tenantId: 10 }, 'tenantId: must NOT have additional properties'],
+    ['no name', { city: 'Suzhou' }, 'name: must have required property'],
+    ['a 10,000-character name', { name: 'x'.repeat(10_000) }, 'name: must NOT have more than 100 characters'],
+  ])('%s is refused with 400 and a message, and nothing is written', async (_case, payload, message) => {
+    const before = (await list(admin)).total;
+    const answer = await save(payload);
+    expect(answer.status).toBe(400);
+    expect(answer.body.code).toBe(40001);
+    expect(answer.body.msg).toContain(message);
+    expect((await list(admin)).total).toBe(before);
+  });
+
+  test('a missing body, a body that is not JSON and a body of the wrong type are refused with 400', async () => {
+    const before = (await list(admin)).total;
+    const empty = await app.inject({ method: 'POST', url: '/manager/customer', headers: { authorization: `Bearer ${admin}` } });
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/manager/customer',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    const array = await save([{ name: 'Acme' }]);
+    for (const answer of [empty, broken]) {
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ code: expect.any(Number) as number, msg: expect.any(String) as string });
+    }
+    expect(array.status).toBe(400);
+    expect((await list(admin)).total).toBe(before);
+  });
+
+  test('the message follows the language of the request', async () => {
+    const answer = await save({ name: 42 }, { 'accept-language': 'zh-CN' });
+    expect(answer.body.msg).toBe('请求参数错误：name: 应当是 string 类型');
+  });
+
+  test.each([
+    ['SQL', "Robert'); DROP TABLE customer;--"],
+    ['HTML', '<img src=x onerror="alert(1)"><b>bold</b>'],
+  ])('a name with %s in it is stored and found literally', async (_case, name) => {
+    const created = await save({ ...example('customer'), name: name.slice(0, 100) });
+    expect(created.body.data.name).toBe(name);
+    const found = await list(admin, { name: name.slice(0, 12) });
+    expect(found.records.map((r) => r.name)).toContain(name);
+    expect((await list(admin)).total).toBeGreaterThan(24);
+  });
+
+  test('a percent sign or underscore in a filter matches itself, not anything', async () => {
+    await save({ name: '100% Solar_Park' });
+    expect((await list(admin, { name: '0% S' })).records.map((r) => r.name)).toEqual(['100% Solar_Park']);
+    expect((await list(admin, { name: 'r_P' })).records.map((r) => r.name)).toEqual(['100% Solar_Park']);
+    expect((await list(admin, { name: '%' })).records.map((r) => r.name)).toEqual(['100% Solar_Park']);
+  });
+
+  test('level sorts from PP to SVIP, not alphabetically', async () => {
+    const levels = (await list(admin, { sortField: 'level', sortOrder: 'asc' })).records.map((r) => r.level).filter(Boolean);
+    const order = ['PP', 'NP', 'VIP', 'SVIP'];
+    expect(levels.map((l) => order.indexOf(String(l)))).toEqual(
+      [...levels.map((l) => order.indexOf(String(l)))].sort((a, b) => a - b),
+    );
+  });
+
+  test('deleting a customer deletes its contacts with it', async () => {
+    const customer = (await save({ name: 'Short-lived Ltd' })).body.data;
+    const contact = await call<Row>(app, admin, {
+      method: 'POST',
+      url: '/manager/customerContacts',
+      payload: { customerId: customer.id, name: 'Li Ming' },
+    });
+    expect(contact.body.code).toBe(0);
+    await call(app, admin, { method: 'DELETE', url: `/manager/customer/${String(customer.id)}` });
+    const contacts = await call<Page>(app, admin, {
+      method: 'GET',
+      url: '/manager/customerContacts/getByCustomerId',
+      query: { customerId: String(customer.id) },
+    });
+    expect(contacts.body.data.total).toBe(0);
+  });
+
+  test("a contact cannot be attached to another tenant's customer", async () => {
+    const operator = await signIn(app, 'operator', 'operator123');
+    const foreign = (await list(admin)).records[0];
+    const answer = await call(app, operator, {
+      method: 'POST',
+      url: '/manager/customerContacts',
+      payload: { customerId: foreign?.id, name: 'Intruder' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.msg).toBe('customerId: no such customer');
+  });
+
+  test("listByName answers ids and names for a picker; getOwnerCustomerList the caller's own", async () => {
+    const options = await call<{ id: number; name: string }[]>(app, admin, {
+      method: 'GET',
+      url: '/manager/customer/listByName',
+      query: { name: 'Short' },
+    });
+    expect(options.body.data.every((o) => Object.keys(o).sort().join() === 'id,name')).toBe(true);
+    const own = await call<Page>(app, admin, {
+      method: 'POST',
+      url: '/manager/customer/getOwnerCustomerList',
+      query: { size: '50' },
+    });
+    expect(own.body.data.total).toBe((await list(admin)).total);
+  });
+});

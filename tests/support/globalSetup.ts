@@ -1,0 +1,18 @@
+import type { TestProject } from 'vitest/node';
+import { startPostgres } from './postgres';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Connection string of the run's PostgreSQL, or empty when none could be started. */
+    postgresUrl: string;
+  }
+}
+
+/** Starts the run's PostgreSQL for the API tests, and stops it afterwards. */
+export default async function setup(project: TestProject) {
+  const postgres = await startPostgres();
+  if (!postgres && process.env.CI) throw new Error('PostgreSQL could not be started; the API tests must run on it in CI');
+  if (!postgres) console.warn('PostgreSQL is not available: the API tests run on SQLite only');
+  project.provide('postgresUrl', postgres?.url ?? '');
+  return () => postgres?.stop();
+}

@@ -1,0 +1,40 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { configFromEnv, type ServerConfig } from '../../server/config';
+
+export interface TestServer {
+  app: FastifyInstance;
+  /** `http://127.0.0.1:<port>` once `listen()`ed, else empty. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real server on a database of its own: SQLite in a fresh folder, or the PostgreSQL database
+ * given. It listens on 127.0.0.1 only when asked to.
+ */
+export async function startServer(options: { databaseUrl?: string; listen?: boolean; demo?: boolean } = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'platform-test-'));
+  const base = configFromEnv({});
+  const config: ServerConfig = {
+    ...base,
+    dataDir,
+    demo: options.demo ?? true,
+    logger: false,
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+  };
+  const app = await buildApp(config);
+  let url = '';
+  if (options.listen) url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    app,
+    url,
+    async stop() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Projects of the suite: `unit` (plain TypeScript, Node), `ui` (components, jsdom),
+ * `api` (the real server in process, on SQLite and PostgreSQL), `stories` (every Storybook
+ * story run as a test) and `e2e` (the real server and Debian's Chromium; run after the build).
+ */
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', environment: 'node', include: ['{codegen,server}/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'ui',
+          environment: 'jsdom',
+          include: ['{runtime,widgets,pages}/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/support/jsdom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/support/globalSetup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'stories',
+          environment: 'jsdom',
+          include: ['stories/**/*.test.tsx'],
+          setupFiles: ['tests/support/jsdom.ts', 'tests/support/storybook.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
