@@ -1,21 +1,10 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import $RefParser from '@apidevtools/json-schema-ref-parser';
-import { bundleOpenapi } from './bundleOpenapi';
-import {
-  checkLabels,
-  checkOperations,
-  checkPages,
-  labelKeysOfCode,
-  labelKeysOfSchemas,
-  mergeTranslations,
-  type Entities,
-} from './checks';
+import { analyse } from './analyse';
 import { VALIDATORS_DTS } from './esm';
-import { listOperations } from './operations';
+import { staleOutputs, writeOutputs } from './outputs';
 import { registryModule } from './registry';
-import { isObject, loadSources, type JsonObject } from './sources';
+import { loadSources } from './sources';
 import { pageStories } from './stories';
 import { apiTypes, componentAliases, metaTypes } from './types';
 import { formValidator, serverValidators } from './validators';
@@ -27,27 +16,8 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /** Builds every file of `generated/`, in memory; throws with the list of problems found. */
 async function generate(): Promise<Map<string, string>> {
-  const problems: string[] = [];
   const src = loadSources(root);
-  const { document, problems: bundleProblems } = bundleOpenapi(src);
-  problems.push(...bundleProblems);
-  const dereferenced = (await $RefParser.dereference(structuredClone(document), {
-    dereference: { circular: false },
-  })) as JsonObject;
-  const operations = listOperations(dereferenced, problems);
-
-  const schemas =
-    isObject(dereferenced.components) && isObject(dereferenced.components.schemas) ? dereferenced.components.schemas : {};
-  const entities: Entities = {};
-  for (const schema of Object.values(schemas)) {
-    if (isObject(schema) && typeof schema['x-entity'] === 'string') entities[schema['x-entity']] = schema;
-  }
-  const pageMeta = src.meta.page;
-  if (!pageMeta) throw new Error('schemas/meta/page.schema.json is missing');
-  checkPages(src, pageMeta, entities, operations, problems);
-  checkOperations(operations, entities, document.tags, problems);
-  const translations = mergeTranslations(src, problems);
-  checkLabels(new Map([...labelKeysOfSchemas(src, entities), ...labelKeysOfCode(root)]), translations, problems);
+  const { document, operations, entities, translations, problems } = await analyse(src);
   if (problems.length > 0) throw new Error(`codegen found ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
 
   const out = new Map<string, string>();
@@ -74,38 +44,16 @@ async function generate(): Promise<Map<string, string>> {
   return new Map([...out].map(([path, content]) => [`${OUT}/${path}`, content]));
 }
 
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const file = join(dir, name);
-    return statSync(file).isDirectory() ? filesUnder(file) : [relative(root, file)];
-  });
-}
-
 async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   const files = await generate();
-  const present = filesUnder(join(root, OUT));
   if (check) {
-    const stale = [...files].filter(
-      ([path, content]) => !existsSync(join(root, path)) || readFileSync(join(root, path), 'utf8') !== content,
-    );
-    const extra = present.filter((path) => !files.has(path));
-    if (stale.length + extra.length > 0) {
-      throw new Error(
-        `generated/ is out of date; run npm run codegen:\n  ${[...stale.map(([p]) => `stale ${p}`), ...extra.map((p) => `not generated ${p}`)].join('\n  ')}`,
-      );
-    }
+    const stale = staleOutputs(root, OUT, files);
+    if (stale.length > 0) throw new Error(`generated/ is out of date; run npm run codegen:\n  ${stale.join('\n  ')}`);
     console.log(`codegen: ${files.size} files up to date`);
     return;
   }
-  for (const path of present) if (!files.has(path)) rmSync(join(root, path));
-  for (const [path, content] of files) {
-    const target = join(root, path);
-    if (existsSync(target) && readFileSync(target, 'utf8') === content) continue;
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, content);
-  }
+  writeOutputs(root, OUT, files);
   console.log(`codegen: ${files.size} files in ${OUT}/`);
 }
 

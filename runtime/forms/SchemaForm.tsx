@@ -5,6 +5,9 @@ import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompil
 import localizeZh from 'ajv-i18n/localize/zh/index.js';
 import { useMemo } from 'react';
 import type { Language } from '../preferences/preferences';
+import { UiDescription } from './UiDescription';
+
+const templates = { DescriptionFieldTemplate: UiDescription };
 
 export interface SchemaFormProps {
   schema: RJSFSchema;
@@ -29,6 +32,7 @@ export function SchemaForm({ schema, uiSchema, validators, formData, language, d
       uiSchema={uiSchema}
       formData={formData}
       validator={validator}
+      templates={templates}
       disabled={disabled}
       noHtml5Validate
       showErrorList={false}

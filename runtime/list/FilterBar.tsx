@@ -35,6 +35,7 @@ export function FilterBar({ page, schema, values, onSearch }: FilterBarProps) {
               <Select
                 aria-label={name}
                 allowClear
+                showSearch={{ optionFilterProp: 'label' }}
                 placeholder={t('common.select')}
                 style={{ minWidth: 160 }}
                 options={property.enum.map((value) => ({ value: String(value), label: enumLabel(t, enumName, value) }))}

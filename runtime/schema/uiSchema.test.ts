@@ -8,6 +8,7 @@ const schema: RJSFSchema = {
   properties: {
     id: { type: 'integer', readOnly: true },
     name: { type: 'string' },
+    taxNumber: { type: 'string' },
     level: { type: 'string', enum: ['PP', 'NP'], 'x-enum': 'customerLevel' } as RJSFSchema,
     state: { type: 'string', enum: ['developing', 'lost'], 'x-enum': 'customerState' } as RJSFSchema,
     createTime: { type: 'string', format: 'date-time', readOnly: true },
@@ -51,5 +52,14 @@ describe('buildUiSchema', () => {
   test('hides the fields fixed by the page scope', () => {
     const ui = buildUiSchema({ t: en, entity: 'customer', schema, uiSchema: {}, mode: 'create', fixed: ['name'] });
     expect(ui.name?.['ui:widget']).toBe('hidden');
+  });
+});
+
+describe('hints', () => {
+  test('a field gets a hint only where a translated hint exists', () => {
+    const t = createI18n('en').t;
+    const ui = buildUiSchema({ t, entity: 'customer', schema, uiSchema: {}, mode: 'create' });
+    expect(ui.name?.['ui:description']).toBeUndefined();
+    expect(ui.taxNumber?.['ui:description']).toBe('Unified social credit code of the enterprise');
   });
 });

@@ -1,13 +1,14 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { TFunction } from 'i18next';
-import { enumLabel, fieldLabel } from '../i18n/labels';
+import { enumLabel, fieldLabel, label } from '../i18n/labels';
 import { propertiesOf } from './properties';
 
 export type FormMode = 'create' | 'edit';
 
 /**
  * The UI schema a form renders: the author's UI schema plus what the conventions derive —
- * a translated title for every field, translated names for coded values, server-filled fields
+ * a translated title for every field, a translated hint where `entities.<entity>.hints.<field>`
+ * exists, translated names for coded values, server-filled fields
  * hidden on creation and read-only when editing, and fields fixed by the page's scope hidden.
  */
 export function buildUiSchema(options: {
@@ -25,6 +26,8 @@ export function buildUiSchema(options: {
   };
   for (const [name, property] of Object.entries(propertiesOf(schema))) {
     const derived: UiSchema = { 'ui:title': fieldLabel(t, entity, name) };
+    const hint = label(t, `entities.${entity}.hints.${name}`, { defaultValue: '' });
+    if (hint) derived['ui:description'] = hint;
     if (property['x-enum'] && Array.isArray(property.enum)) {
       const enumName = property['x-enum'];
       derived['ui:enumNames'] = property.enum.map((value) => enumLabel(t, enumName, value));

@@ -19,7 +19,7 @@ function Localised({ children }: { children: ReactNode }) {
   }, [language, theme]);
   return (
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider locale={language === 'zh' ? zhCN : enUS} theme={themeConfig(theme)}>
+      <ConfigProvider locale={language === 'zh' ? zhCN : enUS} theme={themeConfig(theme)} button={{ autoInsertSpace: false }}>
         <App>{children}</App>
       </ConfigProvider>
     </I18nextProvider>

@@ -13,6 +13,7 @@ export function PreferenceSwitches() {
       <Select
         aria-label={t('common.language')}
         value={language}
+        showSearch={{ optionFilterProp: 'label' }}
         style={{ width: 110 }}
         onChange={(value) => preferences.set({ language: value })}
         options={LANGUAGES.map((lng) => ({ value: lng, label: t(`common.languages.${lng}`) }))}
@@ -20,6 +21,7 @@ export function PreferenceSwitches() {
       <Select
         aria-label={t('common.theme')}
         value={theme}
+        showSearch={{ optionFilterProp: 'label' }}
         style={{ width: 110 }}
         onChange={(value) => preferences.set({ theme: value })}
         options={THEMES.map((name) => ({ value: name, label: t(`common.themes.${name}`) }))}

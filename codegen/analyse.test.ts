@@ -1,0 +1,69 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { analyse } from './analyse';
+import { loadSources, type JsonObject, type Sources } from './sources';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The project's own sources, with one page schema or translation changed. */
+function sources(change: (src: Sources, page: JsonObject) => void): Sources {
+  const src = structuredClone(loadSources(root));
+  const page = src.pages.find((p) => p.content.page === 'customer')?.content;
+  if (!page) throw new Error('the customer page schema is missing');
+  change(src, page);
+  return src;
+}
+
+describe('codegen analysis', () => {
+  test('the project as it is has no problem', async () => {
+    expect((await analyse(loadSources(root))).problems).toEqual([]);
+  });
+
+  test.each<[string, (src: Sources, page: JsonObject) => void, string]>([
+    [
+      'a column the list call does not answer',
+      (_src, page) => (page.columns as JsonObject[]).push({ field: 'revenue' }),
+      'column revenue is not a property of what getCustomerList answers',
+    ],
+    [
+      'a filter the list call does not take',
+      (_src, page) => (page.filters as JsonObject[]).push({ field: 'phone' }),
+      'filter phone is not a query parameter of getCustomerList',
+    ],
+    [
+      'a sortable column the list call cannot sort by',
+      (_src, page) => (page.columns as JsonObject[]).push({ field: 'phone', sortable: true }),
+      'getCustomerList cannot sort by phone',
+    ],
+    [
+      'an operation that does not exist',
+      (_src, page) => ((page.resource as JsonObject).update = 'updateCustomerEverywhere'),
+      'update operation updateCustomerEverywhere is not in the OpenAPI document',
+    ],
+    [
+      'a page schema that breaks its meta-schema',
+      (_src, page) => (page.pageSizes = [10, 25]),
+      '/pageSizes/1 must be equal to one of the allowed values',
+    ],
+    [
+      'a label missing in zh',
+      (src) => {
+        const fragment = src.i18n.zh?.find((f) => f.path.endsWith('zh/customer.json'))?.content as JsonObject;
+        delete ((fragment.entities as JsonObject).customer as JsonObject & { fields: JsonObject }).fields.city;
+      },
+      'label entities.customer.fields.city is missing in zh',
+    ],
+    [
+      'a label in en only',
+      (src) => {
+        const fragment = src.i18n.en?.find((f) => f.path.endsWith('en/common.json'))?.content as JsonObject;
+        (fragment.common as JsonObject).onlyHere = 'English only';
+      },
+      'label common.onlyHere has no zh translation',
+    ],
+  ])('reports %s', async (_case, change, problem) => {
+    const { problems } = await analyse(sources(change));
+    expect(problems.some((p) => p.includes(problem))).toBe(true);
+  });
+});

@@ -1,0 +1,47 @@
+import $RefParser from '@apidevtools/json-schema-ref-parser';
+import { bundleOpenapi } from './bundleOpenapi';
+import {
+  checkLabels,
+  checkOperations,
+  checkPages,
+  labelKeysOfCode,
+  labelKeysOfSchemas,
+  mergeTranslations,
+  type Entities,
+} from './checks';
+import { listOperations, type Operation } from './operations';
+import { isObject, type JsonObject, type Sources } from './sources';
+
+/** What codegen learns from the sources, with every inconsistency it found. */
+export interface Analysis {
+  /** The bundled OpenAPI document (internal references only). */
+  document: JsonObject;
+  operations: Operation[];
+  /** Dereferenced entity schemas by `x-entity` name. */
+  entities: Entities;
+  /** Merged labels by language. */
+  translations: Record<string, JsonObject>;
+  problems: string[];
+}
+
+export async function analyse(src: Sources): Promise<Analysis> {
+  const problems: string[] = [];
+  const { document, problems: bundleProblems } = bundleOpenapi(src);
+  problems.push(...bundleProblems);
+  const dereferenced = (await $RefParser.dereference(structuredClone(document), {
+    dereference: { circular: false },
+  })) as JsonObject;
+  const operations = listOperations(dereferenced, problems);
+  const components = isObject(dereferenced.components) ? dereferenced.components : {};
+  const entities: Entities = {};
+  for (const schema of Object.values(isObject(components.schemas) ? components.schemas : {})) {
+    if (isObject(schema) && typeof schema['x-entity'] === 'string') entities[schema['x-entity']] = schema;
+  }
+  const pageMeta = src.meta.page;
+  if (!pageMeta) throw new Error('schemas/meta/page.schema.json is missing');
+  checkPages(src, pageMeta, entities, operations, problems);
+  checkOperations(operations, entities, document.tags, problems);
+  const translations = mergeTranslations(src, problems);
+  checkLabels(new Map([...labelKeysOfSchemas(src, entities), ...labelKeysOfCode(src.root)]), translations, problems);
+  return { document, operations, entities, translations, problems };
+}

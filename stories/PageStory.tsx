@@ -1,0 +1,153 @@
+import type { UiSchema } from '@rjsf/utils';
+import { Card } from 'antd';
+import { useMemo } from 'react';
+import { expect, within } from 'storybook/test';
+import type { PageSchema } from '../generated/meta';
+import { pages, type EntityModule } from '../generated/registry';
+import {
+  AppProviders,
+  buildUiSchema,
+  createApi,
+  createI18n,
+  fieldLabel,
+  initialListState,
+  ListView,
+  loadEntity,
+  loadUiSchema,
+  PreferenceStore,
+  SchemaForm,
+  type Language,
+  type ListRecord,
+  type Runtime,
+  type ThemeName,
+} from '../runtime';
+
+export interface PageStoryArgs {
+  page: string;
+  view: 'list' | 'form';
+  lng: Language;
+  theme: ThemeName;
+}
+
+export interface PageStoryLoaded {
+  entity: EntityModule;
+  uiSchema: UiSchema;
+}
+
+function pageSchema(name: string): PageSchema {
+  const page = pages.find((candidate) => candidate.page === name);
+  if (!page) throw new Error(`no page schema ${name}`);
+  return page;
+}
+
+/** The examples of the entity schema, as the list shows stored records. */
+function exampleRecords(entity: EntityModule): ListRecord[] {
+  const examples = (entity.schema.examples ?? []) as ListRecord[];
+  return examples.map((example, index) => ({ ...example, id: index + 1, createTime: '2026-03-01T08:30:00.000Z' }));
+}
+
+/** Storybook loader: the entity schema, validators and UI schema of the story's page. */
+export async function loadPageStory({ args }: { args: PageStoryArgs }): Promise<PageStoryLoaded> {
+  const page = pageSchema(args.page);
+  const [entity, uiSchema] = await Promise.all([loadEntity(page.entity), page.form ? loadUiSchema(page.form.ui) : {}]);
+  return { entity, uiSchema };
+}
+
+function Frame({ args, children }: { args: PageStoryArgs; children: React.ReactNode }) {
+  const runtime = useMemo<Runtime>(() => {
+    const memory = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => memory.get(key) ?? null,
+      setItem: (key: string, value: string) => void memory.set(key, value),
+    };
+    const preferences = new PreferenceStore({ language: args.lng, theme: args.theme }, storage);
+    return { preferences, api: createApi({ token: () => undefined, language: () => args.lng }) };
+  }, [args.lng, args.theme]);
+  return (
+    <AppProviders runtime={runtime}>
+      <Card>{children}</Card>
+    </AppProviders>
+  );
+}
+
+/** A page schema's list (with the entity's examples as rows) or its form, in a language and theme. */
+export function PageStory(args: PageStoryArgs & { loaded?: PageStoryLoaded }) {
+  const page = pageSchema(args.page);
+  const { loaded } = args;
+  if (!loaded) return null;
+  if (args.view === 'list') {
+    const records = exampleRecords(loaded.entity);
+    return (
+      <Frame args={args}>
+        <ListView
+          page={page}
+          schema={loaded.entity.schema}
+          records={records}
+          total={records.length}
+          state={initialListState(page)}
+          loading={false}
+          onStateChange={() => undefined}
+          onCreate={() => undefined}
+        />
+      </Frame>
+    );
+  }
+  const t = createI18n(args.lng).t;
+  const uiSchema = buildUiSchema({
+    t,
+    entity: page.entity,
+    schema: loaded.entity.schema,
+    uiSchema: loaded.uiSchema,
+    mode: 'create',
+    fixed: page.scope,
+  });
+  return (
+    <Frame args={args}>
+      <SchemaForm
+        schema={loaded.entity.schema}
+        uiSchema={uiSchema}
+        validators={loaded.entity.validators}
+        formData={exampleRecords(loaded.entity)[0]}
+        language={args.lng}
+        onSubmit={() => undefined}
+      />
+    </Frame>
+  );
+}
+
+interface PlayContext {
+  canvasElement: HTMLElement;
+  args: PageStoryArgs;
+  loaded: Record<string, unknown>;
+}
+
+/** Every column header is there, in the story's language, and each example is a row. */
+export async function playList({ canvasElement, args, loaded }: PlayContext): Promise<void> {
+  const canvas = within(canvasElement);
+  const page = pageSchema(args.page);
+  const t = createI18n(args.lng).t;
+  for (const column of page.columns) {
+    await expect(
+      canvas.getByRole('columnheader', { name: new RegExp(`^${fieldLabel(t, page.entity, column.field)}`) }),
+    ).toBeInTheDocument();
+  }
+  const rows = canvas.getAllByRole('row');
+  await expect(rows).toHaveLength(exampleRecords((loaded as unknown as PageStoryLoaded).entity).length + 1);
+}
+
+/** Every field a user fills in has its translated label, and the example's values are shown. */
+export async function playForm({ canvasElement, args, loaded }: PlayContext): Promise<void> {
+  const canvas = within(canvasElement);
+  const page = pageSchema(args.page);
+  const t = createI18n(args.lng).t;
+  const { entity } = loaded as unknown as PageStoryLoaded;
+  const properties = entity.schema.properties ?? {};
+  for (const [name, property] of Object.entries(properties)) {
+    const hidden = (typeof property === 'object' && property.readOnly) || page.scope?.includes(name);
+    if (hidden) continue;
+    await expect(canvas.getByLabelText(fieldLabel(t, page.entity, name), { exact: false })).toBeInTheDocument();
+  }
+  const example = exampleRecords(entity)[0] ?? {};
+  await expect(canvas.getByDisplayValue(String(example.name))).toBeInTheDocument();
+  await expect(canvas.getByRole('button', { name: t('common.save') })).toBeInTheDocument();
+}

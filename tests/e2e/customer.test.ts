@@ -1,0 +1,144 @@
+import { existsSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { call, signIn } from '../support/api';
+import { launchBrowser } from '../support/browser';
+import { startServer, type TestServer } from '../support/server';
+import { choose, rowWith } from '../support/ui';
+
+const NAME = '端到端测试储能有限公司';
+
+/** The journey of issue "the spine", through the real server and the built client, as a user does it. */
+describe('customer journey', () => {
+  let server: TestServer;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let page: Page;
+
+  beforeAll(async () => {
+    if (!existsSync('dist/client/index.html')) throw new Error('build the client first (vite build)');
+    server = await startServer({ listen: true });
+    browser = await launchBrowser();
+    page = await browser.context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test('an unknown visitor is sent to the login page', async () => {
+    await page.goto(`${server.url}/main/appliance/customer`);
+    await page.waitForURL('**/login');
+  });
+
+  test('admin signs in (in Chinese, the default) and lands on the customers of tenant 2', async () => {
+    await page.getByLabel('用户名').fill('admin');
+    await page.getByLabel('密码').fill('wrong-password');
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByText('用户名或密码错误').waitFor();
+    await page.getByLabel('密码').fill('admin123');
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.waitForURL('**/main/appliance/customer');
+    await page.getByRole('heading', { name: '客户管理' }).waitFor();
+    await page.getByText('共 24 条').waitFor();
+    await page.getByText('系统管理员 · 华东能源服务有限公司').waitFor();
+  });
+
+  test('creates a customer with attribute values', async () => {
+    await page.getByRole('button', { name: '新增' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('客户名称').fill(NAME);
+    await choose(dialog, '客户性质', '民营上市');
+    await choose(dialog, '所属行业', '能源');
+    await choose(dialog, '客户状态', '开发中');
+    await choose(dialog, '客户来源', '招标平台');
+    await choose(dialog, '客户等级', 'VIP');
+    await choose(dialog, '信用等级', '白名单');
+    await dialog.getByLabel('所在城市').fill('苏州');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await page.getByText('保存成功').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('共 25 条').waitFor();
+  });
+
+  test('finds it by a filter, with its attributes shown by their labels', async () => {
+    await page.getByRole('search').getByLabel('客户名称').fill('端到端');
+    await page.getByRole('button', { name: '查询' }).click();
+    await page.getByText('共 1 条').waitFor();
+    const row = rowWith(page, NAME);
+    for (const text of ['民营上市', '能源', '开发中', '招标平台', 'VIP', '白名单', '系统管理员', '苏州']) {
+      expect(await row.getByRole('cell', { name: text, exact: true }).count(), text).toBe(1);
+    }
+  });
+
+  test('edits it', async () => {
+    await rowWith(page, NAME).getByRole('button', { name: '编辑' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('所在城市').fill('无锡');
+    await choose(dialog, '客户状态', '已成交');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await rowWith(page, NAME).getByRole('cell', { name: '无锡', exact: true }).waitFor();
+    await rowWith(page, NAME).getByRole('cell', { name: '已成交', exact: true }).waitFor();
+  });
+
+  test('switches to English and the dark theme, and both are remembered', async () => {
+    await choose(page, '语言', 'English');
+    await page.getByRole('columnheader', { name: 'Credit rating' }).waitFor();
+    await rowWith(page, NAME).getByRole('cell', { name: 'Deal', exact: true }).waitFor();
+    // Luminance of the first opaque background behind the page title.
+    const background = () =>
+      page.getByRole('heading', { level: 3 }).evaluate((element) => {
+        for (let node: Element | null = element; node; node = node.parentElement) {
+          const [r = 0, g = 0, b = 0, alpha = 1] = (getComputedStyle(node).backgroundColor.match(/[\d.]+/g) ?? []).map(Number);
+          if (alpha > 0) return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        }
+        return 255;
+      });
+    expect(await background()).toBeGreaterThan(200);
+    await choose(page, 'Theme', 'Dark');
+    await expect.poll(background).toBeLessThan(60);
+    await page.reload();
+    await page.getByRole('columnheader', { name: 'Credit rating' }).waitFor();
+    await expect.poll(background).toBeLessThan(60);
+  });
+
+  test('deletes it through the confirmation', async () => {
+    await page.getByRole('search').getByLabel('Name').fill('端到端');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('1 in total').waitFor();
+    await rowWith(page, NAME).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Are you sure to delete?').waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByText('Deleted').waitFor();
+    await page.getByText('0 in total').waitFor();
+    const token = await signIn(server.app, 'admin', 'admin123');
+    const left = await call<{ id: number; name: string }[]>(server.app, token, {
+      method: 'GET',
+      url: '/manager/customer/listByName',
+      query: { name: '端到端' },
+    });
+    expect(left.body.data).toEqual([]);
+  });
+
+  test('the contacts of a customer open from its row, and one is added there', async () => {
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByText('24 in total').waitFor();
+    const first = page.getByRole('row').nth(1);
+    const customer = (await first.getByRole('cell').first().textContent()) ?? '';
+    await first.getByRole('button', { name: 'Contacts' }).click();
+    await page.waitForURL(/\/main\/appliance\/customer\/contacts\?customerId=\d+/);
+    await page.getByRole('heading', { name: 'Contacts' }).waitFor();
+    await page.getByRole('button', { name: 'New' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('Laura Chen');
+    await choose(dialog, 'Gender', 'Female');
+    await dialog.getByLabel('E-mail').fill('not-an-address');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('must match format "email"').waitFor();
+    await dialog.getByLabel('E-mail').fill('laura.chen@example.com');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await rowWith(page, 'Laura Chen').getByRole('cell', { name: 'laura.chen@example.com' }).waitFor();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await rowWith(page, customer).waitFor();
+  });
+});
