@@ -120,6 +120,22 @@ describe('customer journey', () => {
     expect(left.body.data).toEqual([]);
   });
 
+  test('a name with HTML in it is shown as the text it is, and nothing in it runs', async () => {
+    const markup = '<img src=x onerror="window.__injected=1"><b>Bold</b> Ltd';
+    const token = await signIn(server.app, 'admin', 'admin123');
+    const created = await call<{ id: number }>(server.app, token, {
+      method: 'POST',
+      url: '/manager/customer',
+      payload: { name: markup },
+    });
+    await page.getByRole('search').getByLabel('Name').fill('Bold');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await rowWith(page, markup).getByRole('cell', { name: markup, exact: true }).waitFor();
+    expect(await page.evaluate(() => (window as { __injected?: number }).__injected)).toBeUndefined();
+    expect(await page.getByRole('table').locator('b, img').count()).toBe(0);
+    await call(server.app, token, { method: 'DELETE', url: `/manager/customer/${created.body.data.id}` });
+  });
+
   test('the contacts of a customer open from its row, and one is added there', async () => {
     await page.getByRole('button', { name: 'Reset' }).click();
     await page.getByText('24 in total').waitFor();
