@@ -3,11 +3,13 @@ import { bundleOpenapi } from './bundleOpenapi';
 import {
   checkLabels,
   checkOperations,
+  checkRoutes,
   checkPages,
   labelKeysOfCode,
   labelKeysOfSchemas,
   mergeTranslations,
   type Entities,
+  type RouteDecl,
 } from './checks';
 import { listOperations, type Operation } from './operations';
 import { isObject, type JsonObject, type Sources } from './sources';
@@ -21,6 +23,10 @@ export interface Analysis {
   entities: Entities;
   /** Merged labels by language. */
   translations: Record<string, JsonObject>;
+  /** Call schemas that are forms (`x-form`), dereferenced, by form name. */
+  forms: Record<string, JsonObject>;
+  /** The route tree, flat, paths absolute. */
+  routes: RouteDecl[];
   problems: string[];
 }
 
@@ -34,14 +40,20 @@ export async function analyse(src: Sources): Promise<Analysis> {
   const operations = listOperations(dereferenced, problems);
   const components = isObject(dereferenced.components) ? dereferenced.components : {};
   const entities: Entities = {};
+  const forms: Record<string, JsonObject> = {};
   for (const schema of Object.values(isObject(components.schemas) ? components.schemas : {})) {
     if (isObject(schema) && typeof schema['x-entity'] === 'string') entities[schema['x-entity']] = schema;
+    if (isObject(schema) && typeof schema['x-form'] === 'string') forms[schema['x-form']] = schema;
   }
   const pageMeta = src.meta.page;
   if (!pageMeta) throw new Error('schemas/meta/page.schema.json is missing');
   checkPages(src, pageMeta, entities, operations, problems);
-  checkOperations(operations, entities, document.tags, problems);
+  const permissions = src.schemas.find((file) => file.path === 'schemas/enums/permission.json')?.content.enum;
+  checkOperations(operations, entities, document.tags, Array.isArray(permissions) ? permissions : [], problems);
+  const routesMeta = src.meta.routes;
+  if (!routesMeta) throw new Error('schemas/meta/routes.schema.json is missing');
+  const routes = checkRoutes(src, routesMeta, problems);
   const translations = mergeTranslations(src, problems);
   checkLabels(new Map([...labelKeysOfSchemas(src, entities), ...labelKeysOfCode(src.root)]), translations, problems);
-  return { document, operations, entities, translations, problems };
+  return { document, operations, entities, translations, forms, routes, problems };
 }

@@ -138,6 +138,14 @@ export function bundleOpenapi(src: Sources): { document: JsonObject; problems: s
 
 function expandOperation(operation: JsonObject, where: string, problems: string[]): JsonObject {
   const { 'x-data': data, 'x-data-page': record, ...rest } = operation;
+  const errors: JsonObject = {};
+  for (const [status, description] of Object.entries(ERROR_STATUSES)) {
+    errors[status] = { $ref: '#/components/responses/Error', description };
+  }
+  if (rest['x-binary'] === true) {
+    const binary = { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } };
+    return { ...rest, responses: { '200': { description: 'The file', content: binary }, ...errors } };
+  }
   let payload: Json | undefined;
   if (record !== undefined) payload = page(record);
   else if (data !== undefined) payload = data;
@@ -146,11 +154,5 @@ function expandOperation(operation: JsonObject, where: string, problems: string[
     payload = {};
   }
   const schema = rest['x-plain'] === true ? payload : envelope(payload);
-  const responses: JsonObject = {
-    '200': { description: 'Success', content: { 'application/json': { schema } } },
-  };
-  for (const [status, description] of Object.entries(ERROR_STATUSES)) {
-    responses[status] = { $ref: '#/components/responses/Error', description };
-  }
-  return { ...rest, responses };
+  return { ...rest, responses: { '200': { description: 'Success', content: { 'application/json': { schema } } }, ...errors } };
 }

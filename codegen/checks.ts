@@ -17,6 +17,7 @@ interface PageDecl {
     | { action: 'edit' }
     | { action: 'delete'; confirm: string }
     | { action: 'navigate'; page: string; params: Record<string, string> }
+    | { action: 'form'; form: string; load?: string; save: string; params: Record<string, string> }
   )[];
   form?: { ui: string };
 }
@@ -66,24 +67,80 @@ function setPath(target: JsonObject, keys: string[], text: string, problems: str
   node[keys[keys.length - 1] ?? ''] = text;
 }
 
+/**
+ * Labels of the fields of a schema: `<prefix>.fields.<name>` for its properties, and
+ * `<prefix>.itemFields.<parent>.<name>` for the properties of an object property or of the
+ * items of an array property.
+ */
+function fieldKeys(schema: JsonObject, prefix: string, where: string, keys: Map<string, string>): void {
+  const nested = (child: JsonObject): JsonObject | undefined =>
+    isObject(child.properties) ? child : isObject(child.items) && isObject(child.items.properties) ? child.items : undefined;
+  for (const [name, child] of Object.entries(isObject(schema.properties) ? schema.properties : {})) {
+    if (!isObject(child)) continue;
+    keys.set(`${prefix}.fields.${name}`, where);
+    const inner = nested(child);
+    for (const innerName of Object.keys(inner && isObject(inner.properties) ? inner.properties : {})) {
+      keys.set(`${prefix}.itemFields.${name}.${innerName}`, where);
+    }
+  }
+}
+
+/** Message labels named by `x-messages` anywhere in a schema. */
+function messageKeysOf(schema: Json, where: string, keys: Map<string, string>): void {
+  if (Array.isArray(schema)) schema.forEach((item) => messageKeysOf(item, where, keys));
+  if (!isObject(schema)) return;
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'x-messages' && isObject(value)) {
+      for (const label of Object.values(value)) if (typeof label === 'string') keys.set(label, where);
+    } else messageKeysOf(value, where, keys);
+  }
+}
+
+/** A route of the tree, with its absolute path. */
+export interface RouteDecl {
+  name: string;
+  path: string;
+  parent?: string;
+  redirect?: string;
+  page?: string;
+  screen?: string;
+  open?: boolean;
+  hidden?: boolean;
+  tenants?: number[];
+  permission?: string;
+  participation?: boolean;
+  participationPermission?: boolean;
+  refresh?: boolean;
+  keepAlive?: boolean;
+  navigation?: string;
+}
+
+/** The route tree, flat in tree order, every path absolute. */
+export function flattenRoutes(routes: Json | undefined, parent?: RouteDecl): RouteDecl[] {
+  return (Array.isArray(routes) ? routes : []).flatMap((route) => {
+    if (!isObject(route)) return [];
+    const { children, path, ...rest } = route as JsonObject & { path: string };
+    const absolute = path.startsWith('/') ? path : `${parent?.path === '/' ? '' : (parent?.path ?? '')}/${path}`;
+    const flat = { ...(rest as unknown as RouteDecl), path: absolute, ...(parent ? { parent: parent.name } : {}) };
+    return [flat, ...flattenRoutes(children, flat)];
+  });
+}
+
 /** Every label key the schemas use, with where each use is. */
 export function labelKeysOfSchemas(src: Sources, entities: Entities): Map<string, string> {
   const keys = new Map<string, string>();
-  const walk = (schema: JsonObject, entity: string, path: string, where: string) => {
-    const properties = isObject(schema.properties) ? schema.properties : {};
-    for (const [name, child] of Object.entries(properties)) {
-      if (!isObject(child)) continue;
-      const field = path ? `${path}.${name}` : name;
-      keys.set(`entities.${entity}.fields.${field}`, where);
-      if (isObject(child.properties)) walk(child, entity, field, where);
-    }
-  };
   for (const [entity, schema] of Object.entries(entities)) {
     const where = `entity ${entity}`;
     keys.set(`entities.${entity}.title`, where);
-    walk(schema, entity, '', where);
+    fieldKeys(schema, `entities.${entity}`, where, keys);
   }
   for (const file of src.schemas) {
+    const form = file.content['x-form'];
+    if (typeof form === 'string') {
+      keys.set(`forms.${form}.title`, file.path);
+      fieldKeys(file.content, `forms.${form}`, file.path, keys);
+    }
+    messageKeysOf(file.content, file.path, keys);
     const name = file.content['x-enum'];
     if (typeof name !== 'string') continue;
     for (const value of Array.isArray(file.content.enum) ? file.content.enum : []) {
@@ -97,6 +154,7 @@ export function labelKeysOfSchemas(src: Sources, entities: Entities): Map<string
       if (action.action === 'delete') keys.set(action.confirm, path);
     }
   }
+  for (const route of flattenRoutes(src.routes.routes)) keys.set(`routes.${route.name}.title`, 'schemas/routes/routes.json');
   return keys;
 }
 
@@ -202,6 +260,16 @@ export function checkPages(
     for (const action of page.rowActions ?? []) {
       if (action.action === 'edit' && !page.resource.update) fail('an edit action needs an update operation');
       if (action.action === 'delete' && !page.resource.delete) fail('a delete action needs a delete operation');
+      if (action.action === 'form') {
+        const save = byId.get(action.save);
+        if (save?.body?.['x-form'] !== action.form) fail(`form action: ${action.save} does not take the form ${action.form}`);
+        if (action.load && !byId.get(action.load)) fail(`form action: ${action.load} is not in the OpenAPI document`);
+        for (const [param, field] of Object.entries(action.params)) {
+          if (!propertyOf(save?.body, param)) fail(`form action: ${param} is not a field of the form ${action.form}`);
+          if (!propertyOf(record, field)) fail(`form action: field ${field} is not in the rows`);
+        }
+        continue;
+      }
       if (action.action !== 'navigate') continue;
       const target = pages.get(action.page);
       if (!target) fail(`navigates to page ${action.page}, which does not exist`);
@@ -214,13 +282,72 @@ export function checkPages(
   }
 }
 
-export function checkOperations(operations: Operation[], entities: Entities, tags: Json | undefined, problems: string[]): void {
+export function checkOperations(
+  operations: Operation[],
+  entities: Entities,
+  tags: Json | undefined,
+  permissions: Json[],
+  problems: string[],
+): void {
   const declared = new Set((Array.isArray(tags) ? tags : []).map((tag) => (isObject(tag) ? String(tag.name) : '')));
   for (const op of operations) {
     const where = `${op.method.toUpperCase()} ${op.path}`;
     for (const tag of op.tags) if (!declared.has(tag)) problems.push(`${where}: tag ${tag} is not declared in openapi.yaml`);
-    if (op.resource && !entities[op.resource.entity])
-      problems.push(`${where}: x-resource names entity ${op.resource.entity}, which does not exist`);
     if (op.security.length === 0) problems.push(`${where}: has no security scheme`);
+    const ems = op.path.startsWith('/ems/api/');
+    if (ems && op.security.join() !== 'emsToken') problems.push(`${where}: an /ems/api call takes the EMS token only`);
+    if (!ems && op.security.includes('emsToken')) problems.push(`${where}: only /ems/api calls take the EMS token`);
+    if (op.access.permission && !permissions.includes(op.access.permission)) {
+      problems.push(`${where}: permission ${op.access.permission} is not in schemas/enums/permission.json`);
+    }
+    if (!op.resource) continue;
+    const entity = entities[op.resource.entity];
+    if (!entity) {
+      problems.push(`${where}: x-resource names entity ${op.resource.entity}, which does not exist`);
+      continue;
+    }
+    for (const field of [...Object.keys(op.resource.where ?? {}), ...Object.values(op.filters).map((f) => f.field)]) {
+      if (!propertyOf(entity, field)) problems.push(`${where}: filters on ${field}, which ${op.resource.entity} does not have`);
+    }
   }
+}
+
+/** The route tree against its meta-schema and the page schemas. */
+export function checkRoutes(src: Sources, meta: JsonObject, problems: string[]): RouteDecl[] {
+  const where = 'schemas/routes/routes.json';
+  const validate = new Ajv({ strict: true, allErrors: true }).compile(meta);
+  if (!validate(src.routes)) {
+    for (const error of validate.errors ?? []) problems.push(`${where}: ${error.instancePath || '/'} ${error.message ?? ''}`);
+    return [];
+  }
+  const routes = flattenRoutes(src.routes.routes);
+  const byName = new Map<string, RouteDecl>();
+  const byPath = new Map<string, RouteDecl>();
+  for (const route of routes) {
+    if (byName.has(route.name)) problems.push(`${where}: route name ${route.name} is used twice`);
+    if (byPath.has(route.path)) problems.push(`${where}: path ${route.path} is used twice`);
+    byName.set(route.name, route);
+    byPath.set(route.path, route);
+  }
+  const pages = new Map(src.pages.map(({ content }) => [String(content.page), String(content.route)]));
+  const permissions = src.schemas.find((file) => file.path === 'schemas/enums/permission.json')?.content.enum ?? [];
+  for (const route of routes) {
+    if (route.permission && !(Array.isArray(permissions) && permissions.includes(route.permission))) {
+      problems.push(
+        `${where}: ${route.name} needs permission ${route.permission}, which is not in schemas/enums/permission.json`,
+      );
+    }
+    if (route.redirect && !byPath.has(route.redirect))
+      problems.push(`${where}: ${route.name} redirects to ${route.redirect}, which is no route`);
+    if (!route.page) continue;
+    const pageRoute = pages.get(route.page);
+    if (pageRoute === undefined) problems.push(`${where}: ${route.name} shows page ${route.page}, which does not exist`);
+    else if (pageRoute !== route.path)
+      problems.push(`${where}: ${route.name} is at ${route.path} but page ${route.page} says ${pageRoute}`);
+  }
+  for (const [page, path] of pages) {
+    if (!routes.some((route) => route.page === page))
+      problems.push(`schemas/pages/${page}.json: no route shows this page (its route is ${path})`);
+  }
+  return routes;
 }

@@ -17,7 +17,7 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 /** Builds every file of `generated/`, in memory; throws with the list of problems found. */
 async function generate(): Promise<Map<string, string>> {
   const src = loadSources(root);
-  const { document, operations, entities, translations, problems } = await analyse(src);
+  const { document, operations, entities, forms, routes, translations, problems } = await analyse(src);
   if (problems.length > 0) throw new Error(`codegen found ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
 
   const out = new Map<string, string>();
@@ -32,14 +32,29 @@ async function generate(): Promise<Map<string, string>> {
   out.set('validators/serverRequest.js', `${banner('validators')}\n${server.request}`);
   out.set('validators/serverBody.d.ts', `${banner('validators')}\n${VALIDATORS_DTS}`);
   out.set('validators/serverRequest.d.ts', `${banner('validators')}\n${VALIDATORS_DTS}`);
-  for (const [name, schema] of Object.entries(entities)) {
-    out.set(`entities/${name}.json`, json(schema));
-    out.set(`entities/${name}.validator.js`, `${banner('validators')}\n${formValidator(schema)}`);
-    out.set(`entities/${name}.validator.d.ts`, `${banner('validators')}\n${VALIDATORS_DTS}`);
+  for (const [folder, schemas] of [
+    ['entities', entities],
+    ['forms', forms],
+  ] as const) {
+    for (const [name, schema] of Object.entries(schemas)) {
+      out.set(`${folder}/${name}.json`, json(schema));
+      out.set(`${folder}/${name}.validator.js`, `${banner('validators')}\n${formValidator(schema)}`);
+      out.set(`${folder}/${name}.validator.d.ts`, `${banner('validators')}\n${VALIDATORS_DTS}`);
+    }
   }
+  out.set('routes.json', json(routes));
   const pages = src.pages.map((page) => page.content);
   out.set('pages.json', json(pages));
-  out.set('registry.ts', registryModule(operations, Object.keys(entities), Object.keys(src.uiSchemas), banner('registry')));
+  out.set(
+    'registry.ts',
+    registryModule({
+      operations,
+      entities: Object.keys(entities),
+      forms: Object.keys(forms),
+      uiSchemas: Object.keys(src.uiSchemas),
+      banner: banner('registry'),
+    }),
+  );
   for (const page of pages) out.set(`stories/${String(page.page)}.stories.tsx`, pageStories(page, banner('stories')));
   return new Map([...out].map(([path, content]) => [`${OUT}/${path}`, content]));
 }

@@ -7,6 +7,30 @@ export interface ResourceBinding {
   action: 'list' | 'get' | 'create' | 'update' | 'delete' | 'options';
   /** Lists only the records the signed-in user owns. */
   mine?: boolean;
+  /** Fixed conditions of a list, by field. */
+  where?: Record<string, string | number | boolean>;
+}
+
+/** How a query parameter filters a list when it is not simply the field of the same name (`x-filter`). */
+export interface FilterBinding {
+  field: string;
+  op: 'eq' | 'contains' | 'lte' | 'gte';
+}
+
+/** Who may make a call, beside the security schemes. */
+export interface Access {
+  /** Administrators of the current tenant only (`x-admin`). */
+  admin: boolean;
+  /** The per-user permission needed (`x-permission` of the operation or of its tag). */
+  permission?: string;
+  /** Only these tenants (`x-tenants`). */
+  tenants?: number[];
+  /** The call reaches tenant data (false for sign-in and the like: `x-tenant-scoped: false`). */
+  tenantScoped: boolean;
+  /** A `tenantId` parameter names the tenant to switch to, not the caller's own (`x-switch-tenant`). */
+  switchTenant: boolean;
+  /** The session cookie is accepted instead of the Authorization header (`x-cookie-auth`, for pictures). */
+  cookieAuth: boolean;
 }
 
 /**
@@ -21,11 +45,18 @@ export interface Operation<Schema = JsonObject> {
   summary: string;
   /** Security schemes, any one of which admits the call. */
   security: string[];
+  access: Access;
   query?: Schema;
   params?: Schema;
   body?: Schema;
-  /** Schema of the HTTP 200 answer. */
-  response: Schema;
+  /** The body is `multipart/form-data` (an upload), read by the handler itself. */
+  multipart: boolean;
+  /** Query parameters that filter on another field or by a comparison. */
+  filters: Record<string, FilterBinding>;
+  /** Schema of the HTTP 200 answer (absent for a binary answer). */
+  response?: Schema;
+  /** The answer is a file, not JSON. */
+  binary: boolean;
   resource?: ResourceBinding;
   handler?: string;
   /** The answer is sent as it is, without the `{ code, msg, data }` envelope. */
@@ -45,10 +76,27 @@ function parameterSchema(parameters: Json[], place: string): JsonObject | undefi
   return { type: 'object', properties, required, additionalProperties: place !== 'path' };
 }
 
+function filterBindings(parameters: Json[]): Record<string, FilterBinding> {
+  const filters: Record<string, FilterBinding> = {};
+  for (const parameter of parameters) {
+    if (isObject(parameter) && typeof parameter.name === 'string' && isObject(parameter['x-filter'])) {
+      filters[parameter.name] = parameter['x-filter'] as unknown as FilterBinding;
+    }
+  }
+  return filters;
+}
+
 export function listOperations(document: JsonObject, problems: string[]): Operation[] {
   const operations: Operation[] = [];
   const ids = new Set<string>();
   const globalSecurity = schemeNames(document.security);
+  const tagPermissions = new Map(
+    asArray(document.tags).flatMap((tag) =>
+      isObject(tag) && typeof tag.name === 'string' && typeof tag['x-permission'] === 'string'
+        ? [[tag.name, tag['x-permission']] as const]
+        : [],
+    ),
+  );
   const paths = isObject(document.paths) ? document.paths : {};
   for (const [path, item] of Object.entries(paths)) {
     if (!isObject(item)) continue;
@@ -63,7 +111,10 @@ export function listOperations(document: JsonObject, problems: string[]): Operat
       ids.add(operationId);
       const parameters = [...asArray(item.parameters), ...asArray(op.parameters)];
       const requestBody = isObject(op.requestBody) ? op.requestBody : undefined;
-      const bodySchema = requestBody ? jsonSchemaOf(requestBody) : undefined;
+      if (requestBody && requestBody.required !== true) problems.push(`${where}: a request body must be required`);
+      const body = requestBody ? schemaOf(requestBody, 'application/json') : undefined;
+      const multipart = requestBody ? schemaOf(requestBody, 'multipart/form-data') !== undefined : false;
+      if (requestBody && !body && !multipart) problems.push(`${where}: a request body must be JSON or multipart/form-data`);
       const responses = isObject(op.responses) ? op.responses : {};
       const ok = isObject(responses['200']) ? responses['200'] : {};
       const resource = isObject(op['x-resource']) ? (op['x-resource'] as unknown as ResourceBinding) : undefined;
@@ -73,8 +124,10 @@ export function listOperations(document: JsonObject, problems: string[]): Operat
       if (tags.length === 0) problems.push(`${where}: has no tag`);
       const query = parameterSchema(parameters, 'query');
       const params = parameterSchema(parameters, 'path');
-      if (requestBody && requestBody.required !== true) problems.push(`${where}: a request body must be required`);
-      const body = bodySchema;
+      const response = schemaOf(ok, 'application/json');
+      const permission =
+        typeof op['x-permission'] === 'string' ? op['x-permission'] : tags.map((t) => tagPermissions.get(t)).find(Boolean);
+      const tenants = asArray(op['x-tenants']).filter((t): t is number => typeof t === 'number');
       operations.push({
         operationId,
         method,
@@ -82,10 +135,21 @@ export function listOperations(document: JsonObject, problems: string[]): Operat
         tags,
         summary: typeof op.summary === 'string' ? op.summary : '',
         security: op.security === undefined ? globalSecurity : schemeNames(op.security),
+        access: {
+          admin: op['x-admin'] === true,
+          ...(permission ? { permission } : {}),
+          ...(tenants.length ? { tenants } : {}),
+          tenantScoped: op['x-tenant-scoped'] !== false,
+          switchTenant: op['x-switch-tenant'] === true,
+          cookieAuth: op['x-cookie-auth'] === true,
+        },
         ...(query ? { query } : {}),
         ...(params ? { params } : {}),
         ...(body ? { body } : {}),
-        response: jsonSchemaOf(ok) ?? {},
+        multipart,
+        filters: filterBindings(parameters),
+        ...(response ? { response } : {}),
+        binary: op['x-binary'] === true,
         ...(resource ? { resource } : {}),
         ...(handler ? { handler } : {}),
         plain: op['x-plain'] === true,
@@ -103,9 +167,9 @@ function schemeNames(security: Json | undefined): string[] {
   return asArray(security).flatMap((requirement) => (isObject(requirement) ? Object.keys(requirement) : []));
 }
 
-function jsonSchemaOf(holder: JsonObject): JsonObject | undefined {
+function schemaOf(holder: JsonObject, mediaType: string): JsonObject | undefined {
   const content = isObject(holder.content) ? holder.content : {};
-  const media = content['application/json'];
+  const media = content[mediaType];
   return isObject(media) && isObject(media.schema) ? media.schema : undefined;
 }
 

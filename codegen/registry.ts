@@ -1,19 +1,35 @@
 import type { Operation } from './operations';
 
-/**
- * The client's index of what codegen made: the route of every operation, the page schemas, and
- * loaders of entity schemas, their precompiled validators and the UI schemas (loaded on first
- * use, so a screen's schemas are in its own chunk).
- */
-export function registryModule(operations: Operation[], entities: string[], uiSchemas: string[], banner: string): string {
-  const ops = operations.map((op) => `  ${op.operationId}: { method: '${op.method}', path: '${op.path}' },`);
-  const entityLoaders = entities.map(
+function loaders(folder: string, names: string[]): string[] {
+  return names.map(
     (name) =>
       `  ${name}: async () => {\n` +
-      `    const [schema, validators] = await Promise.all([import('./entities/${name}.json'), import('./entities/${name}.validator.js')]);\n` +
+      `    const [schema, validators] = await Promise.all([import('./${folder}/${name}.json'), import('./${folder}/${name}.validator.js')]);\n` +
       `    return { schema: schema.default as RJSFSchema, validators: validators.default as unknown as ValidatorFunctions };\n` +
       `  },`,
   );
+}
+
+/**
+ * The client's index of what codegen made: method, path and security of every operation, the
+ * page schemas, the route tree, and loaders of entity and form schemas with their precompiled
+ * validators and of the UI schemas (loaded on first use, so a screen's schemas are in its own
+ * chunk).
+ */
+export function registryModule(input: {
+  operations: Operation[];
+  entities: string[];
+  forms: string[];
+  uiSchemas: string[];
+  banner: string;
+}): string {
+  const { operations, entities, forms, uiSchemas, banner } = input;
+  const ops = operations.map(
+    (op) => `  ${op.operationId}: { method: '${op.method}', path: '${op.path}', security: ${JSON.stringify(op.security)} },`,
+  );
+  const options = operations
+    .filter((op) => op.resource?.action === 'options')
+    .map((op) => `  ${op.resource?.entity ?? ''}: '${op.operationId}',`);
   const uiLoaders = uiSchemas.map(
     (name) => `  ${name}: async () => (await import('../schemas/entities/${name}.ui.json')).default as UiSchema,`,
   );
@@ -23,24 +39,58 @@ export function registryModule(operations: Operation[], entities: string[], uiSc
     "import type { ValidatorFunctions } from '@rjsf/validator-ajv8';",
     "import type { PageSchema } from './meta';",
     "import pageList from './pages.json';",
+    "import routeList from './routes.json';",
     '',
-    '/** Method and path of every operation, by operation id. */',
+    '/** Method, path and security schemes of every operation, by operation id. */',
     'export const operations = {',
     ...ops,
     '} as const;',
     'export type OperationId = keyof typeof operations;',
     '',
+    '/** The operation answering the id and name of the records of an entity, for pickers. */',
+    'export const optionsOperations: Record<string, OperationId> = {',
+    ...options,
+    '};',
+    '',
     '/** Every page schema of `schemas/pages/`. */',
     'export const pages = pageList as PageSchema[];',
     '',
-    '/** An entity schema (dereferenced) and its precompiled form validator. */',
-    'export interface EntityModule {',
+    '/** A route of the tree, flat, with its absolute path. */',
+    'export interface RouteEntry {',
+    '  name: string;',
+    '  path: string;',
+    '  parent?: string;',
+    '  redirect?: string;',
+    '  page?: string;',
+    '  screen?: string;',
+    '  open?: boolean;',
+    '  hidden?: boolean;',
+    '  tenants?: number[];',
+    '  permission?: string;',
+    '  participation?: boolean;',
+    '  participationPermission?: boolean;',
+    '  refresh?: boolean;',
+    '  keepAlive?: boolean;',
+    '  navigation?: string;',
+    '}',
+    '',
+    '/** The route tree of `schemas/routes/routes.json`, flat in tree order. */',
+    'export const routes = routeList as RouteEntry[];',
+    '',
+    '/** A JSON Schema (dereferenced) and its precompiled form validator. */',
+    'export interface SchemaModule {',
     '  schema: RJSFSchema;',
     '  validators: ValidatorFunctions;',
     '}',
     '',
-    'export const entityLoaders: Record<string, () => Promise<EntityModule>> = {',
-    ...entityLoaders,
+    '/** Entity schemas by entity name. */',
+    'export const entityLoaders: Record<string, () => Promise<SchemaModule>> = {',
+    ...loaders('entities', entities),
+    '};',
+    '',
+    '/** Schemas of the forms of calls (`x-form`), by form name. */',
+    'export const formLoaders: Record<string, () => Promise<SchemaModule>> = {',
+    ...loaders('forms', forms),
     '};',
     '',
     'export const uiSchemaLoaders: Record<string, () => Promise<UiSchema>> = {',

@@ -28,6 +28,8 @@ export interface Sources {
   meta: Record<string, JsonObject>;
   /** Translation fragments by language, each with its file path. */
   i18n: Record<string, { path: string; content: JsonObject }[]>;
+  /** The route tree (`schemas/routes/routes.json`). */
+  routes: JsonObject;
   /** `openapi/openapi.yaml`. */
   openapi: JsonObject;
   /** `openapi/paths/*.yaml`, each a map of paths. */
@@ -104,6 +106,7 @@ export function loadSources(root: string): Sources {
     pages: list(join(root, 'schemas', 'pages'), '.json').map((file) => ({ path: rel(file), content: readJson(file) })),
     meta,
     i18n,
+    routes: readJson(join(root, 'schemas', 'routes', 'routes.json')),
     openapi: readYaml(join(root, 'openapi', 'openapi.yaml')),
     pathFiles: list(join(root, 'openapi', 'paths'), '.yaml').map((file) => ({ path: rel(file), content: readYaml(file) })),
   };

@@ -5,15 +5,14 @@ import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaV
 import { cjsToEsm } from './esm';
 import type { Operation } from './operations';
 import type { JsonObject } from './sources';
-import { EXTENSION_KEYWORDS } from './vocabulary';
+import { addProjectKeywords, messageKeys } from './vocabulary';
 
 const FORMATS = ['date-time', 'date', 'time', 'email', 'uri'] as const;
 
 function newAjv(options: Options): Ajv {
   const ajv = new Ajv({ strict: true, allErrors: true, useDefaults: true, code: { source: true, lines: false }, ...options });
   addFormats(ajv, [...FORMATS]);
-  ajv.addVocabulary([...EXTENSION_KEYWORDS]);
-  return ajv;
+  return addProjectKeywords(ajv);
 }
 
 /** Id of the validator of one part (`body`, `querystring` or `params`) of an operation's request. */
@@ -40,6 +39,7 @@ export function serverValidators(operations: Operation[]): { body: string; reque
 class ValidatorSet {
   private readonly ids = new Map<string, string>();
   private readonly aliases: Record<string, string> = {};
+  private readonly messages: Record<string, Record<string, string>> = {};
   constructor(private readonly ajv: Ajv) {}
 
   add(alias: string, schema: JsonObject): void {
@@ -49,17 +49,27 @@ class ValidatorSet {
       id = `v${this.ids.size}`;
       this.ids.set(key, id);
       this.ajv.addSchema(structuredClone(schema), id);
+      this.messages[id] = messageKeys(schema);
     }
     this.aliases[alias] = id;
   }
 
   code(): string {
     const ids = [...this.ids.values()];
-    return cjsToEsm(standaloneCode(this.ajv, Object.fromEntries(ids.map((id) => [id, id]))), this.aliases);
+    return cjsToEsm(standaloneCode(this.ajv, Object.fromEntries(ids.map((id) => [id, id]))), {
+      aliases: this.aliases,
+      messages: this.messages,
+    });
   }
 }
 
 /** Precompiled validator of a form's root schema, in the shape `@rjsf/validator-ajv8` expects. */
 export function formValidator(schema: JsonObject): string {
-  return cjsToEsm(compileSchemaValidatorsCode(schema, { ajvOptionsOverrides: { code: { lines: false } } }));
+  const code = compileSchemaValidatorsCode(schema, {
+    ajvOptionsOverrides: { code: { lines: false } },
+    extenderFn: (ajv) => addProjectKeywords(ajv),
+  });
+  // RJSF exports the root validator under the root schema's id, which it computes itself.
+  const rootId = /exports\["([^"]+)"\] = validate10;/.exec(code)?.[1];
+  return cjsToEsm(code, rootId ? { messages: { [rootId]: messageKeys(schema) } } : {});
 }

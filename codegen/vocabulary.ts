@@ -1,5 +1,85 @@
+import { _, str, type KeywordDefinition } from 'ajv';
+import type Ajv from 'ajv';
+import { isObject, type Json, type JsonObject } from './sources';
+
 /**
- * Extension keywords a schema of this project may carry. Validators are compiled in strict mode
- * with these added, so a misspelt standard keyword fails codegen instead of being ignored.
+ * Annotation keywords a schema of this project may carry. Validators are compiled in strict
+ * mode with these added, so a misspelt standard keyword fails codegen instead of being ignored.
  */
-export const EXTENSION_KEYWORDS = ['x-entity', 'x-table', 'x-enum', 'x-ref', 'x-on-delete', 'x-owner', 'example'] as const;
+export const EXTENSION_KEYWORDS = [
+  'x-entity',
+  'x-table',
+  'x-enum',
+  'x-ref',
+  'x-on-delete',
+  'x-ref-label',
+  'x-active-until',
+  'x-owner',
+  'x-create-only',
+  'x-unique',
+  'x-upload',
+  'x-coordinates',
+  'x-form',
+  'x-messages',
+  'example',
+] as const;
+
+/** `"x-same-as": "newPassword"` — the value must equal that sibling property (a confirmation). */
+const sameAs: KeywordDefinition = {
+  keyword: 'x-same-as',
+  schemaType: 'string',
+  error: {
+    message: ({ schemaValue }) => str`must be the same as ${String(schemaValue)}`,
+    params: ({ schemaCode }) => _`{field: ${schemaCode}}`,
+  },
+  code(cxt) {
+    const { data, schemaCode, it } = cxt;
+    cxt.fail(_`${it.parentData} && ${data} !== ${it.parentData}[${schemaCode}]`);
+  },
+};
+
+/** `"x-not-before": "joinDate"` — a date or time no earlier than that sibling property, when both are given. */
+const notBefore: KeywordDefinition = {
+  keyword: 'x-not-before',
+  type: 'string',
+  schemaType: 'string',
+  error: {
+    message: ({ schemaValue }) => str`must not be earlier than ${String(schemaValue)}`,
+    params: ({ schemaCode }) => _`{field: ${schemaCode}}`,
+  },
+  code(cxt) {
+    const { data, schemaCode, it } = cxt;
+    const other = _`${it.parentData}[${schemaCode}]`;
+    cxt.fail(_`${it.parentData} && typeof ${other} === "string" && ${data} < ${other}`);
+  },
+};
+
+/** Adds the project's keywords to an Ajv instance (the server's and the forms' validators alike). */
+export function addProjectKeywords(ajv: Ajv): Ajv {
+  ajv.addVocabulary([...EXTENSION_KEYWORDS]);
+  ajv.addKeyword(sameAs);
+  ajv.addKeyword(notBefore);
+  return ajv;
+}
+
+/**
+ * The message labels a schema gives its errors (`"x-messages": { "minItems": "<label key>" }` on
+ * a property), by the schema path Ajv reports; `required` errors are keyed
+ * `<object path>/required:<property>`.
+ */
+export function messageKeys(schema: Json, path = '#', out: Record<string, string> = {}): Record<string, string> {
+  if (!isObject(schema)) return out;
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  for (const [name, property] of Object.entries(properties)) {
+    if (!isObject(property)) continue;
+    const messages: JsonObject = isObject(property['x-messages']) ? property['x-messages'] : {};
+    for (const [keyword, key] of Object.entries(messages)) {
+      if (typeof key !== 'string') continue;
+      if (keyword === 'required') out[`${path}/required:${name}`] = key;
+      else out[`${path}/properties/${name}/${keyword}`] = key;
+    }
+    messageKeys(property, `${path}/properties/${name}`, out);
+  }
+  if (isObject(schema.items)) messageKeys(schema.items, `${path}/items`, out);
+  return out;
+}

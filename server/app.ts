@@ -1,3 +1,4 @@
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
@@ -6,6 +7,7 @@ import { openDatabase } from './db/database';
 import { syncEntityTables } from './db/entityTables';
 import { migrate } from './db/migrate';
 import { seedDemo } from './demo/seed';
+import { fileStoreFor } from './files/fileStore';
 import { registerClient } from './http/client';
 import { registerDocs } from './http/docs';
 import { registerErrorHandler } from './http/errors';
@@ -25,7 +27,8 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     contract,
     database,
     repository: new EntityRepository(database.db, models),
-    tokens: new TokenService(database.db, config.tokenTtlSeconds),
+    tokens: new TokenService(database.db, { access: config.tokenTtlSeconds, refresh: config.refreshTtlSeconds }),
+    files: fileStoreFor(database, config.dataDir),
   };
   try {
     await migrate(database);
@@ -39,6 +42,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   app.addHook('onClose', () => database.close());
   const translate = createTranslator(contract);
   registerErrorHandler(app, translate);
+  await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxMb * 1024 * 1024, files: 1 } });
   registerRoutes(app, services, translate);
   await registerDocs(app, contract);
   await registerClient(app, config.clientDir, contract, translate);

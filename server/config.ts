@@ -1,3 +1,4 @@
+import uploadRules from '../schemas/constants/upload.json';
 import { resolve } from 'node:path';
 
 /** Settings of one server process, read from the environment (see README). */
@@ -14,6 +15,10 @@ export interface ServerConfig {
   clientDir: string;
   /** Lifetime of client, user and EMS tokens, in seconds. */
   tokenTtlSeconds: number;
+  /** Lifetime of refresh tokens, in seconds. */
+  refreshTtlSeconds: number;
+  /** Largest upload, in megabytes. */
+  uploadMaxMb: number;
   /** Log requests (off in tests). */
   logger: boolean;
 }
@@ -34,6 +39,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     demo: flag(env.DEMO, !databaseUrl),
     clientDir: resolve(env.CLIENT_DIR ?? 'dist/client'),
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),
+    refreshTtlSeconds: Number(env.REFRESH_TTL_SECONDS ?? 7 * 24 * 3600),
+    uploadMaxMb: Number(env.UPLOAD_MAX_MB ?? uploadRules.maxSizeMb),
     logger: flag(env.LOG, true),
   };
 }

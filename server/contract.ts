@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
+import type { RouteDecl } from '../codegen/checks';
 import type { Operation as CodegenOperation, ResourceBinding } from '../codegen/operations';
 import bodyValidators from '../generated/validators/serverBody.js';
 import requestValidators from '../generated/validators/serverRequest.js';
@@ -11,28 +12,38 @@ export interface JsonSchema {
   enum?: unknown[];
   format?: string;
   readOnly?: boolean;
+  writeOnly?: boolean;
   properties?: Record<string, JsonSchema>;
   required?: string[];
   items?: JsonSchema;
+  examples?: unknown[];
   'x-entity'?: string;
   'x-table'?: string;
   'x-ref'?: string;
   'x-on-delete'?: 'cascade' | 'restrict';
+  'x-ref-label'?: string;
+  'x-active-until'?: string;
   'x-owner'?: 'id' | 'name';
+  'x-create-only'?: boolean;
+  'x-unique'?: boolean;
+  'x-messages'?: Record<string, string>;
   [keyword: string]: unknown;
 }
 
 /** A documented call, as codegen lists it in `generated/operations.json`. */
 export type Operation = CodegenOperation<JsonSchema>;
 export type { ResourceBinding };
+export type Route = RouteDecl;
 
-/** What the server takes from `generated/`: the calls, the entity schemas, the labels. */
+/** What the server takes from `generated/`: the calls, the entity schemas, the routes, the labels. */
 export interface Contract {
   operations: Operation[];
   /** The bundled OpenAPI document, served at /docs. */
   document: Record<string, unknown>;
   /** Dereferenced entity schemas by entity name. */
   entities: Record<string, JsonSchema>;
+  /** The route tree, flat in tree order. */
+  routes: Route[];
   translations: Record<string, Record<string, unknown>>;
   validator(operationId: string, part: string): ValidateFunction;
 }
@@ -56,6 +67,7 @@ export function loadContract(): Contract {
     operations: readJson<Operation[]>('operations.json'),
     document: readJson('openapi.json'),
     entities,
+    routes: readJson<Route[]>('routes.json'),
     translations,
     validator(operationId, part) {
       const validate = validators[`${operationId}.${part}`];

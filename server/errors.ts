@@ -7,17 +7,29 @@ export const ERRORS = {
   validation: { code: 40001, status: 400, key: 'errors.validation' },
   invalidCredentials: { code: 40002, status: 400, key: 'errors.invalidCredentials' },
   refMissing: { code: 40003, status: 400, key: 'errors.refMissing' },
+  refInactive: { code: 40004, status: 400, key: 'errors.refInactive' },
+  captchaRequired: { code: 40005, status: 400, key: 'errors.captchaRequired' },
+  captchaWrong: { code: 40006, status: 400, key: 'errors.captchaWrong' },
+  accountLocked: { code: 40007, status: 400, key: 'errors.accountLocked' },
+  accountInactive: { code: 40008, status: 400, key: 'errors.accountInactive' },
+  wrongPassword: { code: 40009, status: 400, key: 'errors.wrongPassword' },
+  badUpload: { code: 40010, status: 400, key: 'errors.badUpload' },
   unauthenticated: { code: 40100, status: 401, key: 'errors.unauthenticated' },
   invalidClient: { code: 40101, status: 401, key: 'errors.invalidClient' },
   forbidden: { code: 40300, status: 403, key: 'errors.forbidden' },
   notFound: { code: 40400, status: 404, key: 'errors.notFound' },
   conflict: { code: 40900, status: 409, key: 'errors.conflict' },
+  duplicate: { code: 40901, status: 409, key: 'errors.duplicate' },
+  selfDelete: { code: 40902, status: 409, key: 'errors.selfDelete' },
   internal: { code: 50000, status: 500, key: 'errors.internal' },
 } as const;
 
 export type ErrorKind = keyof typeof ERRORS;
 
-/** An expected failure, answered as `{ code, msg }` with the catalogue's status. */
+/**
+ * An expected failure, answered as `{ code, msg }` with the catalogue's status. A `message`
+ * parameter names a more specific label than the catalogue's (from the schema's `x-messages`).
+ */
 export class ApiError extends Error {
   readonly kind: ErrorKind;
   readonly params: Record<string, string>;

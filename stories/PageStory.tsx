@@ -3,7 +3,7 @@ import { Card } from 'antd';
 import { useMemo } from 'react';
 import { expect, within } from 'storybook/test';
 import type { PageSchema } from '../generated/meta';
-import { pages, type EntityModule } from '../generated/registry';
+import { pages, type SchemaModule } from '../generated/registry';
 import {
   AppProviders,
   buildUiSchema,
@@ -30,7 +30,7 @@ export interface PageStoryArgs {
 }
 
 export interface PageStoryLoaded {
-  entity: EntityModule;
+  entity: SchemaModule;
   uiSchema: UiSchema;
 }
 
@@ -41,7 +41,7 @@ function pageSchema(name: string): PageSchema {
 }
 
 /** The examples of the entity schema, as the list shows stored records. */
-function exampleRecords(entity: EntityModule): ListRecord[] {
+function exampleRecords(entity: SchemaModule): ListRecord[] {
   const examples = (entity.schema.examples ?? []) as ListRecord[];
   return examples.map((example, index) => ({ ...example, id: index + 1, createTime: '2026-03-01T08:30:00.000Z' }));
 }
@@ -143,7 +143,9 @@ export async function playForm({ canvasElement, args, loaded }: PlayContext): Pr
   const { entity } = loaded as unknown as PageStoryLoaded;
   const properties = entity.schema.properties ?? {};
   for (const [name, property] of Object.entries(properties)) {
-    const hidden = (typeof property === 'object' && property.readOnly) || page.scope?.includes(name);
+    const hidden =
+      (typeof property === 'object' && property !== null && 'readOnly' in property && property.readOnly) ||
+      page.scope?.includes(name);
     if (hidden) continue;
     await expect(canvas.getByLabelText(fieldLabel(t, page.entity, name), { exact: false })).toBeInTheDocument();
   }

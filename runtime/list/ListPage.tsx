@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { PageSchema } from '../../generated/meta';
-import { pages, type EntityModule } from '../../generated/registry';
+import { pages, type SchemaModule } from '../../generated/registry';
 import { ApiCallError } from '../api/client';
 import { SchemaForm } from '../forms/SchemaForm';
 import { entityTitle, pageTitle } from '../i18n/labels';
@@ -32,7 +32,7 @@ export function ListPage({ page }: { page: PageSchema }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const [entity, setEntity] = useState<EntityModule>();
+  const [entity, setEntity] = useState<SchemaModule>();
   const [uiSchema, setUiSchema] = useState<UiSchema>({});
   const [loadError, setLoadError] = useState<string>();
   const [state, setState] = useState(() => initialListState(page));

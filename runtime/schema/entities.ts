@@ -1,7 +1,7 @@
 import type { UiSchema } from '@rjsf/utils';
-import { entityLoaders, uiSchemaLoaders, type EntityModule } from '../../generated/registry';
+import { entityLoaders, uiSchemaLoaders, type SchemaModule } from '../../generated/registry';
 
-const entityCache = new Map<string, Promise<EntityModule>>();
+const entityCache = new Map<string, Promise<SchemaModule>>();
 const uiCache = new Map<string, Promise<UiSchema>>();
 
 function cached<T>(cache: Map<string, Promise<T>>, name: string, load: (() => Promise<T>) | undefined, what: string): Promise<T> {
@@ -14,7 +14,7 @@ function cached<T>(cache: Map<string, Promise<T>>, name: string, load: (() => Pr
 }
 
 /** An entity's schema and form validator, loaded once, on first use. */
-export function loadEntity(entity: string): Promise<EntityModule> {
+export function loadEntity(entity: string): Promise<SchemaModule> {
   return cached(entityCache, entity, entityLoaders[entity], 'entity');
 }
 

@@ -3,14 +3,26 @@ declare const userBrand: unique symbol;
 
 /** Id of a tenant, only ever taken from a verified token. */
 export type TenantId = number & { readonly [tenantBrand]: true };
-/** Id of a user, only ever taken from a verified token or the user table. */
+/** Id of a user account, only ever taken from a verified token or the user table. */
 export type UserId = number & { readonly [userBrand]: true };
+
+/** The signed-in user as far as the current tenant knows them. */
+export interface CallerUser {
+  id: UserId;
+  name: string;
+  /** Administrator of the token's tenant. */
+  isAdmin: boolean;
+  /** The employee record of the user in the token's tenant. */
+  employeeId: number;
+}
 
 /** Who is calling, as established from the request's credentials. */
 export interface AuthContext {
   kind: 'client' | 'user' | 'ems';
   clientId: string;
-  user?: { id: UserId; name: string; isAdmin: boolean };
+  /** Hash of the bearer token of the call, to move it to another tenant. */
+  tokenHash?: string;
+  user?: CallerUser;
   tenantId?: TenantId;
 }
 

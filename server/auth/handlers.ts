@@ -1,46 +1,99 @@
 import { ApiError } from '../errors';
 import type { Handler } from '../http/services';
+import { checkCaptcha, newCaptcha } from './captcha';
 import type { TenantId, UserId } from './context';
+import { attemptState, CAPTCHA_AFTER, clearFailures, recordFailure } from './lockout';
 import { UNKNOWN_USER_HASH, verifySecret } from './passwords';
 
-/** `GET /auth/oauth/token`: the client is already verified by its Basic credentials. */
-export const clientToken: Handler = (call) => call.services.tokens.issue({ kind: 'client', clientId: call.auth.clientId });
+/**
+ * `GET /auth/oauth/token`: the client is verified by its Basic credentials. `client_credentials`
+ * answers a client token; `refresh_token` spends a refresh token for a new user token and a new
+ * refresh token, bound to the same user and tenant.
+ */
+export const oauthToken: Handler = async (call) => {
+  const { tokens } = call.services;
+  if (call.query.grant_type === 'client_credentials') return tokens.issue({ kind: 'client', clientId: call.auth.clientId });
+  const refresh = String(call.query.refresh_token ?? '');
+  const grant = refresh ? await tokens.verify(refresh) : undefined;
+  if (!grant || grant.kind !== 'refresh' || grant.clientId !== call.auth.clientId || grant.userId === undefined) {
+    throw new ApiError('unauthenticated');
+  }
+  await tokens.revoke(refresh);
+  const bound = {
+    clientId: grant.clientId,
+    userId: grant.userId,
+    ...(grant.tenantId !== undefined ? { tenantId: grant.tenantId } : {}),
+  };
+  const access = await tokens.issue({ kind: 'user', ...bound });
+  const next = await tokens.issue({ kind: 'refresh', ...bound });
+  return { ...access, refresh_token: next.access_token };
+};
 
-/** `POST /manager/user/pclogin`: checks the password and answers a token bound to the user's default tenant. */
+/** `GET /manager/user/captcha`. */
+export const captcha: Handler = (call) => newCaptcha(call.services.database.db);
+
+/**
+ * `POST /manager/user/pclogin`: after three failures in a quarter of an hour a captcha is asked
+ * for, after ten the user name is locked for a quarter of an hour. The token is bound to the
+ * user's default tenant, or to the first tenant where their account is active.
+ */
 export const login: Handler = async (call) => {
-  const { username, password } = call.body as { username: string; password: string };
+  const {
+    username,
+    password,
+    captchaKey,
+    captcha: code,
+  } = call.body as {
+    username: string;
+    password: string;
+    captchaKey?: string;
+    captcha?: string;
+  };
   const { db } = call.services.database;
+  const attempts = await attemptState(db, username);
+  if (attempts.lockedMinutes > 0) throw new ApiError('accountLocked', { minutes: String(attempts.lockedMinutes) });
+  if (attempts.failures >= CAPTCHA_AFTER) {
+    if (!captchaKey || !code) throw new ApiError('captchaRequired');
+    if (!(await checkCaptcha(db, captchaKey, code))) {
+      await recordFailure(db, username);
+      throw new ApiError('captchaWrong');
+    }
+  }
   const user = await db.selectFrom('appUser').selectAll().where('username', '=', username).executeTakeFirst();
   const valid = await verifySecret(password, user?.passwordHash ?? (await UNKNOWN_USER_HASH));
-  if (!user || !valid) throw new ApiError('invalidCredentials');
+  if (!user || !valid) {
+    await recordFailure(db, username);
+    throw new ApiError('invalidCredentials');
+  }
+  await clearFailures(db, username);
   const tenants = await db
     .selectFrom('userTenant')
     .innerJoin('tenant', 'tenant.id', 'userTenant.tenantId')
-    .select(['tenant.id', 'tenant.name'])
+    .innerJoin('employee', (join) =>
+      join.onRef('employee.tenantId', '=', 'tenant.id').onRef('employee.userId', '=', 'userTenant.userId'),
+    )
+    .select(['tenant.id', 'tenant.name', 'employee.accountActive', 'employee.role'])
     .where('userTenant.userId', '=', user.id)
     .orderBy('tenant.id')
     .execute();
-  const ordered = [
-    ...tenants.filter((t) => t.id === user.defaultTenantId),
-    ...tenants.filter((t) => t.id !== user.defaultTenantId),
-  ];
-  const token = await call.services.tokens.issue({
-    kind: 'user',
-    clientId: call.auth.clientId,
-    userId: user.id as UserId,
-    tenantId: user.defaultTenantId as TenantId,
-  });
+  const active = tenants.filter((t) => t.accountActive !== 0);
+  const tenant = active.find((t) => t.id === user.defaultTenantId) ?? active[0];
+  if (!tenant) throw new ApiError('accountInactive');
+  const bound = { clientId: call.auth.clientId, userId: user.id as UserId, tenantId: tenant.id as TenantId };
+  const token = await call.services.tokens.issue({ kind: 'user', ...bound });
+  const refresh = await call.services.tokens.issue({ kind: 'refresh', ...bound });
   return {
     userId: user.id,
     username: user.username,
     name: user.name,
-    isAdmin: user.isAdmin === 1,
+    isAdmin: tenant.role === 'admin',
     firstTenantId: user.defaultTenantId,
-    tenantId: user.defaultTenantId,
-    tenants: ordered,
+    tenantId: tenant.id,
+    tenants: [tenant, ...active.filter((t) => t !== tenant)].map(({ id, name }) => ({ id, name })),
     access_token: token.access_token,
     expires_in: token.expires_in,
     expire_at_millisec: token.expire_at_millisec,
+    refresh_token: refresh.access_token,
   };
 };
 

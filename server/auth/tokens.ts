@@ -20,23 +20,31 @@ export interface TokenGrant {
   tenantId?: TenantId;
 }
 
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+export interface TokenLifetimes {
+  /** Seconds a client, user or EMS token lives. */
+  access: number;
+  /** Seconds a refresh token lives. */
+  refresh: number;
+}
 
-/** Random bearer tokens, stored only as hashes, with an expiry. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Random bearer tokens, stored only as hashes, with an expiry; revoked per user. */
 export class TokenService {
   constructor(
     private readonly db: Kysely<Tables>,
-    private readonly ttlSeconds: number,
+    private readonly lifetimes: TokenLifetimes,
   ) {}
 
   async issue(grant: TokenGrant, now = Date.now()): Promise<IssuedToken> {
     const token = randomBytes(32).toString('base64url');
-    const expiresAt = now + this.ttlSeconds * 1000;
+    const seconds = grant.kind === 'refresh' ? this.lifetimes.refresh : this.lifetimes.access;
+    const expiresAt = now + seconds * 1000;
     await this.db.deleteFrom('authToken').where('expiresAt', '<', now).execute();
     await this.db
       .insertInto('authToken')
       .values({
-        tokenHash: hash(token),
+        tokenHash: hashToken(token),
         kind: grant.kind,
         clientId: grant.clientId,
         userId: grant.userId ?? null,
@@ -45,12 +53,12 @@ export class TokenService {
         createdAt: now,
       })
       .execute();
-    return { access_token: token, token_type: 'bearer', expires_in: this.ttlSeconds, expire_at_millisec: expiresAt };
+    return { access_token: token, token_type: 'bearer', expires_in: seconds, expire_at_millisec: expiresAt };
   }
 
   /** The grant behind a token, or nothing when it is unknown or expired. */
   async verify(token: string, now = Date.now()): Promise<TokenGrant | undefined> {
-    const row = await this.db.selectFrom('authToken').selectAll().where('tokenHash', '=', hash(token)).executeTakeFirst();
+    const row = await this.db.selectFrom('authToken').selectAll().where('tokenHash', '=', hashToken(token)).executeTakeFirst();
     if (!row || row.expiresAt <= now) return undefined;
     return {
       kind: row.kind,
@@ -58,5 +66,23 @@ export class TokenService {
       ...(row.userId !== null ? { userId: row.userId as UserId } : {}),
       ...(row.tenantId !== null ? { tenantId: row.tenantId as TenantId } : {}),
     };
+  }
+
+  /** Spends a token (a refresh token, once used). */
+  async revoke(token: string): Promise<void> {
+    await this.db.deleteFrom('authToken').where('tokenHash', '=', hashToken(token)).execute();
+  }
+
+  /** Ends every session of a user, or only those bound to one tenant. */
+  async revokeUser(userId: UserId, tenantId?: TenantId): Promise<void> {
+    let query = this.db.deleteFrom('authToken').where('userId', '=', userId);
+    if (tenantId !== undefined) query = query.where('tenantId', '=', tenantId);
+    await query.execute();
+  }
+
+  /** Moves the token of a call to another tenant (a tenant switch); the user's EMS tokens end. */
+  async moveToTenant(tokenHash: string, userId: UserId, tenantId: TenantId): Promise<void> {
+    await this.db.updateTable('authToken').set({ tenantId }).where('tokenHash', '=', tokenHash).execute();
+    await this.db.deleteFrom('authToken').where('userId', '=', userId).where('kind', '=', 'ems').execute();
   }
 }

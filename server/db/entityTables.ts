@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { EntityModel, FieldKind } from '../resources/entityModel';
+import { isStored, type EntityModel, type FieldKind } from '../resources/entityModel';
 import type { Database, Dialect } from './database';
 import { idColumn } from './migrate';
 
@@ -25,7 +25,7 @@ export async function syncEntityTables({ db, dialect }: Database, models: Entity
   const raw = db.withoutPlugins() as unknown as Kysely<unknown>;
   const existing = new Map((await raw.introspection.getTables()).map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
   for (const model of models) {
-    const columns = model.fields.filter((f) => f.name !== 'id');
+    const columns = model.fields.filter(isStored);
     const present = existing.get(model.table);
     if (!present) {
       let create = idColumn(raw.schema.createTable(model.table), dialect).addColumn('tenant_id', 'integer', (col) =>
@@ -34,7 +34,7 @@ export async function syncEntityTables({ db, dialect }: Database, models: Entity
       for (const field of columns) create = create.addColumn(snake(field.name), columnType(field.kind, dialect));
       await create.execute();
       await raw.schema.createIndex(`${model.table}_tenant`).on(model.table).columns(['tenant_id', 'id']).execute();
-      for (const field of columns.filter((f) => f.ref)) {
+      for (const field of columns.filter((f) => f.ref || f.unique)) {
         await raw.schema
           .createIndex(`${model.table}_${snake(field.name)}`)
           .on(model.table)

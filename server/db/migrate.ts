@@ -1,6 +1,8 @@
 import { Migrator, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
 import type { Database, Dialect } from './database';
 import * as auth from './migrations/0001_auth';
+import * as access from './migrations/0002_access';
+import * as files from './migrations/0003_files';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -9,6 +11,8 @@ export interface MigrationContext {
 /** Migrations in order; each takes the dialect where the two engines differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, context: MigrationContext): Promise<void> }> = {
   '0001_auth': auth,
+  '0002_access': access,
+  '0003_files': files,
 };
 
 /** An auto-increment integer primary key named `id`, in each engine's own way. */

@@ -8,8 +8,6 @@ export interface SystemTables {
     username: string;
     name: string;
     passwordHash: string;
-    /** 1 for administrators. */
-    isAdmin: number;
     defaultTenantId: number;
     createTime: string;
   };
@@ -17,13 +15,39 @@ export interface SystemTables {
   oauthClient: { clientId: string; secretHash: string; name: string };
   authToken: {
     tokenHash: string;
-    kind: 'client' | 'user' | 'ems';
+    kind: 'client' | 'user' | 'ems' | 'refresh';
     clientId: string;
     userId: number | null;
     tenantId: number | null;
     /** Milliseconds since the epoch. */
     expiresAt: number;
     createdAt: number;
+  };
+
+  userPermission: { userId: number; tenantId: number; permission: string };
+  loginAttempt: { username: string; failures: number; firstFailureAt: number; lockedUntil: number | null };
+  captcha: { captchaKey: string; codeHash: string; expiresAt: number };
+  sysFile: {
+    id: Generated<number>;
+    tenantId: number;
+    bucketName: string;
+    fileName: string;
+    originalFilename: string;
+    contentType: string;
+    size: number;
+    /** The bytes, in the PostgreSQL deployment; on SQLite files live in DATA_DIR. */
+    data: Buffer | null;
+    createdBy: number;
+    createTime: string;
+  };
+  /** The columns of the employee table (entity `user`) that sign-in reads. */
+  employee: {
+    id: Generated<number>;
+    tenantId: number;
+    userId: number;
+    name: string;
+    role: string | null;
+    accountActive: number | null;
   };
 }
 

@@ -6,8 +6,11 @@ import { languageOf, type Language, type Translate } from '../i18n';
 
 const MAX_REPORTED = 5;
 
-/** "name: must NOT have more than 100 characters; extra: is not a known field" */
-export function describeValidation(errors: ErrorObject[], part: string, lng: Language): string {
+/**
+ * "name: must NOT have more than 100 characters; confirmPassword: The two password inputs are
+ * inconsistent" — a schema's own message label (`params.message`) where it gives one.
+ */
+export function describeValidation(errors: ErrorObject[], part: string, lng: Language, t: Translate): string {
   const copies = errors.slice(0, MAX_REPORTED).map((error) => ({ ...error }));
   if (lng === 'zh') localizeZh(copies);
   return copies
@@ -19,7 +22,8 @@ export function describeValidation(errors: ErrorObject[], part: string, lng: Lan
       ]
         .filter(Boolean)
         .join('.');
-      return `${field || part}: ${error.message ?? error.keyword}`;
+      const label = (error.params as { message?: string }).message;
+      return `${field || part}: ${label ? t(label) : (error.message ?? error.keyword)}`;
     })
     .join('; ');
 }
@@ -31,10 +35,11 @@ export function registerErrorHandler(app: FastifyInstance, translate: (lng: Lang
     const t = translate(lng);
     if (error instanceof ApiError) {
       const entry = ERRORS[error.kind];
-      return reply.code(entry.status).send({ code: entry.code, msg: t(entry.key, error.params) });
+      const { message, ...params } = error.params;
+      return reply.code(entry.status).send({ code: entry.code, msg: t(message ?? entry.key, params) });
     }
     if (error.validation) {
-      const detail = describeValidation(error.validation as ErrorObject[], error.validationContext ?? 'request', lng);
+      const detail = describeValidation(error.validation as ErrorObject[], error.validationContext ?? 'request', lng, t);
       return reply.code(400).send({ code: ERRORS.validation.code, msg: t(ERRORS.validation.key, { detail }) });
     }
     const status = error.statusCode ?? 500;

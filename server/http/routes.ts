@@ -3,7 +3,7 @@ import type { AuthContext, TenantScope } from '../auth/context';
 import { ApiError } from '../errors';
 import { languageOf, type Language, type Translate } from '../i18n';
 import { handlerFor } from './handlers';
-import { authenticate } from './security';
+import { authenticate, authorize, checkTenantParameters } from './security';
 import type { Services } from './services';
 
 declare module 'fastify' {
@@ -18,9 +18,9 @@ function scopeOf(auth: AuthContext): TenantScope {
 }
 
 /**
- * One route per operation of the contract: credentials checked first, then the request
- * validated by the precompiled validators, then the handler; the answer is serialised by the
- * operation's response schema, inside the envelope unless the operation is `x-plain`.
+ * One route per operation of the contract: credentials and access checked first, then the
+ * request validated by the precompiled validators, then the handler; the answer is serialised
+ * by the operation's response schema, inside the envelope unless the operation is `x-plain`.
  */
 export function registerRoutes(app: FastifyInstance, services: Services, translate: (lng: Language) => Translate): void {
   app.decorateRequest('auth', null);
@@ -33,27 +33,39 @@ export function registerRoutes(app: FastifyInstance, services: Services, transla
         ...(operation.body ? { body: operation.body } : {}),
         ...(operation.query ? { querystring: operation.query } : {}),
         ...(operation.params ? { params: operation.params } : {}),
-        response: { 200: operation.response },
+        ...(operation.response ? { response: { 200: operation.response } } : {}),
       },
       validatorCompiler: ({ httpPart }) => services.contract.validator(operation.operationId, httpPart ?? ''),
       onRequest: async (request) => {
-        request.auth = await authenticate(services, request, operation.security);
+        const auth = await authenticate(services, request, operation);
+        await authorize(services, auth, operation);
+        request.auth = auth;
       },
-      handler: async (request) => {
+      preValidation: async (request) => {
+        if (request.auth) checkTenantParameters(request.auth, operation, request);
+      },
+      handler: async (request, reply) => {
         const auth = request.auth;
         if (!auth) throw new ApiError('unauthenticated');
+        let message = 'success';
+        const t = translate(languageOf(request.headers['accept-language']));
         const data = await handler({
           services,
           operation,
           request,
+          reply,
           auth,
           query: (request.query ?? {}) as Record<string, unknown>,
           params: (request.params ?? {}) as Record<string, unknown>,
           body: request.body,
-          t: translate(languageOf(request.headers['accept-language'])),
+          t,
           scope: () => scopeOf(auth),
+          say: (key) => {
+            message = t(key);
+          },
         });
-        return operation.plain ? data : { code: 0, msg: 'success', data };
+        if (operation.binary || operation.plain) return data;
+        return { code: 0, msg: message, data };
       },
     });
   }

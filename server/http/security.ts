@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuthContext, UserId } from '../auth/context';
+import type { AuthContext, TenantId, UserId } from '../auth/context';
 import { verifySecret } from '../auth/passwords';
-import type { TokenKind } from '../auth/tokens';
+import { hashToken, type TokenKind } from '../auth/tokens';
+import type { Operation } from '../contract';
 import { ApiError } from '../errors';
 import type { Services } from './services';
 
@@ -12,11 +13,16 @@ const BEARER_SCHEMES: Record<string, TokenKind> = {
   emsToken: 'ems',
 };
 
-function credentials(request: FastifyRequest): { scheme: 'basic' | 'bearer'; value: string } | undefined {
+/** The cookie the web client keeps its user token in (accepted only by `x-cookie-auth` calls). */
+export const TOKEN_COOKIE = 'EMS-access_token';
+
+function credentials(request: FastifyRequest, cookieAuth: boolean): { scheme: 'basic' | 'bearer'; value: string } | undefined {
   const header = request.headers.authorization;
   const match = header ? /^(basic|bearer)\s+(\S+)\s*$/i.exec(header) : null;
-  if (!match?.[1] || !match[2]) return undefined;
-  return { scheme: match[1].toLowerCase() as 'basic' | 'bearer', value: match[2] };
+  if (match?.[1] && match[2]) return { scheme: match[1].toLowerCase() as 'basic' | 'bearer', value: match[2] };
+  if (!cookieAuth) return undefined;
+  const cookie = (request.headers.cookie ?? '').split(/;\s*/).find((part) => part.startsWith(`${TOKEN_COOKIE}=`));
+  return cookie ? { scheme: 'bearer', value: decodeURIComponent(cookie.slice(TOKEN_COOKIE.length + 1)) } : undefined;
 }
 
 async function basicClient(services: Services, value: string): Promise<AuthContext> {
@@ -36,27 +42,73 @@ async function basicClient(services: Services, value: string): Promise<AuthConte
 
 async function bearer(services: Services, token: string, accepted: Set<TokenKind>): Promise<AuthContext> {
   const grant = await services.tokens.verify(token);
-  if (!grant || !accepted.has(grant.kind)) throw new ApiError('unauthenticated');
-  if (grant.userId === undefined) return { kind: grant.kind, clientId: grant.clientId };
-  const user = await services.database.db
-    .selectFrom('appUser')
-    .select(['id', 'name', 'isAdmin'])
-    .where('id', '=', grant.userId)
+  if (!grant || grant.kind === 'refresh' || !accepted.has(grant.kind)) throw new ApiError('unauthenticated');
+  if (grant.userId === undefined || grant.tenantId === undefined) return { kind: grant.kind, clientId: grant.clientId };
+  const { db } = services.database;
+  const user = await db.selectFrom('appUser').select(['id', 'name']).where('id', '=', grant.userId).executeTakeFirst();
+  const employee = await db
+    .selectFrom('employee')
+    .select(['id', 'role', 'accountActive'])
+    .where('tenantId', '=', grant.tenantId)
+    .where('userId', '=', grant.userId)
     .executeTakeFirst();
-  if (!user) throw new ApiError('unauthenticated');
+  if (!user || !employee || employee.accountActive === 0) throw new ApiError('unauthenticated');
   return {
     kind: grant.kind,
     clientId: grant.clientId,
-    user: { id: user.id as UserId, name: user.name, isAdmin: user.isAdmin === 1 },
-    ...(grant.tenantId !== undefined ? { tenantId: grant.tenantId } : {}),
+    tokenHash: hashToken(token),
+    user: { id: user.id as UserId, name: user.name, isAdmin: employee.role === 'admin', employeeId: Number(employee.id) },
+    tenantId: grant.tenantId,
   };
 }
 
 /** Establishes who calls, by the security schemes the operation accepts; refuses with 401 otherwise. */
-export async function authenticate(services: Services, request: FastifyRequest, schemes: string[]): Promise<AuthContext> {
-  const given = credentials(request);
+export async function authenticate(services: Services, request: FastifyRequest, operation: Operation): Promise<AuthContext> {
+  const schemes = operation.security;
+  const given = credentials(request, operation.access.cookieAuth);
   if (given?.scheme === 'basic' && schemes.includes('clientBasic')) return basicClient(services, given.value);
   const accepted = new Set(schemes.flatMap((scheme) => (BEARER_SCHEMES[scheme] ? [BEARER_SCHEMES[scheme]] : [])));
   if (given?.scheme === 'bearer' && accepted.size > 0) return bearer(services, given.value, accepted);
   throw new ApiError(schemes.includes('clientBasic') ? 'invalidClient' : 'unauthenticated');
+}
+
+/** The permissions a user has in a tenant. */
+export async function permissionsOf(services: Services, userId: UserId, tenantId: TenantId): Promise<string[]> {
+  const rows = await services.database.db
+    .selectFrom('userPermission')
+    .select('permission')
+    .where('userId', '=', userId)
+    .where('tenantId', '=', tenantId)
+    .orderBy('permission')
+    .execute();
+  return rows.map((row) => row.permission);
+}
+
+/**
+ * The checks beyond the token: the operation's tenants, administrators only, the per-user
+ * permission. Each refusal is a 403.
+ */
+export async function authorize(services: Services, auth: AuthContext, operation: Operation): Promise<void> {
+  const { access } = operation;
+  if (access.tenants && (auth.tenantId === undefined || !access.tenants.includes(auth.tenantId))) throw new ApiError('forbidden');
+  if (!access.admin && !access.permission) return;
+  const user = auth.user;
+  if (!user || auth.tenantId === undefined) throw new ApiError('forbidden');
+  if (user.isAdmin) return;
+  if (access.admin) throw new ApiError('forbidden');
+  if (access.permission && !(await permissionsOf(services, user.id, auth.tenantId)).includes(access.permission)) {
+    throw new ApiError('forbidden');
+  }
+}
+
+/** A `tenantId` sent in the query or the body must be the token's own (unless it names a tenant to switch to). */
+export function checkTenantParameters(auth: AuthContext, operation: Operation, request: FastifyRequest): void {
+  if (operation.access.switchTenant) return;
+  const sent = [(request.query as Record<string, unknown> | undefined)?.tenantId];
+  if (request.body && typeof request.body === 'object' && !Array.isArray(request.body)) {
+    sent.push((request.body as Record<string, unknown>).tenantId);
+  }
+  for (const value of sent) {
+    if (value !== undefined && value !== null && value !== '' && Number(value) !== auth.tenantId) throw new ApiError('forbidden');
+  }
 }

@@ -1,9 +1,10 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext, TenantScope } from '../auth/context';
 import type { TokenService } from '../auth/tokens';
 import type { ServerConfig } from '../config';
 import type { Contract, Operation } from '../contract';
 import type { Database } from '../db/database';
+import type { FileStore } from '../files/fileStore';
 import type { Translate } from '../i18n';
 import type { EntityRepository } from '../resources/repository';
 
@@ -14,6 +15,7 @@ export interface Services {
   database: Database;
   repository: EntityRepository;
   tokens: TokenService;
+  files: FileStore;
 }
 
 /** One call being answered: its operation, its validated input and who makes it. */
@@ -21,6 +23,7 @@ export interface CallContext {
   services: Services;
   operation: Operation;
   request: FastifyRequest;
+  reply: FastifyReply;
   auth: AuthContext;
   query: Record<string, unknown>;
   params: Record<string, unknown>;
@@ -28,6 +31,8 @@ export interface CallContext {
   t: Translate;
   /** The tenant and user the call acts for; refused when the token is not bound to a user. */
   scope(): TenantScope;
+  /** Sets the `msg` of the answer (a label key), instead of 'success'. */
+  say(key: string): void;
 }
 
 /** Answers a call with the `data` of the envelope (or the whole answer of an `x-plain` call). */

@@ -1,6 +1,10 @@
+import type { FilterBinding } from '../../codegen/operations';
 import type { ResourceBinding } from '../contract';
 import { ApiError } from '../errors';
 import type { CallContext, Handler } from '../http/services';
+import type { Filter } from './repository';
+
+const PAGING = new Set(['current', 'size', 'sortField', 'sortOrder']);
 
 function idOf(call: CallContext): number {
   const id = call.params.id ?? call.query.id;
@@ -8,21 +12,38 @@ function idOf(call: CallContext): number {
   return id;
 }
 
+/**
+ * The conditions of a list call: each query parameter filters the field of the same name
+ * ("contains" for free text, equality otherwise) unless `x-filter` binds it to another field or
+ * a bound; `where` of the binding adds fixed conditions.
+ */
+function filtersOf(call: CallContext, binding: ResourceBinding, bindings: Record<string, FilterBinding>): Filter[] {
+  const model = call.services.repository.model(binding.entity);
+  const filters: Filter[] = Object.entries(binding.where ?? {}).map(([field, value]) => ({ field, op: 'eq', value }));
+  for (const [name, value] of Object.entries(call.query)) {
+    if (PAGING.has(name)) continue;
+    const bound = bindings[name];
+    if (bound) filters.push({ ...bound, value });
+    else if (model.field(name)) filters.push({ field: name, op: model.field(name)?.text ? 'contains' : 'eq', value });
+  }
+  return filters;
+}
+
 /** The generic handler of an `x-resource` operation: CRUD on the tenant's records of an entity. */
-export function resourceHandler(binding: ResourceBinding): Handler {
+export function resourceHandler(binding: ResourceBinding, bindings: Record<string, FilterBinding>): Handler {
   const { entity } = binding;
   switch (binding.action) {
     case 'list':
       return async (call) => {
-        const { current, size, sortField, sortOrder, ...filters } = call.query as {
+        const { current, size, sortField, sortOrder } = call.query as {
           current: number;
           size: number;
           sortField?: string;
           sortOrder?: 'asc' | 'desc';
-        } & Record<string, unknown>;
+        };
         const scope = call.scope();
         const page = await call.services.repository.list(scope, entity, {
-          filters,
+          filters: filtersOf(call, binding, bindings),
           ...(binding.mine ? { ownedBy: scope.userId } : {}),
           sortField: sortField ?? 'id',
           sortOrder: sortOrder ?? 'desc',
@@ -34,7 +55,10 @@ export function resourceHandler(binding: ResourceBinding): Handler {
     case 'get':
       return (call) => call.services.repository.get(call.scope(), entity, idOf(call));
     case 'options':
-      return (call) => call.services.repository.options(call.scope(), entity, String(call.query.name ?? ''));
+      return (call) => {
+        const { name, id } = call.query as { name?: string; id?: number };
+        return call.services.repository.options(call.scope(), entity, { ...(name ? { name } : {}), ...(id ? { id } : {}) });
+      };
     case 'create':
       return (call) => call.services.repository.create(call.scope(), entity, call.body as Record<string, unknown>);
     case 'update':

@@ -2,14 +2,20 @@ import { sql, type Expression, type Kysely, type SqlBool, type Transaction } fro
 import type { TenantScope } from '../auth/context';
 import type { EntityRow, Tables } from '../db/tables';
 import { ApiError } from '../errors';
-import type { EntityModel, FieldModel } from './entityModel';
+import { isStored, type EntityModel, type FieldModel, type RefModel } from './entityModel';
 
 /** A record as the API shows it: the schema's properties, absent when empty. */
 export type EntityRecord = Record<string, unknown>;
 
+/** One condition of a list: equality, "contains" (free text) or a bound. */
+export interface Filter {
+  field: string;
+  op: 'eq' | 'contains' | 'lte' | 'gte';
+  value: unknown;
+}
+
 export interface ListQuery {
-  /** Values by field: free text matches by "contains", anything else by equality. */
-  filters: Record<string, unknown>;
+  filters: Filter[];
   /** Only records owned by this user. */
   ownedBy?: number;
   sortField: string;
@@ -18,7 +24,22 @@ export interface ListQuery {
   size: number;
 }
 
-type Db = Kysely<Tables> | Transaction<Tables>;
+/** A record for a picker. */
+export interface NameOption {
+  id: number;
+  name: string;
+  inactive?: boolean;
+}
+
+export type Db = Kysely<Tables> | Transaction<Tables>;
+
+/** How a write runs: in the caller's transaction, and with values of server-filled fields a named handler sets. */
+export interface WriteOptions {
+  db?: Db;
+  set?: EntityRow;
+}
+
+const OPERATORS = { eq: sql`=`, lte: sql`<=`, gte: sql`>=` } as const;
 
 function toColumn(field: FieldModel, value: unknown): unknown {
   if (value === undefined || value === null) return null;
@@ -27,10 +48,14 @@ function toColumn(field: FieldModel, value: unknown): unknown {
   return value;
 }
 
+/** Today as `YYYY-MM-DD`, what date fields are compared with. */
+const today = () => new Date().toISOString().slice(0, 10);
+
 /**
  * Tenant-scoped storage of every entity. Each method takes the caller's `TenantScope`, which
  * only an authenticated request has, and every statement is restricted to its tenant: a record
- * of another tenant is, to the caller, a record that does not exist.
+ * of another tenant is, to the caller, a record that does not exist. Writes run in one
+ * transaction, or in the caller's when one is given.
  */
 export class EntityRepository {
   private readonly models: Map<string, EntityModel>;
@@ -50,8 +75,7 @@ export class EntityRepository {
 
   async list(scope: TenantScope, entity: string, query: ListQuery): Promise<{ records: EntityRecord[]; total: number }> {
     const model = this.model(entity);
-    const conditions = this.conditions(model, scope, query);
-    const where = sql<SqlBool>`${sql.join(conditions, sql` and `)}`;
+    const where = sql<SqlBool>`${sql.join(this.conditions(model, scope, query), sql` and `)}`;
     const counted = await this.db
       .selectFrom(model.table)
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -68,7 +92,13 @@ export class EntityRepository {
       .limit(query.size)
       .offset((query.current - 1) * query.size)
       .execute();
-    return { records: rows.map((row) => this.toRecord(model, row)), total: Number(counted?.count ?? 0) };
+    const records = await this.withLabels(
+      this.db,
+      scope,
+      model,
+      rows.map((row) => this.toRecord(model, row)),
+    );
+    return { records, total: Number(counted?.count ?? 0) };
   }
 
   async get(scope: TenantScope, entity: string, id: number, db: Db = this.db): Promise<EntityRecord> {
@@ -80,29 +110,31 @@ export class EntityRepository {
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row) throw new ApiError('notFound');
-    return this.toRecord(model, row);
+    const [record] = await this.withLabels(db, scope, model, [this.toRecord(model, row)]);
+    return record ?? {};
   }
 
-  /** Id and name of at most `limit` records whose name contains the text, by name. */
-  async options(scope: TenantScope, entity: string, name: string, limit = 20): Promise<{ id: number; name: string }[]> {
+  /** Id and name of at most `limit` records whose name contains the text (by name), or of the one with `id`. */
+  async options(scope: TenantScope, entity: string, query: { name?: string; id?: number }, limit = 20): Promise<NameOption[]> {
     const model = this.model(entity);
-    const rows = await this.db
-      .selectFrom(model.table)
-      .select(['id', 'name'])
-      .where('tenantId', '=', scope.tenantId)
-      .where(this.contains('name', name))
-      .orderBy('name')
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({ id: Number(row.id), name: String(row.name) }));
+    let select = this.db.selectFrom(model.table).selectAll().where('tenantId', '=', scope.tenantId).orderBy('name').limit(limit);
+    if (query.id !== undefined) select = select.where('id', '=', query.id);
+    if (query.name) select = select.where(this.contains('name', query.name));
+    const rows = await select.execute();
+    return rows.map((row) => ({
+      id: Number(row.id),
+      name: String(row.name),
+      ...(this.isExpired(model, row) ? { inactive: true } : {}),
+    }));
   }
 
-  async create(scope: TenantScope, entity: string, input: EntityRecord): Promise<EntityRecord> {
+  async create(scope: TenantScope, entity: string, input: EntityRecord, options: WriteOptions = {}): Promise<EntityRecord> {
     const model = this.model(entity);
-    return this.db.transaction().execute(async (trx) => {
+    return this.run(options.db, async (trx) => {
       await this.checkRefs(trx, scope, model, input);
+      await this.checkUnique(trx, scope, model, input);
       const now = new Date().toISOString();
-      const values: EntityRow = { ...this.writable(model, input), tenantId: scope.tenantId };
+      const values: EntityRow = { ...this.writable(model, input, 'create'), ...options.set, tenantId: scope.tenantId };
       for (const field of model.fields) {
         if (field.owner === 'id') values[field.name] = scope.userId;
         if (field.owner === 'name') values[field.name] = scope.userName;
@@ -114,12 +146,29 @@ export class EntityRepository {
   }
 
   /** Replaces the writable fields of a record: a field left out of `input` is cleared. */
-  async update(scope: TenantScope, entity: string, id: number, input: EntityRecord): Promise<EntityRecord> {
+  update(scope: TenantScope, entity: string, id: number, input: EntityRecord, options: WriteOptions = {}): Promise<EntityRecord> {
+    return this.write(scope, entity, id, input, 'update', options);
+  }
+
+  /** Changes only the writable fields present in `input`. */
+  patch(scope: TenantScope, entity: string, id: number, input: EntityRecord, options: WriteOptions = {}): Promise<EntityRecord> {
+    return this.write(scope, entity, id, input, 'patch', options);
+  }
+
+  private async write(
+    scope: TenantScope,
+    entity: string,
+    id: number,
+    input: EntityRecord,
+    mode: 'update' | 'patch',
+    options: WriteOptions,
+  ): Promise<EntityRecord> {
     const model = this.model(entity);
-    return this.db.transaction().execute(async (trx) => {
-      await this.get(scope, entity, id, trx);
-      await this.checkRefs(trx, scope, model, input);
-      const values: EntityRow = this.writable(model, input);
+    return this.run(options.db, async (trx) => {
+      const before = await this.get(scope, entity, id, trx);
+      await this.checkRefs(trx, scope, model, input, before);
+      await this.checkUnique(trx, scope, model, input, id);
+      const values: EntityRow = { ...this.writable(model, input, mode), ...options.set };
       if (model.field('updateTime')) values.updateTime = new Date().toISOString();
       await trx.updateTable(model.table).set(values).where('tenantId', '=', scope.tenantId).where('id', '=', id).execute();
       return this.get(scope, entity, id, trx);
@@ -127,64 +176,155 @@ export class EntityRepository {
   }
 
   /** Deletes a record with the records that cascade from it; refuses while others refer to it. */
-  async delete(scope: TenantScope, entity: string, id: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  async delete(scope: TenantScope, entity: string, id: number, options: WriteOptions = {}): Promise<void> {
+    await this.run(options.db, async (trx) => {
       await this.get(scope, entity, id, trx);
       await this.deleteWithDependents(trx, scope, this.model(entity), id);
     });
   }
 
+  private run<T>(db: Db | undefined, work: (trx: Db) => Promise<T>): Promise<T> {
+    return db ? work(db) : this.db.transaction().execute(work);
+  }
+
   private async deleteWithDependents(trx: Db, scope: TenantScope, model: EntityModel, id: number): Promise<void> {
     for (const other of this.models.values()) {
       for (const field of other.fields) {
-        if (field.ref?.entity !== model.entity) continue;
-        const dependents = await trx
+        const direct = field.ref?.entity === model.entity ? field.ref : undefined;
+        const inItems = Object.entries(field.itemRefs ?? {}).filter(([, ref]) => ref.entity === model.entity);
+        if (!direct && inItems.length === 0) continue;
+        const rows = await trx
           .selectFrom(other.table)
-          .select('id')
+          .select(['id', field.name])
           .where('tenantId', '=', scope.tenantId)
-          .where(field.name, '=', id)
+          .where(field.name, 'is not', null)
           .execute();
+        const dependents = rows.filter((row) => {
+          const value = row[field.name];
+          if (direct) return Number(value) === id;
+          const items = JSON.parse(String(value)) as Record<string, unknown>[];
+          return items.some((item) => inItems.some(([property]) => Number(item[property]) === id));
+        });
         if (dependents.length === 0) continue;
-        if (field.ref.onDelete === 'restrict') throw new ApiError('conflict');
+        if (direct?.onDelete !== 'cascade') throw new ApiError('conflict');
         for (const dependent of dependents) await this.deleteWithDependents(trx, scope, other, Number(dependent.id));
       }
     }
     await trx.deleteFrom(model.table).where('tenantId', '=', scope.tenantId).where('id', '=', id).execute();
   }
 
-  private writable(model: EntityModel, input: EntityRecord): EntityRow {
+  private writable(model: EntityModel, input: EntityRecord, mode: 'create' | 'update' | 'patch'): EntityRow {
     const values: EntityRow = {};
     for (const field of model.fields) {
-      if (!field.readOnly) values[field.name] = toColumn(field, input[field.name]);
+      if (field.readOnly || !isStored(field) || (mode !== 'create' && field.createOnly)) continue;
+      if (mode === 'patch' && !(field.name in input)) continue;
+      values[field.name] = toColumn(field, input[field.name]);
     }
     return values;
   }
 
-  private async checkRefs(trx: Db, scope: TenantScope, model: EntityModel, input: EntityRecord): Promise<void> {
+  /** Each reference must name a record of the tenant; a newly made one, a record that has not expired. */
+  private async checkRefs(
+    trx: Db,
+    scope: TenantScope,
+    model: EntityModel,
+    input: EntityRecord,
+    before?: EntityRecord,
+  ): Promise<void> {
     for (const field of model.fields) {
       const value = input[field.name];
-      if (!field.ref || value === undefined || value === null) continue;
-      const target = this.model(field.ref.entity);
-      const found = await trx
-        .selectFrom(target.table)
+      if (value === undefined || value === null) continue;
+      if (field.ref) {
+        const isNew = Number(before?.[field.name]) !== Number(value);
+        await this.checkRef(trx, scope, field.name, field.ref, Number(value), isNew);
+      }
+      for (const [property, ref] of Object.entries(field.itemRefs ?? {})) {
+        const old = new Set(((before?.[field.name] as EntityRecord[] | undefined) ?? []).map((item) => Number(item[property])));
+        for (const item of value as EntityRecord[]) {
+          if (item[property] === undefined) continue;
+          const target = Number(item[property]);
+          await this.checkRef(trx, scope, `${field.name}.${property}`, ref, target, !old.has(target));
+        }
+      }
+    }
+  }
+
+  private async checkRef(trx: Db, scope: TenantScope, field: string, ref: RefModel, id: number, isNew: boolean): Promise<void> {
+    const target = this.model(ref.entity);
+    const found = await trx
+      .selectFrom(target.table)
+      .selectAll()
+      .where('tenantId', '=', scope.tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!found) throw new ApiError('refMissing', { field, entity: ref.entity });
+    if (isNew && this.isExpired(target, found)) {
+      throw ref.inactiveMessage
+        ? new ApiError('refInactive', { field, message: ref.inactiveMessage })
+        : new ApiError('refInactive', { field });
+    }
+  }
+
+  private isExpired(model: EntityModel, row: EntityRow): boolean {
+    const until = model.activeUntil ? row[model.activeUntil] : undefined;
+    return typeof until === 'string' && until < today();
+  }
+
+  private async checkUnique(trx: Db, scope: TenantScope, model: EntityModel, input: EntityRecord, id?: number): Promise<void> {
+    for (const field of model.fields) {
+      const value = input[field.name];
+      if (!field.unique || value === undefined || value === null) continue;
+      let query = trx
+        .selectFrom(model.table)
         .select('id')
         .where('tenantId', '=', scope.tenantId)
-        .where('id', '=', Number(value))
-        .executeTakeFirst();
-      if (!found) throw new ApiError('refMissing', { field: field.name, entity: field.ref.entity });
+        .where(field.name, '=', toColumn(field, value));
+      if (id !== undefined) query = query.where('id', '!=', id);
+      if (await query.executeTakeFirst()) throw new ApiError('duplicate', { field: field.name });
     }
+  }
+
+  /** Fills the `x-ref-label` fields: the names of the records the path refers to. */
+  private async withLabels(db: Db, scope: TenantScope, model: EntityModel, records: EntityRecord[]): Promise<EntityRecord[]> {
+    for (const field of model.fields) {
+      if (!field.labelOf) continue;
+      const [name = '', property] = field.labelOf.split('.');
+      const source = model.field(name);
+      const ref = property ? source?.itemRefs?.[property] : source?.ref;
+      if (!source || !ref) continue;
+      const idsOf = (record: EntityRecord): number[] =>
+        property
+          ? ((record[name] as EntityRecord[] | undefined) ?? []).map((item) => Number(item[property]))
+          : record[name] === undefined
+            ? []
+            : [Number(record[name])];
+      const ids = [...new Set(records.flatMap(idsOf))];
+      if (ids.length === 0) continue;
+      const target = this.model(ref.entity);
+      const rows = await db
+        .selectFrom(target.table)
+        .select(['id', 'name'])
+        .where('tenantId', '=', scope.tenantId)
+        .where('id', 'in', ids)
+        .execute();
+      const names = new Map(rows.map((row) => [Number(row.id), String(row.name)]));
+      for (const record of records) {
+        const labels = idsOf(record).flatMap((id) => (names.has(id) ? [names.get(id)] : []));
+        if (labels.length) record[field.name] = labels.join(', ');
+      }
+    }
+    return records;
   }
 
   private conditions(model: EntityModel, scope: TenantScope, query: ListQuery): Expression<SqlBool>[] {
     const conditions: Expression<SqlBool>[] = [sql<SqlBool>`${sql.ref('tenantId')} = ${scope.tenantId}`];
     const owner = model.fields.find((f) => f.owner === 'id');
     if (query.ownedBy !== undefined && owner) conditions.push(sql<SqlBool>`${sql.ref(owner.name)} = ${query.ownedBy}`);
-    for (const [name, value] of Object.entries(query.filters)) {
+    for (const { field: name, op, value } of query.filters) {
       const field = model.field(name);
-      if (!field || value === undefined || value === '') continue;
-      conditions.push(
-        field.text ? this.contains(name, String(value)) : sql<SqlBool>`${sql.ref(name)} = ${toColumn(field, value)}`,
-      );
+      if (!field || !isStored(field) || value === undefined || value === '') continue;
+      if (op === 'contains') conditions.push(this.contains(name, String(value)));
+      else conditions.push(sql<SqlBool>`${sql.ref(name)} ${OPERATORS[op]} ${toColumn(field, value)}`);
     }
     return conditions;
   }

@@ -13,7 +13,6 @@ export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Pr
     .addColumn('username', 'text', (col) => col.notNull().unique())
     .addColumn('name', 'text', (col) => col.notNull())
     .addColumn('password_hash', 'text', (col) => col.notNull())
-    .addColumn('is_admin', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('default_tenant_id', 'integer', (col) => col.notNull().references('tenant.id'))
     .addColumn('create_time', 'text', (col) => col.notNull())
     .execute();

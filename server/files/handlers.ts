@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { extname } from 'node:path';
+import { ApiError } from '../errors';
+import type { CallContext, Handler } from '../http/services';
+import { looksLikeImage, UPLOAD_RULES } from './uploadRules';
+
+const MIME: Record<string, string> = {
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.pdf': 'application/pdf',
+};
+
+async function store(call: CallContext) {
+  const scope = call.scope();
+  const file = await call.request.file();
+  if (!file) throw new ApiError('validation', { detail: 'file' });
+  const name = file.filename;
+  if ([...name].length > UPLOAD_RULES.maxNameLength) throw new ApiError('badUpload', { message: 'upload.nameTooLong' });
+  let data: Buffer;
+  try {
+    data = await file.toBuffer();
+  } catch {
+    throw new ApiError('badUpload', { message: 'upload.tooLarge', max: String(call.services.config.uploadMaxMb) });
+  }
+  const extension = extname(name).toLowerCase();
+  if (call.query.kind === 'image' && (!UPLOAD_RULES.imageExtensions.includes(extension) || !looksLikeImage(data))) {
+    throw new ApiError('badUpload', { message: 'upload.notImage' });
+  }
+  const bucketName = `tenant-${scope.tenantId}`;
+  const fileName = `${randomBytes(16).toString('base64url')}${/^\.[a-z0-9]{1,8}$/.test(extension) ? extension : ''}`;
+  const contentType = MIME[extension] ?? 'application/octet-stream';
+  const bytes = await call.services.files.save(bucketName, fileName, data);
+  await call.services.database.db
+    .insertInto('sysFile')
+    .values({
+      tenantId: scope.tenantId,
+      bucketName,
+      fileName,
+      originalFilename: name,
+      contentType,
+      size: data.length,
+      data: bytes,
+      createdBy: scope.userId,
+      createTime: new Date().toISOString(),
+    })
+    .execute();
+  return {
+    bucketName,
+    fileName,
+    originalFilename: name,
+    url: `/admin/sys-file/${bucketName}/${fileName}`,
+    size: data.length,
+    contentType,
+  };
+}
+
+/** `POST /admin/sys-file/upload`: stores one file under a generated name, keeping the original name. */
+export const upload: Handler = (call) => store(call);
+
+/** `POST /admin/sys-file/uploadRetrunUrl`: the same, answering only the address. */
+export const uploadReturnUrl: Handler = async (call) => (await store(call)).url;
+
+/** `GET /admin/sys-file/{bucketName}/{fileName}`: a file of the caller's own tenant. */
+export const download: Handler = async (call) => {
+  const scope = call.scope();
+  const { bucketName, fileName } = call.params as { bucketName: string; fileName: string };
+  const row = await call.services.database.db
+    .selectFrom('sysFile')
+    .selectAll()
+    .where('tenantId', '=', scope.tenantId)
+    .where('bucketName', '=', bucketName)
+    .where('fileName', '=', fileName)
+    .executeTakeFirst();
+  if (!row) throw new ApiError('notFound');
+  const data = await call.services.files.read(bucketName, fileName, row.data);
+  return call.reply
+    .type(row.contentType)
+    .header('cache-control', 'private, max-age=86400')
+    .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.originalFilename)}`)
+    .send(data);
+};
