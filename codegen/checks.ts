@@ -159,9 +159,9 @@ export function labelKeysOfSchemas(src: Sources, entities: Entities): Map<string
 }
 
 const CODE_FOLDERS = ['runtime', 'pages', 'widgets', 'server'];
-const LITERAL_KEY = /\bt\(\s*'([a-zA-Z][\w]*(?:\.[\w]+)+)'/g;
+const LITERAL_KEY = /\b(?:t|translate)\(\s*'([a-zA-Z][\w]*(?:\.[\w]+)+)'/g;
 
-/** Label keys written literally in the client code (`t('common.save')`). */
+/** Label keys written literally in the code (`t('common.save')`, `translate('http.408')`). */
 export function labelKeysOfCode(root: string): Map<string, string> {
   const keys = new Map<string, string>();
   const visit = (dir: string) => {

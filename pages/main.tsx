@@ -2,21 +2,38 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { AppProviders, createApi, PreferenceStore, readPreferences, session, type Runtime } from '../runtime';
-import { routes } from './routes';
+import {
+  AppProviders,
+  cookieTokenStore,
+  createAnalytics,
+  createApi,
+  createNotifier,
+  i18nFor,
+  PreferenceStore,
+  readPreferences,
+  session,
+  type Runtime,
+} from '../runtime';
+import { routeObjects } from './routes';
 
 const preferences = new PreferenceStore(readPreferences(window.location.search, localStorage), localStorage);
-const router = createBrowserRouter(routes);
+const router = createBrowserRouter(routeObjects);
+const notifier = createNotifier();
+const api = createApi({
+  store: cookieTokenStore(),
+  language: () => preferences.get().language,
+  warn: (text) => notifier.warn(text),
+  translate: (key, params) => String(i18nFor(preferences.get().language).t(key as never, params as never)),
+  onSessionEnd: () => {
+    session.signOut(api);
+    if (window.location.pathname !== '/login') void router.navigate('/login');
+  },
+});
 const runtime: Runtime = {
   preferences,
-  api: createApi({
-    token: () => session.token(),
-    language: () => preferences.get().language,
-    onUnauthenticated: () => {
-      session.signOut();
-      void router.navigate('/login');
-    },
-  }),
+  api,
+  notifier,
+  analytics: createAnalytics(import.meta.env.VITE_ANALYTICS_URL as string | undefined),
 };
 
 // A user already signed in when the app starts is taken to the root.

@@ -1,29 +1,86 @@
+import { Spin } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject } from 'react-router';
-import { pages } from '../generated/registry';
-import { AppShell, ListPage, NotFoundPage, session } from '../runtime';
-import { LANDING_PATH, LoginPage } from './login/LoginPage';
+import { pages, routes, type RouteEntry } from '../generated/registry';
+import {
+  AccessProvider,
+  AppShell,
+  ForbiddenPage,
+  label,
+  lazyScreen,
+  ListPage,
+  NotAvailablePage,
+  NotFoundPage,
+  ScreenBoundary,
+  session,
+  useAccess,
+} from '../runtime';
+
+/** The screens that are not generic, by the `screen` name of the route tree; each loads with its first use. */
+const SCREENS: Record<string, ReturnType<typeof lazyScreen<object>>> = {
+  login: lazyScreen(() => import('./login/LoginPage').then((m) => ({ default: m.LoginPage }))),
+  personalInfo: lazyScreen(() => import('./mine/PersonalInfoPage').then((m) => ({ default: m.PersonalInfoPage }))),
+  changePassword: lazyScreen(() => import('./mine/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage }))),
+};
 
 /** Every path but the open ones needs a signed-in user; without one the user is sent to /login. */
 function RequireSession({ children }: { children: ReactNode }) {
   return session.user() ? children : <Navigate to="/login" replace />;
 }
 
-/** The route tree: the open login route, and the screens of the page schemas inside the app shell. */
-export const routes: RouteObject[] = [
-  { path: '/login', element: <LoginPage /> },
-  { path: '/', element: <Navigate to="/main" replace /> },
+/** A route the server does not list for the user (another tenant's, or without the permission) is refused. */
+function Allowed({ route, children }: { route: RouteEntry; children: ReactNode }) {
+  const access = useAccess();
+  if (route.open) return children;
+  if (access.loading) return <Spin style={{ display: 'block', margin: 64 }} />;
+  return access.allowed.has(route.name) ? children : <ForbiddenPage />;
+}
+
+function Unavailable({ route }: { route: RouteEntry }) {
+  const { t } = useTranslation();
+  return <NotAvailablePage title={label(t, `routes.${route.name}.title`)} />;
+}
+
+/** What a route of the tree shows: its redirect, its page schema's list, its screen, or 'not available yet'. */
+function screenOf(route: RouteEntry): ReactNode {
+  if (route.redirect) return <Navigate to={route.redirect} replace />;
+  const page = route.page ? pages.find((candidate) => candidate.page === route.page) : undefined;
+  const Screen = route.screen ? SCREENS[route.screen] : undefined;
+  const body = page ? <ListPage key={page.page} page={page} /> : Screen ? <Screen /> : <Unavailable route={route} />;
+  return (
+    <ScreenBoundary>
+      <Allowed route={route}>{body}</Allowed>
+    </ScreenBoundary>
+  );
+}
+
+function Shell() {
+  return (
+    <RequireSession>
+      <AccessProvider tenantId={session.user()?.tenantId}>
+        <AppShell />
+      </AccessProvider>
+    </RequireSession>
+  );
+}
+
+const main = routes.find((route) => route.path === '/main');
+
+/**
+ * The route tree of `schemas/routes/routes.json`: its open routes stand alone, everything under
+ * /main is inside the app shell, and any other path shows 'not found'.
+ */
+export const routeObjects: RouteObject[] = [
+  ...routes.filter((route) => !route.path.startsWith('/main')).map((route) => ({ path: route.path, element: screenOf(route) })),
   {
     path: '/main',
-    element: (
-      <RequireSession>
-        <AppShell />
-      </RequireSession>
-    ),
+    element: <Shell />,
     children: [
-      { index: true, element: <Navigate to="/main/appliance" replace /> },
-      { path: 'appliance', element: <Navigate to={LANDING_PATH} replace /> },
-      ...pages.map((page) => ({ path: page.route, element: <ListPage key={page.page} page={page} /> })),
+      ...(main?.redirect ? [{ index: true, element: <Navigate to={main.redirect} replace /> }] : []),
+      ...routes
+        .filter((route) => route.path.startsWith('/main/'))
+        .map((route) => ({ path: route.path, element: screenOf(route) })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,11 +1,15 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { Analytics } from './analytics';
 import type { Api } from './api/client';
 import type { PreferenceStore, Preferences } from './preferences/preferences';
+import type { Notifier } from './shell/notifier';
 
 /** What every screen of the runtime works with. */
 export interface Runtime {
   api: Api;
   preferences: PreferenceStore;
+  notifier: Notifier;
+  analytics: Analytics;
 }
 
 const RuntimeContext = createContext<Runtime | null>(null);

@@ -1,12 +1,21 @@
-export { createApi, ApiCallError } from './api/client';
-export type { Api, ApiOptions, CallInput, CallResult } from './api/client';
+import type { PageSchema } from '../generated/meta';
+import { lazyScreen } from './shell/lazyScreen';
+
+export { createAnalytics } from './analytics';
+export type { Analytics, PageView } from './analytics';
+export { ApiCallError, createApi, REQUEST_TIMEOUT_MS } from './api/client';
+export type { Api, ApiOptions, CallInput, CallOptions, CallResult } from './api/client';
 export { session } from './auth/session';
-export type { SessionUser } from './auth/session';
-export { createI18n } from './i18n/i18n';
-export { fieldLabel, pageTitle } from './i18n/labels';
+export type { Credentials, SessionUser } from './auth/session';
+export { REFRESH_BEFORE_MS, TokenManager } from './auth/tokens';
+export { cookieTokenStore, memoryTokenStore, TOKEN_NAMES } from './auth/tokenStore';
+export type { StoredToken, TokenStore } from './auth/tokenStore';
+export { FormPage } from './forms/FormPage';
+export type { FormPageProps } from './forms/FormPage';
 export { SchemaForm } from './forms/SchemaForm';
 export type { SchemaFormProps } from './forms/SchemaForm';
-export { ListPage } from './list/ListPage';
+export { createI18n, i18nFor } from './i18n/i18n';
+export { fieldLabel, label, pageTitle } from './i18n/labels';
 export { ListView } from './list/ListView';
 export type { ListRecord, ListViewProps } from './list/ListView';
 export { initialListState } from './list/listQuery';
@@ -15,10 +24,20 @@ export { PreferenceStore, readPreferences } from './preferences/preferences';
 export type { Language, Preferences, ThemeName } from './preferences/preferences';
 export { RuntimeProvider, usePreferences, useRuntime } from './RuntimeContext';
 export type { Runtime } from './RuntimeContext';
-export { loadEntity, loadUiSchema } from './schema/entities';
+export { loadEntity, loadForm, loadUiSchema } from './schema/entities';
 export { buildUiSchema } from './schema/uiSchema';
 export type { FormMode } from './schema/uiSchema';
+export { AccessProvider, useAccess } from './shell/AccessContext';
+export type { Access, MenuRoute } from './shell/AccessContext';
 export { AppProviders } from './shell/AppProviders';
-export { AppShell } from './shell/AppShell';
-export { NotFoundPage } from './shell/NotFoundPage';
+export { AppShell, LANDING_PATH } from './shell/AppShell';
+export { lazyScreen, ScreenBoundary, withTimeout } from './shell/lazyScreen';
+export { createNotifier } from './shell/notifier';
+export type { Notifier } from './shell/notifier';
 export { PreferenceSwitches } from './shell/PreferenceSwitches';
+export { ForbiddenPage, NotAvailablePage, NotFoundPage } from './shell/StatusPages';
+
+/** The list screen of a page schema, loaded with its first use. */
+export const ListPage = lazyScreen<{ page: PageSchema }>(() =>
+  import('./list/ListPage').then((module) => ({ default: module.ListPage })),
+);

@@ -7,13 +7,16 @@ import { pages, type SchemaModule } from '../generated/registry';
 import {
   AppProviders,
   buildUiSchema,
+  createAnalytics,
   createApi,
+  createNotifier,
   createI18n,
   fieldLabel,
   initialListState,
   ListView,
   loadEntity,
   loadUiSchema,
+  memoryTokenStore,
   PreferenceStore,
   SchemaForm,
   type Language,
@@ -61,7 +64,15 @@ function Frame({ args, children }: { args: PageStoryArgs; children: React.ReactN
       setItem: (key: string, value: string) => void memory.set(key, value),
     };
     const preferences = new PreferenceStore({ language: args.lng, theme: args.theme }, storage);
-    return { preferences, api: createApi({ token: () => undefined, language: () => args.lng }) };
+    const notifier = createNotifier();
+    const api = createApi({
+      store: memoryTokenStore(),
+      language: () => args.lng,
+      warn: (text) => notifier.warn(text),
+      translate: (key) => key,
+      onSessionEnd: () => undefined,
+    });
+    return { preferences, api, notifier, analytics: createAnalytics(undefined) };
   }, [args.lng, args.theme]);
   return (
     <AppProviders runtime={runtime}>
@@ -95,7 +106,7 @@ export function PageStory(args: PageStoryArgs & { loaded?: PageStoryLoaded }) {
   const t = createI18n(args.lng).t;
   const uiSchema = buildUiSchema({
     t,
-    entity: page.entity,
+    prefix: `entities.${page.entity}`,
     schema: loaded.entity.schema,
     uiSchema: loaded.uiSchema,
     mode: 'create',

@@ -1,34 +1,33 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Input, Layout, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PreferenceSwitches, session, useRuntime } from '../../runtime';
+import { ApiCallError, LANDING_PATH, PreferenceSwitches, session, useRuntime, type Credentials } from '../../runtime';
 
-/** After sign-in the user lands on the customer page. */
-export const LANDING_PATH = '/main/appliance/customer';
+/** Codes with which sign-in asks for a captcha (required, or the one typed was wrong). */
+const CAPTCHA_CODES = new Set([40005, 40006]);
 
-interface Credentials {
-  username: string;
-  password: string;
-}
-
-/** The login screen: user name and password, then the landing page. */
+/** The login screen: user name and password (and a captcha after repeated failures), then the landing page. */
 export function LoginPage() {
   const { t } = useTranslation();
   const { api } = useRuntime();
   const navigate = useNavigate();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [captcha, setCaptcha] = useState<{ key: string; image: string }>();
 
-  const submit = async ({ username, password }: Credentials) => {
+  const newCaptcha = async () => setCaptcha(await api.call('getCaptcha', {}, { silent: true }));
+
+  const submit = async (values: Credentials) => {
     setBusy(true);
     setError(undefined);
     try {
-      await session.signIn(api, username, password);
+      await session.signIn(api, { ...values, ...(captcha ? { captchaKey: captcha.key } : {}) });
       void navigate(LANDING_PATH);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
+      if (failure instanceof ApiCallError && (CAPTCHA_CODES.has(failure.code) || captcha)) await newCaptcha();
     } finally {
       setBusy(false);
     }
@@ -59,6 +58,22 @@ export function LoginPage() {
             >
               <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
             </Form.Item>
+            {captcha ? (
+              <Form.Item label={t('login.captcha')} required>
+                <Space.Compact style={{ width: '100%' }}>
+                  <Form.Item name="captcha" noStyle rules={[{ required: true, message: t('errors.captchaRequired') }]}>
+                    <Input prefix={<SafetyOutlined />} aria-label={t('login.captcha')} autoComplete="off" maxLength={8} />
+                  </Form.Item>
+                  <Button
+                    style={{ padding: 0, height: 'auto' }}
+                    aria-label={t('login.newCaptcha')}
+                    onClick={() => void newCaptcha()}
+                  >
+                    <img src={captcha.image} alt={t('login.captchaImage')} width={120} height={40} />
+                  </Button>
+                </Space.Compact>
+              </Form.Item>
+            ) : null}
             <Button type="primary" htmlType="submit" block loading={busy}>
               {t('login.submit')}
             </Button>

@@ -1,6 +1,9 @@
 import createClient from 'openapi-fetch';
 import type { operations as OperationTypes, paths } from '../../generated/api';
 import { operations, type OperationId } from '../../generated/registry';
+import { TokenManager, WEB_CLIENT } from '../auth/tokens';
+import type { TokenStore } from '../auth/tokenStore';
+import { statusMessageKey } from './errorCatalogue';
 
 type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
 type Params<Id extends OperationId> = OperationTypes[Id]['parameters'];
@@ -10,15 +13,19 @@ export interface CallInput<Id extends OperationId> {
   query?: Params<Id>['query'];
   params?: Params<Id>['path'];
   body?: OperationTypes[Id] extends { requestBody: infer B } ? Json<B> : never;
-  /** An Authorization header other than the session's (the client credentials of sign-in). */
-  authorization?: string;
+}
+
+/** How a call behaves on failure. */
+export interface CallOptions {
+  /** The caller shows the failure itself: no warning. */
+  silent?: boolean;
 }
 
 type Answer<Id extends OperationId> = Json<OperationTypes[Id]['responses'][200]>;
 /** What a call answers: the `data` of its envelope, or the whole answer of a plain call. */
 export type CallResult<Id extends OperationId> = Answer<Id> extends { code: number; data: infer D } ? D : Answer<Id>;
 
-/** A call that failed: the HTTP status and the server's `{ code, msg }`. */
+/** A call that failed: the HTTP status (0 when the server was not reached) and the server's `{ code, msg }`. */
 export class ApiCallError extends Error {
   constructor(
     readonly status: number,
@@ -29,49 +36,80 @@ export class ApiCallError extends Error {
   }
 }
 
+/** Request timeout of every call (the specification's 120000 ms). */
+export const REQUEST_TIMEOUT_MS = 120_000;
+
 export interface ApiOptions {
   baseUrl?: string;
-  /** The bearer token of the session, if any. */
-  token(): string | undefined;
+  fetch?: typeof fetch;
+  store: TokenStore;
   language(): string;
-  /** Called when the server no longer accepts the session's token. */
-  onUnauthenticated?(): void;
+  /** Shows a warning (the error catalogue's messages, already translated by `translate`). */
+  warn(text: string): void;
+  translate(key: string, params?: Record<string, unknown>): string;
+  /** Called when the session cannot be renewed: the user must sign in again. */
+  onSessionEnd(): void;
 }
 
 /** A loosely typed call by operation id, for generic screens that learn the operation from a schema. */
 export type DynamicCall = (
   id: string,
   input: { query?: Record<string, unknown>; params?: Record<string, unknown>; body?: unknown },
+  options?: CallOptions,
 ) => Promise<unknown>;
 
 export interface Api {
-  call<Id extends OperationId>(id: Id, input?: CallInput<Id>): Promise<CallResult<Id>>;
+  call<Id extends OperationId>(id: Id, input?: CallInput<Id>, options?: CallOptions): Promise<CallResult<Id>>;
   callDynamic: DynamicCall;
+  tokens: TokenManager;
 }
 
-/** The typed API client: every call by its operation id, envelope unwrapped, errors thrown. */
-export function createApi(options: ApiOptions): Api {
-  const client = createClient<paths>({ baseUrl: options.baseUrl ?? '' });
+type RawInput = { query?: unknown; params?: unknown; body?: unknown; authorization?: string };
+type Security = 'clientBasic' | 'clientToken' | 'userToken' | 'emsToken';
 
-  async function send(id: string, input: CallInput<OperationId>): Promise<unknown> {
+/**
+ * The typed API client. Each call carries the token its operation's security asks for; a 401
+ * renews that token once (a renewal shared by every call waiting for it) and the call is made
+ * again once. Failures are thrown as `ApiCallError` and, unless the caller is silent, shown as a
+ * warning: the server's message, or the catalogue's for the status. A server that cannot be
+ * reached is not announced.
+ */
+export function createApi(options: ApiOptions): Api {
+  const client = createClient<paths>({ baseUrl: options.baseUrl ?? '', ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const request = client.request as unknown as (
+    method: string,
+    path: string,
+    init: Record<string, unknown>,
+  ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+  /** One call with the given credentials: no token handling, no warnings. */
+  async function raw(id: string, input: RawInput): Promise<unknown> {
     const operation = (operations as Record<string, { method: string; path: string }>)[id];
-    if (!operation) throw new Error(`unknown operation ${id}`);
-    const token = options.token();
-    const authorization = input.authorization ?? (token ? `Bearer ${token}` : undefined);
-    const request = client.request as unknown as (
-      method: string,
-      path: string,
-      init: Record<string, unknown>,
-    ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-    const { data, error, response } = await request(operation.method, operation.path, {
-      params: { query: input.query, path: input.params },
-      ...(input.body !== undefined ? { body: input.body } : {}),
-      headers: { 'Accept-Language': options.language(), ...(authorization ? { Authorization: authorization } : {}) },
-    });
+    if (!operation) throw new ApiCallError(0, -1, `unknown operation ${id}`);
+    let answer: Awaited<ReturnType<typeof request>>;
+    try {
+      answer = await request(operation.method, operation.path, {
+        params: { query: input.query, path: input.params },
+        ...(input.body instanceof FormData
+          ? { body: input.body, bodySerializer: (body: FormData) => body }
+          : input.body !== undefined
+            ? { body: input.body }
+            : {}),
+        headers: {
+          'Accept-Language': options.language(),
+          ...(input.authorization ? { Authorization: input.authorization } : {}),
+        },
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch (error) {
+      const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+      throw new ApiCallError(timedOut ? 408 : 0, timedOut ? 408 : 0, timedOut ? options.translate('http.408') : '');
+    }
+    const { data, error, response } = answer;
     if (!response.ok) {
       const body = (error ?? {}) as { code?: number; msg?: string };
-      if (response.status === 401) options.onUnauthenticated?.();
-      throw new ApiCallError(response.status, body.code ?? response.status, body.msg ?? response.statusText);
+      const { key, params } = statusMessageKey(response.status);
+      throw new ApiCallError(response.status, body.code ?? response.status, body.msg ?? options.translate(key, params));
     }
     const envelope = data as { code?: number; msg?: string; data?: unknown };
     if (typeof envelope?.code === 'number' && 'msg' in envelope) {
@@ -81,8 +119,74 @@ export function createApi(options: ApiOptions): Api {
     return data;
   }
 
+  const tokens = new TokenManager(
+    options.store,
+    {
+      clientToken: () =>
+        raw('getClientToken', { query: { grant_type: 'client_credentials' }, authorization: WEB_CLIENT }) as Promise<{
+          access_token: string;
+          expire_at_millisec: number;
+        }>,
+      refresh: (refreshToken) =>
+        raw('getClientToken', {
+          query: { grant_type: 'refresh_token', refresh_token: refreshToken },
+          authorization: WEB_CLIENT,
+        }) as Promise<{ access_token: string; expire_at_millisec: number; refresh_token?: string }>,
+      emsToken: (userToken) =>
+        raw('getEmsToken', { authorization: `Bearer ${userToken}` }) as Promise<{
+          access_token: string;
+          expire_at_millisec: number;
+        }>,
+    },
+    options.onSessionEnd,
+  );
+
+  const securityOf = (id: string): Security | undefined =>
+    (operations as Record<string, { security: readonly string[] }>)[id]?.security[0] as Security | undefined;
+
+  async function credentials(security: Security | undefined, renew: boolean): Promise<string | undefined> {
+    switch (security) {
+      case 'clientBasic':
+        return WEB_CLIENT;
+      case 'clientToken':
+        return `Bearer ${await tokens.clientToken()}`;
+      case 'emsToken':
+        return `Bearer ${renew ? await tokens.refreshEms() : await tokens.emsToken()}`;
+      case 'userToken': {
+        const token = renew ? await tokens.refreshUser() : await tokens.userToken();
+        return token ? `Bearer ${token}` : undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  async function send(id: string, input: RawInput, callOptions: CallOptions = {}): Promise<unknown> {
+    const security = securityOf(id);
+    try {
+      let authorization: string | undefined;
+      try {
+        authorization = await credentials(security, false);
+      } catch {
+        throw new ApiCallError(403, 403, options.translate('http.forbidden'));
+      }
+      try {
+        return await raw(id, { ...input, authorization });
+      } catch (error) {
+        if (!(error instanceof ApiCallError) || error.status !== 401 || security === 'clientBasic') throw error;
+        const renewed = await credentials(security, true);
+        return await raw(id, { ...input, authorization: renewed });
+      }
+    } catch (error) {
+      const failure = error instanceof ApiCallError ? error : new ApiCallError(0, 0, '');
+      if (!callOptions.silent && failure.status !== 0 && failure.message) options.warn(failure.message);
+      throw failure;
+    }
+  }
+
   return {
-    call: (id, input = {}) => send(id, input as CallInput<OperationId>) as never,
-    callDynamic: (id, input) => send(id, input as CallInput<OperationId>),
+    call: (id, input = {}, callOptions) => send(id, input, callOptions) as never,
+    callDynamic: (id, input, callOptions) => send(id, input, callOptions),
+    tokens,
   };
 }

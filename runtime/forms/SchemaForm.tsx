@@ -1,11 +1,14 @@
 import Form from '@rjsf/antd';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import localizeZh from 'ajv-i18n/localize/zh/index.js';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { label } from '../i18n/labels';
 import type { Language } from '../preferences/preferences';
 import { UiDescription } from './UiDescription';
+import { formWidgets } from './widgets';
 
 const templates = { DescriptionFieldTemplate: UiDescription };
 
@@ -20,11 +23,26 @@ export interface SchemaFormProps {
   onSubmit(formData: Record<string, unknown>): void;
 }
 
-/** A form rendered from a JSON Schema and a UI schema, validated in the browser before it is sent. */
+/**
+ * A form rendered from a JSON Schema and a UI schema, validated in the browser before it is
+ * sent, by the same rules as on the server; where the schema names a message (`x-messages`), the
+ * error says it in the user's language.
+ */
 export function SchemaForm({ schema, uiSchema, validators, formData, language, disabled, onSubmit }: SchemaFormProps) {
+  const { t } = useTranslation();
   const validator = useMemo(
     () => createPrecompiledValidator(validators, schema, language === 'zh' ? localizeZh : undefined),
     [validators, schema, language],
+  );
+  const transformErrors = useCallback(
+    (errors: RJSFValidationError[]) =>
+      errors.map((error) => {
+        const key = (error.params as { message?: unknown } | undefined)?.message;
+        if (typeof key !== 'string') return error;
+        const message = label(t, key);
+        return { ...error, message, stack: `${error.property ?? ''} ${message}`.trim() };
+      }),
+    [t],
   );
   return (
     <Form
@@ -33,6 +51,8 @@ export function SchemaForm({ schema, uiSchema, validators, formData, language, d
       formData={formData}
       validator={validator}
       templates={templates}
+      widgets={formWidgets}
+      transformErrors={transformErrors}
       disabled={disabled}
       noHtml5Validate
       showErrorList={false}

@@ -16,3 +16,15 @@ export function createI18n(language: Language): I18n {
   });
   return instance;
 }
+
+const instances = new Map<Language, I18n>();
+
+/** The shared instance of a language. */
+export function i18nFor(language: Language): I18n {
+  let instance = instances.get(language);
+  if (!instance) {
+    instance = createI18n(language);
+    instances.set(language, instance);
+  }
+  return instance;
+}

@@ -4,9 +4,10 @@ import { Alert, App, Button, Modal, Space, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { PageSchema } from '../../generated/meta';
+import type { PageSchema, RowAction } from '../../generated/meta';
 import { pages, type SchemaModule } from '../../generated/registry';
 import { ApiCallError } from '../api/client';
+import { FormDialog } from '../forms/FormDialog';
 import { SchemaForm } from '../forms/SchemaForm';
 import { entityTitle, pageTitle } from '../i18n/labels';
 import { usePreferences, useRuntime } from '../RuntimeContext';
@@ -40,6 +41,7 @@ export function ListPage({ page }: { page: PageSchema }) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string>();
+  const [dialog, setDialog] = useState<{ action: Extract<RowAction, { action: 'form' }>; values: ListRecord }>();
 
   useEffect(() => {
     Promise.all([loadEntity(page.entity), page.form ? loadUiSchema(page.form.ui) : Promise.resolve({})])
@@ -62,7 +64,14 @@ export function ListPage({ page }: { page: PageSchema }) {
   const formUi = useMemo(
     () =>
       entity && editing
-        ? buildUiSchema({ t, entity: page.entity, schema: entity.schema, uiSchema, mode: editing.mode, fixed: page.scope })
+        ? buildUiSchema({
+            t,
+            prefix: `entities.${page.entity}`,
+            schema: entity.schema,
+            uiSchema,
+            mode: editing.mode,
+            fixed: page.scope,
+          })
         : undefined,
     [entity, editing, page, t, uiSchema],
   );
@@ -76,9 +85,8 @@ export function ListPage({ page }: { page: PageSchema }) {
     setSaveError(undefined);
     if (mode === 'edit' && resource.get) {
       try {
-        record = (await api.callDynamic(resource.get, { query: { id: record.id } })) as ListRecord;
-      } catch (error) {
-        void message.error(messageOf(error));
+        record = (await api.callDynamic(resource.get, { query: { id: record.id }, params: { id: record.id } })) as ListRecord;
+      } catch {
         return;
       }
     }
@@ -91,7 +99,7 @@ export function ListPage({ page }: { page: PageSchema }) {
     setSaving(true);
     setSaveError(undefined);
     try {
-      await api.callDynamic(operation, { body: { ...formData, ...scope } });
+      await api.callDynamic(operation, { body: { ...formData, ...scope } }, { silent: true });
       setEditing(null);
       setVersion((v) => v + 1);
       void message.success(t('common.saved'));
@@ -108,8 +116,8 @@ export function ListPage({ page }: { page: PageSchema }) {
       await api.callDynamic(resource.delete, { params: { id: record.id } });
       setVersion((v) => v + 1);
       void message.success(t('common.deleted'));
-    } catch (error) {
-      void message.error(messageOf(error));
+    } catch {
+      // The API client has shown the server's message.
     }
   };
 
@@ -136,6 +144,12 @@ export function ListPage({ page }: { page: PageSchema }) {
         onCreate={resource.create ? () => void openEditor('create', { ...scope }) : undefined}
         onEdit={(record) => void openEditor('edit', record)}
         onDelete={(record) => void remove(record)}
+        onForm={(action, record) =>
+          setDialog({
+            action,
+            values: Object.fromEntries(Object.entries(action.params).map(([field, rowField]) => [field, record[rowField]])),
+          })
+        }
         onNavigate={(action, record) => {
           const target = pages.find((p) => p.page === action.page);
           if (!target) return;
@@ -166,6 +180,15 @@ export function ListPage({ page }: { page: PageSchema }) {
           />
         ) : null}
       </Modal>
+      {dialog ? (
+        <FormDialog
+          form={dialog.action.form}
+          {...(dialog.action.load ? { load: dialog.action.load } : {})}
+          save={dialog.action.save}
+          values={dialog.values}
+          onClose={() => setDialog(undefined)}
+        />
+      ) : null}
     </Space>
   );
 }

@@ -26,6 +26,7 @@ export interface ListViewProps {
   /** Called once the user has confirmed the deletion. */
   onDelete?(record: ListRecord): void;
   onNavigate?(action: Extract<RowAction, { action: 'navigate' }>, record: ListRecord): void;
+  onForm?(action: Extract<RowAction, { action: 'form' }>, record: ListRecord): void;
 }
 
 const features = tableFeatures({ rowSortingFeature, columnMeta: {} as { width?: number } });
@@ -83,6 +84,12 @@ export function ListView(props: ListViewProps) {
             return (
               <Button key={`go-${action.page}`} type="link" size="small" onClick={() => props.onNavigate?.(action, record)}>
                 {pageTitle(t, action.page)}
+              </Button>
+            );
+          case 'form':
+            return (
+              <Button key={`form-${action.form}`} type="link" size="small" onClick={() => props.onForm?.(action, record)}>
+                {label(t, `forms.${action.form}.title`)}
               </Button>
             );
           case 'delete':

@@ -20,7 +20,7 @@ export function useListData(operationId: string, query: Record<string, unknown> 
     let current = true;
     setData((before) => ({ ...before, loading: true, error: undefined }));
     api
-      .callDynamic(operationId, { query })
+      .callDynamic(operationId, { query }, { silent: true })
       .then((page) => {
         const { records, total } = page as { records: ListRecord[]; total: number };
         if (current) setData({ records, total, loading: false });

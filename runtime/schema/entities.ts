@@ -1,7 +1,8 @@
 import type { UiSchema } from '@rjsf/utils';
-import { entityLoaders, uiSchemaLoaders, type SchemaModule } from '../../generated/registry';
+import { entityLoaders, formLoaders, uiSchemaLoaders, type SchemaModule } from '../../generated/registry';
 
 const entityCache = new Map<string, Promise<SchemaModule>>();
+const formCache = new Map<string, Promise<SchemaModule>>();
 const uiCache = new Map<string, Promise<UiSchema>>();
 
 function cached<T>(cache: Map<string, Promise<T>>, name: string, load: (() => Promise<T>) | undefined, what: string): Promise<T> {
@@ -21,4 +22,9 @@ export function loadEntity(entity: string): Promise<SchemaModule> {
 /** A UI schema of `schemas/entities/`, loaded once, on first use. */
 export function loadUiSchema(name: string): Promise<UiSchema> {
   return cached(uiCache, name, uiSchemaLoaders[name], 'UI schema');
+}
+
+/** The schema and validator of a call's form (`x-form`), loaded once, on first use. */
+export function loadForm(name: string): Promise<SchemaModule> {
+  return cached(formCache, name, formLoaders[name], 'form');
 }

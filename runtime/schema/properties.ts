@@ -4,7 +4,12 @@ import type { TFunction } from 'i18next';
 import { enumLabel } from '../i18n/labels';
 
 /** A property of an entity schema, with the project's extension keywords. */
-export type PropertySchema = RJSFSchema & { 'x-enum'?: string };
+export type PropertySchema = RJSFSchema & {
+  'x-enum'?: string;
+  'x-ref'?: string;
+  'x-upload'?: string;
+  'x-create-only'?: boolean;
+};
 
 export function propertiesOf(schema: RJSFSchema): Record<string, PropertySchema> {
   return (schema.properties ?? {}) as Record<string, PropertySchema>;

@@ -23,14 +23,14 @@ describe('buildUiSchema', () => {
     ['en', en, 'Name', ['Developing', 'Lost']],
     ['zh', zh, '客户名称', ['开发中', '已流失']],
   ])('labels fields and coded values in %s', (_lng, t, name, states) => {
-    const ui = buildUiSchema({ t, entity: 'customer', schema, uiSchema: {}, mode: 'create' });
+    const ui = buildUiSchema({ t, prefix: 'entities.customer', schema, uiSchema: {}, mode: 'create' });
     expect(ui.name?.['ui:title']).toBe(name);
     expect(ui.state?.['ui:enumNames']).toEqual(states);
   });
 
   test('hides server-filled fields on creation and shows them read-only when editing', () => {
-    const create = buildUiSchema({ t: en, entity: 'customer', schema, uiSchema: {}, mode: 'create' });
-    const edit = buildUiSchema({ t: en, entity: 'customer', schema, uiSchema: {}, mode: 'edit' });
+    const create = buildUiSchema({ t: en, prefix: 'entities.customer', schema, uiSchema: {}, mode: 'create' });
+    const edit = buildUiSchema({ t: en, prefix: 'entities.customer', schema, uiSchema: {}, mode: 'edit' });
     expect(create.createTime?.['ui:widget']).toBe('hidden');
     expect(edit.createTime?.['ui:widget']).toBeUndefined();
     expect(edit.createTime?.['ui:readonly']).toBe(true);
@@ -39,7 +39,7 @@ describe('buildUiSchema', () => {
   test("keeps the author's UI schema over what is derived", () => {
     const ui = buildUiSchema({
       t: en,
-      entity: 'customer',
+      prefix: 'entities.customer',
       schema,
       uiSchema: { 'ui:order': ['name', '*'], name: { 'ui:widget': 'textarea' } },
       mode: 'create',
@@ -50,7 +50,7 @@ describe('buildUiSchema', () => {
   });
 
   test('hides the fields fixed by the page scope', () => {
-    const ui = buildUiSchema({ t: en, entity: 'customer', schema, uiSchema: {}, mode: 'create', fixed: ['name'] });
+    const ui = buildUiSchema({ t: en, prefix: 'entities.customer', schema, uiSchema: {}, mode: 'create', fixed: ['name'] });
     expect(ui.name?.['ui:widget']).toBe('hidden');
   });
 });
@@ -58,8 +58,41 @@ describe('buildUiSchema', () => {
 describe('hints', () => {
   test('a field gets a hint only where a translated hint exists', () => {
     const t = createI18n('en').t;
-    const ui = buildUiSchema({ t, entity: 'customer', schema, uiSchema: {}, mode: 'create' });
+    const ui = buildUiSchema({ t, prefix: 'entities.customer', schema, uiSchema: {}, mode: 'create' });
     expect(ui.name?.['ui:description']).toBeUndefined();
     expect(ui.taxNumber?.['ui:description']).toBe('Unified social credit code of the enterprise');
+  });
+});
+
+describe('pickers and fixed fields', () => {
+  const t = createI18n('en').t;
+  const user: RJSFSchema = {
+    type: 'object',
+    properties: {
+      username: { type: 'string', 'x-create-only': true } as RJSFSchema,
+      password: { type: 'string', writeOnly: true, 'x-create-only': true } as RJSFSchema,
+      departments: {
+        type: 'array',
+        items: { type: 'object', properties: { departmentId: { type: 'integer', 'x-ref': 'department' } as RJSFSchema } },
+      },
+    },
+  };
+
+  test('a reference inside list items gets the record picker and its item label', () => {
+    const ui = buildUiSchema({ t, prefix: 'entities.user', schema: user, uiSchema: {}, mode: 'create' });
+    expect(ui.departments?.items?.departmentId).toMatchObject({
+      'ui:widget': 'RefSelect',
+      'ui:options': { entity: 'department' },
+      'ui:title': 'Department',
+    });
+  });
+
+  test('fields fixed once created are read-only when editing, and a first password is not shown', () => {
+    const create = buildUiSchema({ t, prefix: 'entities.user', schema: user, uiSchema: {}, mode: 'create' });
+    const edit = buildUiSchema({ t, prefix: 'entities.user', schema: user, uiSchema: {}, mode: 'edit' });
+    expect(create.username?.['ui:readonly']).toBeUndefined();
+    expect(create.password?.['ui:widget']).toBeUndefined();
+    expect(edit.username?.['ui:readonly']).toBe(true);
+    expect(edit.password?.['ui:widget']).toBe('hidden');
   });
 });

@@ -1,40 +1,70 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { TFunction } from 'i18next';
-import { enumLabel, fieldLabel, label } from '../i18n/labels';
-import { propertiesOf } from './properties';
+import { enumLabel, label } from '../i18n/labels';
+import { propertiesOf, type PropertySchema } from './properties';
 
 export type FormMode = 'create' | 'edit';
 
+/** What the conventions derive for one field, whatever its place in the form. */
+function fieldUi(t: TFunction, property: PropertySchema, title: string, hintKey: string): UiSchema {
+  const ui: UiSchema = { 'ui:title': title };
+  const hint = label(t, hintKey, { defaultValue: '' });
+  if (hint) ui['ui:description'] = hint;
+  const enumName = property['x-enum'];
+  if (enumName && Array.isArray(property.enum)) {
+    ui['ui:enumNames'] = property.enum.map((value) => enumLabel(t, enumName, value));
+    ui['ui:placeholder'] = t('common.select');
+  }
+  if (property['x-ref']) {
+    ui['ui:widget'] = 'RefSelect';
+    ui['ui:options'] = { entity: property['x-ref'] };
+  }
+  if (property['x-upload'] === 'image') ui['ui:widget'] = 'ImageUpload';
+  return ui;
+}
+
 /**
  * The UI schema a form renders: the author's UI schema plus what the conventions derive —
- * a translated title for every field, a translated hint where `entities.<entity>.hints.<field>`
- * exists, translated names for coded values, server-filled fields
- * hidden on creation and read-only when editing, and fields fixed by the page's scope hidden.
+ * a translated title for every field (`<prefix>.fields.<field>`, and
+ * `<prefix>.itemFields.<field>.<inner>` inside objects and list items), a translated hint
+ * where `<prefix>.hints.<field>` exists, translated names for coded values, a picker for
+ * references and uploads, server-filled fields hidden on creation and read-only when editing,
+ * fields fixed once created read-only when editing, write-only fields (a first password) left
+ * out when editing, and the fields fixed by the page's scope hidden. `prefix` is
+ * `entities.<entity>` or `forms.<form>`.
  */
 export function buildUiSchema(options: {
   t: TFunction;
-  entity: string;
+  prefix: string;
   schema: RJSFSchema;
   uiSchema: UiSchema;
   mode: FormMode;
   fixed?: string[];
 }): UiSchema {
-  const { t, entity, schema, uiSchema, mode, fixed = [] } = options;
-  const result: UiSchema = {
-    ...uiSchema,
-    'ui:submitButtonOptions': { submitText: t('common.save') },
-  };
+  const { t, prefix, schema, uiSchema, mode, fixed = [] } = options;
+  const result: UiSchema = { ...uiSchema, 'ui:submitButtonOptions': { submitText: t('common.save') } };
   for (const [name, property] of Object.entries(propertiesOf(schema))) {
-    const derived: UiSchema = { 'ui:title': fieldLabel(t, entity, name) };
-    const hint = label(t, `entities.${entity}.hints.${name}`, { defaultValue: '' });
-    if (hint) derived['ui:description'] = hint;
-    if (property['x-enum'] && Array.isArray(property.enum)) {
-      const enumName = property['x-enum'];
-      derived['ui:enumNames'] = property.enum.map((value) => enumLabel(t, enumName, value));
-      derived['ui:placeholder'] = t('common.select');
+    const derived = fieldUi(t, property, label(t, `${prefix}.fields.${name}`), `${prefix}.hints.${name}`);
+    const inner = (property.type === 'array' ? property.items : property) as RJSFSchema | undefined;
+    if (inner && typeof inner === 'object' && inner.properties) {
+      const innerUi: UiSchema = {};
+      for (const [innerName, innerProperty] of Object.entries(propertiesOf(inner))) {
+        innerUi[innerName] = fieldUi(
+          t,
+          innerProperty,
+          label(t, `${prefix}.itemFields.${name}.${innerName}`),
+          `${prefix}.hints.${name}.${innerName}`,
+        );
+      }
+      if (property.type === 'array') derived.items = innerUi;
+      else Object.assign(derived, innerUi);
     }
     if (property.readOnly) {
       if (mode === 'create') derived['ui:widget'] = 'hidden';
+      else derived['ui:readonly'] = true;
+    }
+    if (mode === 'edit' && property['x-create-only']) {
+      if (property.writeOnly) derived['ui:widget'] = 'hidden';
       else derived['ui:readonly'] = true;
     }
     if (fixed.includes(name)) derived['ui:widget'] = 'hidden';

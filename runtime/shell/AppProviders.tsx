@@ -3,24 +3,34 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '../i18n/i18n';
-import { RuntimeProvider, usePreferences, type Runtime } from '../RuntimeContext';
+import { i18nFor } from '../i18n/i18n';
+import { RuntimeProvider, usePreferences, useRuntime, type Runtime } from '../RuntimeContext';
 import { themeConfig } from './themes';
+
+/** Lets the API client's warnings use Ant Design's messages. */
+function Notifications() {
+  const { notifier } = useRuntime();
+  const { message } = App.useApp();
+  useEffect(() => notifier.attach((text) => void message.warning(text)), [notifier, message]);
+  return null;
+}
 
 function Localised({ children }: { children: ReactNode }) {
   const { language, theme } = usePreferences();
-  const i18n = useMemo(() => createI18n(language), [language]);
   useEffect(() => {
     dayjs.locale(language === 'zh' ? 'zh-cn' : 'en');
     document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
     document.documentElement.dataset.theme = theme;
   }, [language, theme]);
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nextProvider i18n={i18nFor(language)}>
       <ConfigProvider locale={language === 'zh' ? zhCN : enUS} theme={themeConfig(theme)} button={{ autoInsertSpace: false }}>
-        <App>{children}</App>
+        <App>
+          <Notifications />
+          {children}
+        </App>
       </ConfigProvider>
     </I18nextProvider>
   );

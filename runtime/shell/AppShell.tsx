@@ -1,43 +1,94 @@
-import { Button, Layout, Menu, Space, Typography, theme } from 'antd';
+import { Button, Layout, Menu, Select, Space, Spin, Tag, Typography, theme, type MenuProps } from 'antd';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
-import { pages } from '../../generated/registry';
+import { useLocation, useNavigate } from 'react-router';
+import { routes } from '../../generated/registry';
 import { session } from '../auth/session';
-import { pageTitle } from '../i18n/labels';
+import { label } from '../i18n/labels';
+import { useRuntime } from '../RuntimeContext';
+import { useAccess, type MenuRoute } from './AccessContext';
+import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { PreferenceSwitches } from './PreferenceSwitches';
 
-/** The frame of every signed-in screen: navigation, user, language and theme. */
+/** Where the user lands after signing in or switching tenant. */
+export const LANDING_PATH = '/main/appliance/customer';
+
+const routeTitle = (t: ReturnType<typeof useTranslation>['t'], name: string) => label(t, `routes.${name}.title`);
+const keepAlive = new Map(routes.map((route) => [route.path, route.keepAlive !== false && route.refresh !== true]));
+
+type MenuItem = Required<MenuProps>['items'][number];
+
+function menuItems(menu: MenuRoute[], t: ReturnType<typeof useTranslation>['t']): MenuItem[] {
+  const childrenOf = (parent: string | undefined): MenuItem[] =>
+    menu
+      .filter((route) => route.parent === parent && route.navigation !== 'bottom')
+      .map((route) => {
+        const children = childrenOf(route.name);
+        return children.length
+          ? { key: route.name, label: routeTitle(t, route.name), children }
+          : { key: route.path, label: routeTitle(t, route.name) };
+      });
+  return childrenOf(undefined);
+}
+
+/** The user's tenants, the current one selected; choosing another switches to it. */
+function TenantSwitch() {
+  const { t } = useTranslation();
+  const { api } = useRuntime();
+  const user = session.user();
+  if (!user) return null;
+  return (
+    <Select
+      aria-label={t('common.tenant')}
+      value={user.tenantId}
+      style={{ minWidth: 200 }}
+      showSearch={{ optionFilterProp: 'label' }}
+      options={user.tenants.map((tenant) => ({ value: tenant.id, label: tenant.name }))}
+      onChange={async (tenantId: number) => {
+        const principal = await api.call('updateDefaultTenant', { query: { tenantId } });
+        api.tokens.tenantChanged();
+        session.remember({ ...user, tenantId: principal.tenantId, tenants: principal.tenants, isAdmin: principal.isAdmin });
+        // Every kept page shows the old tenant's data: start afresh in the new one.
+        window.location.assign(LANDING_PATH);
+      }}
+    />
+  );
+}
+
+/** The frame of every signed-in screen: menu, tenant, user, language, theme, bottom navigation. */
 export function AppShell() {
   const { t } = useTranslation();
+  const { api, analytics } = useRuntime();
   const navigate = useNavigate();
   const location = useLocation();
   const { token } = theme.useToken();
+  const access = useAccess();
   const user = session.user();
-  const tenant = user?.tenants.find((candidate) => candidate.id === user.tenantId);
-  const items = pages.filter((page) => page.menu !== false).map((page) => ({ key: page.route, label: pageTitle(t, page.page) }));
+  const items = useMemo(() => menuItems(access.menu, t), [access.menu, t]);
+  const bottom = access.menu.filter((route) => route.navigation === 'bottom');
+  const selected = access.menu.filter((route) => location.pathname.startsWith(route.path)).map((route) => route.path);
+
+  useEffect(() => {
+    const route = routes.find((candidate) => candidate.path === location.pathname);
+    analytics.pageView({ path: location.pathname, ...(route ? { route: route.name } : {}), time: Date.now() });
+  }, [analytics, location.pathname]);
+
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 24, background: token.colorBgContainer }}>
-        <Typography.Text strong style={{ fontSize: 16, whiteSpace: 'nowrap' }}>
+      <Layout.Header
+        style={{ display: 'flex', alignItems: 'center', gap: 16, background: token.colorBgContainer, paddingInline: 24 }}
+      >
+        <Typography.Text strong style={{ fontSize: 16, whiteSpace: 'nowrap', flex: 1 }}>
           {t('app.title')}
         </Typography.Text>
-        <Menu
-          mode="horizontal"
-          aria-label={t('menu.appliance')}
-          selectedKeys={items.filter((item) => location.pathname.startsWith(item.key)).map((item) => item.key)}
-          items={items}
-          onClick={({ key }) => void navigate(key)}
-          style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
-        />
-        <Space>
+        <Space wrap>
+          <TenantSwitch />
           <PreferenceSwitches />
-          <Typography.Text>
-            {user?.name}
-            {tenant ? ` · ${tenant.name}` : ''}
-          </Typography.Text>
+          <Typography.Text>{user?.name}</Typography.Text>
+          {user?.isAdmin ? <Tag color="red">{t('common.admin')}</Tag> : null}
           <Button
             onClick={() => {
-              session.signOut();
+              session.signOut(api);
               void navigate('/login');
             }}
           >
@@ -45,9 +96,50 @@ export function AppShell() {
           </Button>
         </Space>
       </Layout.Header>
-      <Layout.Content style={{ padding: 24 }}>
-        <Outlet />
-      </Layout.Content>
+      <Layout>
+        <Layout.Sider width={240} theme="light" style={{ background: token.colorBgContainer, overflow: 'auto' }}>
+          {access.loading ? (
+            <Spin style={{ display: 'block', margin: 24 }} />
+          ) : (
+            <Menu
+              mode="inline"
+              aria-label={t('common.navigation')}
+              items={items}
+              selectedKeys={selected}
+              onClick={({ key }) => void navigate(key)}
+            />
+          )}
+        </Layout.Sider>
+        <Layout.Content style={{ padding: 24, paddingBottom: 88 }}>
+          <KeepAliveOutlet keep={(pathname) => keepAlive.get(pathname) ?? true} />
+        </Layout.Content>
+      </Layout>
+      {bottom.length ? (
+        <nav
+          aria-label={t('common.bottomNavigation')}
+          style={{
+            position: 'fixed',
+            insetInline: 0,
+            bottom: 0,
+            display: 'flex',
+            justifyContent: 'space-around',
+            background: token.colorBgContainer,
+            borderTop: `1px solid ${token.colorBorderSecondary}`,
+            padding: '8px 0',
+            zIndex: 10,
+          }}
+        >
+          {bottom.map((route) => (
+            <Button
+              key={route.name}
+              type={location.pathname.startsWith(route.path) ? 'link' : 'text'}
+              onClick={() => void navigate(route.path)}
+            >
+              {routeTitle(t, route.name)}
+            </Button>
+          ))}
+        </nav>
+      ) : null}
     </Layout>
   );
 }

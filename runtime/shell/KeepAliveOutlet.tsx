@@ -1,0 +1,34 @@
+import { Activity, useRef, type ReactNode } from 'react';
+import { useLocation, useOutlet } from 'react-router';
+
+/** How many visited pages keep their state at most; the least recently shown goes first. */
+const KEPT_PAGES = 12;
+
+/**
+ * The shell's outlet, keeping the pages the user switched away from: each stays mounted, hidden,
+ * with its state (filters, page, open dialogs), until it is shown again. A page that must load
+ * afresh each time (`keepAlive` false) is not kept.
+ */
+export function KeepAliveOutlet({ keep }: { keep(pathname: string): boolean }) {
+  const outlet = useOutlet();
+  const location = useLocation();
+  const pages = useRef(new Map<string, ReactNode>());
+  const key = location.pathname + location.search;
+  const kept = pages.current;
+  for (const [other] of kept) if (other !== key && !keep(other.split('?')[0] ?? '')) kept.delete(other);
+  kept.delete(key);
+  kept.set(key, outlet);
+  for (const [other] of kept) {
+    if (kept.size <= KEPT_PAGES) break;
+    kept.delete(other);
+  }
+  return (
+    <>
+      {[...kept].map(([pageKey, element]) => (
+        <Activity key={pageKey} mode={pageKey === key ? 'visible' : 'hidden'}>
+          {element}
+        </Activity>
+      ))}
+    </>
+  );
+}
