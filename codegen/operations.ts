@@ -68,7 +68,9 @@ function parameterSchema(parameters: Json[], place: string): JsonObject | undefi
   const required: string[] = [];
   for (const parameter of parameters) {
     if (!isObject(parameter) || parameter.in !== place || typeof parameter.name !== 'string') continue;
-    properties[parameter.name] = isObject(parameter.schema) ? parameter.schema : {};
+    const schema = isObject(parameter.schema) ? parameter.schema : {};
+    const numeric = schema.type === 'integer' || schema.type === 'number';
+    properties[parameter.name] = numeric ? { ...schema, 'x-finite': true } : schema;
     if (parameter.required === true) required.push(parameter.name);
   }
   if (Object.keys(properties).length === 0) return undefined;

@@ -54,11 +54,26 @@ const notBefore: KeywordDefinition = {
   },
 };
 
+/**
+ * `"x-finite": true` — a number that is finite. Query strings and paths are coerced to numbers
+ * before they are checked, and `1e999` becomes Infinity, which Ajv's bounds do not look at.
+ */
+const finite: KeywordDefinition = {
+  keyword: 'x-finite',
+  // Not typed `number`: Ajv runs the keywords of numbers only for finite ones.
+  schemaType: 'boolean',
+  error: { message: 'must be a finite number' },
+  code(cxt) {
+    cxt.fail(_`typeof ${cxt.data} == "number" && !isFinite(${cxt.data})`);
+  },
+};
+
 /** Adds the project's keywords to an Ajv instance (the server's and the forms' validators alike). */
 export function addProjectKeywords(ajv: Ajv): Ajv {
   ajv.addVocabulary([...EXTENSION_KEYWORDS]);
   ajv.addKeyword(sameAs);
   ajv.addKeyword(notBefore);
+  ajv.addKeyword(finite);
   return ajv;
 }
 

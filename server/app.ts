@@ -10,7 +10,7 @@ import { seedDemo } from './demo/seed';
 import { fileStoreFor } from './files/fileStore';
 import { registerClient } from './http/client';
 import { registerDocs } from './http/docs';
-import { registerErrorHandler } from './http/errors';
+import { answerError, registerErrorHandler } from './http/errors';
 import { registerRoutes } from './http/routes';
 import type { Services } from './http/services';
 import { createTranslator } from './i18n';
@@ -38,9 +38,13 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     await database.close();
     throw error;
   }
-  const app = Fastify({ logger: config.logger });
-  app.addHook('onClose', () => database.close());
   const translate = createTranslator(contract);
+  const app = Fastify({
+    logger: config.logger,
+    // Failures before any route (a malformed URL, a parameter too long) answer `{ code, msg }` too.
+    frameworkErrors: (error, request, reply) => answerError(error, request, reply, translate),
+  });
+  app.addHook('onClose', () => database.close());
   registerErrorHandler(app, translate);
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxMb * 1024 * 1024, files: 1 } });
   registerRoutes(app, services, translate);

@@ -132,35 +132,46 @@ interface PlayContext {
   loaded: Record<string, unknown>;
 }
 
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Every column header is there, in the story's language, and each example is a row. */
 export async function playList({ canvasElement, args, loaded }: PlayContext): Promise<void> {
   const canvas = within(canvasElement);
   const page = pageSchema(args.page);
   const t = createI18n(args.lng).t;
   for (const column of page.columns) {
-    await expect(
-      canvas.getByRole('columnheader', { name: new RegExp(`^${fieldLabel(t, page.entity, column.field)}`) }),
-    ).toBeInTheDocument();
+    // A sortable header ends with the arrow of its order.
+    const name = new RegExp(`^${escape(fieldLabel(t, page.entity, column.field))}( [↑↓])?$`);
+    await expect(canvas.getByRole('columnheader', { name })).toBeInTheDocument();
   }
   const rows = canvas.getAllByRole('row');
   await expect(rows).toHaveLength(exampleRecords((loaded as unknown as PageStoryLoaded).entity).length + 1);
 }
 
-/** Every field a user fills in has its translated label, and the example's values are shown. */
+type Property = { readOnly?: boolean; type?: string; enum?: unknown[]; format?: string; 'x-ref'?: string };
+
+/** Every field a user fills in has its translated label, and the example's free text is shown. */
 export async function playForm({ canvasElement, args, loaded }: PlayContext): Promise<void> {
   const canvas = within(canvasElement);
   const page = pageSchema(args.page);
   const t = createI18n(args.lng).t;
-  const { entity } = loaded as unknown as PageStoryLoaded;
-  const properties = entity.schema.properties ?? {};
-  for (const [name, property] of Object.entries(properties)) {
-    const hidden =
-      (typeof property === 'object' && property !== null && 'readOnly' in property && property.readOnly) ||
-      page.scope?.includes(name);
-    if (hidden) continue;
-    await expect(canvas.getByLabelText(fieldLabel(t, page.entity, name), { exact: false })).toBeInTheDocument();
-  }
+  const { entity, uiSchema } = loaded as unknown as PageStoryLoaded;
+  const properties = (entity.schema.properties ?? {}) as Record<string, Property>;
   const example = exampleRecords(entity)[0] ?? {};
-  await expect(canvas.getByDisplayValue(String(example.name))).toBeInTheDocument();
+  for (const [name, property] of Object.entries(properties)) {
+    const hiddenByUi = (uiSchema[name] as { 'ui:widget'?: string } | undefined)?.['ui:widget'] === 'hidden';
+    // Lists and objects are labelled as groups, not as one input.
+    if (property.readOnly || hiddenByUi || page.scope?.includes(name) || property.type === 'array') continue;
+    // The label is the field's title, with the mark of a required field where it is one.
+    const label = new RegExp(`^\\*?\\s*${escape(fieldLabel(t, page.entity, name))}\\s*\\*?$`);
+    await expect(canvas.getByLabelText(label)).toBeInTheDocument();
+  }
+  for (const [name, property] of Object.entries(properties)) {
+    const value = example[name];
+    const freeText = property.type === 'string' && !property.enum && !property.format && !property['x-ref'];
+    if (freeText && typeof value === 'string' && !properties[name]?.readOnly) {
+      await expect(canvas.getByDisplayValue(value)).toBeInTheDocument();
+    }
+  }
   await expect(canvas.getByRole('button', { name: t('common.save') })).toBeInTheDocument();
 }

@@ -144,16 +144,19 @@ export function createApi(options: ApiOptions): Api {
   const securityOf = (id: string): Security | undefined =>
     (operations as Record<string, { security: readonly string[] }>)[id]?.security[0] as Security | undefined;
 
-  async function credentials(security: Security | undefined, renew: boolean): Promise<string | undefined> {
+  /** The credentials of a call; `rejected` is the Authorization the server just refused, to renew. */
+  async function credentials(security: Security | undefined, rejected?: string): Promise<string | undefined> {
+    const renew = rejected !== undefined;
+    const refused = rejected?.replace(/^Bearer /, '');
     switch (security) {
       case 'clientBasic':
         return WEB_CLIENT;
       case 'clientToken':
         return `Bearer ${await tokens.clientToken()}`;
       case 'emsToken':
-        return `Bearer ${renew ? await tokens.refreshEms() : await tokens.emsToken()}`;
+        return `Bearer ${renew ? await tokens.renewEms(refused) : await tokens.emsToken()}`;
       case 'userToken': {
-        const token = renew ? await tokens.refreshUser() : await tokens.userToken();
+        const token = renew ? await tokens.renewUser(refused) : await tokens.userToken();
         return token ? `Bearer ${token}` : undefined;
       }
       default:
@@ -166,7 +169,7 @@ export function createApi(options: ApiOptions): Api {
     try {
       let authorization: string | undefined;
       try {
-        authorization = await credentials(security, false);
+        authorization = await credentials(security);
       } catch {
         throw new ApiCallError(403, 403, options.translate('http.forbidden'));
       }
@@ -174,7 +177,7 @@ export function createApi(options: ApiOptions): Api {
         return await raw(id, { ...input, authorization });
       } catch (error) {
         if (!(error instanceof ApiCallError) || error.status !== 401 || security === 'clientBasic') throw error;
-        const renewed = await credentials(security, true);
+        const renewed = await credentials(security, authorization ?? '');
         return await raw(id, { ...input, authorization: renewed });
       }
     } catch (error) {

@@ -71,8 +71,25 @@ export class TokenManager {
     return this.refreshUser();
   }
 
-  /** A new user token for the refresh token; the session ends when that fails. */
-  refreshUser(): Promise<string> {
+  /**
+   * A user token other than `rejected` (the one the server just refused): the one another call
+   * has renewed meanwhile, or a new one for the refresh token. The session ends when that fails.
+   */
+  renewUser(rejected?: string): Promise<string> {
+    const current = this.fresh(TOKEN_NAMES.user);
+    if (rejected !== undefined && current && current !== rejected) return Promise.resolve(current);
+    return this.refreshUser();
+  }
+
+  /** An EMS token other than `rejected`, fetched anew unless another call has done so meanwhile. */
+  renewEms(rejected?: string): Promise<string> {
+    const current = this.fresh(TOKEN_NAMES.ems);
+    if (rejected !== undefined && current && current !== rejected) return Promise.resolve(current);
+    this.store.remove(TOKEN_NAMES.ems);
+    return this.refreshEms();
+  }
+
+  private refreshUser(): Promise<string> {
     return this.once(TOKEN_NAMES.user, async () => {
       const refresh = this.store.get(TOKEN_NAMES.refresh);
       try {
@@ -94,7 +111,7 @@ export class TokenManager {
     return this.fresh(TOKEN_NAMES.ems) ?? this.refreshEms();
   }
 
-  refreshEms(): Promise<string> {
+  private refreshEms(): Promise<string> {
     return this.once(TOKEN_NAMES.ems, async () => {
       const user = await this.userToken();
       if (!user) throw new Error('no session');

@@ -21,12 +21,14 @@ type MenuItem = Required<MenuProps>['items'][number];
 function menuItems(menu: MenuRoute[], t: ReturnType<typeof useTranslation>['t']): MenuItem[] {
   const childrenOf = (parent: string | undefined): MenuItem[] =>
     menu
-      .filter((route) => route.parent === parent && route.navigation !== 'bottom')
-      .map((route) => {
+      .filter((route) => route.parent === parent)
+      .flatMap((route) => {
         const children = childrenOf(route.name);
+        // A bottom-navigation route is in the bottom bar; its screens, if it has several, are in the menu too.
+        if (route.navigation === 'bottom' && children.length === 0) return [];
         return children.length
-          ? { key: route.name, label: routeTitle(t, route.name), children }
-          : { key: route.path, label: routeTitle(t, route.name) };
+          ? [{ key: route.name, label: routeTitle(t, route.name), children }]
+          : [{ key: route.path, label: routeTitle(t, route.name) }];
       });
   return childrenOf(undefined);
 }
@@ -44,12 +46,17 @@ function TenantSwitch() {
       style={{ minWidth: 200 }}
       showSearch={{ optionFilterProp: 'label' }}
       options={user.tenants.map((tenant) => ({ value: tenant.id, label: tenant.name }))}
-      onChange={async (tenantId: number) => {
-        const principal = await api.call('updateDefaultTenant', { query: { tenantId } });
-        api.tokens.tenantChanged();
-        session.remember({ ...user, tenantId: principal.tenantId, tenants: principal.tenants, isAdmin: principal.isAdmin });
-        // Every kept page shows the old tenant's data: start afresh in the new one.
-        window.location.assign(LANDING_PATH);
+      onChange={(tenantId: number) => {
+        api
+          .call('updateDefaultTenant', { query: { tenantId } })
+          .then((principal) => {
+            api.tokens.tenantChanged();
+            session.remember({ ...user, tenantId: principal.tenantId, tenants: principal.tenants, isAdmin: principal.isAdmin });
+            // Every kept page shows the old tenant's data: start afresh in the new one.
+            window.location.assign(LANDING_PATH);
+          })
+          // The API client has shown why; the user stays where they are.
+          .catch(() => undefined);
       }}
     />
   );

@@ -20,8 +20,8 @@ export interface CallerUser {
 export interface AuthContext {
   kind: 'client' | 'user' | 'ems';
   clientId: string;
-  /** Hash of the bearer token of the call, to move it to another tenant. */
-  tokenHash?: string;
+  /** The sign-in the token belongs to, to move it to another tenant. */
+  sessionId?: string;
   user?: CallerUser;
   tenantId?: TenantId;
 }

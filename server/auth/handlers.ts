@@ -2,7 +2,7 @@ import { ApiError } from '../errors';
 import type { Handler } from '../http/services';
 import { checkCaptcha, newCaptcha } from './captcha';
 import type { TenantId, UserId } from './context';
-import { attemptState, CAPTCHA_AFTER, clearFailures, recordFailure } from './lockout';
+import { beginAttempt, CAPTCHA_AFTER, clearFailures } from './lockout';
 import { UNKNOWN_USER_HASH, verifySecret } from './passwords';
 
 /**
@@ -12,20 +12,18 @@ import { UNKNOWN_USER_HASH, verifySecret } from './passwords';
  */
 export const oauthToken: Handler = async (call) => {
   const { tokens } = call.services;
-  if (call.query.grant_type === 'client_credentials') return tokens.issue({ kind: 'client', clientId: call.auth.clientId });
+  if (call.query.grant_type === 'client_credentials') {
+    const { sessionId: _none, ...token } = await tokens.issue({ kind: 'client', clientId: call.auth.clientId });
+    return token;
+  }
   const refresh = String(call.query.refresh_token ?? '');
-  const grant = refresh ? await tokens.verify(refresh) : undefined;
+  const grant = refresh ? await tokens.spend(refresh) : undefined;
   if (!grant || grant.kind !== 'refresh' || grant.clientId !== call.auth.clientId || grant.userId === undefined) {
     throw new ApiError('unauthenticated');
   }
-  await tokens.revoke(refresh);
-  const bound = {
-    clientId: grant.clientId,
-    userId: grant.userId,
-    ...(grant.tenantId !== undefined ? { tenantId: grant.tenantId } : {}),
-  };
-  const access = await tokens.issue({ kind: 'user', ...bound });
-  const next = await tokens.issue({ kind: 'refresh', ...bound });
+  const { kind: _refresh, ...bound } = grant;
+  const { sessionId: _same, ...access } = await tokens.issue({ ...bound, kind: 'user' });
+  const next = await tokens.issue({ ...bound, kind: 'refresh' });
   return { ...access, refresh_token: next.access_token };
 };
 
@@ -33,8 +31,9 @@ export const oauthToken: Handler = async (call) => {
 export const captcha: Handler = (call) => newCaptcha(call.services.database.db);
 
 /**
- * `POST /manager/user/pclogin`: after three failures in a quarter of an hour a captcha is asked
- * for, after ten the user name is locked for a quarter of an hour. The token is bound to the
+ * `POST /manager/user/pclogin`: after three failed attempts in a quarter of an hour a captcha is
+ * asked for, after ten the user name is locked for a quarter of an hour (an attempt counts as
+ * failed until its password is found right). The token is bound to the
  * user's default tenant, or to the first tenant where their account is active.
  */
 export const login: Handler = async (call) => {
@@ -50,21 +49,15 @@ export const login: Handler = async (call) => {
     captcha?: string;
   };
   const { db } = call.services.database;
-  const attempts = await attemptState(db, username);
-  if (attempts.lockedMinutes > 0) throw new ApiError('accountLocked', { minutes: String(attempts.lockedMinutes) });
-  if (attempts.failures >= CAPTCHA_AFTER) {
+  const attempt = await beginAttempt(db, username);
+  if (attempt.lockedMinutes > 0) throw new ApiError('accountLocked', { minutes: String(attempt.lockedMinutes) });
+  if (attempt.number > CAPTCHA_AFTER) {
     if (!captchaKey || !code) throw new ApiError('captchaRequired');
-    if (!(await checkCaptcha(db, captchaKey, code))) {
-      await recordFailure(db, username);
-      throw new ApiError('captchaWrong');
-    }
+    if (!(await checkCaptcha(db, captchaKey, code))) throw new ApiError('captchaWrong');
   }
   const user = await db.selectFrom('appUser').selectAll().where('username', '=', username).executeTakeFirst();
   const valid = await verifySecret(password, user?.passwordHash ?? (await UNKNOWN_USER_HASH));
-  if (!user || !valid) {
-    await recordFailure(db, username);
-    throw new ApiError('invalidCredentials');
-  }
+  if (!user || !valid) throw new ApiError('invalidCredentials');
   await clearFailures(db, username);
   const tenants = await db
     .selectFrom('userTenant')
@@ -81,7 +74,11 @@ export const login: Handler = async (call) => {
   if (!tenant) throw new ApiError('accountInactive');
   const bound = { clientId: call.auth.clientId, userId: user.id as UserId, tenantId: tenant.id as TenantId };
   const token = await call.services.tokens.issue({ kind: 'user', ...bound });
-  const refresh = await call.services.tokens.issue({ kind: 'refresh', ...bound });
+  const refresh = await call.services.tokens.issue({
+    kind: 'refresh',
+    ...bound,
+    ...(token.sessionId ? { sessionId: token.sessionId } : {}),
+  });
   return {
     userId: user.id,
     username: user.username,
@@ -97,13 +94,16 @@ export const login: Handler = async (call) => {
   };
 };
 
-/** `POST /tools/ems/emsToken`: a token for the EMS calls, bound to the same user and tenant. */
-export const emsToken: Handler = (call) => {
+/** `POST /tools/ems/emsToken`: a token for the EMS calls, bound to the same user, tenant and session. */
+export const emsToken: Handler = async (call) => {
   const scope = call.scope();
-  return call.services.tokens.issue({
+  const { sessionId } = call.auth;
+  const { sessionId: _same, ...token } = await call.services.tokens.issue({
     kind: 'ems',
     clientId: call.auth.clientId,
     userId: scope.userId,
     tenantId: scope.tenantId,
+    ...(sessionId ? { sessionId } : {}),
   });
+  return token;
 };

@@ -18,6 +18,8 @@ export interface TokenGrant {
   clientId: string;
   userId?: UserId;
   tenantId?: TenantId;
+  /** The sign-in the token belongs to; a user token issued without one starts a new session. */
+  sessionId?: string;
 }
 
 export interface TokenLifetimes {
@@ -29,6 +31,16 @@ export interface TokenLifetimes {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+function grantOf(row: SystemTables['authToken']): TokenGrant {
+  return {
+    kind: row.kind,
+    clientId: row.clientId,
+    ...(row.userId !== null ? { userId: row.userId as UserId } : {}),
+    ...(row.tenantId !== null ? { tenantId: row.tenantId as TenantId } : {}),
+    ...(row.sessionId !== null ? { sessionId: row.sessionId } : {}),
+  };
+}
+
 /** Random bearer tokens, stored only as hashes, with an expiry; revoked per user. */
 export class TokenService {
   constructor(
@@ -36,10 +48,11 @@ export class TokenService {
     private readonly lifetimes: TokenLifetimes,
   ) {}
 
-  async issue(grant: TokenGrant, now = Date.now()): Promise<IssuedToken> {
+  async issue(grant: TokenGrant, now = Date.now()): Promise<IssuedToken & { sessionId: string | null }> {
     const token = randomBytes(32).toString('base64url');
     const seconds = grant.kind === 'refresh' ? this.lifetimes.refresh : this.lifetimes.access;
     const expiresAt = now + seconds * 1000;
+    const sessionId = grant.sessionId ?? (grant.userId !== undefined ? randomBytes(16).toString('base64url') : null);
     await this.db.deleteFrom('authToken').where('expiresAt', '<', now).execute();
     await this.db
       .insertInto('authToken')
@@ -49,28 +62,29 @@ export class TokenService {
         clientId: grant.clientId,
         userId: grant.userId ?? null,
         tenantId: grant.tenantId ?? null,
+        sessionId,
         expiresAt,
         createdAt: now,
       })
       .execute();
-    return { access_token: token, token_type: 'bearer', expires_in: seconds, expire_at_millisec: expiresAt };
+    return { access_token: token, token_type: 'bearer', expires_in: seconds, expire_at_millisec: expiresAt, sessionId };
   }
 
   /** The grant behind a token, or nothing when it is unknown or expired. */
   async verify(token: string, now = Date.now()): Promise<TokenGrant | undefined> {
     const row = await this.db.selectFrom('authToken').selectAll().where('tokenHash', '=', hashToken(token)).executeTakeFirst();
-    if (!row || row.expiresAt <= now) return undefined;
-    return {
-      kind: row.kind,
-      clientId: row.clientId,
-      ...(row.userId !== null ? { userId: row.userId as UserId } : {}),
-      ...(row.tenantId !== null ? { tenantId: row.tenantId as TenantId } : {}),
-    };
+    return row && row.expiresAt > now ? grantOf(row) : undefined;
   }
 
-  /** Spends a token (a refresh token, once used). */
-  async revoke(token: string): Promise<void> {
-    await this.db.deleteFrom('authToken').where('tokenHash', '=', hashToken(token)).execute();
+  /** Spends a token once: of calls spending it at the same moment, one gets its grant. */
+  async spend(token: string, now = Date.now()): Promise<TokenGrant | undefined> {
+    const row = await this.db
+      .deleteFrom('authToken')
+      .where('tokenHash', '=', hashToken(token))
+      .where('expiresAt', '>', now)
+      .returningAll()
+      .executeTakeFirst();
+    return row ? grantOf(row) : undefined;
   }
 
   /** Ends every session of a user, or only those bound to one tenant. */
@@ -80,9 +94,9 @@ export class TokenService {
     await query.execute();
   }
 
-  /** Moves the token of a call to another tenant (a tenant switch); the user's EMS tokens end. */
-  async moveToTenant(tokenHash: string, userId: UserId, tenantId: TenantId): Promise<void> {
-    await this.db.updateTable('authToken').set({ tenantId }).where('tokenHash', '=', tokenHash).execute();
-    await this.db.deleteFrom('authToken').where('userId', '=', userId).where('kind', '=', 'ems').execute();
+  /** Moves a session (its user and refresh tokens) to another tenant; its EMS tokens, made for the old one, end. */
+  async moveToTenant(sessionId: string, tenantId: TenantId): Promise<void> {
+    await this.db.deleteFrom('authToken').where('sessionId', '=', sessionId).where('kind', '=', 'ems').execute();
+    await this.db.updateTable('authToken').set({ tenantId }).where('sessionId', '=', sessionId).execute();
   }
 }

@@ -3,6 +3,7 @@ import type { Database, Dialect } from './database';
 import * as auth from './migrations/0001_auth';
 import * as access from './migrations/0002_access';
 import * as files from './migrations/0003_files';
+import * as sessions from './migrations/0004_sessions';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, context: MigrationCon
   '0001_auth': auth,
   '0002_access': access,
   '0003_files': files,
+  '0004_sessions': sessions,
 };
 
 /** An auto-increment integer primary key named `id`, in each engine's own way. */

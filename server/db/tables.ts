@@ -19,6 +19,8 @@ export interface SystemTables {
     clientId: string;
     userId: number | null;
     tenantId: number | null;
+    /** Shared by the tokens of one sign-in. */
+    sessionId: string | null;
     /** Milliseconds since the epoch. */
     expiresAt: number;
     createdAt: number;

@@ -28,28 +28,36 @@ export function describeValidation(errors: ErrorObject[], part: string, lng: Lan
     .join('; ');
 }
 
-/** Every failure answers `{ code, msg }`: catalogue errors with their status, the unexpected with 500. */
+/** Answers a failure as `{ code, msg }`: catalogue errors with their status, the unexpected with 500. */
+export function answerError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  translate: (lng: Language) => Translate,
+): FastifyReply {
+  const lng = languageOf(request.headers['accept-language']);
+  const t = translate(lng);
+  if (error instanceof ApiError) {
+    const entry = ERRORS[error.kind];
+    const { message, ...params } = error.params;
+    return reply.code(entry.status).send({ code: entry.code, msg: t(message ?? entry.key, params) });
+  }
+  if (error.validation) {
+    const detail = describeValidation(error.validation as ErrorObject[], error.validationContext ?? 'request', lng, t);
+    return reply.code(400).send({ code: ERRORS.validation.code, msg: t(ERRORS.validation.key, { detail }) });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's own refusals: malformed JSON or URL, unsupported media type, body or parameter too long...
+    return reply.code(status).send({ code: ERRORS.badRequest.code, msg: t(ERRORS.badRequest.key, { detail: error.message }) });
+  }
+  request.log.error(error);
+  return reply.code(500).send({ code: ERRORS.internal.code, msg: t(ERRORS.internal.key) });
+}
+
+/** Every failure of a route answers `{ code, msg }`. */
 export function registerErrorHandler(app: FastifyInstance, translate: (lng: Language) => Translate): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const lng = languageOf(request.headers['accept-language']);
-    const t = translate(lng);
-    if (error instanceof ApiError) {
-      const entry = ERRORS[error.kind];
-      const { message, ...params } = error.params;
-      return reply.code(entry.status).send({ code: entry.code, msg: t(message ?? entry.key, params) });
-    }
-    if (error.validation) {
-      const detail = describeValidation(error.validation as ErrorObject[], error.validationContext ?? 'request', lng, t);
-      return reply.code(400).send({ code: ERRORS.validation.code, msg: t(ERRORS.validation.key, { detail }) });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      // Fastify's own refusals: malformed JSON, unsupported media type, body too large...
-      return reply.code(status).send({ code: ERRORS.badRequest.code, msg: t(ERRORS.badRequest.key, { detail: error.message }) });
-    }
-    request.log.error(error);
-    return reply.code(500).send({ code: ERRORS.internal.code, msg: t(ERRORS.internal.key) });
-  });
+  app.setErrorHandler((error: FastifyError, request, reply) => answerError(error, request, reply, translate));
 }
 
 /** The answer to a call that matches no route. */

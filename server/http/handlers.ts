@@ -47,7 +47,7 @@ const NAMED: Record<string, Handler> = {
 
 /** The handler of an operation; the server does not start while a documented call has none. */
 export function handlerFor(operation: Operation): Handler {
-  if (operation.resource) return resourceHandler(operation.resource, operation.filters);
+  if (operation.resource) return resourceHandler(operation, operation.resource);
   const named = operation.handler ? NAMED[operation.handler] : undefined;
   if (!named) throw new Error(`${operation.operationId}: no handler named ${String(operation.handler)}`);
   return named;

@@ -3,7 +3,7 @@ import type { AuthContext, TenantScope } from '../auth/context';
 import { ApiError } from '../errors';
 import { languageOf, type Language, type Translate } from '../i18n';
 import { handlerFor } from './handlers';
-import { authenticate, authorize, checkTenantParameters } from './security';
+import { authenticate, authorize, checkTenantParameters, containsNul } from './security';
 import type { Services } from './services';
 
 declare module 'fastify' {
@@ -43,6 +43,9 @@ export function registerRoutes(app: FastifyInstance, services: Services, transla
       },
       preValidation: async (request) => {
         if (request.auth) checkTenantParameters(request.auth, operation, request);
+        if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) {
+          throw new ApiError('validation', { message: 'errors.nulCharacter' });
+        }
       },
       handler: async (request, reply) => {
         const auth = request.auth;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext, TenantId, UserId } from '../auth/context';
 import { verifySecret } from '../auth/passwords';
-import { hashToken, type TokenKind } from '../auth/tokens';
+import type { TokenKind } from '../auth/tokens';
 import type { Operation } from '../contract';
 import { ApiError } from '../errors';
 import type { Services } from './services';
@@ -56,7 +56,7 @@ async function bearer(services: Services, token: string, accepted: Set<TokenKind
   return {
     kind: grant.kind,
     clientId: grant.clientId,
-    tokenHash: hashToken(token),
+    ...(grant.sessionId ? { sessionId: grant.sessionId } : {}),
     user: { id: user.id as UserId, name: user.name, isAdmin: employee.role === 'admin', employeeId: Number(employee.id) },
     tenantId: grant.tenantId,
   };
@@ -111,4 +111,23 @@ export function checkTenantParameters(auth: AuthContext, operation: Operation, r
   for (const value of sent) {
     if (value !== undefined && value !== null && value !== '' && Number(value) !== auth.tenantId) throw new ApiError('forbidden');
   }
+}
+
+/**
+ * Whether a value holds the NUL character anywhere (text with it cannot be stored: PostgreSQL
+ * refuses it). Walked without recursion: a body may nest arrays thousands deep.
+ */
+export function containsNul(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return true;
+    } else if (Array.isArray(current)) {
+      pending.push(...current);
+    } else if (current && typeof current === 'object') {
+      for (const [key, inner] of Object.entries(current)) pending.push(key, inner);
+    }
+  }
+  return false;
 }

@@ -1,5 +1,4 @@
-import type { FilterBinding } from '../../codegen/operations';
-import type { ResourceBinding } from '../contract';
+import type { Operation, ResourceBinding } from '../contract';
 import { ApiError } from '../errors';
 import type { CallContext, Handler } from '../http/services';
 import type { Filter } from './repository';
@@ -13,16 +12,18 @@ function idOf(call: CallContext): number {
 }
 
 /**
- * The conditions of a list call: each query parameter filters the field of the same name
- * ("contains" for free text, equality otherwise) unless `x-filter` binds it to another field or
- * a bound; `where` of the binding adds fixed conditions.
+ * The conditions of a list call: each query parameter the operation declares filters the field
+ * of the same name ("contains" for free text, equality otherwise) unless `x-filter` binds it to
+ * another field or a bound; `where` of the binding adds fixed conditions. Parameters the
+ * operation does not declare are ignored: only validated values reach a query.
  */
-function filtersOf(call: CallContext, binding: ResourceBinding, bindings: Record<string, FilterBinding>): Filter[] {
+function filtersOf(call: CallContext, operation: Operation, binding: ResourceBinding): Filter[] {
   const model = call.services.repository.model(binding.entity);
   const filters: Filter[] = Object.entries(binding.where ?? {}).map(([field, value]) => ({ field, op: 'eq', value }));
-  for (const [name, value] of Object.entries(call.query)) {
-    if (PAGING.has(name)) continue;
-    const bound = bindings[name];
+  for (const name of Object.keys(operation.query?.properties ?? {})) {
+    const value = call.query[name];
+    if (PAGING.has(name) || value === undefined) continue;
+    const bound = operation.filters[name];
     if (bound) filters.push({ ...bound, value });
     else if (model.field(name)) filters.push({ field: name, op: model.field(name)?.text ? 'contains' : 'eq', value });
   }
@@ -30,7 +31,7 @@ function filtersOf(call: CallContext, binding: ResourceBinding, bindings: Record
 }
 
 /** The generic handler of an `x-resource` operation: CRUD on the tenant's records of an entity. */
-export function resourceHandler(binding: ResourceBinding, bindings: Record<string, FilterBinding>): Handler {
+export function resourceHandler(operation: Operation, binding: ResourceBinding): Handler {
   const { entity } = binding;
   switch (binding.action) {
     case 'list':
@@ -43,7 +44,7 @@ export function resourceHandler(binding: ResourceBinding, bindings: Record<strin
         };
         const scope = call.scope();
         const page = await call.services.repository.list(scope, entity, {
-          filters: filtersOf(call, binding, bindings),
+          filters: filtersOf(call, operation, binding),
           ...(binding.mine ? { ownedBy: scope.userId } : {}),
           sortField: sortField ?? 'id',
           sortOrder: sortOrder ?? 'desc',

@@ -1,6 +1,7 @@
 import inquiryPeopleData from '../../schemas/constants/inquiryPeople.json';
 import type { TenantId, UserId } from '../auth/context';
 import { hashSecret, verifySecret } from '../auth/passwords';
+import { isUniqueViolation } from '../db/errors';
 import { ApiError } from '../errors';
 import type { CallContext, Handler } from '../http/services';
 import type { EntityRecord } from '../resources/repository';
@@ -66,7 +67,7 @@ export const switchTenant: Handler = async (call) => {
   const target = Number(call.query.tenantId) as TenantId;
   if (!(await activeTenants(call.services, userId)).some((t) => t.id === target)) throw new ApiError('forbidden');
   await call.services.database.db.updateTable('appUser').set({ defaultTenantId: target }).where('id', '=', userId).execute();
-  if (call.auth.tokenHash) await call.services.tokens.moveToTenant(call.auth.tokenHash, userId, target);
+  if (call.auth.sessionId) await call.services.tokens.moveToTenant(call.auth.sessionId, target);
   return principal(call.services, userId, target);
 };
 
@@ -102,30 +103,36 @@ export const saveUser: Handler = async (call) => {
     throw new ApiError('duplicate', { field: 'username' });
   }
   const passwordHash = await hashSecret(body.password);
-  return db.transaction().execute(async (trx) => {
-    const account = await trx
-      .insertInto('appUser')
-      .values({
-        username: body.username,
-        name: body.name,
-        passwordHash,
-        defaultTenantId: tenantId,
-        createTime: new Date().toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.insertInto('userTenant').values({ userId: account.id, tenantId }).execute();
-    await trx
-      .insertInto('userPermission')
-      .values(ALL_PERMISSIONS.map((permission) => ({ userId: account.id, tenantId, permission })))
-      .execute();
-    return call.services.repository.create(
-      scope,
-      'user',
-      { accountActive: true, role: 'staff', ...body },
-      { db: trx, set: { userId: account.id } },
-    );
-  });
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const account = await trx
+        .insertInto('appUser')
+        .values({
+          username: body.username,
+          name: body.name,
+          passwordHash,
+          defaultTenantId: tenantId,
+          createTime: new Date().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('userTenant').values({ userId: account.id, tenantId }).execute();
+      await trx
+        .insertInto('userPermission')
+        .values(ALL_PERMISSIONS.map((permission) => ({ userId: account.id, tenantId, permission })))
+        .execute();
+      return call.services.repository.create(
+        scope,
+        'user',
+        { accountActive: true, role: 'staff', ...body },
+        { db: trx, set: { userId: account.id } },
+      );
+    });
+  } catch (error) {
+    // Another call took the user name meanwhile: the account table's unique name refuses the second.
+    if (isUniqueViolation(error)) throw new ApiError('duplicate', { field: 'username' });
+    throw error;
+  }
 };
 
 /** `PUT user/updateById`: the employee record; turning the account off ends their sessions in the tenant. */

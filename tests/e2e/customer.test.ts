@@ -40,7 +40,9 @@ describe('customer journey', () => {
     await page.waitForURL('**/main/appliance/customer');
     await page.getByRole('heading', { name: '客户管理' }).waitFor();
     await page.getByText('共 24 条').waitFor();
-    await page.getByText('系统管理员 · 华东能源服务有限公司').waitFor();
+    await page.getByRole('banner').getByText('系统管理员', { exact: true }).waitFor();
+    await page.getByRole('combobox', { name: '企业' }).waitFor();
+    await page.getByText('华东能源服务有限公司').first().waitFor();
   });
 
   test('creates a customer with attribute values', async () => {

@@ -29,9 +29,13 @@ export function RefSelect({ id, value, disabled, readonly, options, onChange, on
     if (!operation) return;
     let current = true;
     const timer = setTimeout(() => {
-      void api.callDynamic(operation, { query: search ? { name: search } : {} }, { silent: true }).then((answer) => {
-        if (current) setFound(answer as Option[]);
-      });
+      api
+        .callDynamic(operation, { query: search ? { name: search } : {} }, { silent: true })
+        .then((answer) => {
+          if (current) setFound(answer as Option[]);
+        })
+        // Without the options the picker stays empty; the form can still be read and sent.
+        .catch(() => undefined);
     }, 250);
     return () => {
       current = false;
@@ -43,7 +47,8 @@ export function RefSelect({ id, value, disabled, readonly, options, onChange, on
     if (!operation || typeof value !== 'number' || chosen?.id === value) return;
     void api
       .callDynamic(operation, { query: { id: value } }, { silent: true })
-      .then((answer) => setChosen((answer as Option[])[0]));
+      .then((answer) => setChosen((answer as Option[])[0]))
+      .catch(() => undefined);
   }, [api, operation, value, chosen]);
 
   const all = chosen && !found.some((option) => option.id === chosen.id) ? [chosen, ...found] : found;

@@ -1,0 +1,191 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import en from '../../generated/i18n/en.json';
+import type { RouteEntry } from '../../generated/registry';
+import { call, signIn } from '../support/api';
+import { launchBrowser } from '../support/browser';
+import { pages } from '../support/contract';
+import { startServer, type TestServer } from '../support/server';
+import { choose, rowWith } from '../support/ui';
+
+const routes = JSON.parse(readFileSync('generated/routes.json', 'utf8')) as RouteEntry[];
+const labels = en as unknown as Record<string, Record<string, Record<string, string> | undefined> | undefined>;
+
+/** Sign-in, sessions, tenants and permissions as a user meets them, in English. */
+describe('sessions, tenants and access', () => {
+  let server: TestServer;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let admin: string;
+
+  async function newPage(): Promise<Page> {
+    const context = await browser.context.browser()?.newContext({ viewport: { width: 1440, height: 900 } });
+    if (!context) throw new Error('no browser');
+    return context.newPage();
+  }
+
+  async function signInAs(page: Page, username: string, password: string): Promise<void> {
+    await page.goto(`${server.url}/login?lng=en`);
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  /** A staff member of tenant 2, created by the administrator. */
+  async function staff(username: string, password: string): Promise<number> {
+    const departments = await call<{ records: { id: number; endTime?: string }[] }>(server.app, admin, {
+      method: 'GET',
+      url: '/manager/department/page',
+      query: { size: '50' },
+    });
+    const department = departments.body.data.records.find((d) => !d.endTime);
+    const created = await call<{ id: number }>(server.app, admin, {
+      method: 'POST',
+      url: '/manager/user/save',
+      payload: { username, password, name: username, departments: [{ departmentId: department?.id }] },
+    });
+    expect(created.body.code).toBe(0);
+    return created.body.data.id;
+  }
+
+  beforeAll(async () => {
+    server = await startServer({ listen: true });
+    browser = await launchBrowser();
+    admin = await signIn(server.app, 'admin', 'admin123');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test('a user changes their password, is signed out, and only the new password works', async () => {
+    await staff('pat.change', 'start123');
+    const page = await newPage();
+    await signInAs(page, 'pat.change', 'start123');
+    await page.waitForURL('**/main/appliance/customer');
+    await page.getByRole('menuitem', { name: 'Me', exact: true }).first().click();
+    await page.getByRole('menuitem', { name: 'Change password' }).click();
+    await page.getByLabel('Current password').fill('start123');
+    await page.getByLabel('New password', { exact: true }).fill('changed456');
+    await page.getByLabel('Confirm new password').fill('changed457');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The two password inputs are inconsistent').waitFor();
+    await page.getByLabel('Confirm new password').fill('changed456');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/login');
+    await page.getByText('Modified successfully, please log in again').waitFor();
+    await signInAs(page, 'pat.change', 'start123');
+    await page.getByText('Incorrect username or password').waitFor();
+    await signInAs(page, 'pat.change', 'changed456');
+    await page.waitForURL('**/main/appliance/customer');
+  });
+
+  test("an administrator resets a user's password, typing 'I confirm'", async () => {
+    await staff('sam.reset', 'start123');
+    const page = await newPage();
+    await signInAs(page, 'admin', 'admin123');
+    await page.waitForURL('**/main/appliance/customer');
+    await page.getByRole('menuitem', { name: 'Management center' }).first().click();
+    await page.getByRole('menuitem', { name: 'Employees' }).click();
+    await page.getByRole('search').getByLabel('Name').fill('sam.reset');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await rowWith(page, 'sam.reset').getByRole('button', { name: 'Reset password' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('New password', { exact: true }).fill('reset789');
+    await dialog.getByLabel('Confirm new password').fill('reset789');
+    await dialog.getByLabel("Type 'I confirm'").fill('ok');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText("Please type 'I confirm'").waitFor();
+    await dialog.getByLabel("Type 'I confirm'").fill('I confirm');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect(signIn(server.app, 'sam.reset', 'start123')).rejects.toThrow();
+    expect(await signIn(server.app, 'sam.reset', 'reset789')).toBeTruthy();
+  });
+
+  test('switching the enterprise changes what the customer list shows', async () => {
+    const page = await newPage();
+    await signInAs(page, 'admin', 'admin123');
+    await page.waitForURL('**/main/appliance/customer');
+    const firstCity = () => page.getByRole('row').nth(1).getByRole('cell').nth(8).textContent();
+    expect(['上海', '苏州', '杭州', '南京', '宁波']).toContain(await firstCity());
+    await choose(page, 'Enterprise', '南方储能运维有限公司');
+    await page.waitForURL('**/main/appliance/customer');
+    await expect.poll(firstCity).toMatch(/广州|深圳|东莞|佛山|珠海/);
+    // The choice is the user's default from now on.
+    await call(server.app, await signIn(server.app, 'admin', 'admin123'), {
+      method: 'PUT',
+      url: '/manager/user/updateDefaultTenant',
+      query: { tenantId: '2' },
+    });
+  });
+
+  test('the headlines are in the menu for tenant 2 and not for tenant 7, whose typed URL is refused', async () => {
+    const adminPage = await newPage();
+    await signInAs(adminPage, 'admin', 'admin123');
+    await adminPage.waitForURL('**/main/appliance/customer');
+    await adminPage.getByRole('menuitem', { name: 'Enterprise headlines' }).click();
+    await adminPage.getByRole('heading', { name: 'Enterprise headlines' }).waitFor();
+    const operatorPage = await newPage();
+    await signInAs(operatorPage, 'operator', 'operator123');
+    await operatorPage.waitForURL('**/main/appliance/customer');
+    await operatorPage.getByRole('menuitem', { name: 'Leaderboard' }).waitFor();
+    expect(await operatorPage.getByRole('menuitem', { name: 'Enterprise headlines' }).count()).toBe(0);
+    await operatorPage.goto(`${server.url}/main/overview`);
+    await operatorPage.getByText('Access denied').waitFor();
+    expect(await operatorPage.getByRole('heading', { name: 'Enterprise headlines' }).count()).toBe(0);
+  });
+
+  test('a route of the tree picked at random renders its screen', async () => {
+    const candidates = routes.filter(
+      (route) => route.path.startsWith('/main/') && !route.redirect && !route.tenants && !route.hidden,
+    );
+    const seed = Number(process.env.ROUTE_SEED ?? Date.now() % 100_000);
+    const route = candidates[seed % candidates.length];
+    if (!route) throw new Error('no route');
+    const page = await newPage();
+    await signInAs(page, 'admin', 'admin123');
+    await page.waitForURL('**/main/appliance/customer');
+    await page.goto(`${server.url}${route.path}`);
+    const pageSchema = pages.find((p) => p.page === route.page);
+    const title = pageSchema
+      ? labels.pages?.[pageSchema.page]?.title
+      : route.screen
+        ? (labels.forms?.[route.screen] as Record<string, string> | undefined)?.title
+        : labels.routes?.[route.name]?.title;
+    await page
+      .getByText(String(title), { exact: true })
+      .last()
+      .waitFor({ timeout: 15_000 })
+      .catch((error: unknown) => {
+        throw new Error(
+          `route ${route.name} (${route.path}, seed ${seed}) did not render its title '${String(title)}': ${String(error)}`,
+        );
+      });
+  });
+
+  test('a session that ends lands on the login page once, with no loop', async () => {
+    await staff('kim.expire', 'start123');
+    const page = await newPage();
+    const refreshes: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('grant_type=refresh_token')) refreshes.push(request.url());
+    });
+    await signInAs(page, 'kim.expire', 'start123');
+    await page.waitForURL('**/main/appliance/customer');
+    // The password is changed elsewhere: every session of the user ends on the server.
+    const token = await signIn(server.app, 'kim.expire', 'start123');
+    await call(server.app, token, {
+      method: 'POST',
+      url: '/manager/user/changePassword',
+      payload: { oldPassword: 'start123', newPassword: 'other123', confirmPassword: 'other123' },
+    });
+    await page.getByRole('menuitem', { name: 'Leaderboard' }).click();
+    await page.getByRole('menuitem', { name: 'Enterprise applications' }).first().click();
+    await page.getByRole('menuitem', { name: 'Customers' }).click();
+    await page.waitForURL('**/login');
+    await page.waitForTimeout(1500);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(refreshes.length).toBeLessThanOrEqual(1);
+  });
+});
