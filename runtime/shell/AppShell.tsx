@@ -1,5 +1,5 @@
 import { Button, Layout, Menu, Select, Space, Spin, Tag, Typography, theme, type MenuProps } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { routes } from '../../generated/registry';
@@ -74,6 +74,12 @@ export function AppShell() {
   const items = useMemo(() => menuItems(access.menu, t), [access.menu, t]);
   const bottom = access.menu.filter((route) => route.navigation === 'bottom');
   const selected = access.menu.filter((route) => location.pathname.startsWith(route.path)).map((route) => route.path);
+  const [openKeys, setOpenKeys] = useState<string[]>([]);
+  useEffect(() => {
+    // The groups holding the current screen open by themselves; those the user opened stay open.
+    const groups = access.menu.filter((route) => location.pathname.startsWith(`${route.path}/`)).map((route) => route.name);
+    setOpenKeys((open) => [...new Set([...open, ...groups])]);
+  }, [access.menu, location.pathname]);
 
   useEffect(() => {
     const route = routes.find((candidate) => candidate.path === location.pathname);
@@ -113,6 +119,8 @@ export function AppShell() {
               aria-label={t('common.navigation')}
               items={items}
               selectedKeys={selected}
+              openKeys={openKeys}
+              onOpenChange={setOpenKeys}
               onClick={({ key }) => void navigate(key)}
             />
           )}

@@ -101,6 +101,27 @@ describe('sessions, tenants and access', () => {
     await dialog.waitFor({ state: 'hidden' });
     await expect(signIn(server.app, 'sam.reset', 'start123')).rejects.toThrow();
     expect(await signIn(server.app, 'sam.reset', 'reset789')).toBeTruthy();
+    await rowWith(page, 'sam.reset').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Are you sure you want to delete this user?').waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByText('0 in total').waitFor();
+    await expect(signIn(server.app, 'sam.reset', 'reset789')).rejects.toThrow();
+  });
+
+  test('a page keeps its state when the user switches away and back', async () => {
+    const page = await newPage();
+    await signInAs(page, 'admin', 'admin123');
+    await page.waitForURL('**/main/appliance/customer');
+    await page.getByRole('search').getByLabel('City').fill('上海');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const filtered = await page.getByText(/^\d+ in total$/).textContent();
+    expect(filtered).not.toBe('24 in total');
+    await page.getByRole('menuitem', { name: 'Leaderboard' }).click();
+    await page.waitForURL('**/main/ranking');
+    await page.getByRole('menuitem', { name: 'Customers' }).click();
+    await page.waitForURL('**/main/appliance/customer');
+    expect(await page.getByRole('search').getByLabel('City').inputValue()).toBe('上海');
+    expect(await page.getByText(/^\d+ in total$/).textContent()).toBe(filtered);
   });
 
   test('switching the enterprise changes what the customer list shows', async () => {

@@ -1,0 +1,50 @@
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { i18nFor } from '../i18n/i18n';
+import { I18nextProvider } from 'react-i18next';
+import { lazyScreen, ScreenBoundary, withTimeout } from './lazyScreen';
+
+describe('screens loaded on first use', () => {
+  afterEach(() => vi.useRealTimers());
+
+  test('a chunk that does not load within 120 s is given up', async () => {
+    vi.useFakeTimers();
+    const never = withTimeout(() => new Promise<never>(() => undefined));
+    const outcome = never().catch((error: Error) => error.message);
+    await vi.advanceTimersByTimeAsync(119_999);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await outcome).toBe('the screen did not load within 120 s');
+  });
+
+  test('a chunk that fails shows a clear error with a reload, not a white page', async () => {
+    const Broken = lazyScreen(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+    render(
+      <I18nextProvider i18n={i18nFor('en')}>
+        <ScreenBoundary>
+          <Broken />
+        </ScreenBoundary>
+      </I18nextProvider>,
+    );
+    expect(await screen.findByText('The screen could not be loaded')).toBeTruthy();
+    expect(screen.getByText('Failed to fetch dynamically imported module')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+  });
+
+  test('a stylesheet chunk that fails to preload shows the same error', async () => {
+    const Fine = lazyScreen(() => Promise.resolve({ default: () => <p>content</p> }));
+    render(
+      <I18nextProvider i18n={i18nFor('en')}>
+        <ScreenBoundary>
+          <Fine />
+        </ScreenBoundary>
+      </I18nextProvider>,
+    );
+    expect(await screen.findByText('content')).toBeTruthy();
+    const event = Object.assign(new Event('vite:preloadError', { cancelable: true }), {
+      payload: new Error('Unable to preload CSS for /assets/ListPage.css'),
+    });
+    window.dispatchEvent(event);
+    expect(await screen.findByText('Unable to preload CSS for /assets/ListPage.css')).toBeTruthy();
+    expect(event.defaultPrevented).toBe(true);
+  });
+});
