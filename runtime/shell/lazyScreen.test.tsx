@@ -17,7 +17,7 @@ describe('screens loaded on first use', () => {
   });
 
   test('a chunk that fails shows a clear error with a reload, not a white page', async () => {
-    const Broken = lazyScreen(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+    const Broken = lazyScreen<object>(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
     render(
       <I18nextProvider i18n={i18nFor('en')}>
         <ScreenBoundary>
