@@ -16,6 +16,8 @@ import type { Services } from './http/services';
 import { createTranslator } from './i18n';
 import { entityModel } from './resources/entityModel';
 import { EntityRepository } from './resources/repository';
+import { Catalog } from './telemetry/catalog';
+import { TelemetryStore } from './telemetry/store';
 
 /** The whole server, ready to `listen()` or to be called with `inject()`. */
 export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
@@ -29,7 +31,11 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     repository: new EntityRepository(database.db, models),
     tokens: new TokenService(database.db, { access: config.tokenTtlSeconds, refresh: config.refreshTtlSeconds }),
     files: fileStoreFor(database, config.dataDir),
+    telemetry: { store: new TelemetryStore(database.db, database.dialect), catalog: new Catalog(database.db) },
   };
+  services.repository.onChange((entity, tenantId) => {
+    if (entity === 'station' || entity === 'device' || entity === 'deviceVariable') services.telemetry.catalog.invalidate(tenantId);
+  });
   try {
     await migrate(database);
     await syncEntityTables(database, models);

@@ -107,3 +107,6 @@ export const emsToken: Handler = async (call) => {
   });
   return token;
 };
+
+/** The named handlers of sign-in, by their `x-handler` name. */
+export const authHandlers: Record<string, Handler> = { oauthToken, login, captcha, emsToken };

@@ -4,6 +4,7 @@ import * as auth from './migrations/0001_auth';
 import * as access from './migrations/0002_access';
 import * as files from './migrations/0003_files';
 import * as sessions from './migrations/0004_sessions';
+import * as telemetry from './migrations/0005_telemetry';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, context: MigrationCon
   '0002_access': access,
   '0003_files': files,
   '0004_sessions': sessions,
+  '0005_telemetry': telemetry,
 };
 
 /** An auto-increment integer primary key named `id`, in each engine's own way. */

@@ -1,5 +1,23 @@
 import type { Generated } from 'kysely';
 
+/**
+ * What a rollup keeps of the samples of one variable in one hour or day: their least, greatest,
+ * total and number, the first and the last (with their times), and how much a counter grew.
+ */
+export interface Rollup {
+  tenantId: number;
+  varId: number;
+  min: number;
+  max: number;
+  sum: number;
+  count: number;
+  first: number;
+  firstTs: number;
+  last: number;
+  lastTs: number;
+  inc: number;
+}
+
 /** Tables the migrations create; entity tables are derived from `schemas/entities/`. */
 export interface SystemTables {
   tenant: { id: number; name: string; createTime: string };
@@ -42,6 +60,10 @@ export interface SystemTables {
     createdBy: number;
     createTime: string;
   };
+  sample: { tenantId: number; varId: number; ts: number; value: number };
+  rollupHour: Rollup & { bucket: number };
+  rollupDay: Rollup & { day: string };
+  varState: { tenantId: number; varId: number; ts: number; value: number };
   /** The columns of the employee table (entity `user`) that sign-in reads. */
   employee: {
     id: Generated<number>;

@@ -80,3 +80,6 @@ export const download: Handler = async (call) => {
     .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.originalFilename)}`)
     .send(data);
 };
+
+/** The named handlers of files, by their `x-handler` name. */
+export const fileHandlers: Record<string, Handler> = { upload, uploadReturnUrl, download };

@@ -7,6 +7,8 @@ import type { Database } from '../db/database';
 import type { FileStore } from '../files/fileStore';
 import type { Translate } from '../i18n';
 import type { EntityRepository } from '../resources/repository';
+import type { Catalog } from '../telemetry/catalog';
+import type { TelemetryStore } from '../telemetry/store';
 
 /** What handlers work with, made once per server. */
 export interface Services {
@@ -16,6 +18,7 @@ export interface Services {
   repository: EntityRepository;
   tokens: TokenService;
   files: FileStore;
+  telemetry: { store: TelemetryStore; catalog: Catalog };
 }
 
 /** One call being answered: its operation, its validated input and who makes it. */

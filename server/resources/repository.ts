@@ -59,12 +59,22 @@ const today = () => new Date().toISOString().slice(0, 10);
  */
 export class EntityRepository {
   private readonly models: Map<string, EntityModel>;
+  private readonly listeners: ((entity: string, tenantId: number) => void)[] = [];
 
   constructor(
     private readonly db: Kysely<Tables>,
     models: EntityModel[],
   ) {
     this.models = new Map(models.map((m) => [m.entity, m]));
+  }
+
+  /** Calls `listener` after every committed write of an entity (caches of derived data drop their copy). */
+  onChange(listener: (entity: string, tenantId: number) => void): void {
+    this.listeners.push(listener);
+  }
+
+  private changed(entity: string, scope: TenantScope): void {
+    for (const listener of this.listeners) listener(entity, scope.tenantId);
   }
 
   model(entity: string): EntityModel {
@@ -130,7 +140,7 @@ export class EntityRepository {
 
   async create(scope: TenantScope, entity: string, input: EntityRecord, options: WriteOptions = {}): Promise<EntityRecord> {
     const model = this.model(entity);
-    return this.run(options.db, async (trx) => {
+    return this.run(options.db, scope, entity, async (trx) => {
       await this.checkRefs(trx, scope, model, input);
       await this.checkUnique(trx, scope, model, input);
       const now = new Date().toISOString();
@@ -164,7 +174,7 @@ export class EntityRepository {
     options: WriteOptions,
   ): Promise<EntityRecord> {
     const model = this.model(entity);
-    return this.run(options.db, async (trx) => {
+    return this.run(options.db, scope, entity, async (trx) => {
       const before = await this.get(scope, entity, id, trx);
       await this.checkRefs(trx, scope, model, input, before);
       await this.checkUnique(trx, scope, model, input, id);
@@ -177,14 +187,21 @@ export class EntityRepository {
 
   /** Deletes a record with the records that cascade from it; refuses while others refer to it. */
   async delete(scope: TenantScope, entity: string, id: number, options: WriteOptions = {}): Promise<void> {
-    await this.run(options.db, async (trx) => {
+    await this.run(options.db, scope, entity, async (trx) => {
       await this.get(scope, entity, id, trx);
       await this.deleteWithDependents(trx, scope, this.model(entity), id);
     });
   }
 
-  private run<T>(db: Db | undefined, work: (trx: Db) => Promise<T>): Promise<T> {
-    return db ? work(db) : this.db.transaction().execute(work);
+  /**
+   * Runs a write in the caller's transaction or a new one, then tells the listeners. (Within a
+   * caller's transaction they are told before it commits; a listener only drops caches, which is
+   * harmless early.)
+   */
+  private async run<T>(db: Db | undefined, scope: TenantScope, entity: string, work: (trx: Db) => Promise<T>): Promise<T> {
+    const result = await (db ? work(db) : this.db.transaction().execute(work));
+    this.changed(entity, scope);
+    return result;
   }
 
   private async deleteWithDependents(trx: Db, scope: TenantScope, model: EntityModel, id: number): Promise<void> {

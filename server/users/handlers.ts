@@ -220,3 +220,21 @@ export const savePermissions: Handler = async (call) => {
   });
   return { id, permissions: [...permissions].sort() };
 };
+
+/** The named handlers of users, by their `x-handler` name. */
+export const userHandlers: Record<string, Handler> = {
+  principal: getPrincipal,
+  updateInfo,
+  changePassword,
+  switchTenant,
+  menuNames,
+  menu,
+  inquiryPeople: getInquiryPeople,
+  roles,
+  saveUser,
+  updateUser,
+  deleteUser,
+  resetPassword,
+  getPermissions,
+  savePermissions,
+};

@@ -1,0 +1,381 @@
+import { sql, type Expression, type Kysely } from 'kysely';
+import type { Dialect } from '../db/database';
+import type { Rollup, Tables } from '../db/tables';
+import { LocalDays, periodOf, subPeriods, type PeriodType } from './calendar';
+import { downsample, type Point } from './counters';
+import { RollupBuilder } from './rollups';
+
+/** How a figure is made of the samples of a period. */
+export type CalcMethod = 'DIFF' | 'SUM' | 'AVG' | 'MAX' | 'MIN';
+
+/** A variable as ingest and queries need it. */
+export interface VariableInfo {
+  id: number;
+  tenantId: number;
+  zone: string;
+  kind: 'counter' | 'gauge' | 'signal';
+}
+
+export interface SampleInput {
+  varId: number;
+  ts: number;
+  value: number;
+}
+
+/** What one batch of samples did: samples stored, and samples left out (not newer than the variable's last, or unknown). */
+export interface IngestResult {
+  accepted: number;
+  skipped: number;
+}
+
+/** A statistic of a variable over a period: the figure and its series over the sub-periods. */
+export interface Statistic {
+  value: number | null;
+  series: (number | null)[];
+  labels: string[];
+}
+
+/** Resolutions of a trend: the samples themselves, or hourly, daily, monthly figures. */
+export type Resolution = 'RAW' | 'HOUR' | 'DAY' | 'MONTH';
+
+export type HourRollup = Rollup & { bucket: number };
+export type DayRollup = Rollup & { day: string };
+
+/** Most bound values in one statement (SQLite takes at most 32766). */
+const PARAMETERS = 30_000;
+
+/** The totals of some rollups, from which any method's figure is made. */
+interface Totals {
+  min: number | null;
+  max: number | null;
+  sum: number | null;
+  count: number | null;
+  inc: number | null;
+}
+
+/** The figure of a method from the totals of a period; null when the period has no sample. */
+export function figure(method: CalcMethod, totals: Totals | undefined): number | null {
+  if (!totals || !totals.count) return null;
+  switch (method) {
+    case 'DIFF':
+      return totals.inc;
+    case 'SUM':
+      return totals.sum;
+    case 'AVG':
+      return totals.sum === null ? null : totals.sum / totals.count;
+    case 'MAX':
+      return totals.max;
+    case 'MIN':
+      return totals.min;
+  }
+}
+
+function combine(a: Totals, b: Totals): Totals {
+  const pick = (x: number | null, y: number | null, f: (p: number, q: number) => number) =>
+    x === null ? y : y === null ? x : f(x, y);
+  return {
+    min: pick(a.min, b.min, Math.min),
+    max: pick(a.max, b.max, Math.max),
+    sum: (a.sum ?? 0) + (b.sum ?? 0),
+    count: (a.count ?? 0) + (b.count ?? 0),
+    inc: (a.inc ?? 0) + (b.inc ?? 0),
+  };
+}
+
+const EMPTY: Totals = { min: null, max: null, sum: null, count: 0, inc: null };
+
+function chunks<T>(rows: T[], columns: number): T[][] {
+  const size = Math.max(1, Math.floor(PARAMETERS / columns));
+  const result: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) result.push(rows.slice(i, i + size));
+  return result;
+}
+
+/**
+ * Samples and their rollups. Ingest keeps the hourly and daily rollups up to date as samples
+ * arrive, in one transaction with the samples, so that a day, month or year figure reads a few
+ * rollup rows, never the samples of the period.
+ */
+export class TelemetryStore {
+  readonly localDays = new LocalDays();
+
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  /** The key daily rollups are grouped by: the day, or its month (`YYYY-MM`). */
+  private dayKey(by: 'DAY' | 'MONTH') {
+    return by === 'MONTH' ? sql<string>`substr(${sql.ref('day')}, 1, 7)` : sql<string>`${sql.ref('day')}`;
+  }
+
+  /** Values of a rollup merged with newer samples of the same hour or day. */
+  private mergeSet(table: 'rollupHour' | 'rollupDay') {
+    const current = (column: string) => sql.ref(`${table}.${column}`);
+    const incoming = (column: string) => sql.ref(`excluded.${column}`);
+    const least = (a: Expression<unknown>, b: Expression<unknown>) =>
+      this.dialect === 'postgres' ? sql<number>`least(${a}, ${b})` : sql<number>`min(${a}, ${b})`;
+    const greatest = (a: Expression<unknown>, b: Expression<unknown>) =>
+      this.dialect === 'postgres' ? sql<number>`greatest(${a}, ${b})` : sql<number>`max(${a}, ${b})`;
+    return {
+      min: least(current('min'), incoming('min')),
+      max: greatest(current('max'), incoming('max')),
+      sum: sql<number>`${current('sum')} + ${incoming('sum')}`,
+      count: sql<number>`${current('count')} + ${incoming('count')}`,
+      last: sql<number>`${incoming('last')}`,
+      lastTs: sql<number>`${incoming('lastTs')}`,
+      inc: sql<number>`${current('inc')} + ${incoming('inc')}`,
+    };
+  }
+
+  /**
+   * Stores samples of one tenant's variables. A sample not newer than the last stored sample of
+   * its variable is left out, so that a collector sending a batch again changes nothing.
+   */
+  async ingest(tenantId: number, samples: SampleInput[], variables: Map<number, VariableInfo>): Promise<IngestResult> {
+    const byVar = new Map<number, SampleInput[]>();
+    for (const sample of samples) {
+      const list = byVar.get(sample.varId);
+      if (list) list.push(sample);
+      else byVar.set(sample.varId, [sample]);
+    }
+    const states = new Map((await this.latest(tenantId, [...byVar.keys()])).map((state) => [state.varId, state] as const));
+    const raw: Tables['sample'][] = [];
+    const hours: HourRollup[] = [];
+    const days: DayRollup[] = [];
+    const newStates: Tables['varState'][] = [];
+    let skipped = 0;
+    for (const [varId, list] of byVar) {
+      const variable = variables.get(varId);
+      if (variable?.tenantId !== tenantId) {
+        skipped += list.length;
+        continue;
+      }
+      list.sort((a, b) => a.ts - b.ts);
+      const state = states.get(varId);
+      let last = state ? { ts: state.ts, value: state.value } : undefined;
+      const builder = new RollupBuilder(variable.zone, variable.kind === 'counter', this.localDays, state?.value);
+      for (const sample of list) {
+        if ((last && sample.ts <= last.ts) || !Number.isFinite(sample.value)) {
+          skipped += 1;
+          continue;
+        }
+        last = { ts: sample.ts, value: sample.value };
+        builder.add(sample.ts, sample.value);
+        raw.push({ tenantId, varId, ts: sample.ts, value: sample.value });
+      }
+      for (const [bucket, values] of builder.hours) hours.push({ tenantId, varId, bucket, ...values });
+      for (const [day, values] of builder.days) days.push({ tenantId, varId, day, ...values });
+      if (last && last.ts !== state?.ts) newStates.push({ tenantId, varId, ...last });
+    }
+    await this.db.transaction().execute(async (trx) => {
+      for (const rows of chunks(raw, 4)) await trx.insertInto('sample').values(rows).execute();
+      for (const rows of chunks(hours, 13)) {
+        await trx
+          .insertInto('rollupHour')
+          .values(rows)
+          .onConflict((oc) => oc.columns(['tenantId', 'varId', 'bucket']).doUpdateSet(this.mergeSet('rollupHour')))
+          .execute();
+      }
+      for (const rows of chunks(days, 13)) {
+        await trx
+          .insertInto('rollupDay')
+          .values(rows)
+          .onConflict((oc) => oc.columns(['tenantId', 'varId', 'day']).doUpdateSet(this.mergeSet('rollupDay')))
+          .execute();
+      }
+      for (const rows of chunks(newStates, 4)) {
+        await trx
+          .insertInto('varState')
+          .values(rows)
+          .onConflict((oc) =>
+            oc.columns(['tenantId', 'varId']).doUpdateSet({ ts: sql.ref('excluded.ts'), value: sql.ref('excluded.value') }),
+          )
+          .execute();
+      }
+    });
+    return { accepted: raw.length, skipped };
+  }
+
+  /**
+   * Writes history made elsewhere (the simulator's back-fill): rollups already folded, samples of
+   * the raw window, and each variable's latest value. For empty tables only: nothing is merged.
+   */
+  async writeHistory(history: {
+    samples: Tables['sample'][];
+    hours: HourRollup[];
+    days: DayRollup[];
+    states: Tables['varState'][];
+  }): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const rows of chunks(history.samples, 4)) await trx.insertInto('sample').values(rows).execute();
+      for (const rows of chunks(history.hours, 13)) await trx.insertInto('rollupHour').values(rows).execute();
+      for (const rows of chunks(history.days, 13)) await trx.insertInto('rollupDay').values(rows).execute();
+      for (const rows of chunks(history.states, 4)) await trx.insertInto('varState').values(rows).execute();
+    });
+  }
+
+  /** The latest value of each variable that has one. */
+  async latest(tenantId: number, varIds: number[]): Promise<Tables['varState'][]> {
+    if (varIds.length === 0) return [];
+    return this.db.selectFrom('varState').selectAll().where('tenantId', '=', tenantId).where('varId', 'in', varIds).execute();
+  }
+
+  /**
+   * A figure of each variable over the DAY, MONTH or YEAR containing `time` in its station's zone,
+   * with its series over the hours, days or months of the period. Days read hourly rollups,
+   * months and years daily ones.
+   */
+  async statistic(
+    tenantId: number,
+    variables: VariableInfo[],
+    method: CalcMethod,
+    type: PeriodType,
+    time: string | number,
+  ): Promise<Map<number, Statistic>> {
+    const result = new Map<number, Statistic>();
+    const byZone = new Map<string, VariableInfo[]>();
+    for (const variable of variables) byZone.set(variable.zone, [...(byZone.get(variable.zone) ?? []), variable]);
+    for (const [zone, group] of byZone) {
+      const period = periodOf(type, time, zone);
+      const parts = subPeriods(period, zone);
+      const ids = group.map((v) => v.id);
+      const rows: (Totals & { varId: number; key: string | number })[] = (
+        type === 'DAY'
+          ? await this.db
+              .selectFrom('rollupHour')
+              .select(['varId', 'bucket as key', 'min', 'max', 'sum', 'count', 'inc'])
+              .where('tenantId', '=', tenantId)
+              .where('varId', 'in', ids)
+              .where('bucket', '>=', period.start)
+              .where('bucket', '<', period.end)
+              .execute()
+          : await this.db
+              .selectFrom('rollupDay')
+              .select((eb) => [
+                'varId',
+                this.dayKey(type === 'YEAR' ? 'MONTH' : 'DAY').as('key'),
+                eb.fn.min('min').as('min'),
+                eb.fn.max('max').as('max'),
+                eb.fn.sum<number>('sum').as('sum'),
+                eb.fn.sum<number>('count').as('count'),
+                eb.fn.sum<number>('inc').as('inc'),
+              ])
+              .where('tenantId', '=', tenantId)
+              .where('varId', 'in', ids)
+              .where('day', '>=', period.firstDay)
+              .where('day', '<', period.dayAfter)
+              .groupBy(['varId', 'key'])
+              .execute()
+      ) as (Totals & { varId: number; key: string | number })[];
+      const totals = new Map<number, Map<string, Totals>>();
+      for (const row of rows) {
+        const perVar = totals.get(row.varId) ?? new Map<string, Totals>();
+        perVar.set(String(row.key), {
+          min: row.min === null ? null : Number(row.min),
+          max: row.max === null ? null : Number(row.max),
+          sum: row.sum === null ? null : Number(row.sum),
+          count: row.count === null ? null : Number(row.count),
+          inc: row.inc === null ? null : Number(row.inc),
+        });
+        totals.set(row.varId, perVar);
+      }
+      const keyOf = (part: (typeof parts)[number]) => String(part.hour ?? part.day ?? part.month);
+      for (const variable of group) {
+        const perVar = totals.get(variable.id) ?? new Map<string, Totals>();
+        const series = parts.map((part) => figure(method, perVar.get(keyOf(part))));
+        const whole = [...perVar.values()].reduce(combine, EMPTY);
+        result.set(variable.id, { value: figure(method, whole), series, labels: parts.map((p) => p.label) });
+      }
+    }
+    return result;
+  }
+
+  /**
+   * The values of each variable from `start` to `end`: its samples (RAW), or a figure per hour,
+   * day or month of its zone; at most `points` points per variable, keeping peaks and dips.
+   */
+  async trend(
+    tenantId: number,
+    variables: VariableInfo[],
+    method: CalcMethod,
+    resolution: Resolution,
+    start: number,
+    end: number,
+    points: number,
+  ): Promise<Map<number, Point[]>> {
+    const ids = variables.map((v) => v.id);
+    const series = new Map<number, Point[]>(ids.map((id) => [id, []]));
+    if (resolution === 'RAW' || resolution === 'HOUR') {
+      const rows =
+        resolution === 'RAW'
+          ? (
+              await this.db
+                .selectFrom('sample')
+                .select(['varId', 'ts', 'value'])
+                .where('tenantId', '=', tenantId)
+                .where('varId', 'in', ids)
+                .where('ts', '>=', start)
+                .where('ts', '<', end)
+                .orderBy('ts')
+                .execute()
+            ).map((row) => ({ varId: row.varId, ts: Number(row.ts), value: row.value }))
+          : (
+              await this.db
+                .selectFrom('rollupHour')
+                .selectAll()
+                .where('tenantId', '=', tenantId)
+                .where('varId', 'in', ids)
+                .where('bucket', '>=', start)
+                .where('bucket', '<', end)
+                .orderBy('bucket')
+                .execute()
+            ).map((row) => ({ varId: row.varId, ts: Number(row.bucket), value: figure(method, row) }));
+      for (const row of rows) if (row.value !== null) series.get(row.varId)?.push({ ts: row.ts, value: row.value });
+    } else {
+      for (const variable of variables) {
+        const first = periodOf('DAY', start, variable.zone).firstDay;
+        const last = periodOf('DAY', end - 1, variable.zone).dayAfter;
+        const rows = await this.db
+          .selectFrom('rollupDay')
+          .select((eb) => [
+            this.dayKey(resolution === 'MONTH' ? 'MONTH' : 'DAY').as('key'),
+            eb.fn.min('min').as('min'),
+            eb.fn.max('max').as('max'),
+            eb.fn.sum<number>('sum').as('sum'),
+            eb.fn.sum<number>('count').as('count'),
+            eb.fn.sum<number>('inc').as('inc'),
+          ])
+          .where('tenantId', '=', tenantId)
+          .where('varId', '=', variable.id)
+          .where('day', '>=', first)
+          .where('day', '<', last)
+          .groupBy('key')
+          .orderBy('key')
+          .execute();
+        for (const row of rows) {
+          const value = figure(method, {
+            min: row.min === null ? null : Number(row.min),
+            max: row.max === null ? null : Number(row.max),
+            sum: Number(row.sum),
+            count: Number(row.count),
+            inc: Number(row.inc),
+          });
+          const key = String(row.key);
+          if (value !== null)
+            series
+              .get(variable.id)
+              ?.push({ ts: periodOf(resolution === 'MONTH' ? 'MONTH' : 'DAY', key, variable.zone).start, value });
+        }
+      }
+    }
+    for (const [id, list] of series) series.set(id, downsample(list, points));
+    return series;
+  }
+
+  /** Removes samples older than `before`; rollups stay. */
+  async pruneSamples(before: number): Promise<number> {
+    const result = await this.db.deleteFrom('sample').where('ts', '<', before).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}
