@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { AlarmEngine } from './alarms/engine';
 import { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import { loadContract } from './contract';
@@ -16,14 +17,28 @@ import type { Services } from './http/services';
 import { createTranslator } from './i18n';
 import { entityModel } from './resources/entityModel';
 import { EntityRepository } from './resources/repository';
+import { Simulator } from './simulator/runner';
 import { Catalog } from './telemetry/catalog';
+import { Telemetry } from './telemetry/service';
 import { TelemetryStore } from './telemetry/store';
+import { SimulatedWeather } from './weather/provider';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The site simulator, when the server runs one. */
+    simulator?: Simulator;
+  }
+}
+
+/** Milliseconds between the simulator's live samples. */
+const SIMULATOR_INTERVAL_MS = 5_000;
 
 /** The whole server, ready to `listen()` or to be called with `inject()`. */
 export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const contract = loadContract();
   const models = Object.values(contract.entities).map(entityModel);
   const database = openDatabase(config);
+  const alarms = new AlarmEngine(database.db);
   const services: Services = {
     config,
     contract,
@@ -31,10 +46,14 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     repository: new EntityRepository(database.db, models),
     tokens: new TokenService(database.db, { access: config.tokenTtlSeconds, refresh: config.refreshTtlSeconds }),
     files: fileStoreFor(database, config.dataDir),
-    telemetry: { store: new TelemetryStore(database.db, database.dialect), catalog: new Catalog(database.db) },
+    telemetry: new Telemetry(new TelemetryStore(database.db, database.dialect), new Catalog(database.db), alarms),
+    alarms,
+    weather: new SimulatedWeather(),
   };
   services.repository.onChange((entity, tenantId) => {
-    if (entity === 'station' || entity === 'device' || entity === 'deviceVariable') services.telemetry.catalog.invalidate(tenantId);
+    if (entity === 'station' || entity === 'device' || entity === 'deviceVariable')
+      services.telemetry.catalog.invalidate(tenantId);
+    alarms.invalidate(entity, tenantId);
   });
   try {
     await migrate(database);
@@ -50,11 +69,24 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     // Failures before any route (a malformed URL, a parameter too long) answer `{ code, msg }` too.
     frameworkErrors: (error, request, reply) => answerError(error, request, reply, translate),
   });
-  app.addHook('onClose', () => database.close());
+  const simulator = config.simulator
+    ? new Simulator(services, {
+        historyDays: config.historyDays,
+        rawRetentionDays: config.rawRetentionDays,
+        intervalMs: SIMULATOR_INTERVAL_MS,
+        log: (message) => app.log.info(message),
+      })
+    : undefined;
+  app.decorate('simulator', simulator);
+  app.addHook('onClose', async () => {
+    await simulator?.stop();
+    await database.close();
+  });
   registerErrorHandler(app, translate);
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxMb * 1024 * 1024, files: 1 } });
   registerRoutes(app, services, translate);
   await registerDocs(app, contract);
   await registerClient(app, config.clientDir, contract, translate);
+  simulator?.start();
   return app;
 }

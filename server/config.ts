@@ -21,6 +21,12 @@ export interface ServerConfig {
   uploadMaxMb: number;
   /** Log requests (off in tests). */
   logger: boolean;
+  /** Run the site simulator (on in the demo). */
+  simulator: boolean;
+  /** Days of history the simulator back-fills on its first start. */
+  historyDays: number;
+  /** Days raw samples are kept; older days keep their hourly and daily rollups. */
+  rawRetentionDays: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -30,17 +36,21 @@ function flag(value: string | undefined, fallback: boolean): boolean {
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
+  const demo = flag(env.DEMO, !databaseUrl);
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '127.0.0.1',
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     ...(databaseUrl ? { databaseUrl } : {}),
     // The demo seeds itself on the embedded database; a PostgreSQL installation opts in.
-    demo: flag(env.DEMO, !databaseUrl),
+    demo,
     clientDir: resolve(env.CLIENT_DIR ?? 'dist/client'),
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),
     refreshTtlSeconds: Number(env.REFRESH_TTL_SECONDS ?? 7 * 24 * 3600),
     uploadMaxMb: Number(env.UPLOAD_MAX_MB ?? uploadRules.maxSizeMb),
     logger: flag(env.LOG, true),
+    simulator: flag(env.SIMULATOR, demo),
+    historyDays: Number(env.HISTORY_DAYS ?? 395),
+    rawRetentionDays: Number(env.RAW_RETENTION_DAYS ?? 14),
   };
 }

@@ -21,6 +21,8 @@ export const ERRORS = {
   conflict: { code: 40900, status: 409, key: 'errors.conflict' },
   duplicate: { code: 40901, status: 409, key: 'errors.duplicate' },
   selfDelete: { code: 40902, status: 409, key: 'errors.selfDelete' },
+  staleVersion: { code: 40903, status: 409, key: 'errors.staleVersion' },
+  notControllable: { code: 40011, status: 400, key: 'errors.notControllable' },
   internal: { code: 50000, status: 500, key: 'errors.internal' },
 } as const;
 

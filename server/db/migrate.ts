@@ -5,6 +5,7 @@ import * as access from './migrations/0002_access';
 import * as files from './migrations/0003_files';
 import * as sessions from './migrations/0004_sessions';
 import * as telemetry from './migrations/0005_telemetry';
+import * as site from './migrations/0006_site';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, context: MigrationCon
   '0003_files': files,
   '0004_sessions': sessions,
   '0005_telemetry': telemetry,
+  '0006_site': site,
 };
 
 /** An auto-increment integer primary key named `id`, in each engine's own way. */

@@ -64,6 +64,24 @@ export interface SystemTables {
   rollupHour: Rollup & { bucket: number };
   rollupDay: Rollup & { day: string };
   varState: { tenantId: number; varId: number; ts: number; value: number };
+  siteKanban: { tenantId: number; stationId: number; version: number; content: string; updatedBy: string; updateTime: string };
+  ykCommand: {
+    id: Generated<number>;
+    tenantId: number;
+    stationId: number;
+    varId: number;
+    value: number;
+    userId: number;
+    userName: string;
+    /** `sent` until the device applied it, then `done`. */
+    status: 'sent' | 'done';
+    createTime: number;
+    doneTime: number | null;
+  };
+  /** A station the simulator drives, with the state of its model as of `ts` (null before the back-fill). */
+  simulatorStation: { tenantId: number; stationId: number; state: string | null; ts: number | null };
+  /** Which server process runs the simulator (one at a time on a shared database), until when. */
+  simulatorLease: { id: number; owner: string; expires: number };
   /** The columns of the employee table (entity `user`) that sign-in reads. */
   employee: {
     id: Generated<number>;

@@ -3,7 +3,9 @@ import type { TenantId, TenantScope, UserId } from '../auth/context';
 import { hashSecret } from '../auth/passwords';
 import type { Db } from '../resources/repository';
 import type { Services } from '../http/services';
+import { seedAlarms } from '../alarms/demo';
 import { ALL_PERMISSIONS } from '../users/principal';
+import { seedStations } from './stations';
 
 /** Demo tenants, users and the web client (DESIGN §8: tests and documentation rely on them). */
 const TENANTS = [
@@ -108,6 +110,12 @@ export async function seedDemo(services: Services): Promise<boolean> {
     await seedPeople(services, scope, tenant.office, members.get(tenant.id) ?? []);
     await seedCustomers(services, scope, tenant.cities);
     if (tenant.id === 2 || tenant.id === 10) await seedNews(services, scope);
+    const stations = await seedStations(services, scope);
+    await seedAlarms(
+      services,
+      scope,
+      stations.map((station) => station.sn),
+    );
   }
   return true;
 }

@@ -1,13 +1,32 @@
+import { alarmHandlers } from '../alarms/handlers';
 import { authHandlers } from '../auth/handlers';
 import type { Operation } from '../contract';
 import { fileHandlers } from '../files/handlers';
 import { resourceHandler } from '../resources/handlers';
+import { controlHandlers } from '../site/control';
+import { kanbanHandlers } from '../site/kanban';
+import { dataHandlers } from '../telemetry/data';
 import { telemetryHandlers } from '../telemetry/handlers';
+import { labelHandlers } from '../telemetry/labels';
+import { stationHandlers } from '../telemetry/station';
 import { userHandlers } from '../users/handlers';
+import { weatherHandlers } from '../weather/handlers';
 import type { Handler } from './services';
 
 /** Handlers of calls with behaviour beyond CRUD, by the `x-handler` name in `openapi/`; each area lists its own. */
-const NAMED: Record<string, Handler> = { ...authHandlers, ...userHandlers, ...fileHandlers, ...telemetryHandlers };
+const NAMED: Record<string, Handler> = {
+  ...authHandlers,
+  ...userHandlers,
+  ...fileHandlers,
+  ...telemetryHandlers,
+  ...dataHandlers,
+  ...stationHandlers,
+  ...labelHandlers,
+  ...weatherHandlers,
+  ...kanbanHandlers,
+  ...controlHandlers,
+  ...alarmHandlers,
+};
 
 /** The handler of an operation; the server does not start while a documented call has none. */
 export function handlerFor(operation: Operation): Handler {

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AlarmEngine } from '../alarms/engine';
 import type { AuthContext, TenantScope } from '../auth/context';
 import type { TokenService } from '../auth/tokens';
 import type { ServerConfig } from '../config';
@@ -7,8 +8,8 @@ import type { Database } from '../db/database';
 import type { FileStore } from '../files/fileStore';
 import type { Translate } from '../i18n';
 import type { EntityRepository } from '../resources/repository';
-import type { Catalog } from '../telemetry/catalog';
-import type { TelemetryStore } from '../telemetry/store';
+import type { Telemetry } from '../telemetry/service';
+import type { WeatherProvider } from '../weather/provider';
 
 /** What handlers work with, made once per server. */
 export interface Services {
@@ -18,7 +19,9 @@ export interface Services {
   repository: EntityRepository;
   tokens: TokenService;
   files: FileStore;
-  telemetry: { store: TelemetryStore; catalog: Catalog };
+  telemetry: Telemetry;
+  alarms: AlarmEngine;
+  weather: WeatherProvider;
 }
 
 /** One call being answered: its operation, its validated input and who makes it. */

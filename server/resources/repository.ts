@@ -124,6 +124,19 @@ export class EntityRepository {
     return record ?? {};
   }
 
+  /** The one record of the tenant whose field has the value (a serial number...), or 404. */
+  async findBy(scope: TenantScope, entity: string, field: string, value: string | number): Promise<EntityRecord> {
+    const model = this.model(entity);
+    const row = await this.db
+      .selectFrom(model.table)
+      .select('id')
+      .where('tenantId', '=', scope.tenantId)
+      .where(field, '=', value)
+      .executeTakeFirst();
+    if (!row) throw new ApiError('notFound');
+    return this.get(scope, entity, Number(row.id));
+  }
+
   /** Id and name of at most `limit` records whose name contains the text (by name), or of the one with `id`. */
   async options(scope: TenantScope, entity: string, query: { name?: string; id?: number }, limit = 20): Promise<NameOption[]> {
     const model = this.model(entity);

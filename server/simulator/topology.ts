@@ -6,15 +6,7 @@
 export type VariableKind = 'counter' | 'gauge' | 'signal';
 export type StationType = 'storage' | 'photovoltaic' | 'ems';
 export type DeviceKind =
-  | 'pcs'
-  | 'bms'
-  | 'batteryCluster'
-  | 'pvInverter'
-  | 'meter'
-  | 'transformer'
-  | 'airConditioner'
-  | 'camera'
-  | 'emsController';
+  'pcs' | 'bms' | 'batteryCluster' | 'pvInverter' | 'meter' | 'transformer' | 'airConditioner' | 'camera' | 'emsController';
 
 export interface VariableSpec {
   code: string;
@@ -103,7 +95,14 @@ export interface DeviceSpec {
   ratedPower?: number;
 }
 
-const device = (key: string, name: string, kind: DeviceKind, model: string, ratedPower?: number, variables?: 'loadMeter'): DeviceSpec => ({
+const device = (
+  key: string,
+  name: string,
+  kind: DeviceKind,
+  model: string,
+  ratedPower?: number,
+  variables?: 'loadMeter',
+): DeviceSpec => ({
   key,
   name,
   kind,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { hourOf, LocalDays, periodOf, previousPeriod, subPeriods } from './calendar';
+import { hourOf, LocalDays, parseLocal, periodOf, previousPeriod, subPeriods } from './calendar';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -54,5 +54,20 @@ describe('periods in the station time zone', () => {
     expect(days.dayOf(Date.UTC(2026, 10, 20, 16, 0), 'Asia/Shanghai')).toBe('2026-11-21');
     expect(days.dayOf(Date.UTC(2026, 10, 20, 15, 59), 'Asia/Shanghai')).toBe('2026-11-20');
     expect(hourOf(Date.UTC(2026, 10, 20, 15, 59, 59))).toBe(Date.UTC(2026, 10, 20, 15));
+  });
+});
+
+describe('local times given in calls', () => {
+  test.each(['2026-02-30', '2026-13', '2026-11-21 24:00', '2026-11-21 08:61:00', '2026-1-5'])(
+    '%s is refused, not rolled over',
+    (time) => {
+      expect(() => periodOf('DAY', time, 'Asia/Shanghai')).toThrow(/validation/);
+      expect(() => parseLocal(time, 'Asia/Shanghai')).toThrow(/validation/);
+    },
+  );
+
+  test('the hour skipped when clocks go forward does not exist', () => {
+    expect(() => parseLocal('2026-03-29 02:30', 'Europe/Berlin')).toThrow(/validation/);
+    expect(new Date(parseLocal('2026-03-29 03:30', 'Europe/Berlin')).toISOString()).toBe('2026-03-29T01:30:00.000Z');
   });
 });

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { ApiError } from '../errors';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -37,17 +38,35 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/** Formats of the local times a call may give, by length. */
+const INPUT_FORMATS: Record<number, string> = {
+  4: 'YYYY',
+  7: 'YYYY-MM',
+  10: 'YYYY-MM-DD',
+  16: 'YYYY-MM-DD HH:mm',
+  19: 'YYYY-MM-DD HH:mm:ss',
+};
+
+/**
+ * A local time of the zone as given in a call; one that does not exist (2026-02-30, 25:00, or
+ * the hour skipped when clocks go forward) is refused rather than rolled over.
+ */
+function local(time: string, zone: string): dayjs.Dayjs {
+  const format = INPUT_FORMATS[time.length];
+  const parsed = dayjs.tz(time.length === 4 ? `${time}-01-01` : time.length === 7 ? `${time}-01` : time, zone);
+  if (!format || !parsed.isValid() || parsed.format(format) !== time)
+    throw new ApiError('validation', { message: 'errors.badTime', time });
+  return parsed;
+}
+
 /**
  * The period of `type` that contains `time` (a date, month, year, or any date-time of the
  * station's zone: '2026-11', '2026-11-21', '2026-11-21 08:30:00'), in the station's time zone.
  */
 export function periodOf(type: PeriodType, time: string | number, zone: string): Period {
-  const local =
-    typeof time === 'number'
-      ? dayjs(time).tz(zone)
-      : dayjs.tz(time.length === 4 ? `${time}-01-01` : time.length === 7 ? `${time}-01` : time, zone);
+  const at = typeof time === 'number' ? dayjs(time).tz(zone) : local(time, zone);
   const unit = UNITS[type];
-  const start = local.startOf(unit);
+  const start = at.startOf(unit);
   const next = start.add(1, unit);
   return {
     type,
@@ -126,5 +145,5 @@ export function formatLocal(ts: number, zone: string, format = 'YYYY-MM-DD HH:mm
 
 /** Parses a local date-time of the station's zone (`YYYY-MM-DD HH:mm:ss`, a date, or milliseconds). */
 export function parseLocal(time: string | number, zone: string): number {
-  return typeof time === 'number' ? time : dayjs.tz(time, zone).valueOf();
+  return typeof time === 'number' ? time : local(time, zone).valueOf();
 }

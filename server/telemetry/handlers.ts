@@ -11,8 +11,8 @@ export const ingest: Handler = async (call) => {
     if (!variable) unknown.add(sample.sn);
     return variable ? [{ varId: variable.id, ts: sample.ts, value: sample.value }] : [];
   });
-  const result = await call.services.telemetry.store.ingest(scope.tenantId, known, catalog.byId);
-  return { ...result, skipped: result.skipped + (samples.length - known.length), unknown: [...unknown] };
+  const { accepted, skipped } = await call.services.telemetry.ingest(scope.tenantId, known);
+  return { accepted, skipped: skipped + (samples.length - known.length), unknown: [...unknown] };
 };
 
 /** The named handlers of telemetry, by their `x-handler` name. */

@@ -24,6 +24,10 @@ export class RollupBuilder {
   readonly hours = new Map<number, RollupValues>();
   readonly days = new Map<string, RollupValues>();
   private previous: number | undefined;
+  /** The hour of the latest sample, with its hourly and daily rollups. */
+  private bucket = Number.NaN;
+  private hour: RollupValues | undefined;
+  private day: RollupValues | undefined;
 
   constructor(
     private readonly zone: string,
@@ -38,13 +42,20 @@ export class RollupBuilder {
   add(ts: number, value: number): void {
     const inc = this.counter ? increase(this.previous, value) : 0;
     this.previous = value;
-    const hour = hourOf(ts);
+    const bucket = hourOf(ts);
+    if (bucket === this.bucket && this.hour && this.day) {
+      // Samples come in time order: most fall in the hour (and so the day) of the one before.
+      add(this.hour, ts, value, inc);
+      add(this.day, ts, value, inc);
+      return;
+    }
     const day = this.localDays.dayOf(ts, this.zone);
-    const h = this.hours.get(hour);
-    if (h) add(h, ts, value, inc);
-    else this.hours.set(hour, start(ts, value, inc));
-    const d = this.days.get(day);
-    if (d) add(d, ts, value, inc);
-    else this.days.set(day, start(ts, value, inc));
+    this.bucket = bucket;
+    this.hour = this.hours.get(bucket);
+    if (this.hour) add(this.hour, ts, value, inc);
+    else this.hours.set(bucket, (this.hour = start(ts, value, inc)));
+    this.day = this.days.get(day);
+    if (this.day) add(this.day, ts, value, inc);
+    else this.days.set(day, (this.day = start(ts, value, inc)));
   }
 }

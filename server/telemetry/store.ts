@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database';
 import type { Rollup, Tables } from '../db/tables';
 import { LocalDays, periodOf, subPeriods, type PeriodType } from './calendar';
@@ -26,6 +26,8 @@ export interface SampleInput {
 export interface IngestResult {
   accepted: number;
   skipped: number;
+  /** The samples stored, for what evaluates them (alarms). */
+  stored: SampleInput[];
 }
 
 /** A statistic of a variable over a period: the figure and its series over the sub-periods. */
@@ -84,6 +86,30 @@ function combine(a: Totals, b: Totals): Totals {
 
 const EMPTY: Totals = { min: null, max: null, sum: null, count: 0, inc: null };
 
+/** PostgreSQL types of the columns of the telemetry tables, for inserts of whole arrays. */
+const DOUBLE = 'float8';
+const ROLLUP_TYPES = {
+  tenantId: 'int4',
+  varId: 'int4',
+  min: DOUBLE,
+  max: DOUBLE,
+  sum: DOUBLE,
+  count: 'int4',
+  first: DOUBLE,
+  firstTs: 'int8',
+  last: DOUBLE,
+  lastTs: 'int8',
+  inc: DOUBLE,
+};
+const COLUMN_TYPES = {
+  sample: { tenantId: 'int4', varId: 'int4', ts: 'int8', value: DOUBLE },
+  varState: { tenantId: 'int4', varId: 'int4', ts: 'int8', value: DOUBLE },
+  rollupHour: { ...ROLLUP_TYPES, bucket: 'int8' },
+  rollupDay: { ...ROLLUP_TYPES, day: 'text' },
+} as const;
+
+type TelemetryTable = keyof typeof COLUMN_TYPES;
+
 function chunks<T>(rows: T[], columns: number): T[][] {
   const size = Math.max(1, Math.floor(PARAMETERS / columns));
   const result: T[][] = [];
@@ -129,10 +155,16 @@ export class TelemetryStore {
   }
 
   /**
-   * Stores samples of one tenant's variables. A sample not newer than the last stored sample of
-   * its variable is left out, so that a collector sending a batch again changes nothing.
+   * Stores samples of one tenant's variables, with `alongside` written in the same transaction. A
+   * sample not newer than the last stored sample of its variable is left out, so that a collector
+   * sending a batch again changes nothing.
    */
-  async ingest(tenantId: number, samples: SampleInput[], variables: Map<number, VariableInfo>): Promise<IngestResult> {
+  async ingest(
+    tenantId: number,
+    samples: SampleInput[],
+    variables: Map<number, VariableInfo>,
+    alongside?: (trx: Transaction<Tables>) => Promise<void>,
+  ): Promise<IngestResult> {
     const byVar = new Map<number, SampleInput[]>();
     for (const sample of samples) {
       const list = byVar.get(sample.varId);
@@ -193,26 +225,49 @@ export class TelemetryStore {
           )
           .execute();
       }
+      await alongside?.(trx);
     });
-    return { accepted: raw.length, skipped };
+    return { accepted: raw.length, skipped, stored: raw };
   }
 
   /**
    * Writes history made elsewhere (the simulator's back-fill): rollups already folded, samples of
-   * the raw window, and each variable's latest value. For empty tables only: nothing is merged.
+   * the raw window, and each variable's latest value. For variables without any yet: nothing is
+   * merged. The caller gives the transaction.
    */
-  async writeHistory(history: {
-    samples: Tables['sample'][];
-    hours: HourRollup[];
-    days: DayRollup[];
-    states: Tables['varState'][];
-  }): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      for (const rows of chunks(history.samples, 4)) await trx.insertInto('sample').values(rows).execute();
-      for (const rows of chunks(history.hours, 13)) await trx.insertInto('rollupHour').values(rows).execute();
-      for (const rows of chunks(history.days, 13)) await trx.insertInto('rollupDay').values(rows).execute();
-      for (const rows of chunks(history.states, 4)) await trx.insertInto('varState').values(rows).execute();
-    });
+  async writeHistory(
+    history: { samples: Tables['sample'][]; hours: HourRollup[]; days: DayRollup[]; states: Tables['varState'][] },
+    trx: Transaction<Tables>,
+  ): Promise<void> {
+    await this.insertMany(trx, 'sample', history.samples);
+    await this.insertMany(trx, 'rollupHour', history.hours);
+    await this.insertMany(trx, 'rollupDay', history.days);
+    await this.insertMany(trx, 'varState', history.states);
+  }
+
+  /**
+   * Inserts many rows: on PostgreSQL as one array per column (`unnest`), which spares parsing a
+   * parameter per value; on SQLite as multi-row statements.
+   */
+  private async insertMany<T extends TelemetryTable>(trx: Transaction<Tables>, table: T, rows: Tables[T][]): Promise<void> {
+    if (rows.length === 0) return;
+    const types = COLUMN_TYPES[table] as Record<string, string>;
+    const columns = Object.keys(types);
+    if (this.dialect === 'postgres') {
+      const arrays = columns.map((column) => {
+        const values = rows.map((row) => (row as Record<string, unknown>)[column]);
+        return sql`${values}::${sql.raw(types[column] ?? 'text')}[]`;
+      });
+      await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) select * from unnest(${sql.join(arrays)})`.execute(
+        trx,
+      );
+      return;
+    }
+    for (const chunk of chunks(rows, columns.length))
+      await trx
+        .insertInto(table)
+        .values(chunk as never)
+        .execute();
   }
 
   /** The latest value of each variable that has one. */
@@ -371,6 +426,16 @@ export class TelemetryStore {
     }
     for (const [id, list] of series) series.set(id, downsample(list, points));
     return series;
+  }
+
+  /** Removes everything stored of some variables of a tenant: samples, rollups and latest values. */
+  async clear(tenantId: number, varIds: number[]): Promise<void> {
+    if (varIds.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      for (const table of ['sample', 'rollupHour', 'rollupDay', 'varState'] as const) {
+        await trx.deleteFrom(table).where('tenantId', '=', tenantId).where('varId', 'in', varIds).execute();
+      }
+    });
   }
 
   /** Removes samples older than `before`; rollups stay. */

@@ -16,7 +16,7 @@ import type { TestServer } from '../support/server';
  */
 
 type Row = Record<string, unknown>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 const contract = loadContract();
 const TENANT_A = 2;
@@ -346,6 +346,307 @@ function administratorOfOtherTenant(attempt: (ctx: Context, victim: Victim) => P
   };
 }
 
+// Telemetry and alarms: tenant A's demo station T2-ST1, its devices and variables; tenant B has its own T44-…
+
+const STATION_A = 'T2-ST1';
+const DEVICE_A = 'T2-ST1-PCS1';
+const VARIABLE_A = 'T2-ST1-PCS1.activePower';
+const CONTROL_A = 'T2-ST1-PCS1.runState';
+
+interface Request {
+  method: Method | 'PATCH';
+  url: string;
+  query?: Record<string, string>;
+  payload?: Row | Row[];
+}
+
+/** B sends a request naming A's station, devices, variables or records: to B they do not exist. */
+function unknownToB(request: (ctx: Context) => Request | Promise<Request>, before?: (ctx: Context) => Promise<unknown>): Check {
+  return async (ctx) => {
+    const state = before ? await before(ctx) : undefined;
+    const answer = await call(ctx.app, ctx.b, await request(ctx));
+    expect(answer.status).toBe(404);
+    expect(answer.body.code).toBe(40400);
+    if (before) expect(await before(ctx)).toEqual(state);
+  };
+}
+
+/** A's view of a station-wide call, to compare before and after B's attempt. */
+const asA = (request: Request) => async (ctx: Context) => (await call(ctx.app, ctx.a, request)).body;
+
+/** A's station id, variable id, an alarm rule on the variable and an alarm it raised (made once per server). */
+const alarmFixtures = new WeakMap<Context, Promise<{ stationId: number; generatorId: number; alarmId: number }>>();
+function alarmOfA(ctx: Context): Promise<{ stationId: number; generatorId: number; alarmId: number }> {
+  let fixture = alarmFixtures.get(ctx);
+  if (!fixture) {
+    fixture = (async () => {
+      const station = await call<Row>(ctx.app, ctx.a, { method: 'GET', url: url('getStationBySn', { stationSn: STATION_A }) });
+      const variables = await call<Row[]>(ctx.app, ctx.a, {
+        method: 'POST',
+        url: url('getDeviceVars'),
+        payload: { deviceSns: DEVICE_A },
+      });
+      const variable = variables.body.data.find((v) => v.sn === VARIABLE_A);
+      const types = await call<{ records: Row[] }>(ctx.app, ctx.a, {
+        method: 'GET',
+        url: url('getAlarmTypes'),
+        query: { size: '50' },
+      });
+      const rule = await call<Row>(ctx.app, ctx.a, {
+        method: 'POST',
+        url: url('addAlarmGenerator'),
+        payload: {
+          name: 'Any power',
+          variableId: variable?.id,
+          comparison: 'gt',
+          threshold: -1e9,
+          typeId: types.body.data.records[0]?.id,
+          info: 'x',
+        },
+      });
+      expect(rule.body.msg).toBe('success');
+      await call(ctx.app, ctx.a, {
+        method: 'POST',
+        url: url('ingestSamples'),
+        payload: { samples: [{ sn: VARIABLE_A, ts: Date.now(), value: 1 }] },
+      });
+      const alarms = await call<{ records: Row[] }>(ctx.app, ctx.a, {
+        method: 'POST',
+        url: url('getAlarmSummarys'),
+        payload: { stationSn: STATION_A, size: 50, status: '0,1' },
+      });
+      const alarm = alarms.body.data.records.find((a) => a.generatorId === rule.body.data.id);
+      expect(alarm).toBeDefined();
+      return { stationId: Number(station.body.data.id), generatorId: Number(rule.body.data.id), alarmId: Number(alarm?.id) };
+    })();
+    alarmFixtures.set(ctx, fixture);
+  }
+  return fixture;
+}
+
+/** A's alarms and rules of the station, to compare before and after B's attempt. */
+async function alarmStateOfA(ctx: Context): Promise<unknown> {
+  const { alarmId } = await alarmOfA(ctx);
+  return {
+    alarm: (await call(ctx.app, ctx.a, { method: 'GET', url: url('getAlarm', { id: alarmId }) })).body,
+    rules: (
+      await call(ctx.app, ctx.a, { method: 'GET', url: url('getAlarmGenerators'), query: { stationSn: STATION_A, size: '50' } })
+    ).body,
+    switches: (await call(ctx.app, ctx.a, { method: 'GET', url: url('getAlarmSwitchers'), query: { stationSn: STATION_A } }))
+      .body,
+  };
+}
+
+/** The serial numbers in an answer, wherever they are. */
+const snsIn = (data: unknown): string[] => JSON.stringify(data).match(/"(?:sn|stationSn)":"[^"]*"/g) ?? [];
+
+const stationCall = (id: string, query: Record<string, string> = {}): Check =>
+  unknownToB(() => ({ method: methodOf(id), url: url(id, { stationSn: STATION_A, sn: STATION_A }), query }));
+
+const labelCall = (id: string, body: (labelId: number) => Row): Check =>
+  unknownToB(async (ctx) => {
+    const tree = await call<Row[]>(ctx.app, ctx.a, { method: 'GET', url: url('getEnergyLabelTree', { stationSn: STATION_A }) });
+    const labelId = Number(tree.body.data[0]?.id);
+    return { method: 'POST', url: url(id), payload: { type: 'DAY', querytime: '2026-11-20', ...body(labelId) } };
+  });
+
+const TELEMETRY_CHECKS: Record<string, Entry> = {
+  getEnergyLabelTypes: 'not tenant-scoped: the fixed list of label types',
+  listStations: async ({ app, a, b }) => {
+    const ofA = await call(app, a, { method: 'GET', url: url('listStations') });
+    const ofB = await call(app, b, { method: 'GET', url: url('listStations') });
+    expect(snsIn(ofA.body.data)).toContain(`"sn":"${STATION_A}"`);
+    expect(snsIn(ofB.body.data).filter((sn) => sn.includes('"T2-'))).toEqual([]);
+  },
+  getAllDevices: async (ctx) => {
+    const all = await call(ctx.app, ctx.b, { method: 'GET', url: url('getAllDevices') });
+    expect(all.status).toBe(200);
+    expect(snsIn(all.body.data).filter((sn) => sn.includes('"T2-'))).toEqual([]);
+    await unknownToB(() => ({ method: 'GET', url: url('getAllDevices'), query: { stationSn: STATION_A } }))(ctx);
+  },
+  getStationBySn: stationCall('getStationBySn'),
+  getStationStatusDetail: stationCall('getStationStatusDetail'),
+  getDevicesByStation: stationCall('getDevicesByStation'),
+  getDeviceDetailsWithStatus: unknownToB(() => ({
+    method: 'GET',
+    url: url('getDeviceDetailsWithStatus'),
+    query: { stationSn: STATION_A },
+  })),
+  getStationDetail: stationCall('getStationDetail'),
+  getDailyDegree: stationCall('getDailyDegree', { day: '2026-11-20' }),
+  getDailyLoad: stationCall('getDailyLoad', { day: '2026-11-20' }),
+  getMonthlyCharge: stationCall('getMonthlyCharge', { month: '2026-11' }),
+  getStationCharge: stationCall('getStationCharge', { chargeType: 'purchase' }),
+  getPvKeyData: stationCall('getPvKeyData'),
+  getPvInverters: stationCall('getPvInverters'),
+  getPvPowerTrend: stationCall('getPvPowerTrend', { day: '2026-11-20' }),
+  getStationWeather: stationCall('getStationWeather'),
+  getEnergyLabelTree: stationCall('getEnergyLabelTree'),
+  getEnergyTypes: stationCall('getEnergyTypes'),
+  getYkVariables: stationCall('getYkVariables'),
+  getSiteKanban: stationCall('getSiteKanban'),
+  getDeviceVars: unknownToB(() => ({ method: 'POST', url: url('getDeviceVars'), payload: { deviceSns: DEVICE_A } })),
+  getDeviceVarCodes: unknownToB(() => ({ method: 'POST', url: url('getDeviceVarCodes'), payload: { deviceSns: DEVICE_A } })),
+  getVarsOfDevice: unknownToB(() => ({ method: 'GET', url: url('getVarsOfDevice', { deviceSn: DEVICE_A }) })),
+  getRealtimeData: unknownToB(() => ({ method: 'POST', url: url('getRealtimeData'), payload: { sns: VARIABLE_A } })),
+  getRealtimeDataPage: unknownToB(() => ({
+    method: 'POST',
+    url: url('getRealtimeDataPage'),
+    query: { current: '1', size: '10' },
+    payload: { sns: VARIABLE_A },
+  })),
+  getOneTimeDatas: unknownToB(() => ({
+    method: 'GET',
+    url: url('getOneTimeDatas'),
+    query: { sns: VARIABLE_A, querytimes: '2026-11-20,2026-11-21' },
+  })),
+  getStatisticalValue: unknownToB(() => ({
+    method: 'GET',
+    url: url('getStatisticalValue'),
+    query: { sns: VARIABLE_A, calcmethod: 'MAX', querytime: '2026-11-20', type: 'DAY' },
+  })),
+  getAccuSummarized: unknownToB(() => ({
+    method: 'GET',
+    url: url('getAccuSummarized'),
+    query: { sns: VARIABLE_A, calcmethod: 'MAX', startTime: '2026-11-20', endTime: '2026-11-21' },
+  })),
+  getHistoryTrend: unknownToB(() => ({
+    method: 'GET',
+    url: url('getHistoryTrend'),
+    query: { sns: VARIABLE_A, calcmethod: 'AVG', queryPeriod: 'HOUR', startTime: '2026-11-20', endTime: '2026-11-21' },
+  })),
+  getYkStatus: unknownToB(() => ({ method: 'GET', url: url('getYkStatus'), query: { sns: CONTROL_A } })),
+  ykControl: unknownToB(
+    () => ({ method: 'POST', url: url('ykControl'), payload: { sn: CONTROL_A, value: 0 } }),
+    asA({ method: 'GET', url: url('getYkStatus'), query: { sns: CONTROL_A } }),
+  ),
+  saveSiteKanban: unknownToB(
+    () => ({
+      method: 'POST',
+      url: url('saveSiteKanban'),
+      payload: { stationSn: STATION_A, version: 0, schemaVersion: 1, layouts: {}, widgets: [] },
+    }),
+    asA({ method: 'GET', url: url('getSiteKanban', { stationSn: STATION_A }) }),
+  ),
+  ingestSamples: async (ctx) => {
+    const before = await asA({ method: 'POST', url: url('getRealtimeData'), payload: { sns: VARIABLE_A } })(ctx);
+    const answer = await call<{ accepted: number; unknown: string[] }>(ctx.app, ctx.b, {
+      method: 'POST',
+      url: url('ingestSamples'),
+      payload: { samples: [{ sn: VARIABLE_A, ts: Date.now() + 60_000, value: 123_456 }] },
+    });
+    expect(answer.body.data).toMatchObject({ accepted: 0, unknown: [VARIABLE_A] });
+    expect(await asA({ method: 'POST', url: url('getRealtimeData'), payload: { sns: VARIABLE_A } })(ctx)).toEqual(before);
+  },
+  getAllLabelTrendTotalDatas: labelCall('getAllLabelTrendTotalDatas', () => ({ stationSn: STATION_A })),
+  getLabelTrendDatas: labelCall('getLabelTrendDatas', () => ({ stationSn: STATION_A })),
+  getSomeLabelTrendDatas: labelCall('getSomeLabelTrendDatas', (labelId) => ({ labelIds: [labelId] })),
+  getOneLabelTrendDatas: labelCall('getOneLabelTrendDatas', (labelId) => ({ labelId })),
+  getElectricalDegreeAndCharge: labelCall('getElectricalDegreeAndCharge', (labelId) => ({ labelId })),
+  getElectricalDegreeAndChargeTrend: labelCall('getElectricalDegreeAndChargeTrend', () => ({ stationSn: STATION_A })),
+
+  getAlarmLevel: 'not tenant-scoped: the fixed list of alarm levels',
+  getAlarmLevels: 'not tenant-scoped: the fixed list of alarm levels',
+  getAlarmSource: 'not tenant-scoped: the fixed list of alarm sources',
+  getAlarmGeneratorTypes: 'not tenant-scoped: the fixed list of comparisons',
+  getAlarm: unknownToB(
+    async (ctx) => ({ method: 'GET', url: url('getAlarm', { id: (await alarmOfA(ctx)).alarmId }) }),
+    alarmStateOfA,
+  ),
+  updateAlarm: unknownToB(
+    async (ctx) => ({
+      method: 'PUT',
+      url: url('updateAlarm', { id: (await alarmOfA(ctx)).alarmId }),
+      payload: { checkInfo: 'mine', status: 0 },
+    }),
+    alarmStateOfA,
+  ),
+  confirmAlarm: unknownToB(
+    async (ctx) => ({ method: 'POST', url: url('confirmAlarm', { id: (await alarmOfA(ctx)).alarmId }) }),
+    alarmStateOfA,
+  ),
+  confirmStationAlarms: unknownToB(
+    async (ctx) => ({ method: 'POST', url: url('confirmStationAlarms', { id: (await alarmOfA(ctx)).stationId }) }),
+    alarmStateOfA,
+  ),
+  clearStationAlarms: unknownToB(
+    async (ctx) => ({ method: 'DELETE', url: url('clearStationAlarms', { id: (await alarmOfA(ctx)).stationId }) }),
+    alarmStateOfA,
+  ),
+  getAlarmSummarys: unknownToB(() => ({ method: 'POST', url: url('getAlarmSummarys'), payload: { stationSn: STATION_A } })),
+  getEngeryAlarmList: unknownToB(() => ({ method: 'GET', url: url('getEngeryAlarmList'), query: { stationSn: STATION_A } })),
+  getAlarmGenerators: unknownToB(() => ({ method: 'GET', url: url('getAlarmGenerators'), query: { stationSn: STATION_A } })),
+  enableAllAlarmGenerators: unknownToB(
+    async (ctx) => ({
+      method: 'PUT',
+      url: url('enableAllAlarmGenerators', { id: (await alarmOfA(ctx)).stationId }),
+      query: { alarmEnable: 'false' },
+    }),
+    alarmStateOfA,
+  ),
+  enableOneAlarmGenerator: unknownToB(
+    async (ctx) => ({
+      method: 'PUT',
+      url: url('enableOneAlarmGenerator', { id: (await alarmOfA(ctx)).generatorId }),
+      query: { alarmEnable: 'false' },
+    }),
+    alarmStateOfA,
+  ),
+  addAlarmGenerator: async (ctx) => {
+    // A rule on A's variable refers to no variable of B's.
+    const variables = await call<Row[]>(ctx.app, ctx.a, {
+      method: 'POST',
+      url: url('getDeviceVars'),
+      payload: { deviceSns: DEVICE_A },
+    });
+    const types = await call<{ records: Row[] }>(ctx.app, ctx.b, {
+      method: 'GET',
+      url: url('getAlarmTypes'),
+      query: { size: '50' },
+    });
+    const answer = await call(ctx.app, ctx.b, {
+      method: 'POST',
+      url: url('addAlarmGenerator'),
+      payload: {
+        name: 'Theirs',
+        variableId: variables.body.data[0]?.id,
+        comparison: 'gt',
+        threshold: 1,
+        typeId: types.body.data.records[0]?.id,
+        info: 'x',
+      },
+    });
+    expect(answer.status).toBe(400);
+  },
+  updateAlarmGenerator: unknownToB(async (ctx) => {
+    const rules = await call<{ records: Row[] }>(ctx.app, ctx.a, {
+      method: 'GET',
+      url: url('getAlarmGenerators'),
+      query: { stationSn: STATION_A, size: '50' },
+    });
+    const { generatorId } = await alarmOfA(ctx);
+    const rule = rules.body.data.records.find((r) => r.id === generatorId) ?? {};
+    return {
+      method: 'PATCH',
+      url: url('updateAlarmGenerator'),
+      payload: { ...writable('alarmGenerator', rule), id: rule.id, threshold: 5 },
+    };
+  }, alarmStateOfA),
+  deleteAlarmGenerator: unknownToB(
+    async (ctx) => ({ method: 'DELETE', url: url('deleteAlarmGenerator', { id: (await alarmOfA(ctx)).generatorId }) }),
+    alarmStateOfA,
+  ),
+  getAlarmSwitchers: unknownToB(() => ({ method: 'GET', url: url('getAlarmSwitchers'), query: { stationSn: STATION_A } })),
+  closeAlarmSwitcher: unknownToB(
+    () => ({ method: 'POST', url: url('closeAlarmSwitcher'), query: { stationSn: STATION_A, deviceSns: DEVICE_A } }),
+    alarmStateOfA,
+  ),
+  openAlarmSwitcher: unknownToB(
+    () => ({ method: 'POST', url: url('openAlarmSwitcher'), query: { stationSn: STATION_A } }),
+    alarmStateOfA,
+  ),
+};
+
 const CHECKS: Record<string, Entry> = {
   changePassword: "not tenant-scoped: changes the caller's own password, checked against their current one",
   changePasswordPut: "not tenant-scoped: changes the caller's own password, checked against their current one",
@@ -436,6 +737,7 @@ const CHECKS: Record<string, Entry> = {
     const get = await call(app, a, { method: 'GET', url: url('getUserById'), query: { id: String(created.body.data.id) } });
     expect(get.status).toBe(404);
   },
+  ...TELEMETRY_CHECKS,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -450,9 +752,14 @@ describe('the contract', () => {
     expect(notScoped.map((o) => o.operationId).sort()).toEqual([
       'changePassword',
       'changePasswordPut',
+      'getAlarmGeneratorTypes',
+      'getAlarmLevel',
+      'getAlarmLevels',
+      'getAlarmSource',
       'getCaptcha',
       'getClientToken',
       'getEmsToken',
+      'getEnergyLabelTypes',
       'getInquiryPeople',
       'getPrincipal',
       'getRoleList',

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { loadContract, type JsonSchema, type Operation } from '../../server/contract';
-import { signIn } from '../support/api';
+import { emsTokenOf, signIn } from '../support/api';
 import { pages } from '../support/contract';
 import { createDatabase } from '../support/postgres';
 
@@ -64,7 +64,16 @@ const schemaOf = (op: Operation, part: Part): JsonSchema | undefined => op[part]
 // ---------------------------------------------------------------------------------------------
 
 /** Strings that match the patterns of the contract, tried in turn. */
-const PATTERN_SAMPLES = ['fuzz_user', '11010119900101001X', 'tenant-2', 'abcdefgh.png', 'x'];
+const PATTERN_SAMPLES = [
+  'fuzz_user',
+  '11010119900101001X',
+  'tenant-2',
+  'abcdefgh.png',
+  'x',
+  '2024-01-01',
+  '2024-01',
+  '2024-01-01,2024-01-02',
+];
 
 function baseline(schema: JsonSchema): unknown {
   if ('const' in schema) return schema.const;
@@ -746,12 +755,21 @@ async function inconsistencies(probe: Probe): Promise<string[]> {
   return found;
 }
 
+/** Named handlers that add or remove records, by the entity whose count they change. */
+const NAMED_COUNT_CHANGERS: Record<string, string[]> = {
+  // Samples raise alarms; deleting a rule deletes its alarms; clearing a station deletes its handled ones.
+  alarm: ['ingestSamples', 'deleteAlarmGenerator', 'clearStationAlarms'],
+  alarmGenerator: ['addAlarmGenerator', 'deleteAlarmGenerator'],
+  // The first change of a device's switch records it.
+  alarmSwitch: ['openAlarmSwitcher', 'closeAlarmSwitcher'],
+};
+
 /**
  * The operations that change how many records of `entity` there are: its creates and deletes
- * (generic, or a page's named handler), and the deletes of what it cascades from.
+ * (generic, a page's named handler, or another named handler), and the deletes of what it cascades from.
  */
 function countChangers(entity: string): Set<string> {
-  const ids = new Set<string>();
+  const ids = new Set<string>(NAMED_COUNT_CHANGERS[entity] ?? []);
   for (const op of contract.operations) {
     if (op.resource?.entity === entity && (op.resource.action === 'create' || op.resource.action === 'delete'))
       ids.add(op.operationId);
@@ -785,6 +803,7 @@ async function startFuzzServer(databaseUrl?: string) {
     dataDir,
     demo: true,
     logger: false,
+    simulator: false,
     ...(databaseUrl ? { databaseUrl } : {}),
   });
   const probe = databaseUrl ? await postgresProbe(databaseUrl) : sqliteProbe(join(dataDir, 'platform.db'));
@@ -844,11 +863,13 @@ describe.each(targets())('fuzzing every operation on $name', ({ runs, start }) =
     });
     const clientToken = client.json<{ access_token: string }>().access_token;
     const admin = await signIn(app, 'admin', 'admin123');
+    const ems = await emsTokenOf(app, admin);
     fuzzer = {
       app,
       // Each call with the credentials its security scheme takes, so the input reaches validation.
       credentials: (op): Record<string, string> => {
         if (op.security.includes('userToken')) return { authorization: `Bearer ${admin}` };
+        if (op.security.includes('emsToken')) return { authorization: `Bearer ${ems}` };
         if (op.security.includes('clientToken')) return { authorization: `Bearer ${clientToken}` };
         if (op.security.includes('clientBasic')) return { authorization: basic };
         return {};

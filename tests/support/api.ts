@@ -37,15 +37,40 @@ export async function signIn(app: FastifyInstance, username: string, password: s
   return body.data.access_token;
 }
 
-/** A call with a bearer token, in English. */
+/** EMS tokens got for user tokens, as the web client keeps one beside its user token. */
+const emsTokens = new WeakMap<FastifyInstance, Map<string, string>>();
+
+/** The EMS token of a signed-in user (what the `/ems/api` calls take), got once per user token. */
+export async function emsTokenOf(app: FastifyInstance, userToken: string): Promise<string> {
+  const known = emsTokens.get(app) ?? new Map<string, string>();
+  emsTokens.set(app, known);
+  let token = known.get(userToken);
+  if (!token) {
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/tools/ems/emsToken',
+      headers: { authorization: `Bearer ${userToken}` },
+    });
+    if (answer.statusCode !== 200) return userToken;
+    token = answer.json<{ data: { access_token: string } }>().data.access_token;
+    known.set(userToken, token);
+  }
+  return token;
+}
+
+/**
+ * A call with a bearer token, in English. A user token is swapped for its EMS token on the
+ * `/ems/api` calls, as the web client does (an EMS token or none is sent as it is).
+ */
 export async function call<T = unknown>(
   app: FastifyInstance,
   token: string | undefined,
   options: Omit<InjectOptions, 'headers'> & { headers?: Record<string, string> },
 ): Promise<Answer<T>> {
+  const bearer = token && String(options.url).startsWith('/ems/api/') ? await emsTokenOf(app, token) : token;
   const response = await app.inject({
     ...options,
-    headers: { 'accept-language': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}), ...options.headers },
+    headers: { 'accept-language': 'en', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...options.headers },
   });
   return { status: response.statusCode, body: response.json() };
 }

@@ -7,6 +7,7 @@ import { configFromEnv, type ServerConfig } from '../../server/config';
 
 export interface TestServer {
   app: FastifyInstance;
+  config: ServerConfig;
   /** `http://127.0.0.1:<port>` once `listen()`ed, else empty. */
   url: string;
   stop(): Promise<void>;
@@ -16,7 +17,9 @@ export interface TestServer {
  * A real server on a database of its own: SQLite in a fresh folder, or the PostgreSQL database
  * given. It listens on 127.0.0.1 only when asked to.
  */
-export async function startServer(options: { databaseUrl?: string; listen?: boolean; demo?: boolean } = {}): Promise<TestServer> {
+export async function startServer(
+  options: { databaseUrl?: string; listen?: boolean; demo?: boolean; simulator?: boolean; historyDays?: number } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'platform-test-'));
   const base = configFromEnv({});
   const config: ServerConfig = {
@@ -24,6 +27,8 @@ export async function startServer(options: { databaseUrl?: string; listen?: bool
     dataDir,
     demo: options.demo ?? true,
     logger: false,
+    simulator: options.simulator ?? false,
+    historyDays: options.historyDays ?? base.historyDays,
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
   };
   const app = await buildApp(config);
@@ -31,6 +36,7 @@ export async function startServer(options: { databaseUrl?: string; listen?: bool
   if (options.listen) url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     app,
+    config,
     url,
     async stop() {
       await app.close();

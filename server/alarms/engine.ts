@@ -1,0 +1,334 @@
+import type { Kysely } from 'kysely';
+import type { TenantScope } from '../auth/context';
+import type { Tables } from '../db/tables';
+
+/** How a rule compares a value with its threshold (`schemas/enums/alarmComparison.json`). */
+export type Comparison = 'gt' | 'gte' | 'lt' | 'lte' | 'eq' | 'ne';
+
+/** A sample of a variable, as ingest stored it. */
+export interface Change {
+  varId: number;
+  ts: number;
+  value: number;
+}
+
+/** An enabled alarm rule whose device's switch is open, with what its alarms carry. */
+export interface Rule {
+  id: number;
+  varId: number;
+  stationId: number;
+  deviceId: number;
+  typeId: number;
+  comparison: Comparison;
+  threshold: number;
+  /** Hysteresis of recovery, 0 for none. */
+  deadband: number;
+  /** The rule's level, else its type's. */
+  level: string;
+  source: string;
+  info: string;
+}
+
+/** An alarm a batch raises; `recoveredAt` when a later sample of the same batch already recovered it. */
+export interface Raised {
+  rule: Rule;
+  ts: number;
+  value: number;
+  recoveredAt?: number;
+}
+
+/** Active alarms (by id) that a sample at `ts` recovered. */
+export interface Recovered {
+  ruleId: number;
+  alarmIds: number[];
+  ts: number;
+}
+
+export interface Plan {
+  raised: Raised[];
+  recovered: Recovered[];
+}
+
+/** Equal, allowing for the rounding of decimal fractions (0.1 + 0.2 equals 0.3). */
+function same(a: number, b: number): boolean {
+  return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+}
+
+/** Whether a value meets a rule's condition: a rule without an active alarm raises one. */
+export function holds(comparison: Comparison, value: number, threshold: number): boolean {
+  switch (comparison) {
+    case 'gt':
+      return value > threshold;
+    case 'gte':
+      return value >= threshold;
+    case 'lt':
+      return value < threshold;
+    case 'lte':
+      return value <= threshold;
+    case 'eq':
+      return same(value, threshold);
+    case 'ne':
+      return !same(value, threshold);
+  }
+}
+
+/**
+ * Whether an active alarm stays active at a value: the condition with the threshold moved by the
+ * deadband towards the normal side, so that a value wavering at the threshold does not raise and
+ * recover alarms at every sample. With no deadband, the condition itself. For "equal" the
+ * deadband is the distance within which the value still counts as equal; "not equal" has none.
+ */
+export function keeps(comparison: Comparison, value: number, threshold: number, deadband: number): boolean {
+  switch (comparison) {
+    case 'gt':
+      return value > threshold - deadband;
+    case 'gte':
+      return value >= threshold - deadband;
+    case 'lt':
+      return value < threshold + deadband;
+    case 'lte':
+      return value <= threshold + deadband;
+    case 'eq':
+      return deadband > 0 ? Math.abs(value - threshold) <= deadband : same(value, threshold);
+    case 'ne':
+      return !same(value, threshold);
+  }
+}
+
+/**
+ * What the samples of one batch do to the rules of their variables, sample by sample in time
+ * order: a rule without an active alarm whose condition holds raises one (reported at the time of
+ * the sample, with its value); a rule with active alarms whose value is back to normal recovers
+ * them. An alarm is active from its raising until its value is back to normal, whether or not a
+ * user confirmed it meanwhile: a confirmed alarm whose condition still holds is not raised again.
+ * `active` has the ids of the active alarms of each rule before the batch.
+ */
+export function plan(rules: Rule[], samples: Map<number, Change[]>, active: Map<number, number[]>): Plan {
+  const raised: Raised[] = [];
+  const recovered: Recovered[] = [];
+  for (const rule of rules) {
+    let stored = active.get(rule.id) ?? [];
+    let pending: Raised | undefined;
+    for (const sample of samples.get(rule.varId) ?? []) {
+      if (stored.length === 0 && !pending) {
+        if (holds(rule.comparison, sample.value, rule.threshold)) {
+          pending = { rule, ts: sample.ts, value: sample.value };
+          raised.push(pending);
+        }
+      } else if (!keeps(rule.comparison, sample.value, rule.threshold, rule.deadband)) {
+        if (stored.length > 0) recovered.push({ ruleId: rule.id, alarmIds: stored, ts: sample.ts });
+        if (pending) pending.recoveredAt = sample.ts;
+        stored = [];
+        pending = undefined;
+      }
+    }
+  }
+  return { raised, recovered };
+}
+
+/** What the engine keeps of one tenant: its rules by variable, and its active alarms by rule. */
+interface TenantState {
+  byVar: Map<number, Rule[]>;
+  /** Alarms raised and not yet back to normal (no recovery time), open or confirmed. */
+  active: Map<number, number[]>;
+}
+
+/** Entities whose changes change a tenant's rules or its alarms (deleted with a station, a rule...). */
+const WATCHED = new Set(['alarmGenerator', 'alarmType', 'alarmSwitch', 'deviceVariable', 'device', 'station', 'alarm']);
+
+/** Most ids in one `in (...)` list, and most rows in one insert (SQLite binds at most 32766 values). */
+const IDS_PER_STATEMENT = 1000;
+const ROWS_PER_INSERT = 1000;
+
+const iso = (ts: number) => new Date(ts).toISOString();
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
+  return result;
+}
+
+/**
+ * Raises and recovers alarms as samples arrive. The enabled rules of a tenant whose devices'
+ * switches are open are kept in memory by variable, with the tenant's active alarms by rule; both
+ * are read again after rules, types, switches, stations, devices or variables change, or alarms
+ * are deleted. A batch looks up the rules of its variables in memory, and writes only what
+ * changed, in one transaction; a batch meeting no rule costs no statement. Batches of one tenant
+ * are evaluated one after the other, so that two batches cannot both raise an alarm for one rule.
+ */
+export class AlarmEngine {
+  private readonly tenants = new Map<number, Promise<TenantState>>();
+  private readonly queues = new Map<number, Promise<void>>();
+
+  constructor(private readonly db: Kysely<Tables>) {}
+
+  /** Drops what the engine keeps of the tenant when `entity` is one it is made of (a repository `onChange` listener). */
+  invalidate(entity: string, tenantId: number): void {
+    if (WATCHED.has(entity)) this.tenants.delete(tenantId);
+  }
+
+  /** How many open (unconfirmed, not recovered) alarms a station of the tenant has: the station alarm widget's figure. */
+  async openCount(scope: TenantScope, stationId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('alarm')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('tenantId', '=', scope.tenantId)
+      .where('stationId', '=', stationId)
+      .where('status', '=', 1)
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
+  }
+
+  /** Evaluates the stored samples of a batch of one tenant against its rules. */
+  evaluate(tenantId: number, changes: Change[]): Promise<void> {
+    if (changes.length === 0) return Promise.resolve();
+    const previous = this.queues.get(tenantId) ?? Promise.resolve();
+    const run = previous.then(
+      () => this.run(tenantId, changes),
+      () => this.run(tenantId, changes),
+    );
+    this.queues.set(tenantId, run);
+    const done = () => {
+      if (this.queues.get(tenantId) === run) this.queues.delete(tenantId);
+    };
+    run.then(done, done);
+    return run;
+  }
+
+  private stateOf(tenantId: number): Promise<TenantState> {
+    let state = this.tenants.get(tenantId);
+    if (!state) {
+      state = this.load(tenantId);
+      state.catch(() => this.tenants.delete(tenantId));
+      this.tenants.set(tenantId, state);
+    }
+    return state;
+  }
+
+  private async load(tenantId: number): Promise<TenantState> {
+    const rows = await this.db
+      .selectFrom('alarmGenerator as g')
+      .innerJoin('alarmType as t', 't.id', 'g.typeId')
+      .innerJoin('deviceVariable as v', 'v.id', 'g.variableId')
+      .innerJoin('device as d', 'd.id', 'v.deviceId')
+      .select([
+        'g.id as id',
+        'g.variableId as varId',
+        'd.stationId as stationId',
+        'd.id as deviceId',
+        'g.typeId as typeId',
+        'g.comparison as comparison',
+        'g.threshold as threshold',
+        'g.deadband as deadband',
+        'g.level as level',
+        't.level as typeLevel',
+        't.source as source',
+        'g.info as info',
+      ])
+      .where('g.tenantId', '=', tenantId)
+      .where('t.tenantId', '=', tenantId)
+      .where('v.tenantId', '=', tenantId)
+      .where('d.tenantId', '=', tenantId)
+      .where('g.enabled', '=', 1)
+      .orderBy('g.id')
+      .execute();
+    const closed = await this.db
+      .selectFrom('alarmSwitch')
+      .select('deviceId')
+      .where('tenantId', '=', tenantId)
+      .where('opened', '=', 0)
+      .execute();
+    const closedDevices = new Set(closed.map((row) => Number(row.deviceId)));
+    const byVar = new Map<number, Rule[]>();
+    for (const row of rows) {
+      const rule: Rule = {
+        id: Number(row.id),
+        varId: Number(row.varId),
+        stationId: Number(row.stationId),
+        deviceId: Number(row.deviceId),
+        typeId: Number(row.typeId),
+        comparison: String(row.comparison) as Comparison,
+        threshold: Number(row.threshold),
+        deadband: row.deadband === null ? 0 : Number(row.deadband),
+        level: String(row.level ?? row.typeLevel),
+        source: String(row.source),
+        info: String(row.info),
+      };
+      if (closedDevices.has(rule.deviceId)) continue;
+      byVar.set(rule.varId, [...(byVar.get(rule.varId) ?? []), rule]);
+    }
+    // Read once per load: the tenant's alarms without a recovery time, whatever their rule.
+    const active = new Map<number, number[]>();
+    const unrecovered = await this.db
+      .selectFrom('alarm')
+      .select(['id', 'generatorId'])
+      .where('tenantId', '=', tenantId)
+      .where('recoverTime', 'is', null)
+      .orderBy('id')
+      .execute();
+    for (const row of unrecovered) {
+      const generatorId = Number(row.generatorId);
+      active.set(generatorId, [...(active.get(generatorId) ?? []), Number(row.id)]);
+    }
+    return { byVar, active };
+  }
+
+  private async run(tenantId: number, changes: Change[]): Promise<void> {
+    const { byVar, active } = await this.stateOf(tenantId);
+    const samples = new Map<number, Change[]>();
+    for (const change of changes) {
+      if (!byVar.has(change.varId)) continue;
+      const list = samples.get(change.varId);
+      if (list) list.push(change);
+      else samples.set(change.varId, [change]);
+    }
+    if (samples.size === 0) return;
+    for (const list of samples.values()) list.sort((a, b) => a.ts - b.ts);
+    const rules = [...samples.keys()].flatMap((varId) => byVar.get(varId) ?? []);
+    const { raised, recovered } = plan(rules, samples, active);
+    if (raised.length === 0 && recovered.length === 0) return;
+    const rows = raised.map(({ rule, ts, value, recoveredAt }) => ({
+      tenantId,
+      stationId: rule.stationId,
+      deviceId: rule.deviceId,
+      variableId: rule.varId,
+      generatorId: rule.id,
+      typeId: rule.typeId,
+      level: rule.level,
+      source: rule.source,
+      info: rule.info,
+      value,
+      reportTime: iso(ts),
+      status: recoveredAt === undefined ? 1 : 0,
+      recoverTime: recoveredAt === undefined ? null : iso(recoveredAt),
+    }));
+    const byTime = new Map<number, number[]>();
+    for (const { alarmIds, ts } of recovered) byTime.set(ts, [...(byTime.get(ts) ?? []), ...alarmIds]);
+    const inserted: { id: number; generatorId: number; status: number }[] = [];
+    await this.db.transaction().execute(async (trx) => {
+      for (const part of chunks(rows, ROWS_PER_INSERT)) {
+        const added = await trx.insertInto('alarm').values(part).returning(['id', 'generatorId', 'status']).execute();
+        inserted.push(
+          ...added.map((row) => ({ id: Number(row.id), generatorId: Number(row.generatorId), status: Number(row.status) })),
+        );
+      }
+      for (const [ts, alarmIds] of byTime) {
+        for (const ids of chunks(alarmIds, IDS_PER_STATEMENT)) {
+          // Open alarms recover by themselves; confirmed ones keep their checker and get the time.
+          await trx
+            .updateTable('alarm')
+            .set({ status: 0, recoverTime: iso(ts) })
+            .where('tenantId', '=', tenantId)
+            .where('recoverTime', 'is', null)
+            .where('id', 'in', ids)
+            .execute();
+        }
+      }
+    });
+    // Committed: a recovery recovered every active alarm of its rule; a new open alarm is active.
+    for (const { ruleId } of recovered) active.delete(ruleId);
+    for (const row of inserted) {
+      if (row.status === 1) active.set(row.generatorId, [...(active.get(row.generatorId) ?? []), row.id]);
+    }
+  }
+}

@@ -1,0 +1,325 @@
+import { ApiError } from '../errors';
+import type { CallContext, Handler } from '../http/services';
+import type { EntityRecord, Filter } from '../resources/repository';
+import { saveGenerator } from './generators';
+import { comparisons, levels, sources } from './lists';
+
+/** More records than a station has devices or switches: "all of them" for internal lists. */
+const ALL = 100_000;
+
+type Page = { records: EntityRecord[]; total: number; current: number; size: number };
+
+const now = () => new Date().toISOString();
+
+const idOf = (call: CallContext) => Number(call.params.id);
+
+/** The records of an entity matching the filters, all of them, by id. */
+async function listAll(call: CallContext, entity: string, filters: Filter[]): Promise<EntityRecord[]> {
+  const page = await call.services.repository.list(call.scope(), entity, {
+    filters,
+    sortField: 'id',
+    sortOrder: 'asc',
+    current: 1,
+    size: ALL,
+  });
+  return page.records;
+}
+
+/** The tenant's station with this serial number; 404 when it has none (another tenant's included). */
+async function stationBySn(call: CallContext, sn: string): Promise<EntityRecord> {
+  const [station] = (
+    await call.services.repository.list(call.scope(), 'station', {
+      filters: [{ field: 'sn', op: 'eq', value: sn }],
+      sortField: 'id',
+      sortOrder: 'asc',
+      current: 1,
+      size: 1,
+    })
+  ).records;
+  if (!station) throw new ApiError('notFound');
+  return station;
+}
+
+/** The condition of a comma list of statuses ('0,1', '1'...): none when it names both. */
+function statusFilter(list: string): Filter[] {
+  const statuses = [...new Set(list.split(',').map(Number))];
+  return statuses.length === 1 ? [{ field: 'status', op: 'eq', value: statuses[0] }] : [];
+}
+
+/** A page of alarms, newest first (ties: the later raised first). */
+async function alarmPage(call: CallContext, filters: Filter[], current: number, size: number): Promise<Page> {
+  const page = await call.services.repository.list(call.scope(), 'alarm', {
+    filters,
+    sortField: 'reportTime',
+    sortOrder: 'desc',
+    current,
+    size,
+  });
+  return { ...page, current, size };
+}
+
+// Fixed lists --------------------------------------------------------------------------------
+
+/** `GET get_level`, `GET get_alarm_levels`. */
+export const alarmLevels: Handler = (call) => Promise.resolve(levels(call.t));
+
+/** `GET get_source`. */
+export const alarmSources: Handler = (call) => Promise.resolve(sources(call.t));
+
+/** `GET alarmgeneratertype`: the kinds of rules are the comparisons they make. */
+export const alarmComparisons: Handler = (call) => Promise.resolve(comparisons(call.t));
+
+// Alarms -------------------------------------------------------------------------------------
+
+/** `GET get_alarm/{id}`. */
+export const getAlarm: Handler = (call) => call.services.repository.get(call.scope(), 'alarm', idOf(call));
+
+/**
+ * Confirms an open alarm: status 0, the signed-in user as checker, the time and the info. The
+ * update applies only to an open alarm, so of two confirmations at once one wins and the other
+ * answers 409, as does the confirmation of a handled alarm; nothing changes then.
+ */
+async function confirm(call: CallContext, id: number, checkInfo: string | undefined): Promise<EntityRecord> {
+  const scope = call.scope();
+  const result = await call.services.database.db
+    .updateTable('alarm')
+    .set({ status: 0, checker: scope.userName, checkInfo: checkInfo ? checkInfo : null, checkTime: now() })
+    .where('tenantId', '=', scope.tenantId)
+    .where('id', '=', id)
+    .where('status', '=', 1)
+    .executeTakeFirst();
+  const alarm = await call.services.repository.get(scope, 'alarm', id);
+  if (Number(result.numUpdatedRows) === 0) throw new ApiError('conflict', { message: 'alarms.errors.alreadyHandled' });
+  return alarm;
+}
+
+/** `PUT update_alarm/{id}` with `{ checkInfo, status: 0 }`. */
+export const updateAlarm: Handler = (call) => {
+  const { checkInfo } = call.body as { checkInfo?: string; status: 0 };
+  return confirm(call, idOf(call), checkInfo);
+};
+
+/** `POST confirmAlarm/{id}`: the same without confirmation info. */
+export const confirmAlarm: Handler = (call) => confirm(call, idOf(call), undefined);
+
+/** `POST {id}/confirmStation`: every open alarm of the station; answers how many. */
+export const confirmStation: Handler = async (call) => {
+  const scope = call.scope();
+  const station = await call.services.repository.get(scope, 'station', idOf(call));
+  const result = await call.services.database.db
+    .updateTable('alarm')
+    .set({ status: 0, checker: scope.userName, checkTime: now() })
+    .where('tenantId', '=', scope.tenantId)
+    .where('stationId', '=', Number(station.id))
+    .where('status', '=', 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+};
+
+/** `DELETE {id}/clearAll`: the handled alarms of the station go; open ones stay. Answers how many went. */
+export const clearStation: Handler = async (call) => {
+  const scope = call.scope();
+  const station = await call.services.repository.get(scope, 'station', idOf(call));
+  const result = await call.services.database.db
+    .deleteFrom('alarm')
+    .where('tenantId', '=', scope.tenantId)
+    .where('stationId', '=', Number(station.id))
+    .where('status', '=', 0)
+    .executeTakeFirst();
+  // Confirmed alarms whose value was still out of range went too: the engine reads the tenant's again.
+  call.services.alarms.invalidate('alarm', scope.tenantId);
+  return Number(result.numDeletedRows);
+};
+
+/** `POST get_alarm_summarys` with `{ current, size, stationSn, status }`. */
+export const alarmSummaries: Handler = async (call) => {
+  const { current, size, stationSn, status } = call.body as { current: number; size: number; stationSn: string; status: string };
+  const station = await stationBySn(call, stationSn);
+  return alarmPage(call, [{ field: 'stationId', op: 'eq', value: station.id }, ...statusFilter(status)], current, size);
+};
+
+/** `GET engeryAlarmList`: alarms of types about energy, of one station or all. */
+export const energyAlarms: Handler = async (call) => {
+  const { current, size, stationSn, status } = call.query as {
+    current: number;
+    size: number;
+    stationSn?: string;
+    status: string;
+  };
+  const filters: Filter[] = [{ field: 'source', op: 'eq', value: 'energy' }, ...statusFilter(status)];
+  if (stationSn) filters.push({ field: 'stationId', op: 'eq', value: (await stationBySn(call, stationSn)).id });
+  return alarmPage(call, filters, current, size);
+};
+
+// Rules --------------------------------------------------------------------------------------
+
+/** `GET alarmgenerater/list`. */
+export const listGenerators: Handler = async (call) => {
+  const query = call.query as {
+    current: number;
+    size: number;
+    name?: string;
+    stationSn?: string;
+    typeId?: number;
+    level?: string;
+    enabled?: boolean;
+    sortField?: string;
+    sortOrder?: 'asc' | 'desc';
+  };
+  const filters: Filter[] = [];
+  if (query.name) filters.push({ field: 'name', op: 'contains', value: query.name });
+  if (query.stationSn) filters.push({ field: 'stationId', op: 'eq', value: (await stationBySn(call, query.stationSn)).id });
+  if (query.typeId !== undefined) filters.push({ field: 'typeId', op: 'eq', value: query.typeId });
+  if (query.level) filters.push({ field: 'level', op: 'eq', value: query.level });
+  if (query.enabled !== undefined) filters.push({ field: 'enabled', op: 'eq', value: query.enabled });
+  const page = await call.services.repository.list(call.scope(), 'alarmGenerator', {
+    filters,
+    sortField: query.sortField ?? 'createTime',
+    sortOrder: query.sortOrder ?? 'desc',
+    current: query.current,
+    size: query.size,
+  });
+  return { ...page, current: query.current, size: query.size };
+};
+
+/** `POST add_alarm_generater`. */
+export const addGenerator: Handler = (call) => saveGenerator(call.services, call.scope(), call.body as EntityRecord);
+
+/** `PATCH update_alarm_generater`: the body carries the id and the whole rule. */
+export const updateGenerator: Handler = (call) => {
+  const body = call.body as EntityRecord;
+  if (typeof body.id !== 'number') throw new ApiError('validation', { detail: call.t('errors.idRequired') });
+  return saveGenerator(call.services, call.scope(), body, body.id);
+};
+
+/** `DELETE delete_alarm_generater/{id}`: with the alarms the rule raised. */
+export const deleteGenerator: Handler = async (call) => {
+  await call.services.repository.delete(call.scope(), 'alarmGenerator', idOf(call));
+  return true;
+};
+
+/** `PUT {id}/enableAll?alarmEnable=`: every rule of the station; answers how many it has. */
+export const enableAll: Handler = async (call) => {
+  const scope = call.scope();
+  const station = await call.services.repository.get(scope, 'station', idOf(call));
+  const enabled = call.query.alarmEnable === true;
+  const result = await call.services.database.db
+    .updateTable('alarmGenerator')
+    .set({ enabled: enabled ? 1 : 0, updateTime: now() })
+    .where('tenantId', '=', scope.tenantId)
+    .where('stationId', '=', Number(station.id))
+    .executeTakeFirst();
+  call.services.alarms.invalidate('alarmGenerator', scope.tenantId);
+  return Number(result.numUpdatedRows);
+};
+
+/** `PUT {id}/enableOne?alarmEnable=`: one rule (enabled unless `alarmEnable=false`). */
+export const enableOne: Handler = (call) =>
+  call.services.repository.patch(call.scope(), 'alarmGenerator', idOf(call), { enabled: call.query.alarmEnable !== false });
+
+// Switches -----------------------------------------------------------------------------------
+
+/** The devices of a station with their alarm switches (open when never switched). */
+async function switchStates(call: CallContext, station: EntityRecord) {
+  const scope = call.scope();
+  const devices = await listAll(call, 'device', [{ field: 'stationId', op: 'eq', value: station.id }]);
+  const ids = devices.map((device) => Number(device.id));
+  const switches =
+    ids.length === 0
+      ? []
+      : await call.services.database.db
+          .selectFrom('alarmSwitch')
+          .select(['deviceId', 'opened', 'changedBy', 'changeTime'])
+          .where('tenantId', '=', scope.tenantId)
+          .where('deviceId', 'in', ids)
+          .execute();
+  const byDevice = new Map(switches.map((row) => [Number(row.deviceId), row]));
+  return devices.map((device) => {
+    const state = byDevice.get(Number(device.id));
+    return {
+      stationId: Number(station.id),
+      deviceId: Number(device.id),
+      deviceSn: String(device.sn),
+      deviceName: String(device.name),
+      opened: state ? Number(state.opened) !== 0 : true,
+      ...(state?.changedBy ? { changedBy: String(state.changedBy) } : {}),
+      ...(state?.changeTime ? { changeTime: String(state.changeTime) } : {}),
+    };
+  });
+}
+
+/** `GET alarm_switcher?stationSn=`. */
+export const alarmSwitches: Handler = async (call) => switchStates(call, await stationBySn(call, String(call.query.stationSn)));
+
+/**
+ * Opens or closes the alarm switches of devices of a station (all of them without `deviceSns`);
+ * a serial number that is not a device of the station refuses the whole call with 400.
+ */
+function setSwitches(opened: boolean): Handler {
+  return async (call) => {
+    const scope = call.scope();
+    const { stationSn, deviceSns } = call.query as { stationSn: string; deviceSns?: string };
+    const station = await stationBySn(call, stationSn);
+    const devices = await listAll(call, 'device', [{ field: 'stationId', op: 'eq', value: station.id }]);
+    const bySn = new Map(devices.map((device) => [String(device.sn), device]));
+    const wanted = deviceSns ? [...new Set(deviceSns.split(','))] : [...bySn.keys()];
+    const unknown = wanted.find((sn) => !bySn.has(sn));
+    if (unknown !== undefined) throw new ApiError('validation', { message: 'alarms.errors.notStationDevice', sn: unknown });
+    const ids = wanted.map((sn) => Number(bySn.get(sn)?.id));
+    const values = { stationId: Number(station.id), opened: opened ? 1 : 0, changedBy: scope.userName, changeTime: now() };
+    await call.services.database.db.transaction().execute(async (trx) => {
+      const existing = new Set<number>();
+      for (let i = 0; i < ids.length; i += 1000) {
+        const part = ids.slice(i, i + 1000);
+        const rows = await trx
+          .selectFrom('alarmSwitch')
+          .select('deviceId')
+          .where('tenantId', '=', scope.tenantId)
+          .where('deviceId', 'in', part)
+          .execute();
+        for (const row of rows) existing.add(Number(row.deviceId));
+        const known = part.filter((id) => existing.has(id));
+        if (known.length > 0) {
+          await trx
+            .updateTable('alarmSwitch')
+            .set(values)
+            .where('tenantId', '=', scope.tenantId)
+            .where('deviceId', 'in', known)
+            .execute();
+        }
+        const fresh = part.filter((id) => !existing.has(id));
+        if (fresh.length > 0) {
+          await trx
+            .insertInto('alarmSwitch')
+            .values(fresh.map((deviceId) => ({ ...values, tenantId: scope.tenantId, deviceId })))
+            .execute();
+        }
+      }
+    });
+    call.services.alarms.invalidate('alarmSwitch', scope.tenantId);
+    return switchStates(call, station);
+  };
+}
+
+/** The named handlers of the alarm calls, by their `x-handler` name. */
+export const alarmHandlers: Record<string, Handler> = {
+  alarmLevels,
+  alarmSources,
+  alarmComparisons,
+  getAlarm,
+  updateAlarm,
+  confirmAlarm,
+  confirmStation,
+  clearStation,
+  alarmSummaries,
+  energyAlarms,
+  listGenerators,
+  addGenerator,
+  updateGenerator,
+  deleteGenerator,
+  enableAll,
+  enableOne,
+  alarmSwitches,
+  openSwitches: setSwitches(true),
+  closeSwitches: setSwitches(false),
+};

@@ -1,0 +1,77 @@
+import { isUniqueViolation } from '../db/errors';
+import { ApiError } from '../errors';
+import type { Handler } from '../http/services';
+import { stationOf } from '../telemetry/lookup';
+
+/** The dashboard document of a station: the layouts of its widgets and their configurations. */
+export interface KanbanDocument {
+  stationSn: string;
+  version: number;
+  schemaVersion: number;
+  layouts: Record<string, unknown[]>;
+  widgets: unknown[];
+  updatedBy?: string;
+  updateTime?: string;
+}
+
+/** A station with no saved dashboard has an empty one at version 0. */
+const EMPTY = { schemaVersion: 1, layouts: { desktop: [], tablet: [], phone: [] }, widgets: [] };
+
+/** `GET main/siteKanban/{stationSn}`. */
+export const getKanban: Handler = async (call) => {
+  const scope = call.scope();
+  const station = await stationOf(call, String(call.params.stationSn));
+  const row = await call.services.database.db
+    .selectFrom('siteKanban')
+    .selectAll()
+    .where('tenantId', '=', scope.tenantId)
+    .where('stationId', '=', Number(station.id))
+    .executeTakeFirst();
+  if (!row) return { stationSn: String(station.sn), version: 0, ...EMPTY };
+  return {
+    ...(JSON.parse(row.content) as object),
+    stationSn: String(station.sn),
+    version: row.version,
+    updatedBy: row.updatedBy,
+    updateTime: row.updateTime,
+  };
+};
+
+/**
+ * `POST main/siteKanban/saveOrUpdate`: stores the document when it was made from the stored
+ * version, as the next version; a document made from an older version (another tab saved
+ * meanwhile) is refused with 409 and changes nothing.
+ */
+export const saveKanban: Handler = async (call) => {
+  const scope = call.scope();
+  const { stationSn, version, ...content } = call.body as KanbanDocument;
+  const station = await stationOf(call, stationSn);
+  const { db } = call.services.database;
+  const updateTime = new Date().toISOString();
+  const next = version + 1;
+  const stored = { content: JSON.stringify(content), version: next, updatedBy: scope.userName, updateTime };
+  if (version === 0) {
+    try {
+      await db
+        .insertInto('siteKanban')
+        .values({ tenantId: scope.tenantId, stationId: Number(station.id), ...stored })
+        .execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ApiError('staleVersion');
+      throw error;
+    }
+  } else {
+    const result = await db
+      .updateTable('siteKanban')
+      .set(stored)
+      .where('tenantId', '=', scope.tenantId)
+      .where('stationId', '=', Number(station.id))
+      .where('version', '=', version)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw new ApiError('staleVersion');
+  }
+  return { ...content, stationSn, version: next, updatedBy: scope.userName, updateTime };
+};
+
+/** The named handlers of site dashboards, by their `x-handler` name. */
+export const kanbanHandlers: Record<string, Handler> = { getKanban, saveKanban };
