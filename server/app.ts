@@ -32,9 +32,14 @@ declare module 'fastify' {
 
 /** Milliseconds between the simulator's live samples. */
 const SIMULATOR_INTERVAL_MS = 5_000;
+/** How often raw samples older than the retention window are removed. */
+const PRUNE_INTERVAL_MS = 3_600_000;
 
-/** The whole server, ready to `listen()` or to be called with `inject()`. */
-export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
+/**
+ * The server's services on a migrated database (with the demo seeded when the configuration
+ * asks for it); the caller closes `database`.
+ */
+export async function openServices(config: ServerConfig): Promise<Services> {
   const contract = loadContract();
   const models = Object.values(contract.entities).map(entityModel);
   const database = openDatabase(config);
@@ -63,6 +68,13 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     await database.close();
     throw error;
   }
+  return services;
+}
+
+/** The whole server, ready to `listen()` or to be called with `inject()`. */
+export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
+  const services = await openServices(config);
+  const { contract, database } = services;
   const translate = createTranslator(contract);
   const app = Fastify({
     logger: config.logger,
@@ -78,7 +90,13 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
       })
     : undefined;
   app.decorate('simulator', simulator);
+  const prune = () =>
+    services.telemetry.store
+      .pruneSamples(Date.now() - config.rawRetentionDays * 86_400_000)
+      .catch((error: unknown) => app.log.error(error));
+  const pruning = setInterval(() => void prune(), PRUNE_INTERVAL_MS).unref();
   app.addHook('onClose', async () => {
+    clearInterval(pruning);
     await simulator?.stop();
     await database.close();
   });
@@ -87,6 +105,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerRoutes(app, services, translate);
   await registerDocs(app, contract);
   await registerClient(app, config.clientDir, contract, translate);
+  await prune();
   simulator?.start();
   return app;
 }

@@ -6,6 +6,7 @@ import * as files from './migrations/0003_files';
 import * as sessions from './migrations/0004_sessions';
 import * as telemetry from './migrations/0005_telemetry';
 import * as site from './migrations/0006_site';
+import * as months from './migrations/0007_month_rollups';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, context: MigrationCon
   '0004_sessions': sessions,
   '0005_telemetry': telemetry,
   '0006_site': site,
+  '0007_month_rollups': months,
 };
 
 /** An auto-increment integer primary key named `id`, in each engine's own way. */
@@ -28,12 +30,13 @@ export function idColumn<T extends string>(table: CreateTableBuilder<T>, dialect
     : table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
 }
 
-export async function migrate({ db, dialect }: Database): Promise<void> {
+/** Runs the migrations not run yet, up to `target` (all of them by default). */
+export async function migrate({ db, dialect }: Database, target?: string): Promise<void> {
   const migrations: Record<string, Migration> = Object.fromEntries(
     Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (trx: Kysely<unknown>) => m.up(trx, { dialect }) }]),
   );
   const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (target ? migrator.migrateTo(target) : migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

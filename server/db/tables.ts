@@ -63,6 +63,7 @@ export interface SystemTables {
   sample: { tenantId: number; varId: number; ts: number; value: number };
   rollupHour: Rollup & { bucket: number };
   rollupDay: Rollup & { day: string };
+  rollupMonth: Rollup & { month: string };
   varState: { tenantId: number; varId: number; ts: number; value: number };
   siteKanban: { tenantId: number; stationId: number; version: number; content: string; updatedBy: string; updateTime: string };
   ykCommand: {

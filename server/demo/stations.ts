@@ -200,73 +200,76 @@ const LABELS: Record<StationType, LabelSpec[]> = {
  */
 export async function seedStations(services: Services, scope: TenantScope): Promise<DemoStation[]> {
   const stations = demoStations(scope.tenantId);
-  const { repository } = services;
-  for (const station of stations) {
-    const created = await repository.create(scope, 'station', {
-      sn: station.sn,
-      name: station.name,
-      stationType: station.type,
-      address: station.address,
-      fixLineTelephone: `0${scope.tenantId}-8888${String(stations.indexOf(station) + 1).padStart(4, '0')}`,
-      capacity: station.capacity,
-      powerSupplyType: station.type === 'storage' ? 'dual' : 'single',
-      voltageClass: station.type === 'ems' ? '0.4kV' : '10kV',
-      initialTime: station.initialTime,
-      timeZone: 'Asia/Shanghai',
-      longitude: station.longitude,
-      latitude: station.latitude,
-    });
-    const variables = new Map<string, number>();
-    for (const spec of DEVICES[station.type]) {
-      const device = await repository.create(scope, 'device', {
-        sn: `${station.sn}-${spec.key}`,
-        name: spec.name,
-        kind: spec.kind,
-        model: spec.model,
-        ...(spec.ratedPower ? { ratedPower: spec.ratedPower } : {}),
-        stationId: created.id,
-      });
-      for (const variable of VARIABLES[spec.variables]) {
-        const made = await repository.create(scope, 'deviceVariable', {
-          sn: `${String(device.sn)}.${variable.code}`,
-          name: variable.name,
-          code: variable.code,
-          unit: variable.unit,
-          kind: variable.kind,
-          controllable: variable.controllable ?? false,
-          deviceId: device.id,
-        });
-        variables.set(`${spec.key}.${variable.code}`, Number(made.id));
-      }
-    }
-    await repository.create(scope, 'stationCharge', { stationId: created.id, chargeType: 'purchase', periods: DEMO_TARIFF });
-    await repository.create(scope, 'stationCharge', {
-      stationId: created.id,
-      chargeType: 'settlement',
-      periods: [{ startTime: '00:00', endTime: '24:00', period: 'flat', price: DEMO_SETTLEMENT_PRICE }],
-    });
-    const addLabels = async (labels: LabelSpec[], parentId?: unknown) => {
-      for (const [index, label] of labels.entries()) {
-        const made = await repository.create(scope, 'energyLabel', {
-          name: label.name,
-          stationId: created.id,
-          ...(parentId !== undefined ? { parentId } : {}),
-          energyType: 'electricity',
-          labelType: label.labelType,
-          variables: label.counters.map((counter) => ({
-            variableId: variables.get(counter.replace(/^-/, '')),
-            sign: counter.startsWith('-') ? -1 : 1,
-          })),
-          sorting: index + 1,
-        });
-        await addLabels(label.children ?? [], made.id);
-      }
-    };
-    await addLabels(LABELS[station.type]);
-    await services.database.db
-      .insertInto('simulatorStation')
-      .values({ tenantId: scope.tenantId, stationId: Number(created.id), state: null, ts: null })
-      .execute();
-  }
+  for (const [index, station] of stations.entries()) await createStation(services, scope, station, index);
   return stations;
+}
+
+/** Creates one station as the demo's are made (the `index`-th of its tenant). */
+export async function createStation(services: Services, scope: TenantScope, station: DemoStation, index: number): Promise<void> {
+  const { repository } = services;
+  const created = await repository.create(scope, 'station', {
+    sn: station.sn,
+    name: station.name,
+    stationType: station.type,
+    address: station.address,
+    fixLineTelephone: `0${scope.tenantId}-8888${String(index + 1).padStart(4, '0')}`,
+    capacity: station.capacity,
+    powerSupplyType: station.type === 'storage' ? 'dual' : 'single',
+    voltageClass: station.type === 'ems' ? '0.4kV' : '10kV',
+    initialTime: station.initialTime,
+    timeZone: 'Asia/Shanghai',
+    longitude: station.longitude,
+    latitude: station.latitude,
+  });
+  const variables = new Map<string, number>();
+  for (const spec of DEVICES[station.type]) {
+    const device = await repository.create(scope, 'device', {
+      sn: `${station.sn}-${spec.key}`,
+      name: spec.name,
+      kind: spec.kind,
+      model: spec.model,
+      ...(spec.ratedPower ? { ratedPower: spec.ratedPower } : {}),
+      stationId: created.id,
+    });
+    for (const variable of VARIABLES[spec.variables]) {
+      const made = await repository.create(scope, 'deviceVariable', {
+        sn: `${String(device.sn)}.${variable.code}`,
+        name: variable.name,
+        code: variable.code,
+        unit: variable.unit,
+        kind: variable.kind,
+        controllable: variable.controllable ?? false,
+        deviceId: device.id,
+      });
+      variables.set(`${spec.key}.${variable.code}`, Number(made.id));
+    }
+  }
+  await repository.create(scope, 'stationCharge', { stationId: created.id, chargeType: 'purchase', periods: DEMO_TARIFF });
+  await repository.create(scope, 'stationCharge', {
+    stationId: created.id,
+    chargeType: 'settlement',
+    periods: [{ startTime: '00:00', endTime: '24:00', period: 'flat', price: DEMO_SETTLEMENT_PRICE }],
+  });
+  const addLabels = async (labels: LabelSpec[], parentId?: unknown) => {
+    for (const [index, label] of labels.entries()) {
+      const made = await repository.create(scope, 'energyLabel', {
+        name: label.name,
+        stationId: created.id,
+        ...(parentId !== undefined ? { parentId } : {}),
+        energyType: 'electricity',
+        labelType: label.labelType,
+        variables: label.counters.map((counter) => ({
+          variableId: variables.get(counter.replace(/^-/, '')),
+          sign: counter.startsWith('-') ? -1 : 1,
+        })),
+        sorting: index + 1,
+      });
+      await addLabels(label.children ?? [], made.id);
+    }
+  };
+  await addLabels(LABELS[station.type]);
+  await services.database.db
+    .insertInto('simulatorStation')
+    .values({ tenantId: scope.tenantId, stationId: Number(created.id), state: null, ts: null })
+    .execute();
 }

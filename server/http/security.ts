@@ -44,20 +44,24 @@ async function bearer(services: Services, token: string, accepted: Set<TokenKind
   const grant = await services.tokens.verify(token);
   if (!grant || grant.kind === 'refresh' || !accepted.has(grant.kind)) throw new ApiError('unauthenticated');
   if (grant.userId === undefined || grant.tenantId === undefined) return { kind: grant.kind, clientId: grant.clientId };
-  const { db } = services.database;
-  const user = await db.selectFrom('appUser').select(['id', 'name']).where('id', '=', grant.userId).executeTakeFirst();
-  const employee = await db
-    .selectFrom('employee')
-    .select(['id', 'role', 'accountActive'])
-    .where('tenantId', '=', grant.tenantId)
-    .where('userId', '=', grant.userId)
+  // The user and their employee record in the token's tenant, in one statement: every call makes it.
+  const employee = await services.database.db
+    .selectFrom('appUser as u')
+    .innerJoin('employee as e', (join) => join.onRef('e.userId', '=', 'u.id').on('e.tenantId', '=', grant.tenantId))
+    .select(['u.id as userId', 'u.name as name', 'e.id as id', 'e.role as role', 'e.accountActive as accountActive'])
+    .where('u.id', '=', grant.userId)
     .executeTakeFirst();
-  if (!user || !employee || employee.accountActive === 0) throw new ApiError('unauthenticated');
+  if (!employee || employee.accountActive === 0) throw new ApiError('unauthenticated');
   return {
     kind: grant.kind,
     clientId: grant.clientId,
     ...(grant.sessionId ? { sessionId: grant.sessionId } : {}),
-    user: { id: user.id as UserId, name: user.name, isAdmin: employee.role === 'admin', employeeId: Number(employee.id) },
+    user: {
+      id: employee.userId as UserId,
+      name: String(employee.name),
+      isAdmin: employee.role === 'admin',
+      employeeId: Number(employee.id),
+    },
     tenantId: grant.tenantId,
   };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Services } from '../http/services';
 import type { CatalogVariable, TenantCatalog } from '../telemetry/catalog';
 import { RollupBuilder } from '../telemetry/rollups';
-import type { DayRollup, HourRollup, SampleInput } from '../telemetry/store';
+import type { DayRollup, HourRollup, MonthRollup, SampleInput } from '../telemetry/store';
 import type { Tables } from '../db/tables';
 import { StationModel, type ModelState, type StationSpec } from './model';
 import { stationSpec } from './spec';
@@ -16,8 +16,6 @@ const COARSE_STEP = 15 * MINUTE;
 const CATCH_UP_BATCH = 50_000;
 /** How long the lease of a simulator process lasts without being renewed. */
 const LEASE_MS = 60_000;
-/** How often raw samples older than the window are removed. */
-const PRUNE_EVERY_MS = 3_600_000;
 /** Steps of the model between two pauses of the back-fill, and rows of each kind written per transaction. */
 const YIELD_EVERY = 500;
 const WRITE_ROWS = 20_000;
@@ -32,8 +30,6 @@ export interface SimulatorOptions {
   rawRetentionDays: number;
   /** Milliseconds between live samples. */
   intervalMs: number;
-  /** The clock (tests move it by hand). */
-  now?: () => number;
   /** Progress messages. */
   log?: (message: string) => void;
 }
@@ -58,17 +54,15 @@ interface Driven {
 /**
  * Drives the simulated stations (those listed in `simulator_station`): on the first start it
  * back-fills their history, after a pause it catches up, then it adds live samples every
- * interval through the same ingest as collectors, applies remote-control commands and removes
- * raw samples older than the window. On a shared database one process at a time holds the lease.
+ * interval through the same ingest as collectors and applies remote-control commands. On a shared
+ * database one process at a time holds the lease.
  */
 export class Simulator {
   private readonly owner = randomUUID();
-  private readonly now: () => number;
   private readonly log: (message: string) => void;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> = Promise.resolve();
   private stopped = false;
-  private lastPrune = 0;
   private stations: Driven[] | undefined;
   /** Settles when the back-fill (or catch-up) of the first start is over. */
   ready: Promise<void> = Promise.resolve();
@@ -77,7 +71,6 @@ export class Simulator {
     private readonly services: Services,
     private readonly options: SimulatorOptions,
   ) {
-    this.now = options.now ?? Date.now;
     this.log = options.log ?? (() => undefined);
   }
 
@@ -85,9 +78,7 @@ export class Simulator {
   start(): void {
     this.ready = this.guard(() => this.prepare());
     this.running = this.ready;
-    this.timer = setInterval(() => {
-      this.running = this.running.then(() => this.guard(() => this.tick()));
-    }, this.options.intervalMs);
+    this.timer = setInterval(() => void this.tick(), this.options.intervalMs);
     this.timer.unref();
   }
 
@@ -110,7 +101,7 @@ export class Simulator {
   /** Takes or renews the lease; false while another process holds it. */
   async lease(): Promise<boolean> {
     const { db } = this.services.database;
-    const now = this.now();
+    const now = Date.now();
     await db
       .insertInto('simulatorLease')
       .values({ id: 1, owner: this.owner, expires: now + LEASE_MS })
@@ -185,14 +176,18 @@ export class Simulator {
   private async prepare(): Promise<void> {
     if (!(await this.lease())) return;
     this.stations = await this.load();
-    const started = this.now();
+    const started = Date.now();
     for (const station of this.stations) {
-      if (this.stopped) return;
+      // The history of all stations takes longer than a lease: it is renewed station by station.
+      if (this.stopped || !(await this.lease())) {
+        this.stations = undefined;
+        return;
+      }
       if (station.ts === null) await this.backfill(station);
       else await this.catchUp(station);
     }
     if (this.stations.length)
-      this.log(`simulator: history of ${this.stations.length} stations ready in ${this.now() - started} ms`);
+      this.log(`simulator: history of ${this.stations.length} stations ready in ${Date.now() - started} ms`);
   }
 
   /** The times of history steps from `from` (exclusive) to `to` (inclusive): coarse before the raw window, fine within. */
@@ -209,8 +204,8 @@ export class Simulator {
    * written in short transactions (requests keep being answered meanwhile), after clearing what
    * an interrupted back-fill may have left; the model's state is saved last, with the latest values.
    */
-  async backfill(station: Driven): Promise<void> {
-    const now = this.now();
+  private async backfill(station: Driven): Promise<void> {
+    const now = Date.now();
     const start = now - this.options.historyDays * DAY;
     const rawFrom = now - this.options.rawRetentionDays * DAY;
     const { store } = this.services.telemetry;
@@ -235,9 +230,11 @@ export class Simulator {
     }
     const hours: HourRollup[] = [];
     const days: DayRollup[] = [];
+    const months: MonthRollup[] = [];
     for (const [varId, builder] of builders) {
       for (const [bucket, values] of builder.hours) hours.push({ tenantId: station.tenantId, varId, bucket, ...values });
       for (const [day, values] of builder.days) days.push({ tenantId: station.tenantId, varId, day, ...values });
+      for (const [month, values] of builder.months) months.push({ tenantId: station.tenantId, varId, month, ...values });
     }
     const { db } = this.services.database;
     await store.clear(
@@ -249,6 +246,7 @@ export class Simulator {
         samples: samples.slice(i, i + WRITE_ROWS),
         hours: hours.slice(i, i + WRITE_ROWS),
         days: days.slice(i, i + WRITE_ROWS),
+        months: months.slice(i, i + WRITE_ROWS),
         states: [],
       };
       await db.transaction().execute((trx) => store.writeHistory(slice, trx));
@@ -256,14 +254,14 @@ export class Simulator {
     }
     const states = [...last].map(([varId, sample]) => ({ tenantId: station.tenantId, varId, ...sample }));
     await db.transaction().execute(async (trx) => {
-      await store.writeHistory({ samples: [], hours: [], days: [], states }, trx);
+      await store.writeHistory({ samples: [], hours: [], days: [], months: [], states }, trx);
       await this.saveState(station, now, trx);
     });
   }
 
   /** Samples of the time the simulator was off, ingested as collectors send theirs. */
   private async catchUp(station: Driven): Promise<void> {
-    const now = this.now();
+    const now = Date.now();
     const from = Math.max(station.ts ?? now, now - this.options.historyDays * DAY);
     let batch: SampleInput[] = [];
     let batchEnd = from;
@@ -318,14 +316,23 @@ export class Simulator {
     }
   }
 
-  /** One live step: every station's values at now, commands applied, old samples removed. */
-  async tick(): Promise<void> {
+  /** One live step now, after the work under way (what the timer does every interval). */
+  tick(): Promise<void> {
+    const next = this.running.then(() => this.guard(() => this.step()));
+    this.running = next;
+    return next;
+  }
+
+  /** Every station's values at now, with the commands sent since applied. */
+  private async step(): Promise<void> {
     if (!(await this.lease())) {
       this.stations = undefined;
       return;
     }
     if (!this.stations) await this.prepare();
-    const now = this.now();
+    // A back-fill that failed is tried again before live samples follow it.
+    for (const station of this.stations ?? []) if (station.ts === null) await this.backfill(station);
+    const now = Date.now();
     await this.applyCommands(now);
     const byTenant = new Map<number, Driven[]>();
     for (const station of this.stations ?? []) {
@@ -337,10 +344,6 @@ export class Simulator {
       for (const station of stations) if (station.catalog !== catalog) this.map(station, catalog);
       const samples = stations.flatMap((station) => this.samplesOf(station, station.model.step(now), now));
       await this.ingest(tenantId, samples, stations, now);
-    }
-    if (now - this.lastPrune >= PRUNE_EVERY_MS) {
-      this.lastPrune = now;
-      await this.services.telemetry.store.pruneSamples(now - this.options.rawRetentionDays * DAY);
     }
   }
 }

@@ -1,7 +1,7 @@
 import { sql, type Expression, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database';
 import type { Rollup, Tables } from '../db/tables';
-import { LocalDays, periodOf, subPeriods, type PeriodType } from './calendar';
+import { hourOf, LocalDays, partKey, periodOf, subPeriods, type PeriodType } from './calendar';
 import { downsample, type Point } from './counters';
 import { RollupBuilder } from './rollups';
 
@@ -42,6 +42,10 @@ export type Resolution = 'RAW' | 'HOUR' | 'DAY' | 'MONTH';
 
 export type HourRollup = Rollup & { bucket: number };
 export type DayRollup = Rollup & { day: string };
+export type MonthRollup = Rollup & { month: string };
+
+/** Variables whose old samples one statement removes. */
+const PRUNE_VARIABLES = 50;
 
 /** Most bound values in one statement (SQLite takes at most 32766). */
 const PARAMETERS = 30_000;
@@ -106,6 +110,7 @@ const COLUMN_TYPES = {
   varState: { tenantId: 'int4', varId: 'int4', ts: 'int8', value: DOUBLE },
   rollupHour: { ...ROLLUP_TYPES, bucket: 'int8' },
   rollupDay: { ...ROLLUP_TYPES, day: 'text' },
+  rollupMonth: { ...ROLLUP_TYPES, month: 'text' },
 } as const;
 
 type TelemetryTable = keyof typeof COLUMN_TYPES;
@@ -130,13 +135,8 @@ export class TelemetryStore {
     private readonly dialect: Dialect,
   ) {}
 
-  /** The key daily rollups are grouped by: the day, or its month (`YYYY-MM`). */
-  private dayKey(by: 'DAY' | 'MONTH') {
-    return by === 'MONTH' ? sql<string>`substr(${sql.ref('day')}, 1, 7)` : sql<string>`${sql.ref('day')}`;
-  }
-
   /** Values of a rollup merged with newer samples of the same hour or day. */
-  private mergeSet(table: 'rollupHour' | 'rollupDay') {
+  private mergeSet(table: 'rollupHour' | 'rollupDay' | 'rollupMonth') {
     const current = (column: string) => sql.ref(`${table}.${column}`);
     const incoming = (column: string) => sql.ref(`excluded.${column}`);
     const least = (a: Expression<unknown>, b: Expression<unknown>) =>
@@ -175,6 +175,7 @@ export class TelemetryStore {
     const raw: Tables['sample'][] = [];
     const hours: HourRollup[] = [];
     const days: DayRollup[] = [];
+    const months: MonthRollup[] = [];
     const newStates: Tables['varState'][] = [];
     let skipped = 0;
     for (const [varId, list] of byVar) {
@@ -198,6 +199,7 @@ export class TelemetryStore {
       }
       for (const [bucket, values] of builder.hours) hours.push({ tenantId, varId, bucket, ...values });
       for (const [day, values] of builder.days) days.push({ tenantId, varId, day, ...values });
+      for (const [month, values] of builder.months) months.push({ tenantId, varId, month, ...values });
       if (last && last.ts !== state?.ts) newStates.push({ tenantId, varId, ...last });
     }
     await this.db.transaction().execute(async (trx) => {
@@ -214,6 +216,13 @@ export class TelemetryStore {
           .insertInto('rollupDay')
           .values(rows)
           .onConflict((oc) => oc.columns(['tenantId', 'varId', 'day']).doUpdateSet(this.mergeSet('rollupDay')))
+          .execute();
+      }
+      for (const rows of chunks(months, 13)) {
+        await trx
+          .insertInto('rollupMonth')
+          .values(rows)
+          .onConflict((oc) => oc.columns(['tenantId', 'varId', 'month']).doUpdateSet(this.mergeSet('rollupMonth')))
           .execute();
       }
       for (const rows of chunks(newStates, 4)) {
@@ -236,12 +245,19 @@ export class TelemetryStore {
    * merged. The caller gives the transaction.
    */
   async writeHistory(
-    history: { samples: Tables['sample'][]; hours: HourRollup[]; days: DayRollup[]; states: Tables['varState'][] },
+    history: {
+      samples: Tables['sample'][];
+      hours: HourRollup[];
+      days: DayRollup[];
+      months: MonthRollup[];
+      states: Tables['varState'][];
+    },
     trx: Transaction<Tables>,
   ): Promise<void> {
     await this.insertMany(trx, 'sample', history.samples);
     await this.insertMany(trx, 'rollupHour', history.hours);
     await this.insertMany(trx, 'rollupDay', history.days);
+    await this.insertMany(trx, 'rollupMonth', history.months);
     await this.insertMany(trx, 'varState', history.states);
   }
 
@@ -305,23 +321,23 @@ export class TelemetryStore {
               .where('bucket', '>=', period.start)
               .where('bucket', '<', period.end)
               .execute()
-          : await this.db
-              .selectFrom('rollupDay')
-              .select((eb) => [
-                'varId',
-                this.dayKey(type === 'YEAR' ? 'MONTH' : 'DAY').as('key'),
-                eb.fn.min('min').as('min'),
-                eb.fn.max('max').as('max'),
-                eb.fn.sum<number>('sum').as('sum'),
-                eb.fn.sum<number>('count').as('count'),
-                eb.fn.sum<number>('inc').as('inc'),
-              ])
-              .where('tenantId', '=', tenantId)
-              .where('varId', 'in', ids)
-              .where('day', '>=', period.firstDay)
-              .where('day', '<', period.dayAfter)
-              .groupBy(['varId', 'key'])
-              .execute()
+          : type === 'MONTH'
+            ? await this.db
+                .selectFrom('rollupDay')
+                .select(['varId', 'day as key', 'min', 'max', 'sum', 'count', 'inc'])
+                .where('tenantId', '=', tenantId)
+                .where('varId', 'in', ids)
+                .where('day', '>=', period.firstDay)
+                .where('day', '<', period.dayAfter)
+                .execute()
+            : await this.db
+                .selectFrom('rollupMonth')
+                .select(['varId', 'month as key', 'min', 'max', 'sum', 'count', 'inc'])
+                .where('tenantId', '=', tenantId)
+                .where('varId', 'in', ids)
+                .where('month', '>=', period.firstDay.slice(0, 7))
+                .where('month', '<', period.dayAfter.slice(0, 7))
+                .execute()
       ) as (Totals & { varId: number; key: string | number })[];
       const totals = new Map<number, Map<string, Totals>>();
       for (const row of rows) {
@@ -335,10 +351,9 @@ export class TelemetryStore {
         });
         totals.set(row.varId, perVar);
       }
-      const keyOf = (part: (typeof parts)[number]) => String(part.hour ?? part.day ?? part.month);
       for (const variable of group) {
         const perVar = totals.get(variable.id) ?? new Map<string, Totals>();
-        const series = parts.map((part) => figure(method, perVar.get(keyOf(part))));
+        const series = parts.map((part) => figure(method, perVar.get(partKey(part))));
         const whole = [...perVar.values()].reduce(combine, EMPTY);
         result.set(variable.id, { value: figure(method, whole), series, labels: parts.map((p) => p.label) });
       }
@@ -348,7 +363,8 @@ export class TelemetryStore {
 
   /**
    * The values of each variable from `start` to `end`: its samples (RAW), or a figure per hour,
-   * day or month of its zone; at most `points` points per variable, keeping peaks and dips.
+   * day or month of its zone that overlaps them; at most `points` points per variable, keeping
+   * peaks and dips.
    */
   async trend(
     tenantId: number,
@@ -381,7 +397,7 @@ export class TelemetryStore {
                 .selectAll()
                 .where('tenantId', '=', tenantId)
                 .where('varId', 'in', ids)
-                .where('bucket', '>=', start)
+                .where('bucket', '>=', hourOf(start))
                 .where('bucket', '<', end)
                 .orderBy('bucket')
                 .execute()
@@ -390,37 +406,34 @@ export class TelemetryStore {
     } else {
       for (const variable of variables) {
         const first = periodOf('DAY', start, variable.zone).firstDay;
-        const last = periodOf('DAY', end - 1, variable.zone).dayAfter;
-        const rows = await this.db
-          .selectFrom('rollupDay')
-          .select((eb) => [
-            this.dayKey(resolution === 'MONTH' ? 'MONTH' : 'DAY').as('key'),
-            eb.fn.min('min').as('min'),
-            eb.fn.max('max').as('max'),
-            eb.fn.sum<number>('sum').as('sum'),
-            eb.fn.sum<number>('count').as('count'),
-            eb.fn.sum<number>('inc').as('inc'),
-          ])
-          .where('tenantId', '=', tenantId)
-          .where('varId', '=', variable.id)
-          .where('day', '>=', first)
-          .where('day', '<', last)
-          .groupBy('key')
-          .orderBy('key')
-          .execute();
+        const last = periodOf('DAY', end - 1, variable.zone).firstDay;
+        const rows: (Totals & { key: string })[] =
+          resolution === 'MONTH'
+            ? await this.db
+                .selectFrom('rollupMonth')
+                .select(['month as key', 'min', 'max', 'sum', 'count', 'inc'])
+                .where('tenantId', '=', tenantId)
+                .where('varId', '=', variable.id)
+                .where('month', '>=', first.slice(0, 7))
+                .where('month', '<=', last.slice(0, 7))
+                .orderBy('month')
+                .execute()
+            : await this.db
+                .selectFrom('rollupDay')
+                .select(['day as key', 'min', 'max', 'sum', 'count', 'inc'])
+                .where('tenantId', '=', tenantId)
+                .where('varId', '=', variable.id)
+                .where('day', '>=', first)
+                .where('day', '<=', last)
+                .orderBy('day')
+                .execute();
         for (const row of rows) {
-          const value = figure(method, {
-            min: row.min === null ? null : Number(row.min),
-            max: row.max === null ? null : Number(row.max),
-            sum: Number(row.sum),
-            count: Number(row.count),
-            inc: Number(row.inc),
-          });
-          const key = String(row.key);
-          if (value !== null)
+          const value = figure(method, row);
+          if (value !== null) {
             series
               .get(variable.id)
-              ?.push({ ts: periodOf(resolution === 'MONTH' ? 'MONTH' : 'DAY', key, variable.zone).start, value });
+              ?.push({ ts: periodOf(resolution === 'MONTH' ? 'MONTH' : 'DAY', row.key, variable.zone).start, value });
+          }
         }
       }
     }
@@ -432,15 +445,42 @@ export class TelemetryStore {
   async clear(tenantId: number, varIds: number[]): Promise<void> {
     if (varIds.length === 0) return;
     await this.db.transaction().execute(async (trx) => {
-      for (const table of ['sample', 'rollupHour', 'rollupDay', 'varState'] as const) {
+      for (const table of ['sample', 'rollupHour', 'rollupDay', 'rollupMonth', 'varState'] as const) {
         await trx.deleteFrom(table).where('tenantId', '=', tenantId).where('varId', 'in', varIds).execute();
       }
     });
   }
 
-  /** Removes samples older than `before`; rollups stay. */
+  /**
+   * Removes samples older than `before`; rollups stay. Variable by variable along the key (a
+   * delete by time alone would read the whole table), a few at a time.
+   */
   async pruneSamples(before: number): Promise<number> {
-    const result = await this.db.deleteFrom('sample').where('ts', '<', before).executeTakeFirst();
-    return Number(result.numDeletedRows);
+    const variables = await this.db
+      .selectFrom('varState')
+      .select(['tenantId', 'varId'])
+      .orderBy('tenantId')
+      .orderBy('varId')
+      .execute();
+    let removed = 0;
+    for (let i = 0; i < variables.length; i += PRUNE_VARIABLES) {
+      const part = variables.slice(i, i + PRUNE_VARIABLES);
+      for (const tenantId of new Set(part.map((v) => v.tenantId))) {
+        const result = await this.db
+          .deleteFrom('sample')
+          .where('tenantId', '=', tenantId)
+          .where(
+            'varId',
+            'in',
+            part.filter((v) => v.tenantId === tenantId).map((v) => v.varId),
+          )
+          .where('ts', '<', before)
+          .executeTakeFirst();
+        removed += Number(result.numDeletedRows);
+      }
+      // Requests waiting meanwhile are answered between two deletes.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    return removed;
   }
 }
