@@ -68,8 +68,9 @@ export const ykStatus: Handler = async (call) => {
 export const ykControl: Handler = async (call) => {
   const scope = call.scope();
   const { sn, value } = call.body as { sn: string; value: number };
-  const [variable] = variablesOf(await catalogOf(call), sn);
-  if (!variable?.controllable) throw new ApiError('notControllable');
+  const variable = (await catalogOf(call)).bySn.get(sn);
+  if (!variable) throw new ApiError('notFound');
+  if (!variable.controllable) throw new ApiError('notControllable');
   const inserted = await call.services.database.db
     .insertInto('ykCommand')
     .values({

@@ -242,15 +242,13 @@ export const accuSummarized: Handler = async (call) => {
   const variables = variablesOf(catalog, sns);
   const answers = [];
   for (const variable of variables) {
-    const start = parseLocal(startTime, variable.zone);
-    const end = parseLocal(endTime, variable.zone);
     const hours = await call.services.telemetry.store.trend(
       call.scope().tenantId,
       [variable],
       calcmethod,
       'HOUR',
-      start - (start % 3_600_000),
-      end,
+      parseLocal(startTime, variable.zone),
+      parseLocal(endTime, variable.zone),
       100_000,
     );
     const values = (hours.get(variable.id) ?? []).map((p) => p.value);

@@ -1,7 +1,7 @@
 import { ApiError } from '../errors';
 import type { CallContext, Handler } from '../http/services';
 import type { EntityRecord } from '../resources/repository';
-import { formatLocal, periodOf, type PeriodType } from './calendar';
+import { formatLocal, partKey, periodOf, subPeriods, type PeriodType } from './calendar';
 import { catalogOf, stationOf, zoneOf } from './lookup';
 import { addSeries, total } from './roles';
 import { hourlyEnergy, round, tariffOf, type SignedVariable } from './station';
@@ -104,21 +104,24 @@ async function figuresOf(call: CallContext, query: LabelQuery): Promise<LabelFig
   });
 }
 
-const SERIES_KEY: Record<PeriodType, string> = { DAY: 'HH:00', MONTH: 'MM-DD', YEAR: 'YYYY-MM' };
-
 /** The cost of a label's energy at its station's purchase prices, in all and over the series' parts. */
 async function chargesOf(call: CallContext, query: LabelQuery, figures: LabelFigures) {
   const periods = await tariffOf(call, figures.label.stationId, 'purchase');
   if (!periods) return { charge: null, charges: figures.keys.map(() => null) };
   const period = periodOf(query.type, query.querytime, figures.zone);
   const hours = await hourlyEnergy(call, figures.variables, period.start, period.end);
-  const byKey = new Map<string, number>();
+  // Costs gather by the part of the series an hour lies in, not by its label: the day the clocks
+  // go back has two parts labelled 02:00.
+  const byPart = new Map<string, number>();
   for (const [ts, energy] of hours) {
-    const [key = '', hour = '0', month = '1'] = formatLocal(ts, figures.zone, `${SERIES_KEY[query.type]}|H|M`).split('|');
-    byKey.set(key, (byKey.get(key) ?? 0) + energy * priceAt(periods, Number(hour), Number(month)).price);
+    const [day = '', hour = '0', month = '1'] = formatLocal(ts, figures.zone, 'YYYY-MM-DD|H|M').split('|');
+    const part = query.type === 'DAY' ? String(ts) : query.type === 'MONTH' ? day : day.slice(0, 7);
+    byPart.set(part, (byPart.get(part) ?? 0) + energy * priceAt(periods, Number(hour), Number(month)).price);
   }
-  const charges = figures.keys.map((key) => {
-    const cost = byKey.get(key);
+  const parts = subPeriods(period, figures.zone);
+  const charges = figures.keys.map((_, i) => {
+    const part = parts[i];
+    const cost = part ? byPart.get(partKey(part)) : undefined;
     return cost === undefined ? null : round(cost);
   });
   return { charge: round(total(charges)), charges };

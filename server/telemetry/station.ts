@@ -205,6 +205,13 @@ async function pricedHours(call: CallContext, ctx: StationContext, periods: Tari
   });
 }
 
+/** Energy charged and discharged and the revenue of some priced hours; null for none (no samples). */
+function totals(hours: { charge: number; discharge: number; revenue: number }[]) {
+  const sum = (pick: (h: (typeof hours)[number]) => number) =>
+    hours.length ? round(hours.reduce((s, h) => s + pick(h), 0)) : null;
+  return { charge: sum((h) => h.charge), discharge: sum((h) => h.discharge), revenue: sum((h) => h.revenue) };
+}
+
 /** `device/stationcharge/get_station_charge/{sn}`: the station's prices, and its energy and revenue by period on a day. */
 export const stationCharge: Handler = async (call) => {
   const ctx = await stationContext(call, String(call.params.sn));
@@ -212,26 +219,17 @@ export const stationCharge: Handler = async (call) => {
   const periods = await requiredTariff(call, ctx.station, chargeType);
   const day = periodOf('DAY', String(call.query.queryTime ?? formatLocal(Date.now(), ctx.zone)), ctx.zone);
   const hours = await pricedHours(call, ctx, periods, day.start, day.end);
-  const byPeriod = (['sharp', 'peak', 'flat', 'valley'] as const).map((period) => {
-    const of = hours.filter((h) => h.period === period);
-    return {
-      period,
-      charge: round(of.reduce((s, h) => s + h.charge, 0)),
-      discharge: round(of.reduce((s, h) => s + h.discharge, 0)),
-      revenue: round(of.reduce((s, h) => s + h.revenue, 0)),
-    };
-  });
+  const byPeriod = (['sharp', 'peak', 'flat', 'valley'] as const).map((period) => ({
+    period,
+    ...totals(hours.filter((h) => h.period === period)),
+  }));
   return {
     stationSn: String(ctx.station.sn),
     chargeType,
     periods,
     day: day.key,
     energy: byPeriod,
-    total: {
-      charge: round(hours.reduce((s, h) => s + h.charge, 0)),
-      discharge: round(hours.reduce((s, h) => s + h.discharge, 0)),
-      revenue: round(hours.reduce((s, h) => s + h.revenue, 0)),
-    },
+    total: totals(hours),
   };
 };
 
@@ -240,28 +238,12 @@ export const monthlyCharge: Handler = async (call) => {
   const ctx = await stationContext(call, String(call.params.stationSn));
   const month = periodOf('MONTH', String(call.query.month), ctx.zone);
   const hours = await pricedHours(call, ctx, await requiredTariff(call, ctx.station, 'purchase'), month.start, month.end);
-  const days = new Map<string, { charge: number; discharge: number; revenue: number }>();
-  for (const hour of hours) {
-    const day = days.get(hour.day) ?? { charge: 0, discharge: 0, revenue: 0 };
-    day.charge += hour.charge;
-    day.discharge += hour.discharge;
-    day.revenue += hour.revenue;
-    days.set(hour.day, day);
-  }
-  const list = [...days].sort(([a], [b]) => a.localeCompare(b));
+  const days = new Map<string, typeof hours>();
+  for (const hour of hours) days.set(hour.day, [...(days.get(hour.day) ?? []), hour]);
   return {
     month: month.key,
-    days: list.map(([day, figures]) => ({
-      day,
-      charge: round(figures.charge),
-      discharge: round(figures.discharge),
-      revenue: round(figures.revenue),
-    })),
-    total: {
-      charge: round(list.reduce((s, [, f]) => s + f.charge, 0)),
-      discharge: round(list.reduce((s, [, f]) => s + f.discharge, 0)),
-      revenue: round(list.reduce((s, [, f]) => s + f.revenue, 0)),
-    },
+    days: [...days].sort(([a], [b]) => a.localeCompare(b)).map(([day, ofDay]) => ({ day, ...totals(ofDay) })),
+    total: totals(hours),
   };
 };
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/database';
-import { call, databases, emsTokenOf, signIn, type Answer } from '../support/api';
+import { call, connectedDatabases, emsTokenOf, signIn, type Answer, type ConnectedServer } from '../support/api';
 
 /**
  * EMS alarms: rules raise alarms from ingested samples and recover them, users confirm them, the
@@ -15,35 +14,10 @@ type Row = Record<string, unknown>;
 type Page = { records: Row[]; total: number; current: number; size: number };
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-interface Target {
-  app: FastifyInstance;
-  database: Database;
-  stop(): Promise<void>;
-}
-
-/** The demo server on a fresh database, with a connection of the test's own to look ids up. */
-function targets(): { name: string; start(): Promise<Target> }[] {
-  return databases().map(({ name, start }) => ({
-    name,
-    async start() {
-      const server = await start();
-      const database = openDatabase(server.config);
-      return {
-        app: server.app,
-        database,
-        async stop() {
-          await database.close();
-          await server.stop();
-        },
-      };
-    },
-  }));
-}
-
 const iso = (ts: number) => new Date(ts).toISOString();
 
-describe.each(targets())('EMS alarms on $name', ({ start }) => {
-  let target: Target;
+describe.each(connectedDatabases())('EMS alarms on $name', ({ start }) => {
+  let target: ConnectedServer;
   let app: FastifyInstance;
   /** EMS tokens of tenant 2 (admin) and tenant 44 (auditor); the user token of admin. */
   let ems: string;

@@ -106,7 +106,9 @@ describe('sessions, tenants and access', () => {
     await page.waitForURL('**/main/appliance/customer');
     await page.getByRole('menuitem', { name: 'Management center' }).first().click();
     await page.getByRole('menuitem', { name: 'Employees' }).click();
-    await page.getByRole('search').getByLabel('Name').fill('sam.reset');
+    await page.waitForURL('**/main/operation/user');
+    // The customer list stays mounted, hidden, with a search of its own.
+    await page.getByRole('search').getByLabel('Name').filter({ visible: true }).fill('sam.reset');
     await page.getByRole('button', { name: 'Search' }).click();
     await rowWith(page, 'sam.reset').getByRole('button', { name: 'Reset password' }).click();
     const dialog = page.getByRole('dialog');

@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
+import { openDatabase, type Database } from '../../server/db/database';
 import { createDatabase } from './postgres';
 import { startServer, type TestServer } from './server';
 
@@ -12,6 +13,32 @@ export function databases(): { name: string; start(): Promise<TestServer> }[] {
       ? [{ name: 'postgres', start: async () => startServer({ databaseUrl: await createDatabase(postgresUrl) }) }]
       : []),
   ];
+}
+
+/** A test server with a database connection of the test's own, to look ids up or set what no call sets. */
+export interface ConnectedServer {
+  app: FastifyInstance;
+  database: Database;
+  stop(): Promise<void>;
+}
+
+/** The databases the API tests run on, each server with a connection of the test's own. */
+export function connectedDatabases(): { name: string; start(): Promise<ConnectedServer> }[] {
+  return databases().map(({ name, start }) => ({
+    name,
+    async start() {
+      const server = await start();
+      const database = openDatabase(server.config);
+      return {
+        app: server.app,
+        database,
+        async stop() {
+          await database.close();
+          await server.stop();
+        },
+      };
+    },
+  }));
 }
 
 export interface Answer<T = unknown> {

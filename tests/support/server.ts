@@ -18,9 +18,18 @@ export interface TestServer {
  * given. It listens on 127.0.0.1 only when asked to.
  */
 export async function startServer(
-  options: { databaseUrl?: string; listen?: boolean; demo?: boolean; simulator?: boolean; historyDays?: number } = {},
+  options: {
+    databaseUrl?: string;
+    listen?: boolean;
+    demo?: boolean;
+    simulator?: boolean;
+    historyDays?: number;
+    rawRetentionDays?: number;
+    /** A data folder to use and keep (a fresh one, removed on stop, when absent). */
+    dataDir?: string;
+  } = {},
 ): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'platform-test-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'platform-test-'));
   const base = configFromEnv({});
   const config: ServerConfig = {
     ...base,
@@ -29,6 +38,7 @@ export async function startServer(
     logger: false,
     simulator: options.simulator ?? false,
     historyDays: options.historyDays ?? base.historyDays,
+    rawRetentionDays: options.rawRetentionDays ?? base.rawRetentionDays,
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
   };
   const app = await buildApp(config);
@@ -40,7 +50,7 @@ export async function startServer(
     url,
     async stop() {
       await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,294 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { call, signIn } from '../support/api';
+import { createDatabase } from '../support/postgres';
+import { startServer, type TestServer } from '../support/server';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/**
+ * The site simulator on the demo: two days of history back-filled (raw samples of the last day
+ * only), live steps, remote control reflected, a restart that catches up without writing the
+ * history again, and one simulator per database.
+ */
+
+const ZONE = 'Asia/Shanghai';
+const HISTORY_DAYS = 2;
+const RAW_DAYS = 1;
+
+type Row = Record<string, unknown>;
+interface Statistic {
+  sn: string;
+  value: number | null;
+  datas: (number | null)[];
+  time_keys: string[];
+}
+interface Trend {
+  sn: string;
+  datas: { time: string; value: number }[];
+}
+interface Realtime {
+  sn: string;
+  data: number | null;
+  time?: string;
+}
+
+/** Where a database is kept between two servers: a folder for SQLite, a database for PostgreSQL. */
+function places(): { name: string; make(): Promise<{ dataDir?: string; databaseUrl?: string; remove(): void }> }[] {
+  const postgresUrl = inject('postgresUrl');
+  return [
+    {
+      name: 'sqlite',
+      make: () => {
+        const dataDir = mkdtempSync(join(tmpdir(), 'platform-sim-'));
+        return Promise.resolve({ dataDir, remove: () => rmSync(dataDir, { recursive: true, force: true }) });
+      },
+    },
+    ...(postgresUrl
+      ? [{ name: 'postgres', make: async () => ({ databaseUrl: await createDatabase(postgresUrl), remove: () => undefined }) }]
+      : []),
+  ];
+}
+
+const localDay = (daysAgo: number) => dayjs().tz(ZONE).subtract(daysAgo, 'day').format('YYYY-MM-DD');
+
+describe.each(places())('the simulator on $name', ({ make }) => {
+  let place: Awaited<ReturnType<typeof make>>;
+  let server: TestServer;
+  let token: string;
+
+  const boot = async () => {
+    const { dataDir, databaseUrl } = place;
+    const started = await startServer({
+      ...(dataDir ? { dataDir } : {}),
+      ...(databaseUrl ? { databaseUrl } : {}),
+      simulator: true,
+      historyDays: HISTORY_DAYS,
+      rawRetentionDays: RAW_DAYS,
+    });
+    await started.app.simulator?.ready;
+    return started;
+  };
+  const get = async <T>(url: string, query: Record<string, string>) => {
+    const answer = await call<T>(server.app, token, { method: 'GET', url, query });
+    expect(answer.body.code, answer.body.msg).toBe(0);
+    return answer.body.data;
+  };
+  const statistic = async (sns: string, calcmethod: string, type: string, querytime: string) =>
+    get<Statistic[]>('/ems/api/main/devices/data/statisticalvalue', { sns, calcmethod, type, querytime });
+  const trend = async (sns: string, calcmethod: string, queryPeriod: string, startTime: string, endTime: string) =>
+    get<Trend[]>('/ems/api/device/monitordevicevar/variables/data/historytrend', {
+      sns,
+      calcmethod,
+      queryPeriod,
+      startTime,
+      endTime,
+      points: '5000',
+    });
+  const realtime = async (sns: string) =>
+    (await call<Realtime[]>(server.app, token, { method: 'POST', url: '/ems/api/main/devices/data/realtime', payload: { sns } }))
+      .body.data;
+
+  beforeAll(async () => {
+    place = await make();
+    server = await boot();
+    token = await signIn(server.app, 'admin', 'admin123');
+  }, 120_000);
+  afterAll(async () => {
+    await server.stop();
+    place.remove();
+  });
+
+  test('back-fills the days asked for: rollups of every day, raw samples of the last day only', async () => {
+    const counter = 'T2-PV1-INV1.totalYield';
+    const [older] = await statistic(counter, 'DIFF', 'DAY', localDay(2));
+    const [yesterday] = await statistic(counter, 'DIFF', 'DAY', localDay(1));
+    expect(older?.value).toBeGreaterThan(0);
+    expect(yesterday?.value).toBeGreaterThan(0);
+    const raw = (from: string, to: string) =>
+      get<string>('/ems/api/main/devices/data/onetimedatas', { sns: counter, querytimes: `${from},${to}`, points: '5000' });
+    const inWindow = dayjs().subtract(6, 'hour').tz(ZONE);
+    const recent = JSON.parse(
+      await raw(inWindow.format('YYYY-MM-DD HH:mm:ss'), inWindow.add(1, 'hour').format('YYYY-MM-DD HH:mm:ss')),
+    );
+    // Five-minute steps within the raw window: about twelve samples in an hour.
+    expect((recent as { values: unknown[] }[])[0]?.values.length).toBeGreaterThanOrEqual(11);
+    const beforeWindow = dayjs().subtract(RAW_DAYS, 'day').subtract(3, 'hour').tz(ZONE);
+    const pruned = JSON.parse(
+      await raw(beforeWindow.format('YYYY-MM-DD HH:mm:ss'), beforeWindow.add(1, 'hour').format('YYYY-MM-DD HH:mm:ss')),
+    );
+    expect(pruned).toEqual([{ sn: counter, unit: 'kWh', values: [] }]);
+  });
+
+  test('photovoltaic power follows the sun: none at night, some around noon', async () => {
+    const day = localDay(1);
+    const [night] = await trend('T2-PV1-INV1.activePower', 'MAX', 'HOUR', `${day} 00:00:00`, `${day} 04:00:00`);
+    const [noon] = await trend('T2-PV1-INV1.activePower', 'MAX', 'HOUR', `${day} 11:00:00`, `${day} 14:00:00`);
+    expect(night?.datas.every((p) => p.value === 0)).toBe(true);
+    expect(Math.max(...(noon?.datas ?? []).map((p) => p.value))).toBeGreaterThan(0);
+  });
+
+  test('batteries charge in the valley and discharge at the peaks, their SOC within limits', async () => {
+    const day = localDay(1);
+    const degree = await get<{ time_keys: string[]; charge: (number | null)[]; discharge: (number | null)[] }>(
+      '/ems/api/device/station/dailyDegree/T2-ST1',
+      { day },
+    );
+    const hours = (series: (number | null)[], from: number, to: number) =>
+      series.slice(from, to).reduce<number>((sum, v) => sum + (v ?? 0), 0);
+    expect(degree.time_keys[0]).toBe('00:00');
+    expect(hours(degree.charge, 0, 8)).toBeGreaterThan(0);
+    expect(hours(degree.discharge, 8, 11) + hours(degree.discharge, 18, 21)).toBeGreaterThan(0);
+    // Nothing is discharged in the valley, nor bought into the battery at the peaks.
+    expect(hours(degree.discharge, 0, 8)).toBe(0);
+    expect(hours(degree.charge, 8, 11) + hours(degree.charge, 18, 21)).toBe(0);
+    const [low] = await statistic('T2-ST1-BMS.soc', 'MIN', 'DAY', day);
+    const [high] = await statistic('T2-ST1-BMS.soc', 'MAX', 'DAY', day);
+    expect(low?.value).toBeGreaterThanOrEqual(5);
+    expect(high?.value).toBeLessThanOrEqual(100);
+    expect(Number(high?.value) - Number(low?.value)).toBeGreaterThan(20);
+  });
+
+  test('energy counters only grow, and loads are higher in working hours than at night', async () => {
+    const from = dayjs().subtract(20, 'hour').tz(ZONE).format('YYYY-MM-DD HH:mm:ss');
+    const to = dayjs().tz(ZONE).format('YYYY-MM-DD HH:mm:ss');
+    for (const sn of [
+      'T2-ST1-PCS1.chargeEnergy',
+      'T2-ST1-MTR.importEnergy',
+      'T2-PV1-INV2.totalYield',
+      'T2-EMS1-LOAD.loadEnergy',
+    ]) {
+      const [series] = await trend(sn, 'AVG', 'RAW', from, to);
+      const values = (series?.datas ?? []).map((p) => p.value);
+      expect(values.length, sn).toBeGreaterThan(100);
+      expect(
+        values.every((v, i) => i === 0 || v >= (values[i - 1] ?? 0)),
+        sn,
+      ).toBe(true);
+    }
+    const day = localDay(1);
+    const [night] = await trend('T2-ST1-LOAD.loadPower', 'AVG', 'HOUR', `${day} 02:00:00`, `${day} 04:00:00`);
+    const [work] = await trend('T2-ST1-LOAD.loadPower', 'AVG', 'HOUR', `${day} 09:00:00`, `${day} 11:00:00`);
+    const mean = (t: Trend | undefined) => (t?.datas ?? []).reduce((s, p) => s + p.value, 0) / Math.max(1, t?.datas.length ?? 0);
+    expect(mean(work)).toBeGreaterThan(mean(night));
+  });
+
+  test('a live step adds a sample of every station at the time it is taken', async () => {
+    // The controller's link signal is sampled at every step, even while it is cut off (it reads 0 then).
+    const before = Date.now();
+    await server.app.simulator?.tick();
+    for (const value of await realtime('T2-ST1-EMS.commStatus,T2-PV1-EMS.commStatus,T2-EMS1-EMS.commStatus')) {
+      expect(dayjs.tz(value.time, ZONE).valueOf(), value.sn).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    }
+  });
+
+  test('a remote-control command is applied by the next step, marked done, and the converter stops', async () => {
+    // A converter whose link is up (a device is sometimes cut off for minutes, and then sends nothing).
+    const before = Date.now();
+    await server.app.simulator?.tick();
+    const states = await realtime('T2-ST1-PCS1.runState,T2-ST1-PCS2.runState,T2-EMS1-PCS1.runState');
+    const sn = states.find((s) => dayjs.tz(s.time, ZONE).valueOf() >= Math.floor(before / 1000) * 1000)?.sn ?? '';
+    const pcs = sn.replace('.runState', '');
+    const sent = await call<Row>(server.app, token, { method: 'POST', url: '/ems/api/yk/control', payload: { sn, value: 0 } });
+    expect(sent.body.data).toMatchObject({ sn, value: 0, status: 'sent' });
+    await server.app.simulator?.tick();
+    const [status] = await get<{ command: Row; value: number }[]>('/ems/api/yk/status', { sns: sn });
+    expect(status?.command).toMatchObject({ id: sent.body.data.id, status: 'done', userName: '系统管理员' });
+    expect(status?.command.doneTime).toEqual(expect.any(String));
+    expect(status?.value).toBe(0);
+    const [state, power] = await realtime(`${sn},${pcs}.activePower`);
+    expect(state?.data).toBe(0);
+    expect(power?.data).toBe(0);
+    await call(server.app, token, { method: 'POST', url: '/ems/api/yk/control', payload: { sn, value: 1 } });
+    await server.app.simulator?.tick();
+  });
+
+  test('only one simulator runs on a database: a second server finds the lease taken', async () => {
+    const { dataDir, databaseUrl } = place;
+    const other = await startServer({
+      ...(dataDir ? { dataDir } : {}),
+      ...(databaseUrl ? { databaseUrl } : {}),
+      simulator: true,
+      historyDays: HISTORY_DAYS,
+    });
+    try {
+      expect(await other.app.simulator?.lease()).toBe(false);
+      expect(await server.app.simulator?.lease()).toBe(true);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  test('a restart catches up to now without writing the history again', async () => {
+    const counters = 'T2-ST1-MTR.importEnergy,T2-ST1-PCS1.dischargeEnergy,T2-PV1-INV1.totalYield';
+    const [yesterday] = await statistic('T2-ST1-MTR.importEnergy', 'DIFF', 'DAY', localDay(1));
+    const before = await realtime(counters);
+    await server.stop();
+    const restarted = Date.now();
+    server = await boot();
+    const [yesterdayAgain] = await statistic('T2-ST1-MTR.importEnergy', 'DIFF', 'DAY', localDay(1));
+    expect(yesterdayAgain?.value).toBe(yesterday?.value);
+    const after = await realtime(counters);
+    after.forEach((value, i) => expect(Number(value.data), value.sn).toBeGreaterThanOrEqual(Number(before[i]?.data)));
+    const [link] = await realtime('T2-ST1-EMS.commStatus');
+    expect(dayjs.tz(link?.time, ZONE).valueOf()).toBeGreaterThanOrEqual(Math.floor(restarted / 1000) * 1000);
+  });
+});
+
+describe.each(places())('raw samples on $name', ({ make }) => {
+  test('samples older than the retention window are removed when a server starts; their rollups stay', async () => {
+    const place = await make();
+    const where = {
+      ...(place.dataDir ? { dataDir: place.dataDir } : {}),
+      ...(place.databaseUrl ? { databaseUrl: place.databaseUrl } : {}),
+    };
+    const sn = 'T2-ST1-TR.oilTemp';
+    const old = Date.now() - 3 * 86_400_000;
+    const recent = Date.now() - 3_600_000;
+    let server = await startServer(where);
+    try {
+      const token = await signIn(server.app, 'admin', 'admin123');
+      const sent = await call<{ accepted: number }>(server.app, token, {
+        method: 'POST',
+        url: '/ems/api/collector/samples',
+        payload: {
+          samples: [
+            { sn, ts: old, value: 41 },
+            { sn, ts: recent, value: 43 },
+          ],
+        },
+      });
+      expect(sent.body.data.accepted).toBe(2);
+      await server.stop();
+      server = await startServer({ ...where, rawRetentionDays: 2 });
+      const raw = await call<string>(server.app, token, {
+        method: 'GET',
+        url: '/ems/api/main/devices/data/onetimedatas',
+        query: {
+          sns: sn,
+          querytimes: `${dayjs(old - 60_000)
+            .tz(ZONE)
+            .format('YYYY-MM-DD HH:mm:ss')},${dayjs().tz(ZONE).format('YYYY-MM-DD HH:mm:ss')}`,
+        },
+      });
+      expect((JSON.parse(raw.body.data) as { values: { value: number }[] }[])[0]?.values.map((v) => v.value)).toEqual([43]);
+      const [day] = (
+        await call<Statistic[]>(server.app, token, {
+          method: 'GET',
+          url: '/ems/api/main/devices/data/statisticalvalue',
+          query: { sns: sn, calcmethod: 'MAX', type: 'DAY', querytime: dayjs(old).tz(ZONE).format('YYYY-MM-DD') },
+        })
+      ).body.data;
+      expect(day?.value).toBe(41);
+    } finally {
+      await server.stop();
+      place.remove();
+    }
+  });
+});
