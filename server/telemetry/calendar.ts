@@ -28,16 +28,6 @@ export interface Period {
 const FORMATS: Record<PeriodType, string> = { DAY: 'YYYY-MM-DD', MONTH: 'YYYY-MM', YEAR: 'YYYY' };
 const UNITS: Record<PeriodType, 'day' | 'month' | 'year'> = { DAY: 'day', MONTH: 'month', YEAR: 'year' };
 
-/** Whether a time zone name is one the platform knows. */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Formats of the local times a call may give, by length. */
 const INPUT_FORMATS: Record<number, string> = {
   4: 'YYYY',

@@ -32,7 +32,7 @@ export const stationList: Handler = async (call) => {
   return page.records.map((station) => stationAnswer(station));
 };
 
-export function stationAnswer(station: EntityRecord, now = Date.now()) {
+function stationAnswer(station: EntityRecord, now = Date.now()) {
   const zone = zoneOf(station);
   const { createTime: _created, updateTime: _updated, ...fields } = station;
   const counted =
