@@ -1,9 +1,11 @@
+import { join } from 'node:path';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { bundleOpenapi } from './bundleOpenapi';
 import {
   checkLabels,
   checkOperations,
   checkRoutes,
+  checkWidgets,
   checkPages,
   labelKeysOfCode,
   labelKeysOfSchemas,
@@ -25,6 +27,8 @@ export interface Analysis {
   translations: Record<string, JsonObject>;
   /** Call schemas that are forms (`x-form`), dereferenced, by form name. */
   forms: Record<string, JsonObject>;
+  /** Widget configuration schemas, dereferenced, by type. */
+  widgets: Record<string, JsonObject>;
   /** The route tree, flat, paths absolute. */
   routes: RouteDecl[];
   problems: string[];
@@ -53,7 +57,14 @@ export async function analyse(src: Sources): Promise<Analysis> {
   const routesMeta = src.meta.routes;
   if (!routesMeta) throw new Error('schemas/meta/routes.schema.json is missing');
   const routes = checkRoutes(src, routesMeta, problems);
+  const widgets: Record<string, JsonObject> = {};
+  for (const widget of src.widgets) {
+    widgets[widget.type] = (await $RefParser.dereference(join(src.root, widget.path), structuredClone(widget.content), {
+      dereference: { circular: false },
+    })) as JsonObject;
+  }
+  checkWidgets(src, problems);
   const translations = mergeTranslations(src, problems);
-  checkLabels(new Map([...labelKeysOfSchemas(src, entities), ...labelKeysOfCode(src.root)]), translations, problems);
-  return { document, operations, entities, translations, forms, routes, problems };
+  checkLabels(new Map([...labelKeysOfSchemas(src, entities, widgets), ...labelKeysOfCode(src.root)]), translations, problems);
+  return { document, operations, entities, translations, forms, widgets, routes, problems };
 }

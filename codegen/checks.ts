@@ -96,6 +96,46 @@ function messageKeysOf(schema: Json, where: string, keys: Map<string, string>): 
   }
 }
 
+/** Labels of the coded values of `x-enum` properties anywhere in a schema (`enums.<name>.<value>`). */
+function enumKeysOf(schema: Json, where: string, keys: Map<string, string>): void {
+  if (Array.isArray(schema)) schema.forEach((item) => enumKeysOf(item, where, keys));
+  if (!isObject(schema)) return;
+  const name = schema['x-enum'];
+  if (typeof name === 'string' && Array.isArray(schema.enum)) {
+    for (const value of schema.enum) keys.set(`enums.${name}.${String(value)}`, where);
+  }
+  for (const value of Object.values(schema)) enumKeysOf(value, where, keys);
+}
+
+/** Widget schemas: closed objects with a UI schema beside them, and disabled options (`x-disabled`) among their property's options. */
+export function checkWidgets(src: Sources, problems: string[]): void {
+  for (const widget of src.widgets) {
+    if (!/^[a-z][A-Za-z0-9]*$/.test(widget.type)) problems.push(`${widget.path}: a widget type is a camelCase name`);
+    if (!widget.ui) problems.push(`${widget.path}: has no UI schema beside it`);
+    if (widget.content.type !== 'object' || widget.content.additionalProperties !== false) {
+      problems.push(`${widget.path}: a widget schema is an object without additional properties`);
+    }
+    const visit = (schema: Json, at: string) => {
+      if (!isObject(schema)) return;
+      const disabled = schema['x-disabled'];
+      if (disabled !== undefined) {
+        const options = Array.isArray(schema.enum)
+          ? schema.enum
+          : isObject(schema.items) && Array.isArray(schema.items.enum)
+            ? schema.items.enum
+            : [];
+        if (!Array.isArray(disabled) || disabled.some((value) => !options.includes(value))) {
+          problems.push(`${widget.path}: ${at} x-disabled names values that are not options`);
+        }
+      }
+      for (const [name, child] of Object.entries(isObject(schema.properties) ? schema.properties : {}))
+        visit(child, `${at}/${name}`);
+      if (isObject(schema.items)) visit(schema.items, `${at}/items`);
+    };
+    visit(widget.content, '');
+  }
+}
+
 /** A route of the tree, with its absolute path. */
 export interface RouteDecl {
   name: string;
@@ -127,8 +167,19 @@ export function flattenRoutes(routes: Json | undefined, parent?: RouteDecl): Rou
 }
 
 /** Every label key the schemas use, with where each use is. */
-export function labelKeysOfSchemas(src: Sources, entities: Entities): Map<string, string> {
+export function labelKeysOfSchemas(
+  src: Sources,
+  entities: Entities,
+  widgets: Record<string, JsonObject> = {},
+): Map<string, string> {
   const keys = new Map<string, string>();
+  for (const [type, schema] of Object.entries(widgets)) {
+    const where = `schemas/widgets/${type}.json`;
+    keys.set(`widgets.${type}.title`, where);
+    keys.set(`widgets.${type}.description`, where);
+    fieldKeys(schema, `widgets.${type}`, where, keys);
+    enumKeysOf(schema, where, keys);
+  }
   for (const [entity, schema] of Object.entries(entities)) {
     const where = `entity ${entity}`;
     keys.set(`entities.${entity}.title`, where);
@@ -299,6 +350,9 @@ export function checkOperations(
     if (!ems && op.security.includes('emsToken')) problems.push(`${where}: only /ems/api calls take the EMS token`);
     if (op.access.permission && !permissions.includes(op.access.permission)) {
       problems.push(`${where}: permission ${op.access.permission} is not in schemas/enums/permission.json`);
+    }
+    if (op.batchable && (!ems || op.binary || op.plain || op.multipart || (op.method !== 'get' && op.method !== 'post'))) {
+      problems.push(`${where}: x-batchable is for /ems/api reads answering JSON in the envelope`);
     }
     if (!op.resource) continue;
     const entity = entities[op.resource.entity];

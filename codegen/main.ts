@@ -17,7 +17,7 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 /** Builds every file of `generated/`, in memory; throws with the list of problems found. */
 async function generate(): Promise<Map<string, string>> {
   const src = loadSources(root);
-  const { document, operations, entities, forms, routes, translations, problems } = await analyse(src);
+  const { document, operations, entities, forms, widgets, routes, translations, problems } = await analyse(src);
   if (problems.length > 0) throw new Error(`codegen found ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
 
   const out = new Map<string, string>();
@@ -35,6 +35,7 @@ async function generate(): Promise<Map<string, string>> {
   for (const [folder, schemas] of [
     ['entities', entities],
     ['forms', forms],
+    ['widgets', widgets],
   ] as const) {
     for (const [name, schema] of Object.entries(schemas)) {
       out.set(`${folder}/${name}.json`, json(schema));
@@ -51,6 +52,7 @@ async function generate(): Promise<Map<string, string>> {
       operations,
       entities: Object.keys(entities),
       forms: Object.keys(forms),
+      widgets: Object.keys(widgets),
       uiSchemas: Object.keys(src.uiSchemas),
       banner: banner('registry'),
     }),

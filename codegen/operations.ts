@@ -61,6 +61,8 @@ export interface Operation<Schema = JsonObject> {
   handler?: string;
   /** The answer is sent as it is, without the `{ code, msg, data }` envelope. */
   plain: boolean;
+  /** A read that the dashboard's batch call may answer among others (`x-batchable`). */
+  batchable: boolean;
 }
 
 function parameterSchema(parameters: Json[], place: string): JsonObject | undefined {
@@ -155,6 +157,7 @@ export function listOperations(document: JsonObject, problems: string[]): Operat
         ...(resource ? { resource } : {}),
         ...(handler ? { handler } : {}),
         plain: op['x-plain'] === true,
+        batchable: op['x-batchable'] === true,
       });
     }
   }

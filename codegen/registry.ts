@@ -20,10 +20,11 @@ export function registryModule(input: {
   operations: Operation[];
   entities: string[];
   forms: string[];
+  widgets: string[];
   uiSchemas: string[];
   banner: string;
 }): string {
-  const { operations, entities, forms, uiSchemas, banner } = input;
+  const { operations, entities, forms, widgets, uiSchemas, banner } = input;
   const ops = operations.map(
     (op) => `  ${op.operationId}: { method: '${op.method}', path: '${op.path}', security: ${JSON.stringify(op.security)} },`,
   );
@@ -46,6 +47,12 @@ export function registryModule(input: {
     ...ops,
     '} as const;',
     'export type OperationId = keyof typeof operations;',
+    '',
+    "/** The data calls the dashboard's batch call answers (`x-batchable`). */",
+    'export const batchableOperations = [',
+    ...operations.filter((op) => op.batchable).map((op) => `  '${op.operationId}',`),
+    '] as const;',
+    'export type BatchableOperationId = (typeof batchableOperations)[number];',
     '',
     '/** The operation answering the id and name of the records of an entity, for pickers. */',
     'export const optionsOperations: Record<string, OperationId> = {',
@@ -95,6 +102,16 @@ export function registryModule(input: {
     '',
     'export const uiSchemaLoaders: Record<string, () => Promise<UiSchema>> = {',
     ...uiLoaders,
+    '};',
+    '',
+    '/** Configuration schemas of the dashboard widgets, by type. */',
+    'export const widgetLoaders: Record<string, () => Promise<SchemaModule>> = {',
+    ...loaders('widgets', widgets),
+    '};',
+    '',
+    '/** UI schemas of the dashboard widgets, by type. */',
+    'export const widgetUiLoaders: Record<string, () => Promise<UiSchema>> = {',
+    ...widgets.map((name) => `  ${name}: async () => (await import('../schemas/widgets/${name}.ui.json')).default as UiSchema,`),
     '};',
     '',
   ].join('\n');

@@ -22,6 +22,8 @@ export interface Sources {
   schemas: SchemaFile[];
   /** UI schemas by name (`schemas/entities/<name>.ui.json`). */
   uiSchemas: Record<string, JsonObject>;
+  /** Widget configuration schemas (`schemas/widgets/<type>.json`) by type, with their UI schemas. */
+  widgets: { type: string; path: string; content: JsonObject; ui?: JsonObject }[];
   /** Page schemas by file path. */
   pages: { path: string; content: JsonObject }[];
   /** Meta-schemas by file name without `.schema.json`. */
@@ -99,10 +101,22 @@ export function loadSources(root: string): Sources {
       content: readJson(file),
     }));
   }
+  const widgets = list(join(root, 'schemas', 'widgets'), '.json')
+    .filter((file) => !file.endsWith('.ui.json'))
+    .map((file) => {
+      const uiFile = file.replace(/\.json$/, '.ui.json');
+      return {
+        type: basename(file, '.json'),
+        path: rel(file),
+        content: readJson(file),
+        ...(existsSync(uiFile) ? { ui: readJson(uiFile) } : {}),
+      };
+    });
   return {
     root,
     schemas,
     uiSchemas,
+    widgets,
     pages: list(join(root, 'schemas', 'pages'), '.json').map((file) => ({ path: rel(file), content: readJson(file) })),
     meta,
     i18n,

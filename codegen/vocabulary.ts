@@ -21,6 +21,7 @@ export const EXTENSION_KEYWORDS = [
   'x-coordinates',
   'x-form',
   'x-messages',
+  'x-disabled',
   'example',
 ] as const;
 

@@ -28,7 +28,30 @@ export function describeValidation(errors: ErrorObject[], part: string, lng: Lan
     .join('; ');
 }
 
-/** Answers a failure as `{ code, msg }`: catalogue errors with their status, the unexpected with 500. */
+/** The HTTP status and `{ code, msg }` of a failure: catalogue errors with their status, the unexpected with 500. */
+export function failureOf(
+  error: FastifyError,
+  lng: Language,
+  t: Translate,
+): { status: number; body: { code: number; msg: string } } {
+  if (error instanceof ApiError) {
+    const entry = ERRORS[error.kind];
+    const { message, ...params } = error.params;
+    return { status: entry.status, body: { code: entry.code, msg: t(message ?? entry.key, params) } };
+  }
+  if (error.validation) {
+    const detail = describeValidation(error.validation as ErrorObject[], error.validationContext ?? 'request', lng, t);
+    return { status: 400, body: { code: ERRORS.validation.code, msg: t(ERRORS.validation.key, { detail }) } };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's own refusals: malformed JSON or URL, unsupported media type, body or parameter too long...
+    return { status, body: { code: ERRORS.badRequest.code, msg: t(ERRORS.badRequest.key, { detail: error.message }) } };
+  }
+  return { status: 500, body: { code: ERRORS.internal.code, msg: t(ERRORS.internal.key) } };
+}
+
+/** Answers a failure as `{ code, msg }`; the unexpected ones are logged. */
 export function answerError(
   error: FastifyError,
   request: FastifyRequest,
@@ -36,23 +59,9 @@ export function answerError(
   translate: (lng: Language) => Translate,
 ): FastifyReply {
   const lng = languageOf(request.headers['accept-language']);
-  const t = translate(lng);
-  if (error instanceof ApiError) {
-    const entry = ERRORS[error.kind];
-    const { message, ...params } = error.params;
-    return reply.code(entry.status).send({ code: entry.code, msg: t(message ?? entry.key, params) });
-  }
-  if (error.validation) {
-    const detail = describeValidation(error.validation as ErrorObject[], error.validationContext ?? 'request', lng, t);
-    return reply.code(400).send({ code: ERRORS.validation.code, msg: t(ERRORS.validation.key, { detail }) });
-  }
-  const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) {
-    // Fastify's own refusals: malformed JSON or URL, unsupported media type, body or parameter too long...
-    return reply.code(status).send({ code: ERRORS.badRequest.code, msg: t(ERRORS.badRequest.key, { detail: error.message }) });
-  }
-  request.log.error(error);
-  return reply.code(500).send({ code: ERRORS.internal.code, msg: t(ERRORS.internal.key) });
+  const { status, body } = failureOf(error, lng, translate(lng));
+  if (status === 500) request.log.error(error);
+  return reply.code(status).send(body);
 }
 
 /** Every failure of a route answers `{ code, msg }`. */

@@ -11,6 +11,7 @@ import { labelHandlers } from '../telemetry/labels';
 import { stationHandlers } from '../telemetry/station';
 import { userHandlers } from '../users/handlers';
 import { weatherHandlers } from '../weather/handlers';
+import { batchHandlers } from './batch';
 import type { Handler } from './services';
 
 /** Handlers of calls with behaviour beyond CRUD, by the `x-handler` name in `openapi/`; each area lists its own. */
@@ -26,12 +27,22 @@ const NAMED: Record<string, Handler> = {
   ...kanbanHandlers,
   ...controlHandlers,
   ...alarmHandlers,
+  ...batchHandlers,
 };
 
-/** The handler of an operation; the server does not start while a documented call has none. */
+const made = new WeakMap<Operation, Handler>();
+
+/** The handler of an operation, made once; the server does not start while a documented call has none. */
 export function handlerFor(operation: Operation): Handler {
-  if (operation.resource) return resourceHandler(operation, operation.resource);
-  const named = operation.handler ? NAMED[operation.handler] : undefined;
-  if (!named) throw new Error(`${operation.operationId}: no handler named ${String(operation.handler)}`);
-  return named;
+  let handler = made.get(operation);
+  if (!handler) {
+    if (operation.resource) {
+      handler = resourceHandler(operation, operation.resource);
+    } else {
+      handler = operation.handler ? NAMED[operation.handler] : undefined;
+      if (!handler) throw new Error(`${operation.operationId}: no handler named ${String(operation.handler)}`);
+    }
+    made.set(operation, handler);
+  }
+  return handler;
 }

@@ -1,20 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuthContext, TenantScope } from '../auth/context';
+import type { AuthContext } from '../auth/context';
 import { ApiError } from '../errors';
 import { languageOf, type Language, type Translate } from '../i18n';
 import { handlerFor } from './handlers';
-import { authenticate, authorize, checkTenantParameters, containsNul } from './security';
+import { invoke, precheck } from './invoke';
+import { authenticate, authorize } from './security';
 import type { Services } from './services';
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
-}
-
-function scopeOf(auth: AuthContext): TenantScope {
-  if (!auth.user || auth.tenantId === undefined) throw new ApiError('unauthenticated');
-  return { tenantId: auth.tenantId, userId: auth.user.id, userName: auth.user.name };
 }
 
 /**
@@ -25,7 +21,7 @@ function scopeOf(auth: AuthContext): TenantScope {
 export function registerRoutes(app: FastifyInstance, services: Services, translate: (lng: Language) => Translate): void {
   app.decorateRequest('auth', null);
   for (const operation of services.contract.operations) {
-    const handler = handlerFor(operation);
+    handlerFor(operation);
     app.route({
       method: operation.method.toUpperCase() as 'GET',
       url: operation.path.replace(/\{(\w+)\}/g, ':$1'),
@@ -42,33 +38,18 @@ export function registerRoutes(app: FastifyInstance, services: Services, transla
         request.auth = auth;
       },
       preValidation: async (request) => {
-        if (request.auth) checkTenantParameters(request.auth, operation, request);
-        if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) {
-          throw new ApiError('validation', { message: 'errors.nulCharacter' });
-        }
+        if (request.auth) precheck(request.auth, operation, request);
       },
       handler: async (request, reply) => {
         const auth = request.auth;
         if (!auth) throw new ApiError('unauthenticated');
-        let message = 'success';
         const t = translate(languageOf(request.headers['accept-language']));
-        const data = await handler({
-          services,
-          operation,
-          request,
-          reply,
-          auth,
+        const input = {
           query: (request.query ?? {}) as Record<string, unknown>,
           params: (request.params ?? {}) as Record<string, unknown>,
           body: request.body,
-          t,
-          scope: () => scopeOf(auth),
-          say: (key) => {
-            message = t(key);
-          },
-        });
-        if (operation.binary || operation.plain) return data;
-        return { code: 0, msg: message, data };
+        };
+        return invoke(services, operation, input, { request, reply, auth, t });
       },
     });
   }

@@ -106,11 +106,11 @@ export async function authorize(services: Services, auth: AuthContext, operation
 }
 
 /** A `tenantId` sent in the query or the body must be the token's own (unless it names a tenant to switch to). */
-export function checkTenantParameters(auth: AuthContext, operation: Operation, request: FastifyRequest): void {
+export function checkTenantParameters(auth: AuthContext, operation: Operation, input: { query?: unknown; body?: unknown }): void {
   if (operation.access.switchTenant) return;
-  const sent = [(request.query as Record<string, unknown> | undefined)?.tenantId];
-  if (request.body && typeof request.body === 'object' && !Array.isArray(request.body)) {
-    sent.push((request.body as Record<string, unknown>).tenantId);
+  const sent = [(input.query as Record<string, unknown> | undefined)?.tenantId];
+  if (input.body && typeof input.body === 'object' && !Array.isArray(input.body)) {
+    sent.push((input.body as Record<string, unknown>).tenantId);
   }
   for (const value of sent) {
     if (value !== undefined && value !== null && value !== '' && Number(value) !== auth.tenantId) throw new ApiError('forbidden');

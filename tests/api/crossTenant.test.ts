@@ -528,6 +528,21 @@ const TELEMETRY_CHECKS: Record<string, Entry> = {
     }),
     asA({ method: 'GET', url: url('getSiteKanban', { stationSn: STATION_A }) }),
   ),
+  getDashboardData: async (ctx) => {
+    const answer = await call<{ code: number }[]>(ctx.app, ctx.b, {
+      method: 'POST',
+      url: url('getDashboardData'),
+      payload: {
+        needs: [
+          { operationId: 'getStationStatusDetail', params: { stationSn: STATION_A } },
+          { operationId: 'getRealtimeData', body: { sns: VARIABLE_A } },
+          { operationId: 'getYkStatus', query: { sns: CONTROL_A } },
+        ],
+      },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.map((need) => need.code)).toEqual([40400, 40400, 40400]);
+  },
   ingestSamples: async (ctx) => {
     const before = await asA({ method: 'POST', url: url('getRealtimeData'), payload: { sns: VARIABLE_A } })(ctx);
     const answer = await call<{ accepted: number; unknown: string[] }>(ctx.app, ctx.b, {

@@ -1,0 +1,176 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import type { DataNeed, SlotState } from './needs';
+import { DataScheduler, REFRESH_INTERVAL_MS, type NeedAnswer, type Visibility } from './scheduler';
+
+const realtime = (sns: string): DataNeed => ({ operationId: 'getRealtimeData', body: { sns } });
+const status = (stationSn: string): DataNeed => ({ operationId: 'getStationStatusDetail', params: { stationSn } });
+
+/** A server that answers each need with its own text, or fails the needs it is told to. */
+function fakeServer(fail: (need: DataNeed) => boolean = () => false) {
+  const requests: DataNeed[][] = [];
+  const fetchBatch = vi.fn(async (needs: DataNeed[]): Promise<NeedAnswer[]> => {
+    requests.push(needs);
+    return needs.map((need) =>
+      fail(need) ? { ok: false, code: 40400, message: 'Not found' } : { ok: true, data: JSON.stringify(need) },
+    );
+  });
+  return { requests, fetchBatch };
+}
+
+function visibility(initiallyHidden = false): Visibility & { set(hidden: boolean): void } {
+  let hidden = initiallyHidden;
+  const listeners = new Set<() => void>();
+  return {
+    hidden: () => hidden,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set(value) {
+      hidden = value;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+function recorder() {
+  const seen: Record<string, SlotState>[] = [];
+  return { seen, listener: (slots: Record<string, SlotState>) => seen.push(slots), last: () => seen.at(-1) };
+}
+
+describe('DataScheduler', () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  test('sends the distinct needs of all widgets in one request each tick, every 20 seconds', async () => {
+    const server = fakeServer();
+    const scheduler = new DataScheduler({ fetchBatch: server.fetchBatch, visibility: visibility() });
+    const a = recorder();
+    const b = recorder();
+    scheduler.setWidget('a', { values: realtime('X.soc'), station: status('S1') }, a.listener);
+    scheduler.setWidget('b', { station: { params: { stationSn: 'S1' }, operationId: 'getStationStatusDetail' } }, b.listener);
+    expect(a.last()).toEqual({ values: { status: 'loading' }, station: { status: 'loading' } });
+    scheduler.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]).toHaveLength(2);
+    expect(a.last()?.station).toEqual({ status: 'ready', data: JSON.stringify(status('S1')) });
+    expect(b.last()?.station).toEqual(a.last()?.station);
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS - 1);
+    expect(server.requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(server.requests).toHaveLength(2);
+    scheduler.stop();
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS * 3);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  test('one request per widget in the per-widget mode, and batches of at most the batch size', async () => {
+    const server = fakeServer();
+    const perWidget = new DataScheduler({ fetchBatch: server.fetchBatch, mode: 'perWidget', visibility: visibility() });
+    for (let i = 0; i < 5; i += 1) perWidget.setWidget(`w${i}`, { v: realtime(`V${i}`), s: status('S1') }, () => {});
+    await perWidget.tick();
+    expect(server.requests).toHaveLength(5);
+    const small = fakeServer();
+    const coalesced = new DataScheduler({ fetchBatch: small.fetchBatch, batchSize: 2, visibility: visibility() });
+    for (let i = 0; i < 5; i += 1) coalesced.setWidget(`w${i}`, { v: realtime(`V${i}`), s: status('S1') }, () => {});
+    await coalesced.tick();
+    expect(small.requests.map((request) => request.length)).toEqual([2, 2, 2]);
+    expect(coalesced.stats).toMatchObject({ ticks: 1, requests: 3, needs: 6 });
+  });
+
+  test('skips a tick while the previous one is in flight', async () => {
+    let release: () => void = () => {};
+    const fetchBatch = vi.fn(
+      (needs: DataNeed[]) =>
+        new Promise<NeedAnswer[]>((resolve) => {
+          release = () => resolve(needs.map(() => ({ ok: true, data: 1 })));
+        }),
+    );
+    const scheduler = new DataScheduler({ fetchBatch, visibility: visibility() });
+    scheduler.setWidget('a', { v: realtime('X') }, () => {});
+    scheduler.start();
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS * 2);
+    expect(fetchBatch).toHaveBeenCalledTimes(1);
+    expect(scheduler.stats.skippedInFlight).toBe(2);
+    release();
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
+    expect(fetchBatch).toHaveBeenCalledTimes(2);
+    scheduler.stop();
+  });
+
+  test('pauses while the page is hidden and refreshes when it is shown again', async () => {
+    const server = fakeServer();
+    const page = visibility(true);
+    const scheduler = new DataScheduler({ fetchBatch: server.fetchBatch, visibility: page });
+    scheduler.setWidget('a', { v: realtime('X') }, () => {});
+    scheduler.start();
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS * 3);
+    expect(server.requests).toHaveLength(0);
+    expect(scheduler.stats.skippedHidden).toBe(4);
+    page.set(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.requests).toHaveLength(1);
+    scheduler.stop();
+  });
+
+  test('a failing need puts only the widgets that need it in their error state', async () => {
+    const server = fakeServer((need) => need.operationId === 'getStationStatusDetail');
+    const scheduler = new DataScheduler({ fetchBatch: server.fetchBatch, visibility: visibility() });
+    const failing = recorder();
+    const fine = recorder();
+    scheduler.setWidget('failing', { s: status('NOPE') }, failing.listener);
+    scheduler.setWidget('fine', { v: realtime('X') }, fine.listener);
+    await scheduler.tick();
+    expect(failing.last()).toEqual({ s: { status: 'error', code: 40400, message: 'Not found' } });
+    expect(fine.last()?.v?.status).toBe('ready');
+  });
+
+  test('a request that fails puts its widgets in their error state; the next tick recovers', async () => {
+    let down = true;
+    const fetchBatch = vi.fn(async (needs: DataNeed[]): Promise<NeedAnswer[]> => {
+      if (down) throw new Error('The server cannot be reached');
+      return needs.map(() => ({ ok: true, data: 7 }));
+    });
+    const scheduler = new DataScheduler({ fetchBatch, visibility: visibility() });
+    const widget = recorder();
+    scheduler.setWidget('a', { v: realtime('X') }, widget.listener);
+    await scheduler.tick();
+    expect(widget.last()?.v).toEqual({ status: 'error', code: 0, message: 'The server cannot be reached' });
+    down = false;
+    await scheduler.tick();
+    expect(widget.last()?.v).toEqual({ status: 'ready', data: 7 });
+  });
+
+  test('a widget whose needs change is fetched at once; equal needs in another key order are not', async () => {
+    const server = fakeServer();
+    const scheduler = new DataScheduler({ fetchBatch: server.fetchBatch, visibility: visibility() });
+    scheduler.setWidget('a', { v: { operationId: 'getStatisticalValue', query: { sns: 'X', type: 'DAY' } } }, () => {});
+    scheduler.start();
+    await vi.advanceTimersByTimeAsync(0);
+    scheduler.setWidget('a', { v: { query: { type: 'DAY', sns: 'X' }, operationId: 'getStatisticalValue' } }, () => {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.requests).toHaveLength(1);
+    scheduler.setWidget('a', { v: realtime('Y') }, () => {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[1]).toEqual([realtime('Y')]);
+    scheduler.stop();
+  });
+
+  test('answers that arrive after a widget is removed or changed are dropped', async () => {
+    let release: () => void = () => {};
+    const fetchBatch = (needs: DataNeed[]) =>
+      new Promise<NeedAnswer[]>((resolve) => {
+        release = () => resolve(needs.map(() => ({ ok: true, data: 'old' })));
+      });
+    const scheduler = new DataScheduler({ fetchBatch, visibility: visibility() });
+    const widget = recorder();
+    scheduler.setWidget('a', { v: realtime('X') }, widget.listener);
+    const tick = scheduler.tick();
+    scheduler.removeWidget('a');
+    release();
+    await tick;
+    expect(widget.seen).toEqual([{ v: { status: 'loading' } }]);
+  });
+});

@@ -1,0 +1,206 @@
+import { needKey, type DataNeed, type Needs, type SlotState } from './needs';
+
+/** The answer to one need: its data, or the code and message of its failure. */
+export type NeedAnswer = { ok: true; data: unknown } | { ok: false; code: number; message: string };
+
+/** Sends needs in one request and answers each, in order; a request that fails throws. */
+export type BatchFetcher = (needs: DataNeed[]) => Promise<NeedAnswer[]>;
+
+/** Whether the page is hidden, and news when that changes. */
+export interface Visibility {
+  hidden(): boolean;
+  subscribe(onChange: () => void): () => void;
+}
+
+export interface SchedulerOptions {
+  fetchBatch: BatchFetcher;
+  /** Time between refreshes (the specification's 20 seconds). */
+  intervalMs?: number;
+  /** `coalesced`: every distinct need of every widget in as few requests as the batch size allows; `perWidget`: one request per widget (for comparison). */
+  mode?: 'coalesced' | 'perWidget';
+  /** Needs per request, at most the batch call's 100. */
+  batchSize?: number;
+  visibility?: Visibility;
+}
+
+/** What the scheduler did, for the benchmark and the tests. */
+export interface SchedulerStats {
+  ticks: number;
+  skippedInFlight: number;
+  skippedHidden: number;
+  requests: number;
+  needs: number;
+}
+
+export const REFRESH_INTERVAL_MS = 20_000;
+const MAX_BATCH = 100;
+
+interface Entry {
+  needs: Needs;
+  slots: Record<string, SlotState>;
+  listener: (slots: Record<string, SlotState>) => void;
+}
+
+const documentVisibility = (): Visibility | undefined =>
+  typeof document === 'undefined'
+    ? undefined
+    : {
+        hidden: () => document.visibilityState === 'hidden',
+        subscribe(onChange) {
+          document.addEventListener('visibilitychange', onChange);
+          return () => document.removeEventListener('visibilitychange', onChange);
+        },
+      };
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
+  return result;
+}
+
+/**
+ * Fetches what all widgets of a dashboard need: every interval, the needs of all widgets are
+ * deduplicated and sent together through the batch call, and each widget is handed its answers.
+ * A tick is skipped while the previous one is in flight, and while the page is hidden (with a
+ * refresh as soon as it is shown again). A widget whose needs change is fetched at once. A need
+ * that fails puts only the widgets that need it in their error state.
+ */
+export class DataScheduler {
+  readonly stats: SchedulerStats = { ticks: 0, skippedInFlight: 0, skippedHidden: 0, requests: 0, needs: 0 };
+  private readonly entries = new Map<string, Entry>();
+  private readonly options: Required<Omit<SchedulerOptions, 'visibility'>> & { visibility?: Visibility };
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private unsubscribeVisibility: (() => void) | undefined;
+  private inFlight = false;
+
+  constructor(options: SchedulerOptions) {
+    this.options = {
+      intervalMs: REFRESH_INTERVAL_MS,
+      mode: 'coalesced',
+      batchSize: MAX_BATCH,
+      ...options,
+      visibility: options.visibility ?? documentVisibility(),
+    };
+  }
+
+  /** Registers a widget or changes its needs; changed needs are fetched at once. */
+  setWidget(id: string, needs: Needs, listener: (slots: Record<string, SlotState>) => void): void {
+    const known = this.entries.get(id);
+    const same =
+      known &&
+      Object.keys(known.needs).length === Object.keys(needs).length &&
+      Object.entries(needs).every(([slot, need]) => known.needs[slot] && needKey(known.needs[slot]) === needKey(need));
+    if (known && same) {
+      known.listener = listener;
+      return;
+    }
+    const slots: Record<string, SlotState> = {};
+    for (const slot of Object.keys(needs)) slots[slot] = { status: 'loading' };
+    this.entries.set(id, { needs, slots, listener });
+    listener(slots);
+    if (this.timer !== undefined && Object.keys(needs).length > 0) void this.fetch([id]);
+  }
+
+  removeWidget(id: string): void {
+    this.entries.delete(id);
+  }
+
+  /** The answers a widget has now. */
+  slotsOf(id: string): Record<string, SlotState> | undefined {
+    return this.entries.get(id)?.slots;
+  }
+
+  /** Starts refreshing: a tick now, then one every interval. */
+  start(): void {
+    if (this.timer !== undefined) return;
+    this.timer = setInterval(() => void this.tick(), this.options.intervalMs);
+    this.unsubscribeVisibility = this.options.visibility?.subscribe(() => {
+      if (!this.options.visibility?.hidden()) void this.tick();
+    });
+    void this.tick();
+  }
+
+  /** Stops refreshing (the dashboard route was left). */
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    this.unsubscribeVisibility?.();
+    this.unsubscribeVisibility = undefined;
+  }
+
+  get running(): boolean {
+    return this.timer !== undefined;
+  }
+
+  /** One refresh of every widget, unless the last is still in flight or the page is hidden. */
+  async tick(): Promise<void> {
+    if (this.inFlight) {
+      this.stats.skippedInFlight += 1;
+      return;
+    }
+    if (this.options.visibility?.hidden()) {
+      this.stats.skippedHidden += 1;
+      return;
+    }
+    this.stats.ticks += 1;
+    this.inFlight = true;
+    try {
+      await this.fetch([...this.entries.keys()]);
+    } finally {
+      this.inFlight = false;
+    }
+  }
+
+  private async fetch(ids: string[]): Promise<void> {
+    const groups = this.options.mode === 'perWidget' ? ids.map((id) => this.distinctNeeds([id])) : [this.distinctNeeds(ids)];
+    const requests = groups.flatMap((group) => chunks([...group.entries()], this.options.batchSize));
+    const touched = new Set<string>();
+    await Promise.all(
+      requests.map(async (request) => {
+        if (request.length === 0) return;
+        this.stats.requests += 1;
+        this.stats.needs += request.length;
+        let answers: NeedAnswer[];
+        try {
+          answers = await this.options.fetchBatch(request.map(([, { need }]) => need));
+        } catch (error) {
+          const failure: NeedAnswer = { ok: false, code: 0, message: error instanceof Error ? error.message : String(error) };
+          answers = request.map(() => failure);
+        }
+        request.forEach(([, { users }], index) => {
+          const answer = answers[index] ?? { ok: false, code: 0, message: '' };
+          const state: SlotState = answer.ok
+            ? { status: 'ready', data: answer.data }
+            : { status: 'error', code: answer.code, message: answer.message };
+          for (const { id, slot, needs } of users) {
+            const entry = this.entries.get(id);
+            // The widget went away, or changed its needs, while the request was in flight.
+            if (!entry || entry.needs !== needs) continue;
+            entry.slots = { ...entry.slots, [slot]: state };
+            touched.add(id);
+          }
+        });
+      }),
+    );
+    for (const id of touched) {
+      const entry = this.entries.get(id);
+      if (entry) entry.listener(entry.slots);
+    }
+  }
+
+  /** The distinct needs of some widgets, each with the widgets and slots that read its answer. */
+  private distinctNeeds(ids: string[]) {
+    const distinct = new Map<string, { need: DataNeed; users: { id: string; slot: string; needs: Needs }[] }>();
+    for (const id of ids) {
+      const entry = this.entries.get(id);
+      if (!entry) continue;
+      for (const [slot, need] of Object.entries(entry.needs)) {
+        const key = needKey(need);
+        const known = distinct.get(key) ?? { need, users: [] };
+        known.users.push({ id, slot, needs: entry.needs });
+        distinct.set(key, known);
+      }
+    }
+    return distinct;
+  }
+}

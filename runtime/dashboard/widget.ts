@@ -1,0 +1,75 @@
+import type { UiSchema } from '@rjsf/utils';
+import type { ComponentType, ReactNode } from 'react';
+import type { WidgetConfig } from './document';
+import type { Needs, SlotState } from './needs';
+
+/** The station a dashboard shows, as its widgets read it. */
+export interface StationContext {
+  sn: string;
+  name: string;
+  /** IANA zone of the station: the days, months and years of its figures are local to it. */
+  timeZone: string;
+  /** Every field of the station, for the key data widget's station information. */
+  fields: Record<string, unknown>;
+}
+
+/** What a widget's needs and view are given besides its configuration. */
+export interface WidgetContext {
+  station: StationContext;
+  /** The instant of this refresh (milliseconds). */
+  now: number;
+}
+
+/** What a widget's view can do beside showing its data. */
+export interface WidgetActions {
+  /** Fetches this widget's needs again now (after an action such as confirming an alarm). */
+  refresh(): void;
+  /** Goes to a route of the tree by its name. */
+  navigate(routeName: string): void;
+}
+
+export interface WidgetViewProps<C extends WidgetConfig = WidgetConfig> {
+  id: string;
+  config: C;
+  /** The answers of the widget's needs, by the names `needs` gave them. */
+  data: Record<string, SlotState>;
+  context: WidgetContext;
+  editing: boolean;
+  actions: WidgetActions;
+}
+
+/** The groups of the widget catalogue, in the order it shows them. */
+export const WIDGET_GROUPS = ['data', 'status', 'energy', 'operations', 'content'] as const;
+export type WidgetGroup = (typeof WIDGET_GROUPS)[number];
+
+/**
+ * A widget type: its configuration schema is `schemas/widgets/<type>.json` (+ `.ui.json`),
+ * labelled `widgets.<type>.…`; everything else is here. Widgets never fetch: `needs` says which
+ * data calls the view reads, and the dashboard's scheduler fetches them for all widgets at once.
+ */
+export interface WidgetDefinition<C extends WidgetConfig = WidgetConfig> {
+  type: string;
+  group: WidgetGroup;
+  /** The catalogue's icon. */
+  icon: ReactNode;
+  /** Default size in the 24 columns of the desktop layout (rows of 30 px). */
+  size: { w: number; h: number };
+  /** The calls the view needs for this configuration, at this station and instant. */
+  needs(config: C, context: WidgetContext): Needs;
+  View: ComponentType<WidgetViewProps<C>>;
+  /** What the configuration form shows beyond its schema for the current values (options disabled by another field). */
+  uiRules?(config: C): UiSchema;
+  /** The configuration after a change in the form (values a change makes meaningless cleared). */
+  onChange?(previous: C, next: C): C;
+  /** A configuration of an older document format, in the current one. */
+  migrate(config: WidgetConfig, fromVersion: number): WidgetConfig;
+}
+
+/** A widget definition whatever its configuration type, as the registry holds them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyWidgetDefinition = WidgetDefinition<any>;
+
+/** Defines a widget type with its configuration typed. */
+export function defineWidget<C extends WidgetConfig>(definition: WidgetDefinition<C>): WidgetDefinition<C> {
+  return definition;
+}

@@ -1,0 +1,59 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthContext, TenantScope } from '../auth/context';
+import type { Operation } from '../contract';
+import { ApiError } from '../errors';
+import type { Translate } from '../i18n';
+import { handlerFor } from './handlers';
+import { checkTenantParameters, containsNul } from './security';
+import type { Services } from './services';
+
+/** What a call is made with: its path parameters, query and body. */
+export interface CallInput {
+  query: Record<string, unknown>;
+  params: Record<string, unknown>;
+  body: unknown;
+}
+
+function scopeOf(auth: AuthContext): TenantScope {
+  if (!auth.user || auth.tenantId === undefined) throw new ApiError('unauthenticated');
+  return { tenantId: auth.tenantId, userId: auth.user.id, userName: auth.user.name };
+}
+
+/** The checks of a call's input made before its validation: a foreign `tenantId` (403), text with NUL (400). */
+export function precheck(
+  auth: AuthContext,
+  operation: Operation,
+  input: { query?: unknown; params?: unknown; body?: unknown },
+): void {
+  checkTenantParameters(auth, operation, input);
+  if (containsNul(input.query) || containsNul(input.params) || containsNul(input.body)) {
+    throw new ApiError('validation', { message: 'errors.nulCharacter' });
+  }
+}
+
+/**
+ * Answers one call whose input is checked and validated: its handler's data inside the envelope
+ * (or as it is, for a plain or binary call). The routes and the batch call both answer by it.
+ */
+export async function invoke(
+  services: Services,
+  operation: Operation,
+  input: CallInput,
+  context: { request: FastifyRequest; reply: FastifyReply; auth: AuthContext; t: Translate },
+): Promise<unknown> {
+  const handler = handlerFor(operation);
+  const { auth, t } = context;
+  let message = 'success';
+  const data = await handler({
+    services,
+    operation,
+    ...context,
+    ...input,
+    scope: () => scopeOf(auth),
+    say: (key) => {
+      message = t(key);
+    },
+  });
+  if (operation.binary || operation.plain) return data;
+  return { code: 0, msg: message, data };
+}
