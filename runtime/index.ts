@@ -15,7 +15,7 @@ export type { FormPageProps } from './forms/FormPage';
 export { SchemaForm } from './forms/SchemaForm';
 export type { SchemaFormProps } from './forms/SchemaForm';
 export { createI18n, i18nFor } from './i18n/i18n';
-export { fieldLabel, label, pageTitle } from './i18n/labels';
+export { enumLabel, fieldLabel, label, pageTitle } from './i18n/labels';
 export { ListView } from './list/ListView';
 export type { ListRecord, ListViewProps } from './list/ListView';
 export { initialListState } from './list/listQuery';
@@ -25,6 +25,57 @@ export type { Language, Preferences, ThemeName } from './preferences/preferences
 export { RuntimeProvider, usePreferences, useRuntime } from './RuntimeContext';
 export type { Runtime } from './RuntimeContext';
 export { loadEntity, loadForm, loadUiSchema } from './schema/entities';
+export { EChart } from './charts/EChart';
+export type { ChartOption, EChartProps } from './charts/EChart';
+export { SERIES_PALETTE, seriesColor } from './charts/palette';
+export {
+  addWidget,
+  BREAKPOINTS,
+  breakpointOf,
+  DASHBOARD_SCHEMA_VERSION,
+  emptyDocument,
+  GRID,
+  layoutFor,
+  moveInOrder,
+  newWidgetId,
+  removeWidget,
+  sameLayout,
+  setLayout,
+  setWidgetConfig,
+} from './dashboard/document';
+export type { Breakpoint, DashboardDocument, LayoutItem, WidgetConfig, WidgetInstance } from './dashboard/document';
+export {
+  failureOf,
+  figureNeed,
+  figureOf,
+  formatFigure,
+  isDeviceVar,
+  migrateDeviceVar,
+  overallState,
+  stationTime,
+} from './dashboard/figures';
+export type { DeviceVar, Method, Period } from './dashboard/figures';
+export { completeConfig, configDefaults } from './dashboard/defaults';
+export { UndoHistory } from './dashboard/history';
+export { WIDGET_ICONS, WidgetIcon } from './dashboard/icons';
+export { needKey } from './dashboard/needs';
+export type { DataNeed, Needs, SlotState } from './dashboard/needs';
+export { sanitizeHtml } from './dashboard/sanitize';
+export { DataScheduler, REFRESH_INTERVAL_MS } from './dashboard/scheduler';
+export type { BatchFetcher, NeedAnswer, SchedulerOptions, SchedulerStats, Visibility } from './dashboard/scheduler';
+export { defineWidget, WIDGET_GROUPS } from './dashboard/widget';
+export type {
+  AnyWidgetDefinition,
+  StationContext,
+  WidgetActions,
+  WidgetContext,
+  WidgetDefinition,
+  WidgetGroup,
+  WidgetViewProps,
+} from './dashboard/widget';
+export { WidgetStatus } from './dashboard/WidgetStatus';
+export type { WidgetStatusProps } from './dashboard/WidgetStatus';
+export { HIDDEN_FIELD } from './forms/widgets/HiddenField';
 export { buildUiSchema } from './schema/uiSchema';
 export type { FormMode } from './schema/uiSchema';
 export { AccessProvider, useAccess } from './shell/AccessContext';

@@ -1,29 +1,21 @@
 import type { UiSchema } from '@rjsf/utils';
-import { Card } from 'antd';
-import { useMemo } from 'react';
 import { expect, within } from 'storybook/test';
 import type { PageSchema } from '../generated/meta';
 import { pages, type SchemaModule } from '../generated/registry';
 import {
-  AppProviders,
   buildUiSchema,
-  createAnalytics,
-  createApi,
-  createNotifier,
   createI18n,
   fieldLabel,
   initialListState,
   ListView,
   loadEntity,
   loadUiSchema,
-  memoryTokenStore,
-  PreferenceStore,
   SchemaForm,
   type Language,
   type ListRecord,
-  type Runtime,
   type ThemeName,
 } from '../runtime';
+import { StoryFrame } from './StoryFrame';
 
 export interface PageStoryArgs {
   page: string;
@@ -56,31 +48,6 @@ export async function loadPageStory({ args }: { args: PageStoryArgs }): Promise<
   return { entity, uiSchema };
 }
 
-function Frame({ args, children }: { args: PageStoryArgs; children: React.ReactNode }) {
-  const runtime = useMemo<Runtime>(() => {
-    const memory = new Map<string, string>();
-    const storage = {
-      getItem: (key: string) => memory.get(key) ?? null,
-      setItem: (key: string, value: string) => void memory.set(key, value),
-    };
-    const preferences = new PreferenceStore({ language: args.lng, theme: args.theme }, storage);
-    const notifier = createNotifier();
-    const api = createApi({
-      store: memoryTokenStore(),
-      language: () => args.lng,
-      warn: (text) => notifier.warn(text),
-      translate: (key) => key,
-      onSessionEnd: () => undefined,
-    });
-    return { preferences, api, notifier, analytics: createAnalytics(undefined) };
-  }, [args.lng, args.theme]);
-  return (
-    <AppProviders runtime={runtime}>
-      <Card>{children}</Card>
-    </AppProviders>
-  );
-}
-
 /** A page schema's list (with the entity's examples as rows) or its form, in a language and theme. */
 export function PageStory(args: PageStoryArgs & { loaded?: PageStoryLoaded }) {
   const page = pageSchema(args.page);
@@ -89,7 +56,7 @@ export function PageStory(args: PageStoryArgs & { loaded?: PageStoryLoaded }) {
   if (args.view === 'list') {
     const records = exampleRecords(loaded.entity);
     return (
-      <Frame args={args}>
+      <StoryFrame lng={args.lng} theme={args.theme}>
         <ListView
           page={page}
           schema={loaded.entity.schema}
@@ -100,7 +67,7 @@ export function PageStory(args: PageStoryArgs & { loaded?: PageStoryLoaded }) {
           onStateChange={() => undefined}
           onCreate={() => undefined}
         />
-      </Frame>
+      </StoryFrame>
     );
   }
   const t = createI18n(args.lng).t;
@@ -113,7 +80,7 @@ export function PageStory(args: PageStoryArgs & { loaded?: PageStoryLoaded }) {
     fixed: page.scope,
   });
   return (
-    <Frame args={args}>
+    <StoryFrame lng={args.lng} theme={args.theme}>
       <SchemaForm
         schema={loaded.entity.schema}
         uiSchema={uiSchema}
@@ -122,7 +89,7 @@ export function PageStory(args: PageStoryArgs & { loaded?: PageStoryLoaded }) {
         language={args.lng}
         onSubmit={() => undefined}
       />
-    </Frame>
+    </StoryFrame>
   );
 }
 

@@ -3,12 +3,12 @@ import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import localizeZh from 'ajv-i18n/localize/zh/index.js';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { label } from '../i18n/labels';
 import type { Language } from '../preferences/preferences';
 import { UiDescription } from './UiDescription';
-import { formWidgets } from './widgets';
+import { formFields, formWidgets } from './widgets';
 
 const templates = { DescriptionFieldTemplate: UiDescription };
 
@@ -20,6 +20,12 @@ export interface SchemaFormProps {
   formData?: Record<string, unknown>;
   language: Language;
   disabled?: boolean;
+  /** Values every field can read (the dashboard's station for the device-variable cascader). */
+  formContext?: Record<string, unknown>;
+  /** Each change of the values, before submission. */
+  onChange?(formData: Record<string, unknown>): void;
+  /** A form submitted from outside (a dialog's Save button), without its own button. */
+  formRef?: RefObject<{ submit(): void } | null>;
   onSubmit(formData: Record<string, unknown>): void;
 }
 
@@ -28,7 +34,18 @@ export interface SchemaFormProps {
  * sent, by the same rules as on the server; where the schema names a message (`x-messages`), the
  * error says it in the user's language.
  */
-export function SchemaForm({ schema, uiSchema, validators, formData, language, disabled, onSubmit }: SchemaFormProps) {
+export function SchemaForm({
+  schema,
+  uiSchema,
+  validators,
+  formData,
+  language,
+  disabled,
+  formContext,
+  onChange,
+  formRef,
+  onSubmit,
+}: SchemaFormProps) {
   const { t } = useTranslation();
   const validator = useMemo(
     () => createPrecompiledValidator(validators, schema, language === 'zh' ? localizeZh : undefined),
@@ -52,6 +69,10 @@ export function SchemaForm({ schema, uiSchema, validators, formData, language, d
       validator={validator}
       templates={templates}
       widgets={formWidgets}
+      fields={formFields}
+      formContext={formContext}
+      ref={formRef as never}
+      onChange={onChange ? ({ formData: data }) => onChange((data ?? {}) as Record<string, unknown>) : undefined}
       transformErrors={transformErrors}
       disabled={disabled}
       noHtml5Validate

@@ -9,6 +9,8 @@ export type PropertySchema = RJSFSchema & {
   'x-ref'?: string;
   'x-upload'?: string;
   'x-create-only'?: boolean;
+  /** Options offered but not selectable. */
+  'x-disabled'?: unknown[];
 };
 
 export function propertiesOf(schema: RJSFSchema): Record<string, PropertySchema> {

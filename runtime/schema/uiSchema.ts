@@ -15,12 +15,21 @@ function fieldUi(t: TFunction, property: PropertySchema, title: string, hintKey:
     ui['ui:enumNames'] = property.enum.map((value) => enumLabel(t, enumName, value));
     ui['ui:placeholder'] = t('common.select');
   }
+  if (Array.isArray(property['x-disabled'])) ui['ui:enumDisabled'] = property['x-disabled'] as (string | number | boolean)[];
   if (property['x-ref']) {
     ui['ui:widget'] = 'RefSelect';
     ui['ui:options'] = { entity: property['x-ref'] };
   }
   if (property['x-upload'] === 'image') ui['ui:widget'] = 'ImageUpload';
   return ui;
+}
+
+function mergeInner(derived: UiSchema, own: UiSchema): UiSchema {
+  const merged: UiSchema = { ...derived, ...own };
+  for (const [key, value] of Object.entries(own)) {
+    if (!key.startsWith('ui:') && derived[key]) merged[key] = { ...(derived[key] as UiSchema), ...(value as UiSchema) };
+  }
+  return merged;
 }
 
 /**
@@ -68,7 +77,11 @@ export function buildUiSchema(options: {
       else derived['ui:readonly'] = true;
     }
     if (fixed.includes(name)) derived['ui:widget'] = 'hidden';
-    result[name] = { ...derived, ...(uiSchema[name] as UiSchema | undefined) };
+    const own = (uiSchema[name] ?? {}) as UiSchema;
+    const merged: UiSchema = { ...derived, ...own };
+    // An author's UI schema for a list's items adds to what the conventions derive for them.
+    if (derived.items && own.items) merged.items = mergeInner(derived.items as UiSchema, own.items as UiSchema);
+    result[name] = merged;
   }
   return result;
 }

@@ -1,6 +1,14 @@
-import type { RegistryWidgetsType } from '@rjsf/utils';
+import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import { ColorPicker } from './ColorPicker';
+import { DeviceVarField } from './DeviceVarField';
+import { HiddenField } from './HiddenField';
+import { IconPicker } from './IconPicker';
 import { ImageUpload } from './ImageUpload';
 import { RefSelect } from './RefSelect';
+import { RichText } from './RichText';
 
 /** Form widgets by the name a UI schema gives in `ui:widget`. */
-export const formWidgets: RegistryWidgetsType = { RefSelect, ImageUpload };
+export const formWidgets: RegistryWidgetsType = { RefSelect, ImageUpload, IconPicker, ColorPicker, RichText };
+
+/** Form fields by the name a UI schema gives in `ui:field`. */
+export const formFields: RegistryFieldsType = { DeviceVar: DeviceVarField, Hidden: HiddenField };

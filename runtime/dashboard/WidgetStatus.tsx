@@ -1,0 +1,37 @@
+import { Empty, Result, Spin } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { failureOf, overallState } from './figures';
+import type { SlotState } from './needs';
+
+export interface WidgetStatusProps {
+  data: Record<string, SlotState>;
+  /** The widget has nothing to show (not configured, or no records): this text instead. */
+  empty?: string | false;
+  children: () => ReactNode;
+}
+
+/**
+ * What every widget shows besides its data: the empty text (the specification's 'please
+ * configure', 'no data'…), a spinner until the first answers come, the failure of an answer
+ * (this widget only), else the widget itself.
+ */
+export function WidgetStatus({ data, empty, children }: WidgetStatusProps) {
+  const { t } = useTranslation();
+  if (empty) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
+  const state = overallState(data);
+  if (state === 'loading')
+    return <Spin aria-label={t('widgets.common.loading')} style={{ display: 'block', margin: '24px auto' }} />;
+  if (state === 'error') {
+    return (
+      <Result
+        status="warning"
+        title={t('widgets.common.failed')}
+        subTitle={failureOf(data)}
+        style={{ padding: 8 }}
+        role="alert"
+      />
+    );
+  }
+  return children();
+}

@@ -1,0 +1,84 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+import type { DataNeed, SlotState } from './needs';
+import type { WidgetContext } from './widget';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** A device variable as the widgets store it. */
+export interface DeviceVar {
+  deviceSn: string;
+  varSn: string;
+}
+
+/** The period a figure covers: the latest value, or today, this month, this year of the station. */
+export type Period = 'realtime' | 'day' | 'month' | 'year';
+/** How a figure is made of a period's samples (the statistics call's `calcmethod`). */
+export type Method = 'DIFF' | 'SUM' | 'AVG' | 'MAX' | 'MIN';
+
+/** The local time of the station at the context's instant, formatted. */
+export function stationTime(context: WidgetContext, format = 'YYYY-MM-DD HH:mm:ss'): string {
+  return dayjs(context.now).tz(context.station.timeZone).format(format);
+}
+
+const STATISTIC_TYPE = { day: 'DAY', month: 'MONTH', year: 'YEAR' } as const;
+
+/**
+ * The call that answers a figure of variables: their latest values for `realtime`, else the
+ * statistics of today, this month or this year in the station's zone.
+ */
+export function figureNeed(sns: string[], period: Period, method: Method, context: WidgetContext): DataNeed {
+  const list = [...new Set(sns)].join(',');
+  if (period === 'realtime') return { operationId: 'getRealtimeData', body: { sns: list } };
+  return {
+    operationId: 'getStatisticalValue',
+    query: { sns: list, calcmethod: method, querytime: stationTime(context, 'YYYY-MM-DD'), type: STATISTIC_TYPE[period] },
+  };
+}
+
+/** The figure of one variable from the answer of `figureNeed` (null where there is none). */
+export function figureOf(slot: SlotState | undefined, sn: string): { value: number | null; unit: string } | undefined {
+  if (slot?.status !== 'ready' || !Array.isArray(slot.data)) return undefined;
+  const entry = (slot.data as { sn: string; data?: number | null; value?: number | null; unit: string }[]).find(
+    (item) => item.sn === sn,
+  );
+  if (!entry) return undefined;
+  return { value: entry.data !== undefined ? entry.data : (entry.value ?? null), unit: entry.unit };
+}
+
+/** A figure with a fixed number of decimals; '--' when there is none (the specification's text for a null value). */
+export function formatFigure(value: number | null | undefined, decimals: number): string {
+  return value === null || value === undefined || !Number.isFinite(value) ? '--' : value.toFixed(decimals);
+}
+
+/** The state of a widget from the answers it needs: the first failure, loading while any has not come, else ready. */
+export function overallState(data: Record<string, SlotState>): SlotState['status'] {
+  const states = Object.values(data);
+  if (states.some((slot) => slot.status === 'error')) return 'error';
+  if (states.some((slot) => slot.status === 'loading')) return 'loading';
+  return 'ready';
+}
+
+/** The message of the first failed answer. */
+export function failureOf(data: Record<string, SlotState>): string | undefined {
+  for (const slot of Object.values(data)) if (slot.status === 'error') return slot.message;
+  return undefined;
+}
+
+/** Whether a stored device variable is complete. */
+export const isDeviceVar = (value: unknown): value is DeviceVar =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as DeviceVar).deviceSn === 'string' &&
+  typeof (value as DeviceVar).varSn === 'string' &&
+  (value as DeviceVar).varSn !== '';
+
+/** A device variable of the older document format (`[deviceSn, varSn]`), in the current one. */
+export function migrateDeviceVar(value: unknown): DeviceVar | undefined {
+  if (Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string') {
+    return { deviceSn: value[0], varSn: value[1] };
+  }
+  return isDeviceVar(value) ? value : undefined;
+}

@@ -1,0 +1,38 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { Spin } from 'antd';
+import { lazy, Suspense } from 'react';
+import { sanitizeHtml } from '../../dashboard/sanitize';
+
+/** Quill touches `document` when imported: loaded with the first rich-text field. */
+const Editor = lazy(async () => {
+  const [{ default: ReactQuill }] = await Promise.all([import('react-quill-new'), import('react-quill-new/dist/quill.snow.css')]);
+  return { default: ReactQuill };
+});
+
+/** The toolbar of rich text: formatting, lists, alignment, links; no upload of pictures or files. */
+const TOOLBAR = [
+  [{ header: [1, 2, 3, false] }],
+  ['bold', 'italic', 'underline', 'strike'],
+  [{ color: [] }, { background: [] }],
+  [{ list: 'ordered' }, { list: 'bullet' }],
+  [{ align: [] }],
+  ['link', 'clean'],
+];
+const MODULES = { toolbar: TOOLBAR };
+
+/** Rich text (HTML), sanitised as it is stored. */
+export function RichText({ id, value, disabled, readonly, onChange, label }: WidgetProps) {
+  return (
+    <Suspense fallback={<Spin />}>
+      <Editor
+        id={id}
+        theme="snow"
+        aria-label={label}
+        modules={MODULES}
+        readOnly={disabled || readonly}
+        value={typeof value === 'string' ? value : ''}
+        onChange={(html: string) => onChange(sanitizeHtml(html))}
+      />
+    </Suspense>
+  );
+}

@@ -1,0 +1,92 @@
+import { describe, expect, test } from 'vitest';
+import schema from '../../generated/widgets/keyData.json';
+import { configDefaults } from '../../runtime';
+import { keyData } from '.';
+import { clearOtherTypes, isConfigured, keyDataUi, type KeyDataConfig } from './rules';
+
+const defaults = configDefaults(schema as never) as KeyDataConfig;
+const context = {
+  station: { sn: 'S1', name: 'S1', timeZone: 'Asia/Shanghai', fields: {} },
+  now: Date.parse('2026-11-21T17:00:00Z'),
+};
+const SOC = { deviceSn: 'S1-BMS', varSn: 'S1-BMS.soc' };
+
+describe('key data (specification §3, §5, §9)', () => {
+  test.each([
+    ['bgColorRight', '#FFFFFF'],
+    ['nameColor', '#409EFF'],
+    ['dataColor', '#409EFF'],
+    ['nameFont', 20],
+    ['dataFont', 36],
+  ])('%s defaults to %s', (field, value) => {
+    expect(defaults[field]).toBe(value);
+  });
+
+  test('intervals real_time, YEAR (this month), DAY, current_year (disabled); methods AVG, MAX, diff, SUM', () => {
+    const { calcInterval, calcMethod } = schema.properties;
+    expect(calcInterval.enum).toEqual(['real_time', 'YEAR', 'DAY', 'current_year']);
+    expect(calcInterval['x-disabled']).toEqual(['current_year']);
+    expect(calcMethod.enum).toEqual(['AVG', 'MAX', 'diff', 'SUM']);
+  });
+
+  test.each([1, 100])('font sizes are integers 1 to 100: %s', (size) => {
+    expect(schema.properties.nameFont).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
+    expect(size).toBeGreaterThanOrEqual(schema.properties.dataFont.minimum);
+  });
+
+  test.each([
+    ['real_time', true],
+    ['YEAR', false],
+    ['DAY', false],
+  ] as const)('with the interval %s the calculation method is disabled: %s', (calcInterval, disabled) => {
+    expect(keyDataUi({ ...defaults, calcInterval }).calcMethod).toMatchObject({ 'ui:disabled': disabled });
+  });
+
+  test.each([
+    ['device_data', 'text', { textValue: 'hello', stationValue: '', deviceValue: undefined }],
+    ['text', 'station_info', { textValue: '', stationValue: 'name', deviceValue: undefined }],
+    ['text', 'device_data', { textValue: '', stationValue: '', deviceValue: SOC }],
+  ] as const)('switching the data type from %s to %s clears the values of the other types', (from, dataType, kept) => {
+    const filled = { ...defaults, dataType: from, textValue: 'hello', stationValue: 'name', deviceValue: SOC };
+    const after = clearOtherTypes(filled, { ...filled, dataType });
+    expect({ textValue: after.textValue, stationValue: after.stationValue, deviceValue: after.deviceValue }).toEqual(kept);
+  });
+
+  test.each([
+    [{ dataType: 'text', textValue: '' }, false],
+    [{ dataType: 'text', textValue: 'A' }, true],
+    [{ dataType: 'station_info', stationValue: '' }, false],
+    [{ dataType: 'station_info', stationValue: 'capacity' }, true],
+    [{ dataType: 'device_data' }, false],
+    [{ dataType: 'device_data', deviceValue: SOC }, true],
+  ] as const)("%o is configured: %s (else 'please configure')", (values, configured) => {
+    expect(isConfigured({ ...defaults, ...values })).toBe(configured);
+  });
+
+  test.each([
+    ['real_time', 'diff', { operationId: 'getRealtimeData', body: { sns: SOC.varSn } }],
+    [
+      'YEAR',
+      'diff',
+      {
+        operationId: 'getStatisticalValue',
+        query: { sns: SOC.varSn, calcmethod: 'DIFF', querytime: '2026-11-22', type: 'MONTH' },
+      },
+    ],
+    [
+      'DAY',
+      'MAX',
+      { operationId: 'getStatisticalValue', query: { sns: SOC.varSn, calcmethod: 'MAX', querytime: '2026-11-22', type: 'DAY' } },
+    ],
+  ] as const)('interval %s with method %s needs %o (the station’s local day)', (calcInterval, calcMethod, need) => {
+    expect(keyData.needs({ ...defaults, deviceValue: SOC, calcInterval, calcMethod }, context)).toEqual({ value: need });
+  });
+
+  test('a configuration of format 1 (variable as a [device, variable] pair) is migrated', () => {
+    expect(keyData.migrate({ dataType: 'device_data', deviceValue: ['S1-BMS', 'S1-BMS.soc'] }, 1)).toEqual({
+      dataType: 'device_data',
+      deviceValue: SOC,
+    });
+    expect(keyData.migrate({ deviceValue: SOC }, 2)).toEqual({ deviceValue: SOC });
+  });
+});

@@ -1,0 +1,71 @@
+import type { UiSchema } from '@rjsf/utils';
+import { HIDDEN_FIELD, type DeviceVar, type Method, type Period } from '../../runtime';
+
+export type KeyDataType = 'text' | 'station_info' | 'device_data';
+export type KeyDataInterval = 'real_time' | 'YEAR' | 'DAY' | 'current_year';
+export type KeyDataMethod = 'AVG' | 'MAX' | 'diff' | 'SUM';
+
+export interface KeyDataConfig {
+  [field: string]: unknown;
+  titleName: string;
+  name: string;
+  icon: string;
+  rightIcon: string;
+  dataType: KeyDataType;
+  textValue: string;
+  stationValue: string;
+  deviceValue?: DeviceVar;
+  calcMethod: KeyDataMethod;
+  calcInterval: KeyDataInterval;
+  numberFix: number;
+  bgColorLeft: string;
+  bgColorRight: string;
+  nameColor: string;
+  dataColor: string;
+  nameFont: number;
+  dataFont: number;
+}
+
+/** The period of each interval: YEAR is labelled (and counts) this month. */
+export const PERIOD_OF: Record<KeyDataInterval, Period> = {
+  real_time: 'realtime',
+  YEAR: 'month',
+  DAY: 'day',
+  current_year: 'year',
+};
+
+export const METHOD_OF: Record<KeyDataMethod, Method> = { AVG: 'AVG', MAX: 'MAX', diff: 'DIFF', SUM: 'SUM' };
+
+/** The value of each data type; the others are cleared when the data type changes. */
+const VALUE_OF_TYPE = { text: 'textValue', station_info: 'stationValue', device_data: 'deviceValue' } as const;
+
+/** Switching the data type clears the values that belong to the other types. */
+export function clearOtherTypes(previous: KeyDataConfig, next: KeyDataConfig): KeyDataConfig {
+  if (previous.dataType === next.dataType) return next;
+  const keep = VALUE_OF_TYPE[next.dataType];
+  const cleared: KeyDataConfig = { ...next };
+  if (keep !== 'textValue') cleared.textValue = '';
+  if (keep !== 'stationValue') cleared.stationValue = '';
+  if (keep !== 'deviceValue') delete cleared.deviceValue;
+  return cleared;
+}
+
+/** The calculation method is disabled when the interval is real time; only the current type's value is shown. */
+export function keyDataUi(config: KeyDataConfig): UiSchema {
+  const device = config.dataType === 'device_data';
+  return {
+    calcMethod: { 'ui:disabled': config.calcInterval === 'real_time' || !device },
+    calcInterval: { 'ui:disabled': !device },
+    numberFix: { 'ui:disabled': !device },
+    textValue: config.dataType === 'text' ? {} : HIDDEN_FIELD,
+    stationValue: config.dataType === 'station_info' ? {} : HIDDEN_FIELD,
+    deviceValue: device ? {} : HIDDEN_FIELD,
+  };
+}
+
+/** Whether the widget has something to show; without, it says 'please configure'. */
+export function isConfigured(config: KeyDataConfig): boolean {
+  if (config.dataType === 'text') return config.textValue !== '';
+  if (config.dataType === 'station_info') return config.stationValue !== '';
+  return config.deviceValue !== undefined && config.deviceValue.varSn !== '';
+}
