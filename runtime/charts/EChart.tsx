@@ -7,7 +7,7 @@ import {
   MarkPointComponent,
   TooltipComponent,
 } from 'echarts/components';
-import { init, use, type ComposeOption, type ECharts } from 'echarts/core';
+import { init, use as registerCharts, type ComposeOption, type ECharts } from 'echarts/core';
 import type { BarSeriesOption, GaugeSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
@@ -15,7 +15,7 @@ import { useEffect, useRef } from 'react';
 import { usePreferences } from '../RuntimeContext';
 import { SERIES_PALETTE } from './palette';
 
-use([
+registerCharts([
   BarChart,
   GaugeChart,
   LineChart,
