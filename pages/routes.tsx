@@ -22,6 +22,7 @@ const SCREENS: Record<string, ReturnType<typeof lazyScreen<object>>> = {
   login: lazyScreen(() => import('./login/LoginPage').then((m) => ({ default: m.LoginPage }))),
   personalInfo: lazyScreen(() => import('./mine/PersonalInfoPage').then((m) => ({ default: m.PersonalInfoPage }))),
   changePassword: lazyScreen(() => import('./mine/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage }))),
+  siteDashboard: lazyScreen(() => import('./dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage }))),
 };
 
 /** Every path but the open ones needs a signed-in user; without one the user is sent to /login. */

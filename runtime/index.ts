@@ -62,7 +62,12 @@ export { needKey } from './dashboard/needs';
 export type { DataNeed, Needs, SlotState } from './dashboard/needs';
 export { sanitizeHtml } from './dashboard/sanitize';
 export { DataScheduler, REFRESH_INTERVAL_MS } from './dashboard/scheduler';
-export type { BatchFetcher, NeedAnswer, SchedulerOptions, SchedulerStats, Visibility } from './dashboard/scheduler';
+export { batchFetcher } from './dashboard/batchFetcher';
+export { DashboardGrid, ROW_HEIGHT, widgetTitle } from './dashboard/DashboardGrid';
+export type { DashboardGridProps } from './dashboard/DashboardGrid';
+export { WidgetCatalogue } from './dashboard/WidgetCatalogue';
+export { WidgetConfigDialog } from './dashboard/WidgetConfigDialog';
+export type { BatchFetcher, NeedAnswer, NeedsOf, SchedulerOptions, SchedulerStats, Visibility } from './dashboard/scheduler';
 export { defineWidget, WIDGET_GROUPS } from './dashboard/widget';
 export type {
   AnyWidgetDefinition,
@@ -76,7 +81,7 @@ export type {
 export { WidgetStatus } from './dashboard/WidgetStatus';
 export type { WidgetStatusProps } from './dashboard/WidgetStatus';
 export { HIDDEN_FIELD } from './forms/widgets/HiddenField';
-export { buildUiSchema } from './schema/uiSchema';
+export { buildUiSchema, mergeUiSchema } from './schema/uiSchema';
 export type { FormMode } from './schema/uiSchema';
 export { AccessProvider, useAccess } from './shell/AccessContext';
 export type { Access, MenuRoute } from './shell/AccessContext';

@@ -47,8 +47,12 @@ describe('DataScheduler', () => {
     const scheduler = new DataScheduler({ fetchBatch: server.fetchBatch, visibility: visibility() });
     const a = recorder();
     const b = recorder();
-    scheduler.setWidget('a', { values: realtime('X.soc'), station: status('S1') }, a.listener);
-    scheduler.setWidget('b', { station: { params: { stationSn: 'S1' }, operationId: 'getStationStatusDetail' } }, b.listener);
+    scheduler.setWidget('a', () => ({ values: realtime('X.soc'), station: status('S1') }), a.listener);
+    scheduler.setWidget(
+      'b',
+      () => ({ station: { params: { stationSn: 'S1' }, operationId: 'getStationStatusDetail' } }),
+      b.listener,
+    );
     expect(a.last()).toEqual({ values: { status: 'loading' }, station: { status: 'loading' } });
     scheduler.start();
     await vi.advanceTimersByTimeAsync(0);
@@ -68,12 +72,22 @@ describe('DataScheduler', () => {
   test('one request per widget in the per-widget mode, and batches of at most the batch size', async () => {
     const server = fakeServer();
     const perWidget = new DataScheduler({ fetchBatch: server.fetchBatch, mode: 'perWidget', visibility: visibility() });
-    for (let i = 0; i < 5; i += 1) perWidget.setWidget(`w${i}`, { v: realtime(`V${i}`), s: status('S1') }, () => {});
+    for (let i = 0; i < 5; i += 1)
+      perWidget.setWidget(
+        `w${i}`,
+        () => ({ v: realtime(`V${i}`), s: status('S1') }),
+        () => {},
+      );
     await perWidget.tick();
     expect(server.requests).toHaveLength(5);
     const small = fakeServer();
     const coalesced = new DataScheduler({ fetchBatch: small.fetchBatch, batchSize: 2, visibility: visibility() });
-    for (let i = 0; i < 5; i += 1) coalesced.setWidget(`w${i}`, { v: realtime(`V${i}`), s: status('S1') }, () => {});
+    for (let i = 0; i < 5; i += 1)
+      coalesced.setWidget(
+        `w${i}`,
+        () => ({ v: realtime(`V${i}`), s: status('S1') }),
+        () => {},
+      );
     await coalesced.tick();
     expect(small.requests.map((request) => request.length)).toEqual([2, 2, 2]);
     expect(coalesced.stats).toMatchObject({ ticks: 1, requests: 3, needs: 6 });
@@ -88,7 +102,11 @@ describe('DataScheduler', () => {
         }),
     );
     const scheduler = new DataScheduler({ fetchBatch, visibility: visibility() });
-    scheduler.setWidget('a', { v: realtime('X') }, () => {});
+    scheduler.setWidget(
+      'a',
+      () => ({ v: realtime('X') }),
+      () => {},
+    );
     scheduler.start();
     await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS * 2);
     expect(fetchBatch).toHaveBeenCalledTimes(1);
@@ -103,7 +121,11 @@ describe('DataScheduler', () => {
     const server = fakeServer();
     const page = visibility(true);
     const scheduler = new DataScheduler({ fetchBatch: server.fetchBatch, visibility: page });
-    scheduler.setWidget('a', { v: realtime('X') }, () => {});
+    scheduler.setWidget(
+      'a',
+      () => ({ v: realtime('X') }),
+      () => {},
+    );
     scheduler.start();
     await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS * 3);
     expect(server.requests).toHaveLength(0);
@@ -119,8 +141,8 @@ describe('DataScheduler', () => {
     const scheduler = new DataScheduler({ fetchBatch: server.fetchBatch, visibility: visibility() });
     const failing = recorder();
     const fine = recorder();
-    scheduler.setWidget('failing', { s: status('NOPE') }, failing.listener);
-    scheduler.setWidget('fine', { v: realtime('X') }, fine.listener);
+    scheduler.setWidget('failing', () => ({ s: status('NOPE') }), failing.listener);
+    scheduler.setWidget('fine', () => ({ v: realtime('X') }), fine.listener);
     await scheduler.tick();
     expect(failing.last()).toEqual({ s: { status: 'error', code: 40400, message: 'Not found' } });
     expect(fine.last()?.v?.status).toBe('ready');
@@ -134,7 +156,7 @@ describe('DataScheduler', () => {
     });
     const scheduler = new DataScheduler({ fetchBatch, visibility: visibility() });
     const widget = recorder();
-    scheduler.setWidget('a', { v: realtime('X') }, widget.listener);
+    scheduler.setWidget('a', () => ({ v: realtime('X') }), widget.listener);
     await scheduler.tick();
     expect(widget.last()?.v).toEqual({ status: 'error', code: 0, message: 'The server cannot be reached' });
     down = false;
@@ -145,13 +167,25 @@ describe('DataScheduler', () => {
   test('a widget whose needs change is fetched at once; equal needs in another key order are not', async () => {
     const server = fakeServer();
     const scheduler = new DataScheduler({ fetchBatch: server.fetchBatch, visibility: visibility() });
-    scheduler.setWidget('a', { v: { operationId: 'getStatisticalValue', query: { sns: 'X', type: 'DAY' } } }, () => {});
+    scheduler.setWidget(
+      'a',
+      () => ({ v: { operationId: 'getStatisticalValue', query: { sns: 'X', type: 'DAY' } } }),
+      () => {},
+    );
     scheduler.start();
     await vi.advanceTimersByTimeAsync(0);
-    scheduler.setWidget('a', { v: { query: { type: 'DAY', sns: 'X' }, operationId: 'getStatisticalValue' } }, () => {});
+    scheduler.setWidget(
+      'a',
+      () => ({ v: { query: { type: 'DAY', sns: 'X' }, operationId: 'getStatisticalValue' } }),
+      () => {},
+    );
     await vi.advanceTimersByTimeAsync(0);
     expect(server.requests).toHaveLength(1);
-    scheduler.setWidget('a', { v: realtime('Y') }, () => {});
+    scheduler.setWidget(
+      'a',
+      () => ({ v: realtime('Y') }),
+      () => {},
+    );
     await vi.advanceTimersByTimeAsync(0);
     expect(server.requests).toHaveLength(2);
     expect(server.requests[1]).toEqual([realtime('Y')]);
@@ -166,11 +200,50 @@ describe('DataScheduler', () => {
       });
     const scheduler = new DataScheduler({ fetchBatch, visibility: visibility() });
     const widget = recorder();
-    scheduler.setWidget('a', { v: realtime('X') }, widget.listener);
+    scheduler.setWidget('a', () => ({ v: realtime('X') }), widget.listener);
     const tick = scheduler.tick();
     scheduler.removeWidget('a');
     release();
     await tick;
     expect(widget.seen).toEqual([{ v: { status: 'loading' } }]);
   });
+});
+
+describe('needs of an instant', () => {
+  test('a tick asks each widget for its needs of now: a new day fetches the new day', async () => {
+    const server = fakeServer();
+    const scheduler = new DataScheduler({ fetchBatch: server.fetchBatch, visibility: visibility() });
+    let day = '2026-11-21';
+    const widget = recorder();
+    scheduler.setWidget(
+      'a',
+      () => ({ v: { operationId: 'getStatisticalValue', query: { sns: 'X', type: 'DAY', querytime: day, calcmethod: 'DIFF' } } }),
+      widget.listener,
+    );
+    await scheduler.tick();
+    day = '2026-11-22';
+    await scheduler.tick();
+    expect(server.requests.map((request) => (request[0]?.query as { querytime: string }).querytime)).toEqual([
+      '2026-11-21',
+      '2026-11-22',
+    ]);
+    expect(widget.last()?.v?.status).toBe('ready');
+  });
+});
+
+test('refresh fetches one widget at once, between ticks', async () => {
+  const server = fakeServer();
+  const scheduler = new DataScheduler({ fetchBatch: server.fetchBatch, visibility: visibility() });
+  scheduler.setWidget(
+    'a',
+    () => ({ v: realtime('X') }),
+    () => {},
+  );
+  scheduler.setWidget(
+    'b',
+    () => ({ v: realtime('Y') }),
+    () => {},
+  );
+  await scheduler.refresh('b');
+  expect(server.requests).toEqual([[realtime('Y')]]);
 });

@@ -35,7 +35,11 @@ export interface SchedulerStats {
 export const REFRESH_INTERVAL_MS = 20_000;
 const MAX_BATCH = 100;
 
+/** A widget's needs at an instant (a day's figures change at midnight of the station). */
+export type NeedsOf = (now: number) => Needs;
+
 interface Entry {
+  needsOf: NeedsOf;
   needs: Needs;
   slots: Record<string, SlotState>;
   listener: (slots: Record<string, SlotState>) => void;
@@ -51,6 +55,13 @@ const documentVisibility = (): Visibility | undefined =>
           return () => document.removeEventListener('visibilitychange', onChange);
         },
       };
+
+function sameNeeds(a: Needs, b: Needs): boolean {
+  const slots = Object.keys(b);
+  return (
+    Object.keys(a).length === slots.length && slots.every((slot) => a[slot] && b[slot] && needKey(a[slot]) === needKey(b[slot]))
+  );
+}
 
 function chunks<T>(items: T[], size: number): T[][] {
   const result: T[][] = [];
@@ -84,21 +95,24 @@ export class DataScheduler {
   }
 
   /** Registers a widget or changes its needs; changed needs are fetched at once. */
-  setWidget(id: string, needs: Needs, listener: (slots: Record<string, SlotState>) => void): void {
+  setWidget(id: string, needsOf: NeedsOf, listener: (slots: Record<string, SlotState>) => void): void {
     const known = this.entries.get(id);
-    const same =
-      known &&
-      Object.keys(known.needs).length === Object.keys(needs).length &&
-      Object.entries(needs).every(([slot, need]) => known.needs[slot] && needKey(known.needs[slot]) === needKey(need));
-    if (known && same) {
+    const needs = needsOf(Date.now());
+    if (known && sameNeeds(known.needs, needs)) {
+      known.needsOf = needsOf;
       known.listener = listener;
       return;
     }
     const slots: Record<string, SlotState> = {};
     for (const slot of Object.keys(needs)) slots[slot] = { status: 'loading' };
-    this.entries.set(id, { needs, slots, listener });
+    this.entries.set(id, { needsOf, needs, slots, listener });
     listener(slots);
     if (this.timer !== undefined && Object.keys(needs).length > 0) void this.fetch([id]);
+  }
+
+  /** Fetches a widget's needs now, outside the ticks (after a user's action changed what they answer). */
+  refresh(id: string): Promise<void> {
+    return this.fetch([id]);
   }
 
   removeWidget(id: string): void {
@@ -144,6 +158,13 @@ export class DataScheduler {
     }
     this.stats.ticks += 1;
     this.inFlight = true;
+    const now = Date.now();
+    for (const entry of this.entries.values()) {
+      const needs = entry.needsOf(now);
+      if (sameNeeds(entry.needs, needs)) continue;
+      entry.needs = needs;
+      entry.slots = Object.fromEntries(Object.keys(needs).map((slot) => [slot, entry.slots[slot] ?? { status: 'loading' }]));
+    }
     try {
       await this.fetch([...this.entries.keys()]);
     } finally {

@@ -24,10 +24,14 @@ function fieldUi(t: TFunction, property: PropertySchema, title: string, hintKey:
   return ui;
 }
 
-function mergeInner(derived: UiSchema, own: UiSchema): UiSchema {
-  const merged: UiSchema = { ...derived, ...own };
-  for (const [key, value] of Object.entries(own)) {
-    if (!key.startsWith('ui:') && derived[key]) merged[key] = { ...(derived[key] as UiSchema), ...(value as UiSchema) };
+const isPlain = (value: unknown): value is UiSchema => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A UI schema with another laid over it: entries of fields and of list items are merged, the rest replaced. */
+export function mergeUiSchema(base: UiSchema, over: UiSchema): UiSchema {
+  const merged: UiSchema = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const under = merged[key];
+    merged[key] = !key.startsWith('ui:') && isPlain(value) && isPlain(under) ? mergeUiSchema(under, value) : value;
   }
   return merged;
 }
@@ -77,11 +81,8 @@ export function buildUiSchema(options: {
       else derived['ui:readonly'] = true;
     }
     if (fixed.includes(name)) derived['ui:widget'] = 'hidden';
-    const own = (uiSchema[name] ?? {}) as UiSchema;
-    const merged: UiSchema = { ...derived, ...own };
-    // An author's UI schema for a list's items adds to what the conventions derive for them.
-    if (derived.items && own.items) merged.items = mergeInner(derived.items as UiSchema, own.items as UiSchema);
-    result[name] = merged;
+    // The author's UI schema adds to what the conventions derive, down to the fields of list items.
+    result[name] = mergeUiSchema(derived, (uiSchema[name] ?? {}) as UiSchema);
   }
   return result;
 }

@@ -33,6 +33,7 @@ export function DeviceVarField({ formData, onChange, disabled, readonly, registr
       (await api.call('getDevicesByStation', { params: { stationSn: sn } }, { silent: true })).map((device) => ({
         value: device.sn,
         label: device.name,
+        isLeaf: false,
       })),
     [api],
   );
@@ -51,7 +52,11 @@ export function DeviceVarField({ formData, onChange, disabled, readonly, registr
     void (async () => {
       const stations = await api.call('listStations', {}, { silent: true });
       const ordered = [...stations].sort((a, b) => Number(b.sn === stationSn) - Number(a.sn === stationSn));
-      const tree: Option[] = ordered.map((station) => ({ value: String(station.sn), label: String(station.name) }));
+      const tree: Option[] = ordered.map((station) => ({
+        value: String(station.sn),
+        label: String(station.name),
+        isLeaf: false,
+      }));
       const own = tree.find((station) => station.value === stationSn);
       if (own) {
         own.children = await devicesOf(own.value);

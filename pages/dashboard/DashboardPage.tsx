@@ -1,0 +1,213 @@
+import { EditOutlined, PlusOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Empty, Select, Space, Spin, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { routes, widgetLoaders } from '../../generated/registry';
+import {
+  addWidget,
+  batchFetcher,
+  configDefaults,
+  DashboardGrid,
+  DataScheduler,
+  label,
+  moveInOrder,
+  newWidgetId,
+  removeWidget,
+  sameLayout,
+  setLayout,
+  setWidgetConfig,
+  useRuntime,
+  WidgetCatalogue,
+  WidgetConfigDialog,
+  widgetTitle,
+  type Breakpoint,
+  type LayoutItem,
+  type StationContext,
+} from '../../runtime';
+import { WIDGETS, widgetRegistry } from '../../widgets';
+import { useDashboardDocument } from './useDashboardDocument';
+
+interface StationRecord {
+  sn: string;
+  name: string;
+  timeZone: string;
+  [field: string]: unknown;
+}
+
+const sizeOf = (type: string) => widgetRegistry.get(type)?.size ?? { w: 6, h: 6 };
+
+/**
+ * SiteMonitorDashboard: the dashboard of the selected station. Its widgets refresh together every
+ * 20 seconds while this route is shown; in edit mode widgets are added from the catalogue, moved,
+ * resized, configured and removed, with undo and redo, and the dashboard is saved with the version
+ * it was made from.
+ */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const { api } = useRuntime();
+  const { modal, message } = App.useApp();
+  const navigateTo = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const [stations, setStations] = useState<StationRecord[] | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [catalogue, setCatalogue] = useState(false);
+  const [configuring, setConfiguring] = useState<string | null>(null);
+
+  const perWidget = search.get('fetch') === 'perWidget';
+  const scheduler = useMemo(
+    () => new DataScheduler({ fetchBatch: batchFetcher(api), mode: perWidget ? 'perWidget' : 'coalesced' }),
+    [api, perWidget],
+  );
+  useEffect(() => {
+    scheduler.start();
+    return () => scheduler.stop();
+  }, [scheduler]);
+
+  useEffect(() => {
+    void api.call('listStations', {}, { silent: true }).then((list) => setStations(list as StationRecord[]));
+  }, [api]);
+  const stationSn = search.get('station') ?? stations?.[0]?.sn;
+  const record = stations?.find((station) => station.sn === stationSn);
+  const station = useMemo<StationContext | undefined>(
+    () => (record ? { sn: record.sn, name: record.name, timeZone: record.timeZone, fields: record } : undefined),
+    [record],
+  );
+
+  const dashboard = useDashboardDocument(record?.sn, widgetRegistry);
+  const { document, change } = dashboard;
+
+  const navigate = useCallback(
+    (name: string) => {
+      const route = routes.find((entry) => entry.name === name);
+      if (route) navigateTo(route.path);
+    },
+    [navigateTo],
+  );
+
+  const onLayoutChange = useCallback(
+    (breakpoint: Breakpoint, items: LayoutItem[]) => {
+      if (!document) return;
+      const current = document.layouts[breakpoint] ?? [];
+      if (!sameLayout(current, items)) change(setLayout(document, breakpoint, items));
+    },
+    [document, change],
+  );
+
+  const add = async (type: string) => {
+    const definition = widgetRegistry.get(type);
+    const load = widgetLoaders[type];
+    if (!document || !definition || !load) return;
+    const { schema } = await load();
+    const id = newWidgetId(document);
+    change(addWidget(document, { id, type, config: configDefaults(schema) }, definition.size));
+    setCatalogue(false);
+    setConfiguring(id);
+  };
+
+  const save = async () => {
+    const result = await dashboard.save();
+    if (result === 'saved') {
+      void message.success(t('common.saved'));
+      setEditing(false);
+    }
+    if (result === 'stale') {
+      modal.confirm({
+        title: t('dashboard.staleTitle'),
+        content: t('dashboard.staleContent'),
+        okText: t('dashboard.reload'),
+        cancelText: t('dashboard.keepEditing'),
+        onOk: async () => {
+          await dashboard.reload();
+          setEditing(false);
+        },
+      });
+    }
+  };
+
+  const configured = document?.widgets.find((widget) => widget.id === configuring);
+  const configuredDefinition = configured ? widgetRegistry.get(configured.type) : undefined;
+
+  if (!stations || (stationSn && !station)) return <Spin style={{ display: 'block', margin: 64 }} />;
+  if (stations.length === 0) return <Empty description={t('dashboard.noStations')} />;
+  return (
+    <div>
+      <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
+        <Space>
+          <Typography.Text>{t('dashboard.station')}</Typography.Text>
+          <Select
+            aria-label={t('dashboard.station')}
+            value={stationSn}
+            style={{ minWidth: 220 }}
+            disabled={editing}
+            options={stations.map((entry) => ({ value: entry.sn, label: entry.name }))}
+            onChange={(sn: string) => setSearch((params) => ({ ...Object.fromEntries(params), station: sn }))}
+          />
+        </Space>
+        {editing ? (
+          <Space wrap>
+            <Button icon={<PlusOutlined />} onClick={() => setCatalogue(true)}>
+              {t('dashboard.addWidget')}
+            </Button>
+            <Button icon={<UndoOutlined />} disabled={!dashboard.canUndo} onClick={dashboard.undo}>
+              {t('dashboard.undo')}
+            </Button>
+            <Button icon={<RedoOutlined />} disabled={!dashboard.canRedo} onClick={dashboard.redo}>
+              {t('dashboard.redo')}
+            </Button>
+            <Button
+              onClick={() => {
+                dashboard.discard();
+                setEditing(false);
+              }}
+            >
+              {t('common.cancel')}
+            </Button>
+            <Button type="primary" icon={<SaveOutlined />} onClick={() => void save()}>
+              {t('dashboard.saveDashboard')}
+            </Button>
+          </Space>
+        ) : (
+          <Button icon={<EditOutlined />} disabled={!document} onClick={() => setEditing(true)}>
+            {t('dashboard.edit')}
+          </Button>
+        )}
+      </Space>
+      {dashboard.error ? <Alert type="error" showIcon message={dashboard.error} style={{ marginBottom: 12 }} /> : null}
+      {!document || !station ? (
+        <Spin style={{ display: 'block', margin: 64 }} />
+      ) : document.widgets.length === 0 ? (
+        <Empty description={t('dashboard.empty')} />
+      ) : (
+        <DashboardGrid
+          document={document}
+          definitions={widgetRegistry}
+          station={station}
+          scheduler={scheduler}
+          editing={editing}
+          onLayoutChange={onLayoutChange}
+          onEdit={setConfiguring}
+          onRemove={(id) => change(removeWidget(document, id))}
+          onMove={(breakpoint, id, delta) => change(moveInOrder(document, breakpoint, id, delta, sizeOf))}
+          navigate={navigate}
+        />
+      )}
+      {catalogue ? (
+        <WidgetCatalogue definitions={WIDGETS} onAdd={(type) => void add(type)} onClose={() => setCatalogue(false)} />
+      ) : null}
+      {configured && configuredDefinition && station && document ? (
+        <WidgetConfigDialog
+          definition={configuredDefinition}
+          title={widgetTitle((key) => label(t, key), configured)}
+          config={configured.config}
+          stationSn={station.sn}
+          onCancel={() => setConfiguring(null)}
+          onSave={(config) => {
+            change(setWidgetConfig(document, configured.id, config));
+            setConfiguring(null);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { Modal, Spin } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { widgetLoaders, widgetUiLoaders, type SchemaModule } from '../../generated/registry';
+import type { UiSchema } from '@rjsf/utils';
+import { SchemaForm } from '../forms/SchemaForm';
+import { usePreferences } from '../RuntimeContext';
+import { buildUiSchema, mergeUiSchema } from '../schema/uiSchema';
+import type { WidgetConfig } from './document';
+import type { AnyWidgetDefinition } from './widget';
+
+export interface WidgetConfigDialogProps {
+  definition: AnyWidgetDefinition;
+  title: string;
+  /** The last saved configuration: Cancel keeps it. */
+  config: WidgetConfig;
+  stationSn: string;
+  onSave(config: WidgetConfig): void;
+  onCancel(): void;
+}
+
+const loaded = new Map<string, Promise<[SchemaModule, UiSchema]>>();
+function loadWidgetSchema(type: string): Promise<[SchemaModule, UiSchema]> {
+  let promise = loaded.get(type);
+  if (!promise) {
+    const schema = widgetLoaders[type];
+    const ui = widgetUiLoaders[type];
+    promise = schema && ui ? Promise.all([schema(), ui()]) : Promise.reject(new Error(`no schema for widget ${type}`));
+    loaded.set(type, promise);
+  }
+  return promise;
+}
+
+/**
+ * 'module configuration: …': the widget's schema rendered as a form, with the widget's rules
+ * applied as the values change (options a value disables, values a change clears). Save stores
+ * the configuration and tells the dashboard; Cancel leaves the last saved one as it was.
+ */
+export function WidgetConfigDialog({ definition, title, config, stationSn, onSave, onCancel }: WidgetConfigDialogProps) {
+  const { t } = useTranslation();
+  const { language } = usePreferences();
+  const [module, setModule] = useState<[SchemaModule, UiSchema] | null>(null);
+  const [values, setValues] = useState<WidgetConfig>(config);
+  const form = useRef<{ submit(): void } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadWidgetSchema(definition.type).then((result) => live && setModule(result));
+    return () => {
+      live = false;
+    };
+  }, [definition.type]);
+  const baseUi = useMemo(
+    () =>
+      module
+        ? buildUiSchema({ t, prefix: `widgets.${definition.type}`, schema: module[0].schema, uiSchema: module[1], mode: 'edit' })
+        : {},
+    [module, t, definition.type],
+  );
+  const uiSchema = useMemo(() => {
+    const ui = mergeUiSchema(baseUi, definition.uiRules?.(values) ?? {});
+    return { ...ui, 'ui:submitButtonOptions': { norender: true } };
+  }, [baseUi, definition, values]);
+  const formContext = useMemo(() => ({ stationSn }), [stationSn]);
+  return (
+    <Modal
+      open
+      title={t('dashboard.moduleConfiguration', { name: title })}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      onOk={() => form.current?.submit()}
+      onCancel={onCancel}
+      okButtonProps={{ disabled: !module }}
+      destroyOnHidden
+      width={720}
+    >
+      {module ? (
+        <SchemaForm
+          schema={module[0].schema}
+          uiSchema={uiSchema}
+          validators={module[0].validators}
+          formData={values}
+          language={language}
+          formContext={formContext}
+          formRef={form}
+          onChange={(next) => setValues((previous) => (definition.onChange ? definition.onChange(previous, next) : next))}
+          onSubmit={(submitted) => onSave(definition.onChange ? definition.onChange(values, submitted) : submitted)}
+        />
+      ) : (
+        <Spin />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,82 @@
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Button, Card, Space, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { WidgetIcon } from './icons';
+
+export interface WidgetFrameProps {
+  id: string;
+  title: string;
+  icon?: string;
+  editing: boolean;
+  /** Moves the widget in the reading order (shown on the phone, where the order is the layout). */
+  onMove?(id: string, delta: -1 | 1): void;
+  onEdit(id: string): void;
+  /** The remove request, with the widget's id. */
+  onRemove(id: string): void;
+  children: ReactNode;
+}
+
+/** A widget on the grid: its title and, in edit mode, its edit and delete buttons. */
+export function WidgetFrame({ id, title, icon, editing, onMove, onEdit, onRemove, children }: WidgetFrameProps) {
+  const { t } = useTranslation();
+  const extra = editing ? (
+    <Space size={0} className="widget-actions">
+      {onMove ? (
+        <>
+          <Tooltip title={t('dashboard.moveUp')}>
+            <Button
+              type="text"
+              size="small"
+              icon={<ArrowUpOutlined />}
+              aria-label={`${t('dashboard.moveUp')}: ${title}`}
+              onClick={() => onMove(id, -1)}
+            />
+          </Tooltip>
+          <Tooltip title={t('dashboard.moveDown')}>
+            <Button
+              type="text"
+              size="small"
+              icon={<ArrowDownOutlined />}
+              aria-label={`${t('dashboard.moveDown')}: ${title}`}
+              onClick={() => onMove(id, 1)}
+            />
+          </Tooltip>
+        </>
+      ) : null}
+      <Button
+        type="text"
+        size="small"
+        icon={<EditOutlined />}
+        aria-label={`${t('common.edit')}: ${title}`}
+        onClick={() => onEdit(id)}
+      />
+      <Button
+        type="text"
+        size="small"
+        danger
+        icon={<DeleteOutlined />}
+        aria-label={`${t('common.delete')}: ${title}`}
+        onClick={() => onRemove(id)}
+      />
+    </Space>
+  ) : null;
+  return (
+    <Card
+      size="small"
+      role="region"
+      aria-label={title}
+      title={
+        <Space className={editing ? 'widget-drag-handle' : undefined} style={{ cursor: editing ? 'move' : undefined }}>
+          <WidgetIcon name={icon} />
+          {title}
+        </Space>
+      }
+      extra={extra}
+      style={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+      styles={{ body: { flex: 1, minHeight: 0, overflow: 'auto', padding: 8 } }}
+    >
+      {children}
+    </Card>
+  );
+}
