@@ -61,6 +61,7 @@ export { WIDGET_ICONS, WidgetIcon } from './dashboard/icons';
 export { needKey } from './dashboard/needs';
 export type { DataNeed, Needs, SlotState } from './dashboard/needs';
 export { sanitizeHtml } from './dashboard/sanitize';
+export { stationStatusNeed, statusDetailOf } from './dashboard/stationStatus';
 export { DataScheduler, REFRESH_INTERVAL_MS } from './dashboard/scheduler';
 export { batchFetcher } from './dashboard/batchFetcher';
 export { DashboardGrid, ROW_HEIGHT, widgetTitle } from './dashboard/DashboardGrid';

@@ -29,13 +29,15 @@ export interface WidgetStoryArgs {
   lng: Language;
   theme: ThemeName;
   editing?: boolean;
+  /** Receives the route names the view navigates to (`actions.navigate`). */
+  onNavigate?(route: string): void;
 }
 
 /** A widget's view in a language and theme, sized as on the desktop grid, with given answers. */
-export function WidgetStory({ definition, config, data, lng, theme, editing = false }: WidgetStoryArgs) {
+export function WidgetStory({ definition, config, data, lng, theme, editing = false, onNavigate }: WidgetStoryArgs) {
   const { View } = definition;
   const context = useMemo(() => ({ station: STORY_STATION, now: STORY_NOW }), []);
-  const actions = useMemo(() => ({ refresh: () => undefined, navigate: () => undefined }), []);
+  const actions = useMemo(() => ({ refresh: () => undefined, navigate: (route: string) => onNavigate?.(route) }), [onNavigate]);
   return (
     <StoryFrame lng={lng} theme={theme}>
       <div style={{ width: definition.size.w * 50, height: definition.size.h * 40 }}>

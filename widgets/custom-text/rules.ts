@@ -1,0 +1,19 @@
+export interface CustomTextConfig {
+  [field: string]: unknown;
+  name: string;
+  icon: string;
+  value: string;
+}
+
+/**
+ * Whether rich text shows nothing: no text once tags and blanks are gone, and no picture. The
+ * editor's empty document (`<p><br></p>`) is blank.
+ */
+export function isBlankHtml(html: string): boolean {
+  if (/<img\b/i.test(html)) return false;
+  const text = html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;|&#160;/g, ' ')
+    .trim();
+  return text === '';
+}

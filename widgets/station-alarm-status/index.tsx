@@ -1,0 +1,16 @@
+import { AlertOutlined } from '@ant-design/icons';
+import { defineWidget, stationStatusNeed } from '../../runtime';
+import { StationAlarmStatusView } from './StationAlarmStatusView';
+import { type StationAlarmStatusConfig } from './rules';
+
+/** Station alarm status: normal, or 'has alarm' with the count; a click opens the alarm records. */
+export const stationAlarmStatus = defineWidget<StationAlarmStatusConfig>({
+  type: 'stationAlarmStatus',
+  group: 'status',
+  icon: <AlertOutlined />,
+  size: { w: 6, h: 4 },
+  needs: (_config, context) => ({ detail: stationStatusNeed(context) }),
+  View: StationAlarmStatusView,
+  // Format 1 had the same fields.
+  migrate: (config) => config,
+});

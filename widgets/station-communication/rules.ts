@@ -1,0 +1,14 @@
+import type { StationStatusDetail } from '../../generated/types';
+
+export interface StationCommunicationConfig {
+  [field: string]: unknown;
+  name: string;
+  icon: string;
+}
+
+export type CommunicationState = 'normal' | 'abnormal';
+
+/** Normal when the communication status equals 1; anything else is abnormal. */
+export function communicationState(detail: Pick<StationStatusDetail, 'communicationStatus'>): CommunicationState {
+  return detail.communicationStatus === 1 ? 'normal' : 'abnormal';
+}

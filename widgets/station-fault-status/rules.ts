@@ -1,0 +1,12 @@
+export interface StationFaultStatusConfig {
+  [field: string]: unknown;
+  name: string;
+  icon: string;
+}
+
+export type FaultState = 'normal' | 'abnormal';
+
+/** 0 unclosed tasks is normal, any other count abnormal. */
+export function faultState(unclosedTaskAmount: number): FaultState {
+  return unclosedTaskAmount > 0 ? 'abnormal' : 'normal';
+}
