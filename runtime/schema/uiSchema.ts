@@ -31,7 +31,13 @@ export function mergeUiSchema(base: UiSchema, over: UiSchema): UiSchema {
   const merged: UiSchema = { ...base };
   for (const [key, value] of Object.entries(over)) {
     const under = merged[key];
-    merged[key] = !key.startsWith('ui:') && isPlain(value) && isPlain(under) ? mergeUiSchema(under, value) : value;
+    if (key === 'items' && typeof value === 'function' && isPlain(under)) {
+      // Rules per list entry: laid over what the conventions give every entry.
+      const perItem = value as (...args: unknown[]) => UiSchema;
+      merged[key] = (...args: unknown[]) => mergeUiSchema(under, perItem(...args));
+    } else {
+      merged[key] = !key.startsWith('ui:') && isPlain(value) && isPlain(under) ? mergeUiSchema(under, value) : value;
+    }
   }
   return merged;
 }

@@ -18,3 +18,24 @@ class NoResizeObserver {
   disconnect(): void {}
 }
 Object.defineProperty(window, 'ResizeObserver', { writable: true, value: NoResizeObserver });
+// jsdom has no canvas: charts get a 2D context that draws nothing (text measured at 7 px a character).
+HTMLCanvasElement.prototype.getContext = function getContext(this: HTMLCanvasElement) {
+  const state: Record<string | symbol, unknown> = { canvas: this };
+  const inert = () => new Proxy({}, { get: () => () => undefined });
+  return new Proxy(state, {
+    get: (target, key) =>
+      key in target
+        ? target[key]
+        : key === 'measureText'
+          ? (text: string) => ({ width: text.length * 7 })
+          : key === 'getImageData'
+            ? () => ({ data: new Uint8ClampedArray(4) })
+            : key.toString().startsWith('create')
+              ? inert
+              : () => undefined,
+    set: (target, key, value) => {
+      target[key] = value;
+      return true;
+    },
+  });
+} as unknown as typeof HTMLCanvasElement.prototype.getContext;

@@ -1,0 +1,99 @@
+import { Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  EChart,
+  failureOf,
+  figureOf,
+  formatFigure,
+  overallState,
+  WidgetStatus,
+  type ChartOption,
+  type WidgetViewProps,
+} from '../../runtime';
+import { configuredVars, gaugeValue, scaleOf, type GaugeConfig } from './rules';
+
+interface Reading {
+  name: string;
+  value: number | null;
+  unit: string;
+  min: number;
+  max: number;
+}
+
+/** A gauge's chart; without a value it has no pointer (an emptied chart). */
+function gaugeOption({ name, value, unit, min, max }: Reading): ChartOption {
+  return {
+    series: [
+      {
+        type: 'gauge',
+        min,
+        max,
+        radius: '90%',
+        progress: { show: value !== null },
+        detail: { formatter: `{value}${unit ? ` ${unit}` : ''}`, fontSize: 16, offsetCenter: [0, '60%'] },
+        title: { show: false },
+        data: value === null ? [] : [{ value, name }],
+      },
+    ],
+  };
+}
+
+function Gauge({ reading }: { reading: Reading }) {
+  const option = useMemo(() => gaugeOption(reading), [reading]);
+  return (
+    <li style={{ flex: '1 1 160px', display: 'flex', flexDirection: 'column', alignItems: 'center', minWidth: 140 }}>
+      <div style={{ width: '100%', height: 160 }}>
+        <EChart option={option} label={reading.name} />
+      </div>
+      <Typography.Text>
+        {reading.name}: <Typography.Text strong>{formatFigure(reading.value, 0)}</Typography.Text>
+        {reading.unit && reading.value !== null ? ` ${reading.unit}` : ''}
+      </Typography.Text>
+    </li>
+  );
+}
+
+export function GaugeView({ config, data }: WidgetViewProps<GaugeConfig>) {
+  const { t } = useTranslation();
+  const failed = overallState(data) === 'error';
+  const readings = useMemo(
+    () =>
+      configuredVars(config).map((entry): Reading => {
+        // When the fetch fails the gauges are emptied, not left with their last values.
+        const figure = failed ? undefined : figureOf(data.values, entry.deviceVar.varSn);
+        return {
+          name: entry.showName || entry.deviceVar.varSn,
+          value: gaugeValue(figure?.value),
+          unit: figure?.unit ?? '',
+          ...scaleOf(entry, config),
+        };
+      }),
+    [config, data, failed],
+  );
+  const gauges = (
+    <ul
+      aria-label={t('widgets.gauge.gauges')}
+      style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap' }}
+    >
+      {readings.map((reading, index) => (
+        <Gauge key={index} reading={reading} />
+      ))}
+    </ul>
+  );
+  if (readings.length > 0 && failed) {
+    return (
+      <div>
+        <Typography.Text type="warning" role="alert">
+          {t('widgets.common.failed')}: {failureOf(data)}
+        </Typography.Text>
+        {gauges}
+      </div>
+    );
+  }
+  return (
+    <WidgetStatus data={data} empty={readings.length === 0 ? t('widgets.gauge.noVariables') : false}>
+      {() => gauges}
+    </WidgetStatus>
+  );
+}

@@ -1,0 +1,77 @@
+import { isDeviceVar, migrateDeviceVar, type DataNeed, type DeviceVar } from '../../runtime';
+
+/** One gauge: a variable with its name and, optionally, its own scale. */
+export interface MonitorVar {
+  deviceVar?: DeviceVar;
+  showName: string;
+  minScale?: number;
+  maxScale?: number;
+  /** When the variable was added (milliseconds). */
+  timeStamp?: number;
+}
+
+export interface GaugeConfig {
+  [field: string]: unknown;
+  name: string;
+  icon: string;
+  defaultMinScale: number;
+  defaultMaxScale: number;
+  queryDate: string;
+  monitorVars: MonitorVar[];
+}
+
+/** The range used when neither the variable's scale nor the default one is a range. */
+const FALLBACK_RANGE = { min: 0, max: 100 };
+
+/** The variables that name a device variable, in their order. */
+export function configuredVars(config: GaugeConfig): (MonitorVar & { deviceVar: DeviceVar })[] {
+  return (config.monitorVars ?? []).filter((entry): entry is MonitorVar & { deviceVar: DeviceVar } =>
+    isDeviceVar(entry.deviceVar),
+  );
+}
+
+/** The latest values of all the gauges' variables, in one call. */
+export function gaugeNeeds(config: GaugeConfig): Record<string, DataNeed> {
+  const vars = configuredVars(config);
+  if (vars.length === 0) return {};
+  const sns = [...new Set(vars.map((entry) => entry.deviceVar.varSn))].join(',');
+  return { values: { operationId: 'getRealtimeData', body: { sns } } };
+}
+
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** A gauge's range: its variable's own scale overrides the default range, each end on its own. */
+export function scaleOf(entry: MonitorVar, config: GaugeConfig): { min: number; max: number } {
+  const defaults = { min: config.defaultMinScale, max: config.defaultMaxScale };
+  const range = {
+    min: isNumber(entry.minScale) ? entry.minScale : defaults.min,
+    max: isNumber(entry.maxScale) ? entry.maxScale : defaults.max,
+  };
+  if (isNumber(range.min) && isNumber(range.max) && range.max > range.min) return range;
+  return isNumber(defaults.min) && isNumber(defaults.max) && defaults.max > defaults.min ? defaults : FALLBACK_RANGE;
+}
+
+/** A gauge's value: truncated to an integer (null stays null). */
+export function gaugeValue(value: number | null | undefined): number | null {
+  return isNumber(value) ? Math.trunc(value) : null;
+}
+
+/** A variable just added gets its creation time. */
+export function stampVars(config: GaugeConfig, now: number): GaugeConfig {
+  const monitorVars = (config.monitorVars ?? []).map((entry) =>
+    entry.timeStamp !== undefined ? entry : { ...entry, timeStamp: now },
+  );
+  return { ...config, monitorVars };
+}
+
+/** A configuration of format 1 (variables as `[deviceSn, varSn]` pairs) in the current format. */
+export function migrateGauge(config: Record<string, unknown>, fromVersion: number): Record<string, unknown> {
+  if (fromVersion >= 2 || !Array.isArray(config.monitorVars)) return config;
+  const monitorVars = (config.monitorVars as Record<string, unknown>[]).map((entry) => {
+    const { deviceVar: old, ...rest } = entry;
+    const deviceVar = migrateDeviceVar(old);
+    // An empty pair meant no variable.
+    return isDeviceVar(deviceVar) ? { ...rest, deviceVar } : rest;
+  });
+  return { ...config, monitorVars };
+}

@@ -1,0 +1,74 @@
+import { Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import {
+  enumLabel,
+  figureOf,
+  formatFigure,
+  WidgetStatus,
+  type SlotState,
+  type StationContext,
+  type WidgetViewProps,
+} from '../../runtime';
+import { isConfigured, slotOf, type KeyFigure, type MultiKeyDataConfig } from './rules';
+
+/** Station fields whose values are codes of a code list. */
+const CODED: Record<string, string> = { powerSupplyType: 'powerSupplyType', voltageClass: 'voltageClass' };
+
+/** What an entry shows: its name, its value and unit. */
+function shown(
+  entry: KeyFigure,
+  data: Record<string, SlotState>,
+  station: StationContext,
+  decimals: number,
+  t: TFunction,
+): { name: string; value: string; unit: string } {
+  const stationName =
+    entry.dataType === 'station_info' && entry.stationValue ? enumLabel(t, 'stationInfoField', entry.stationValue) : '';
+  const name = entry.name || stationName;
+  if (!isConfigured(entry)) return { name, value: t('widgets.common.pleaseConfigure'), unit: '' };
+  if (entry.dataType === 'text') return { name, value: entry.textValue, unit: '' };
+  if (entry.dataType === 'station_info') {
+    const field = station.fields[entry.stationValue];
+    const code = CODED[entry.stationValue];
+    const value = field === null || field === undefined || field === '' ? '--' : code ? enumLabel(t, code, field) : String(field);
+    return { name, value, unit: '' };
+  }
+  const figure = figureOf(data[slotOf(entry)], entry.deviceValue?.varSn ?? '');
+  return { name, value: formatFigure(figure?.value, decimals), unit: figure?.unit ?? '' };
+}
+
+export function MultiKeyDataView({ config, data, context }: WidgetViewProps<MultiKeyDataConfig>) {
+  const { t } = useTranslation();
+  const entries = config.multiKeyData ?? [];
+  return (
+    <WidgetStatus data={data} empty={entries.length === 0 ? t('widgets.common.noData') : false}>
+      {() => (
+        <ul
+          aria-label={t('widgets.multiKeyData.figures')}
+          style={{
+            listStyle: 'none',
+            margin: 0,
+            padding: 0,
+            display: 'grid',
+            gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
+            gap: 12,
+          }}
+        >
+          {entries.map((entry, index) => {
+            const { name, value, unit } = shown(entry, data, context.station, config.numberFix, t);
+            return (
+              <li key={index} style={{ display: 'flex', flexDirection: 'column', padding: '8px 12px' }}>
+                <Typography.Text type="secondary">{name}</Typography.Text>
+                <Typography.Text strong style={{ fontSize: 24, color: '#409EFF' }}>
+                  {value}
+                  {unit ? <span style={{ fontSize: 14, marginLeft: 4 }}>{unit}</span> : null}
+                </Typography.Text>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </WidgetStatus>
+  );
+}

@@ -1,0 +1,142 @@
+import type { UiSchema } from '@rjsf/utils';
+import {
+  figureNeed,
+  HIDDEN_FIELD,
+  isDeviceVar,
+  migrateDeviceVar,
+  type DeviceVar,
+  type Method,
+  type Needs,
+  type Period,
+  type WidgetContext,
+} from '../../runtime';
+
+export type EntryType = 'text' | 'station_info' | 'device_data';
+export type EntryInterval = 'real_time' | 'current_month' | 'current_day' | 'current_year';
+export type EntryMethod = 'AVG' | 'MAX' | 'diff' | 'SUM' | 'chain_avg' | 'chain_diff';
+
+/** One key figure of the list. */
+export interface KeyFigure {
+  name: string;
+  dataType: EntryType;
+  textValue: string;
+  stationValue: string;
+  deviceValue?: DeviceVar;
+  calcMethod: EntryMethod;
+  calcInterval: EntryInterval;
+  /** When the figure was added (milliseconds). */
+  timestamp?: number;
+}
+
+export interface MultiKeyDataConfig {
+  [field: string]: unknown;
+  titleName: string;
+  icon: string;
+  numberFix: number;
+  multiKeyData: KeyFigure[];
+}
+
+export const PERIOD_OF: Record<EntryInterval, Period> = {
+  real_time: 'realtime',
+  current_month: 'month',
+  current_day: 'day',
+  current_year: 'year',
+};
+
+/** The comparisons with the last period are not offered; a stored one shows this period's average or difference. */
+export const METHOD_OF: Record<EntryMethod, Method> = {
+  AVG: 'AVG',
+  MAX: 'MAX',
+  diff: 'DIFF',
+  SUM: 'SUM',
+  chain_avg: 'AVG',
+  chain_diff: 'DIFF',
+};
+
+/** The value of each data type; the others are cleared when the data type changes. */
+const VALUE_OF_TYPE = { text: 'textValue', station_info: 'stationValue', device_data: 'deviceValue' } as const;
+
+/** Switching an entry's data type clears the values that belong to the other types (as in key data). */
+export function clearOtherTypes(previous: KeyFigure | undefined, next: KeyFigure): KeyFigure {
+  if (!previous || previous.dataType === next.dataType) return next;
+  const keep = VALUE_OF_TYPE[next.dataType];
+  const cleared: KeyFigure = { ...next };
+  if (keep !== 'textValue') cleared.textValue = '';
+  if (keep !== 'stationValue') cleared.stationValue = '';
+  if (keep !== 'deviceValue') delete cleared.deviceValue;
+  return cleared;
+}
+
+/**
+ * The configuration after a change in the form: each entry is compared with itself before the
+ * change (by its creation time, else by its place) and cleared as key data is; an entry without
+ * a creation time gets one.
+ */
+export function keepEntriesInStep(previous: MultiKeyDataConfig, next: MultiKeyDataConfig, now: number): MultiKeyDataConfig {
+  const before = previous.multiKeyData ?? [];
+  const multiKeyData = (next.multiKeyData ?? []).map((entry, index) => {
+    const own = entry.timestamp !== undefined ? before.find((old) => old.timestamp === entry.timestamp) : before[index];
+    const cleared = clearOtherTypes(own, entry);
+    return cleared.timestamp !== undefined ? cleared : { ...cleared, timestamp: now };
+  });
+  return { ...next, multiKeyData };
+}
+
+/** An entry's form: the calculation method is disabled in real time; only the current type's value is shown. */
+export function entryUi(entry: Partial<KeyFigure>): UiSchema {
+  const device = entry.dataType === 'device_data';
+  return {
+    calcMethod: { 'ui:disabled': entry.calcInterval === 'real_time' || !device },
+    calcInterval: { 'ui:disabled': !device },
+    textValue: entry.dataType === 'text' ? {} : HIDDEN_FIELD,
+    stationValue: entry.dataType === 'station_info' ? {} : HIDDEN_FIELD,
+    deviceValue: device ? {} : HIDDEN_FIELD,
+  };
+}
+
+/** The rules of each entry of the list, applied to it alone (laid over what every entry has). */
+export function multiKeyDataUi(_config: MultiKeyDataConfig): UiSchema {
+  return { multiKeyData: { items: (entry: Partial<KeyFigure> | undefined): UiSchema => entryUi(entry ?? {}) } };
+}
+
+/** Whether an entry has something to show; without, it says 'please configure'. */
+export function isConfigured(entry: KeyFigure): boolean {
+  if (entry.dataType === 'text') return entry.textValue !== '';
+  if (entry.dataType === 'station_info') return entry.stationValue !== '';
+  return isDeviceVar(entry.deviceValue);
+}
+
+/** The answer an entry's figure is in: one per interval and method (real time whatever the method). */
+export function slotOf(entry: KeyFigure): string {
+  const period = PERIOD_OF[entry.calcInterval];
+  return period === 'realtime' ? 'realtime' : `${period}:${METHOD_OF[entry.calcMethod]}`;
+}
+
+/** One call per interval and method, covering all the variables of the entries that use it. */
+export function multiKeyDataNeeds(config: MultiKeyDataConfig, context: WidgetContext): Needs {
+  const groups = new Map<string, { entry: KeyFigure; sns: string[] }>();
+  for (const entry of config.multiKeyData ?? []) {
+    if (entry.dataType !== 'device_data' || !isDeviceVar(entry.deviceValue)) continue;
+    const slot = slotOf(entry);
+    const group = groups.get(slot) ?? { entry, sns: [] };
+    group.sns.push(entry.deviceValue.varSn);
+    groups.set(slot, group);
+  }
+  const needs: Needs = {};
+  for (const [slot, { entry, sns }] of groups) {
+    needs[slot] = figureNeed(sns, PERIOD_OF[entry.calcInterval], METHOD_OF[entry.calcMethod], context);
+  }
+  return needs;
+}
+
+/** A configuration of format 1 (variables as `[deviceSn, varSn]` pairs) in the current format. */
+export function migrateMultiKeyData(config: Record<string, unknown>, fromVersion: number): Record<string, unknown> {
+  if (fromVersion >= 2 || !Array.isArray(config.multiKeyData)) return config;
+  const multiKeyData = (config.multiKeyData as Record<string, unknown>[]).map((entry) => {
+    const { deviceValue: old, ...rest } = entry;
+    const deviceValue = migrateDeviceVar(old);
+    // An empty pair meant no variable.
+    return isDeviceVar(deviceValue) ? { ...rest, deviceValue } : rest;
+  });
+  return { ...config, multiKeyData };
+}

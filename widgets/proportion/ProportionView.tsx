@@ -1,0 +1,80 @@
+import { Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EChart, figureOf, formatFigure, WidgetStatus, type ChartOption, type WidgetViewProps } from '../../runtime';
+import { configuredNodes, sharesOf, totalOf, type ProportionConfig, type Share } from './rules';
+
+const percentText = (share: Share, decimals: number) =>
+  share.percent === null ? '--' : `${formatFigure(share.percent, decimals)}%`;
+
+function chartOption(shares: Share[], decimals: number): ChartOption {
+  const shown = shares.filter((share) => share.percent !== null);
+  return {
+    tooltip: { trigger: 'item' },
+    series: [
+      {
+        type: 'pie',
+        radius: ['40%', '65%'],
+        label: {
+          formatter: ({ dataIndex }) => {
+            const share = shown[dataIndex];
+            return share ? `${share.name}\n${formatFigure(share.value, decimals)} (${percentText(share, decimals)})` : '';
+          },
+        },
+        data: shown.map((share) => ({ name: share.name, value: share.value ?? 0, itemStyle: { color: share.color } })),
+      },
+    ],
+  };
+}
+
+export function ProportionView({ config, data }: WidgetViewProps<ProportionConfig>) {
+  const { t } = useTranslation();
+  const decimals = config.numberFix;
+  const shares = useMemo(
+    () =>
+      sharesOf(
+        configuredNodes(config).map((node) => {
+          const figure = figureOf(data.values, node.deviceVar.varSn);
+          return {
+            name: node.name || node.deviceVar.varSn,
+            color: node.color,
+            value: figure?.value ?? null,
+            unit: figure?.unit ?? '',
+          };
+        }),
+      ),
+    [config, data],
+  );
+  const option = useMemo(() => chartOption(shares, decimals), [shares, decimals]);
+  const total = totalOf(shares);
+  return (
+    <WidgetStatus data={data} empty={shares.length === 0 ? t('widgets.common.noData') : false}>
+      {() => (
+        <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+          <div style={{ flex: 1, minHeight: 160 }}>
+            <EChart option={option} label={t('widgets.proportion.chart')} />
+          </div>
+          <ul aria-label={t('widgets.proportion.parts')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {shares.map((share, index) => (
+              <li key={index} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+                <span aria-hidden style={{ width: 10, height: 10, borderRadius: 2, background: share.color, flex: 'none' }} />
+                <Typography.Text style={{ flex: 1 }}>{share.name}</Typography.Text>
+                <Typography.Text strong>
+                  {formatFigure(share.value, decimals)}
+                  {share.unit && share.value !== null ? ` ${share.unit}` : ''}
+                </Typography.Text>
+                <Typography.Text type="secondary" style={{ minWidth: 64, textAlign: 'right' }}>
+                  {percentText(share, decimals)}
+                </Typography.Text>
+              </li>
+            ))}
+          </ul>
+          <Typography.Text type="secondary">
+            {t('widgets.proportion.total')}: {formatFigure(total.value, decimals)}
+            {total.unit ? ` ${total.unit}` : ''}
+          </Typography.Text>
+        </div>
+      )}
+    </WidgetStatus>
+  );
+}

@@ -1,0 +1,124 @@
+import type { UiSchema } from '@rjsf/utils';
+import { isDeviceVar, migrateDeviceVar, seriesColor, type DeviceVar, type Method, type Period } from '../../runtime';
+
+export type ProportionInterval = 'real_time' | 'current_month' | 'current_day' | 'current_year';
+export type ProportionMethod = 'diff' | 'avg' | 'SUM';
+
+/** One part of the whole. */
+export interface ProportionNode {
+  deviceVar?: DeviceVar;
+  name: string;
+  color: string;
+  /** When the part was added (milliseconds). */
+  timestamp?: number;
+}
+
+export interface ProportionConfig {
+  [field: string]: unknown;
+  name: string;
+  icon: string;
+  queryInterval: ProportionInterval;
+  calcMethod: ProportionMethod;
+  numberFix: number;
+  nodeInfo: ProportionNode[];
+  queryDeviceVars: DeviceVar[];
+}
+
+export const PERIOD_OF: Record<ProportionInterval, Period> = {
+  real_time: 'realtime',
+  current_month: 'month',
+  current_day: 'day',
+  current_year: 'year',
+};
+
+export const METHOD_OF: Record<ProportionMethod, Method> = { diff: 'DIFF', avg: 'AVG', SUM: 'SUM' };
+
+/** The colour the schema gives a new part. */
+export const DEFAULT_NODE_COLOR = '#409EFF';
+
+/** The calculation method is disabled when the interval is real time. */
+export function proportionUi(config: ProportionConfig): UiSchema {
+  return { calcMethod: { 'ui:disabled': config.queryInterval === 'real_time' } };
+}
+
+/** The parts that name a device variable, in their order. */
+export function configuredNodes(config: ProportionConfig): (ProportionNode & { deviceVar: DeviceVar })[] {
+  return (config.nodeInfo ?? []).filter((node): node is ProportionNode & { deviceVar: DeviceVar } => isDeviceVar(node.deviceVar));
+}
+
+/** The variables the parts query, each once. */
+export function queryVarsOf(nodes: { deviceVar?: unknown }[]): DeviceVar[] {
+  const seen = new Set<string>();
+  const vars: DeviceVar[] = [];
+  for (const node of nodes) {
+    if (!isDeviceVar(node.deviceVar) || seen.has(node.deviceVar.varSn)) continue;
+    seen.add(node.deviceVar.varSn);
+    vars.push({ deviceSn: node.deviceVar.deviceSn, varSn: node.deviceVar.varSn });
+  }
+  return vars;
+}
+
+/**
+ * The configuration after a change in the form: a part without a creation time gets one and, if
+ * it was just added and still has the default colour, the palette colour of its place (so the
+ * parts differ); the queried variables follow the parts.
+ */
+export function keepInStep(previous: ProportionConfig, next: ProportionConfig, now: number): ProportionConfig {
+  const before = (previous.nodeInfo ?? []).length;
+  const nodeInfo = (next.nodeInfo ?? []).map((node, index) => {
+    if (node.timestamp !== undefined) return node;
+    const added = index >= before && (!node.color || node.color === DEFAULT_NODE_COLOR);
+    return { ...node, timestamp: now, ...(added ? { color: seriesColor(index) } : {}) };
+  });
+  return { ...next, nodeInfo, queryDeviceVars: queryVarsOf(nodeInfo) };
+}
+
+/** A part's figure and its share of the total of all parts. */
+export interface Share {
+  name: string;
+  color: string;
+  value: number | null;
+  unit: string;
+  /** Percentage of the total, null when the value or the total is missing or not positive. */
+  percent: number | null;
+}
+
+/**
+ * The share of each part: a part counts in the total only with a positive value (a negative or
+ * missing figure has no share of a whole).
+ */
+export function sharesOf(parts: { name: string; color: string; value: number | null; unit: string }[]): Share[] {
+  const total = parts.reduce((sum, part) => (part.value !== null && part.value > 0 ? sum + part.value : sum), 0);
+  return parts.map((part) => ({
+    ...part,
+    percent: part.value !== null && part.value > 0 && total > 0 ? (part.value / total) * 100 : null,
+  }));
+}
+
+/** A configuration of format 1 (variables as `[deviceSn, varSn]` pairs) in the current format. */
+export function migrateProportion(config: Record<string, unknown>, fromVersion: number): Record<string, unknown> {
+  if (fromVersion >= 2) return config;
+  const nodes = Array.isArray(config.nodeInfo) ? (config.nodeInfo as Record<string, unknown>[]) : [];
+  const nodeInfo = nodes.map((node) => {
+    const { deviceVar: old, ...rest } = node;
+    const deviceVar = migrateDeviceVar(old);
+    // An empty pair meant no variable.
+    return isDeviceVar(deviceVar) ? { ...rest, deviceVar } : rest;
+  });
+  const listed = (Array.isArray(config.queryDeviceVars) ? config.queryDeviceVars : []).map(migrateDeviceVar).filter(isDeviceVar);
+  // The queried variables follow the parts wherever there are parts.
+  return Array.isArray(config.nodeInfo)
+    ? { ...config, nodeInfo, queryDeviceVars: queryVarsOf(nodeInfo) }
+    : { ...config, queryDeviceVars: listed };
+}
+
+/** The total of the parts that have a share, with their unit when they all have the same. */
+export function totalOf(shares: Share[]): { value: number | null; unit: string } {
+  const counted = shares.filter((share) => share.percent !== null);
+  if (counted.length === 0) return { value: null, unit: '' };
+  const units = new Set(counted.map((share) => share.unit));
+  return {
+    value: counted.reduce((sum, share) => sum + (share.value ?? 0), 0),
+    unit: units.size === 1 ? (counted[0]?.unit ?? '') : '',
+  };
+}

@@ -1,0 +1,16 @@
+import { RiseOutlined } from '@ant-design/icons';
+import { defineWidget } from '../../runtime';
+import { SingleDataView } from './SingleDataView';
+import { migrateSingleData, singleDataNeeds, singleDataUi, type SingleDataConfig } from './rules';
+
+/** Single data: a figure of a device variable against the previous day, month or year, with an up or down arrow. */
+export const singleData = defineWidget<SingleDataConfig>({
+  type: 'singleData',
+  group: 'data',
+  icon: <RiseOutlined />,
+  size: { w: 6, h: 5 },
+  needs: singleDataNeeds,
+  View: SingleDataView,
+  uiRules: singleDataUi,
+  migrate: migrateSingleData,
+});

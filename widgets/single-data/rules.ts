@@ -1,0 +1,100 @@
+import type { UiSchema } from '@rjsf/utils';
+import dayjs from 'dayjs';
+import {
+  isDeviceVar,
+  migrateDeviceVar,
+  stationTime,
+  type DataNeed,
+  type DeviceVar,
+  type Method,
+  type WidgetContext,
+} from '../../runtime';
+
+export type ChainType = 'DAY' | 'MONTH' | 'YEAR' | 'AVG';
+
+export interface SingleDataConfig {
+  [field: string]: unknown;
+  name: string;
+  icon: string;
+  chainType: ChainType;
+  /** A past day (YYYY-MM-DD) whose period is shown instead of the current one. */
+  recordDate?: string;
+  riseMarkColor: string;
+  dropMarkColor: string;
+  deviceVar?: DeviceVar;
+  numberFix: number;
+}
+
+/**
+ * The statistics period and method of each chain type: the growth (DIFF) of the variable over
+ * the day, month or year; AVG (not offered) compares this month's average with last month's.
+ */
+export const CHAIN: Record<ChainType, { type: 'DAY' | 'MONTH' | 'YEAR'; method: Method; unit: 'day' | 'month' | 'year' }> = {
+  DAY: { type: 'DAY', method: 'DIFF', unit: 'day' },
+  MONTH: { type: 'MONTH', method: 'DIFF', unit: 'month' },
+  YEAR: { type: 'YEAR', method: 'DIFF', unit: 'year' },
+  AVG: { type: 'MONTH', method: 'AVG', unit: 'month' },
+};
+
+/** The chain selector is disabled while a historical record (a record date) is viewed. */
+export function singleDataUi(config: SingleDataConfig): UiSchema {
+  return { chainType: { 'ui:disabled': Boolean(config.recordDate) } };
+}
+
+export const isConfigured = (config: SingleDataConfig): config is SingleDataConfig & { deviceVar: DeviceVar } =>
+  isDeviceVar(config.deviceVar);
+
+/** The day of the compared period (the record date, else the station's today) and a day of the period before it. */
+export function comparedDays(config: SingleDataConfig, context: WidgetContext): { current: string; previous: string } {
+  const current = config.recordDate || stationTime(context, 'YYYY-MM-DD');
+  const previous = dayjs(current).subtract(1, CHAIN[config.chainType].unit).format('YYYY-MM-DD');
+  return { current, previous };
+}
+
+/** The two statistics calls: this period's figure and the previous period's. */
+export function singleDataNeeds(config: SingleDataConfig, context: WidgetContext): Record<string, DataNeed> {
+  if (!isConfigured(config)) return {};
+  const { type, method } = CHAIN[config.chainType];
+  const days = comparedDays(config, context);
+  const need = (querytime: string): DataNeed => ({
+    operationId: 'getStatisticalValue',
+    query: { sns: config.deviceVar.varSn, calcmethod: method, querytime, type },
+  });
+  return { current: need(days.current), previous: need(days.previous) };
+}
+
+/** How a period is named when a record date is viewed: the day, the month or the year. */
+export function periodText(day: string, chainType: ChainType): string {
+  const format = CHAIN[chainType].type === 'DAY' ? 'YYYY-MM-DD' : CHAIN[chainType].type === 'MONTH' ? 'YYYY-MM' : 'YYYY';
+  return dayjs(day).format(format);
+}
+
+export interface Change {
+  /** Up when the figure rose, down when it dropped; null when equal or a figure is missing. */
+  direction: 'rise' | 'drop' | null;
+  /** The change in percent of the previous figure; null without a previous figure other than 0. */
+  percent: number | null;
+}
+
+export function changeOf(current: number | null, previous: number | null): Change {
+  if (current === null || previous === null) return { direction: null, percent: null };
+  return {
+    direction: current > previous ? 'rise' : current < previous ? 'drop' : null,
+    percent: previous === 0 ? null : ((current - previous) / Math.abs(previous)) * 100,
+  };
+}
+
+/** A change in percent with its sign ('+12.50%'), '--' when there is none. */
+export function formatChange(percent: number | null, decimals: number): string {
+  if (percent === null || !Number.isFinite(percent)) return '--';
+  return `${percent > 0 ? '+' : ''}${percent.toFixed(decimals)}%`;
+}
+
+/** A configuration of format 1 (the variable as a `[deviceSn, varSn]` pair) in the current format. */
+export function migrateSingleData(config: Record<string, unknown>, fromVersion: number): Record<string, unknown> {
+  if (fromVersion >= 2) return config;
+  const { deviceVar: old, ...rest } = config;
+  const deviceVar = migrateDeviceVar(old);
+  // An empty pair meant no variable.
+  return isDeviceVar(deviceVar) ? { ...rest, deviceVar } : rest;
+}

@@ -1,0 +1,17 @@
+import { LineChartOutlined } from '@ant-design/icons';
+import { defineWidget } from '../../runtime';
+import { TrendView } from './TrendView';
+import { migrateTrend, stampNodes, trendNeeds, trendUi, type TrendConfig } from './rules';
+
+/** Trend analysis: several device variables over today, this month or this year, with max, min and average marked. */
+export const trend = defineWidget<TrendConfig>({
+  type: 'trend',
+  group: 'data',
+  icon: <LineChartOutlined />,
+  size: { w: 12, h: 10 },
+  needs: trendNeeds,
+  View: TrendView,
+  uiRules: trendUi,
+  onChange: (previous, next) => stampNodes(previous, next, Date.now()),
+  migrate: migrateTrend,
+});

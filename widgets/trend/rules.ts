@@ -1,0 +1,151 @@
+import type { UiSchema } from '@rjsf/utils';
+import dayjs from 'dayjs';
+import {
+  isDeviceVar,
+  migrateDeviceVar,
+  seriesColor,
+  stationTime,
+  type DataNeed,
+  type DeviceVar,
+  type WidgetContext,
+} from '../../runtime';
+
+export type TrendInterval = 'NORMAL' | 'DAY' | 'MONTH' | 'YEAR' | 'DAY_SUM';
+export type TrendMethod = 'AVG' | 'MAX' | 'SUM';
+
+/** One series: a variable with its name and colour. */
+export interface TrendNode {
+  deviceVar?: DeviceVar;
+  name: string;
+  color: string;
+  /** When the series was added (milliseconds). */
+  timestamp?: number;
+}
+
+export interface TrendConfig {
+  [field: string]: unknown;
+  name: string;
+  icon: string;
+  /** A day (YYYY-MM-DD) of the period shown; the current one when empty. */
+  queryTime?: string;
+  queryInterval: TrendInterval;
+  calcMethod: TrendMethod;
+  showType: 'line' | 'bar';
+  appendInformation: string;
+  nodeInfo: TrendNode[];
+  selChecked: { maxChecked: boolean; minChecked: boolean; avgChecked: boolean };
+}
+
+/** Most points of a series of all values (NORMAL): the server keeps the peaks and dips. */
+export const RAW_POINTS = 500;
+
+/** The period each interval covers, the resolution of its points and a method it imposes. */
+export const INTERVAL: Record<
+  TrendInterval,
+  { period: 'day' | 'month' | 'year'; queryPeriod: 'RAW' | 'HOUR' | 'DAY' | 'MONTH'; method?: TrendMethod }
+> = {
+  NORMAL: { period: 'day', queryPeriod: 'RAW' },
+  DAY: { period: 'day', queryPeriod: 'HOUR' },
+  MONTH: { period: 'month', queryPeriod: 'DAY' },
+  YEAR: { period: 'year', queryPeriod: 'MONTH' },
+  DAY_SUM: { period: 'day', queryPeriod: 'HOUR', method: 'SUM' },
+};
+
+/** The intervals of a day: their axis shows hours and minutes. */
+export const DAY_TYPES: readonly TrendInterval[] = ['NORMAL', 'DAY', 'DAY_SUM'];
+
+/** The colour the schema gives a new series. */
+export const DEFAULT_NODE_COLOR = '#409EFF';
+
+/** The calculation method means nothing for all values (NORMAL) and is the sum for DAY_SUM. */
+export function trendUi(config: TrendConfig): UiSchema {
+  return { calcMethod: { 'ui:disabled': config.queryInterval === 'NORMAL' || config.queryInterval === 'DAY_SUM' } };
+}
+
+/** The series that name a device variable, in their order. */
+export function configuredNodes(config: TrendConfig): (TrendNode & { deviceVar: DeviceVar })[] {
+  return (config.nodeInfo ?? []).filter((node): node is TrendNode & { deviceVar: DeviceVar } => isDeviceVar(node.deviceVar));
+}
+
+/** The day, month or year containing the query day (the station's today when empty), as the call's start and end (exclusive). */
+export function periodOf(config: TrendConfig, context: WidgetContext): { startTime: string; endTime: string } {
+  const day = config.queryTime || stationTime(context, 'YYYY-MM-DD');
+  const { period } = INTERVAL[config.queryInterval];
+  const start = dayjs(day).startOf(period);
+  return { startTime: start.format('YYYY-MM-DD HH:mm:ss'), endTime: start.add(1, period).format('YYYY-MM-DD HH:mm:ss') };
+}
+
+/** One history call for all the series. */
+export function trendNeeds(config: TrendConfig, context: WidgetContext): Record<string, DataNeed> {
+  const nodes = configuredNodes(config);
+  if (nodes.length === 0) return {};
+  const { queryPeriod, method } = INTERVAL[config.queryInterval];
+  return {
+    trend: {
+      operationId: 'getHistoryTrend',
+      query: {
+        sns: [...new Set(nodes.map((node) => node.deviceVar.varSn))].join(','),
+        calcmethod: method ?? config.calcMethod,
+        queryPeriod,
+        ...periodOf(config, context),
+        points: String(RAW_POINTS),
+      },
+    },
+  };
+}
+
+/** The label of a point's time on the axis: HH:mm for the intervals of a day, else MM-DD. */
+export function axisLabel(time: string, interval: TrendInterval): string {
+  return dayjs(time).format(DAY_TYPES.includes(interval) ? 'HH:mm' : 'MM-DD');
+}
+
+/** Values are shown rounded to 1 decimal. */
+export const roundValue = (value: number): number => Math.round(value * 10) / 10;
+
+/** A series of the answer: the sorted times of all series, and each series' value at each (null where it has none). */
+export function alignSeries(
+  series: { sn: string; unit: string; datas: { time: string; value: number }[] }[],
+  sns: string[],
+): { times: string[]; values: Record<string, (number | null)[]>; units: Record<string, string> } {
+  const times = [...new Set(series.flatMap((entry) => entry.datas.map((point) => point.time)))].sort();
+  const index = new Map(times.map((time, i) => [time, i]));
+  const values: Record<string, (number | null)[]> = {};
+  const units: Record<string, string> = {};
+  for (const sn of sns) {
+    const entry = series.find((item) => item.sn === sn);
+    const row: (number | null)[] = times.map(() => null);
+    for (const point of entry?.datas ?? []) {
+      const at = index.get(point.time);
+      if (at !== undefined) row[at] = roundValue(point.value);
+    }
+    values[sn] = row;
+    units[sn] = entry?.unit ?? '';
+  }
+  return { times, values, units };
+}
+
+/**
+ * The configuration after a change in the form: a series without a creation time gets one and,
+ * if it was just added and still has the default colour, the palette colour of its place.
+ */
+export function stampNodes(previous: TrendConfig, next: TrendConfig, now: number): TrendConfig {
+  const before = (previous.nodeInfo ?? []).length;
+  const nodeInfo = (next.nodeInfo ?? []).map((node, index) => {
+    if (node.timestamp !== undefined) return node;
+    const added = index >= before && (!node.color || node.color === DEFAULT_NODE_COLOR);
+    return { ...node, timestamp: now, ...(added ? { color: seriesColor(index) } : {}) };
+  });
+  return { ...next, nodeInfo };
+}
+
+/** A configuration of format 1 (variables as `[deviceSn, varSn]` pairs) in the current format. */
+export function migrateTrend(config: Record<string, unknown>, fromVersion: number): Record<string, unknown> {
+  if (fromVersion >= 2 || !Array.isArray(config.nodeInfo)) return config;
+  const nodeInfo = (config.nodeInfo as Record<string, unknown>[]).map((node) => {
+    const { deviceVar: old, ...rest } = node;
+    const deviceVar = migrateDeviceVar(old);
+    // An empty pair meant no variable.
+    return isDeviceVar(deviceVar) ? { ...rest, deviceVar } : rest;
+  });
+  return { ...config, nodeInfo };
+}
