@@ -1,17 +1,30 @@
 import type { AnyWidgetDefinition } from '../runtime';
 import { alarmList } from './alarm-list';
 import { customText } from './custom-text';
+import { dodAnalysis } from './dod-analysis';
 import { gauge } from './gauge';
+import { histogram } from './histogram';
 import { image } from './image';
 import { keyData } from './key-data';
+import { multiEnergyConsumption } from './multi-energy-consumption';
+import { multiEnergyProportion } from './multi-energy-proportion';
+import { multiEnergyTrend } from './multi-energy-trend';
 import { multiKeyData } from './multi-key-data';
+import { peakValleyProportion } from './peak-valley-proportion';
+import { peakValleyTrend } from './peak-valley-trend';
 import { proportion } from './proportion';
+import { remoteControl } from './remote-control';
+import { remoteSignalChange } from './remote-signal-change';
 import { singleData } from './single-data';
+import { socialContribution } from './social-contribution';
 import { stationAlarmStatus } from './station-alarm-status';
 import { stationCommunication } from './station-communication';
 import { stationDetailedCommunication } from './station-detailed-communication';
 import { stationFaultStatus } from './station-fault-status';
+import { stationMap } from './station-map';
+import { todayEnergy } from './today-energy';
 import { trend } from './trend';
+import { weather } from './weather';
 
 /** Every widget type of the dashboard, in the catalogue's order within each group. */
 export const WIDGETS: readonly AnyWidgetDefinition[] = [
@@ -21,10 +34,23 @@ export const WIDGETS: readonly AnyWidgetDefinition[] = [
   proportion,
   gauge,
   trend,
+  todayEnergy,
+  histogram,
+  dodAnalysis,
+  peakValleyProportion,
+  peakValleyTrend,
+  multiEnergyConsumption,
+  multiEnergyProportion,
+  multiEnergyTrend,
+  socialContribution,
+  remoteSignalChange,
+  remoteControl,
   stationCommunication,
   stationAlarmStatus,
   stationFaultStatus,
   stationDetailedCommunication,
+  stationMap,
+  weather,
   alarmList,
   image,
   customText,

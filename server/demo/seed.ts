@@ -4,6 +4,7 @@ import { hashSecret } from '../auth/passwords';
 import type { Db } from '../resources/repository';
 import type { Services } from '../http/services';
 import { seedAlarms } from '../alarms/demo';
+import { seedDashboards } from './dashboards';
 import { ALL_PERMISSIONS } from '../users/principal';
 import { seedStations } from './stations';
 
@@ -116,6 +117,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
       scope,
       stations.map((station) => station.sn),
     );
+    await seedDashboards(services, scope, stations);
   }
   return true;
 }

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import Ajv from 'ajv';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, databases, signIn, type Answer } from '../support/api';
 import type { TestServer } from '../support/server';
@@ -152,4 +154,42 @@ describe.each(databases())('the dashboard batch call on $name', ({ start }) => {
     const answer = await server.app.inject({ method: 'POST', url: '/ems/api/main/dashboard/data', payload: { needs: [] } });
     expect(answer.statusCode).toBe(401);
   });
+});
+
+describe.each(databases())('the demo dashboards on $name', ({ start }) => {
+  let server: TestServer;
+  let admin: string;
+  beforeAll(async () => {
+    server = await start();
+    admin = await signIn(server.app, 'admin', 'admin123');
+  });
+  afterAll(async () => server?.stop());
+
+  const types = readdirSync('schemas/widgets')
+    .filter((file) => file.endsWith('.json') && !file.endsWith('.ui.json'))
+    .map((file) => file.replace(/\.json$/, ''));
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  const validators = new Map(
+    types.map((type) => [type, ajv.compile(JSON.parse(readFileSync(`generated/widgets/${type}.json`, 'utf8')) as object)]),
+  );
+
+  test.each(['T2-ST1', 'T2-PV1', 'T2-EMS1'])(
+    '%s: every widget type, each configuration valid by its schema, laid out',
+    async (sn) => {
+      const answer = await call<{
+        version: number;
+        schemaVersion: number;
+        layouts: { desktop: { id: string }[] };
+        widgets: { id: string; type: string; config: object }[];
+      }>(server.app, admin, { method: 'GET', url: `/ems/api/main/siteKanban/${sn}` });
+      const document = answer.body.data;
+      expect(document).toMatchObject({ version: 1, schemaVersion: 2 });
+      expect(new Set(document.widgets.map((widget) => widget.type))).toEqual(new Set(types));
+      for (const widget of document.widgets) {
+        const validate = validators.get(widget.type);
+        expect(validate?.(widget.config), `${widget.type}: ${JSON.stringify(validate?.errors)}`).toBe(true);
+      }
+      expect(document.layouts.desktop.map((item) => item.id).sort()).toEqual(document.widgets.map((widget) => widget.id).sort());
+    },
+  );
 });

@@ -1,0 +1,201 @@
+/**
+ * The dashboard measured in Chromium against the real server (demo data, simulator on, the built
+ * client): requests per refresh coalesced and one per widget, main-thread time of a refresh, a
+ * cold navigation until every widget shows its data, the JavaScript the route loads, and the
+ * latency of a keystroke in the largest configuration form. Answers its section of
+ * docs/benchmarks.md.
+ */
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { launchBrowser } from '../tests/support/browser';
+import { startServer } from '../tests/support/server';
+
+const STATION = 'T2-ST1';
+const BATCH = '/ems/api/main/dashboard/data';
+const TICKS = 7;
+const COLD_RUNS = 5;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const log = (message: string) => process.stdout.write(`${message}\n`);
+
+async function signIn(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${url}/login?lng=en`);
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill('admin123');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/main/appliance/customer');
+  return page;
+}
+
+/** Every widget region on the page shows its data: none is still loading. */
+async function allShowing(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('.react-grid-item').length > 0 &&
+      document.querySelectorAll('.react-grid-item [aria-label="Loading"], .react-grid-item .ant-spin-spinning').length === 0,
+    undefined,
+    { timeout: 30_000, polling: 50 },
+  );
+}
+
+async function taskSeconds(cdp: CDPSession): Promise<number> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  return metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;
+}
+
+/** Requests and main-thread milliseconds of each refresh, with the page's clock driven by the test. */
+async function ticks(page: Page, url: string, mode: 'coalesced' | 'perWidget') {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await page.clock.install();
+  let requests = 0;
+  let pending = 0;
+  page.on('request', (request) => {
+    if (request.url().includes(BATCH)) {
+      requests += 1;
+      pending += 1;
+    }
+  });
+  page.on('requestfinished', (request) => {
+    if (request.url().includes(BATCH)) pending -= 1;
+  });
+  await page.goto(
+    `${url}/main/ems/map/monitor/dashboard?lng=en&station=${STATION}${mode === 'perWidget' ? '&fetch=perWidget' : ''}`,
+  );
+  await allShowing(page);
+  const widgets = await page.locator('.react-grid-item').count();
+  const perTick: number[] = [];
+  const busy: number[] = [];
+  for (let tick = 0; tick < TICKS; tick += 1) {
+    await page.waitForTimeout(300);
+    const before = requests;
+    const busyBefore = await taskSeconds(cdp);
+    await page.clock.runFor(20_000);
+    await page.waitForFunction(() => true);
+    while (pending > 0 || requests === before) await page.waitForTimeout(20);
+    // The answers rendered: wait for the main thread to be idle.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(undefined), { timeout: 2000 })));
+    busy.push(((await taskSeconds(cdp)) - busyBefore) * 1000);
+    perTick.push(requests - before);
+  }
+  return { widgets, requests: median(perTick), busyMs: median(busy) };
+}
+
+/** A cold navigation (no cache) to the dashboard until every widget shows data, and the JavaScript it loaded. */
+async function cold(page: Page, url: string) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const times: number[] = [];
+  let scripts = new Set<string>();
+  for (let run = 0; run < COLD_RUNS; run += 1) {
+    await cdp.send('Network.clearBrowserCache');
+    await page.goto('about:blank');
+    const loaded = new Set<string>();
+    const onResponse = (response: { url(): string }) => {
+      const path = new URL(response.url()).pathname;
+      if (path.endsWith('.js')) loaded.add(path);
+    };
+    page.on('response', onResponse);
+    const started = Date.now();
+    await page.goto(`${url}/main/ems/map/monitor/dashboard?lng=en&station=${STATION}`);
+    await allShowing(page);
+    times.push(Date.now() - started);
+    page.off('response', onResponse);
+    scripts = loaded;
+  }
+  const gzip = [...scripts].reduce((sum, path) => sum + gzipSync(readFileSync(`dist/client${path}`)).length, 0);
+  return { ms: median(times), scripts: scripts.size, kib: gzip / 1024 };
+}
+
+/** Event Timing of keystrokes typed into a text field of the largest configuration form. */
+async function keystrokes(page: Page, url: string) {
+  await page.goto(`${url}/main/ems/map/monitor/dashboard?lng=en&station=${STATION}`);
+  await allShowing(page);
+  await page.getByRole('button', { name: 'Edit dashboard' }).click();
+  const largest = await page.evaluate(() => {
+    const names = [...document.querySelectorAll('button[aria-label^="Edit: "]')].map((b) => b.getAttribute('aria-label') ?? '');
+    return names;
+  });
+  let best = { name: '', fields: 0 };
+  for (const name of largest) {
+    await page.getByRole('button', { name, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: /^module configuration: / });
+    await dialog.locator('form').waitFor();
+    const fields = await dialog.locator('input, textarea, [role="combobox"], [role="radio"]').count();
+    if (fields > best.fields) best = { name, fields };
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+  await page.getByRole('button', { name: best.name, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /^module configuration: / });
+  const input = dialog.locator('input[type="text"]').first();
+  await input.click();
+  await page.evaluate(() => {
+    const w = window as unknown as { durations: number[] };
+    w.durations = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.name === 'keydown' || entry.name === 'keypress' || entry.name === 'input') w.durations.push(entry.duration);
+      }
+    }).observe({ type: 'event', durationThreshold: 0, buffered: false } as PerformanceObserverInit);
+  });
+  await input.pressSequentially('abcdefghijklmnopqrstuvwxyz0123456789', { delay: 40 });
+  await page.waitForTimeout(300);
+  const durations = await page.evaluate(() => (window as unknown as { durations: number[] }).durations);
+  return {
+    form: best.name.replace(/^Edit: /, ''),
+    fields: best.fields,
+    keys: durations.length,
+    medianMs: median(durations),
+    maxMs: Math.max(...durations),
+  };
+}
+
+export async function dashboardBench(): Promise<string> {
+  const server = await startServer({ listen: true, simulator: true, historyDays: 35 });
+  await server.app.simulator?.ready;
+  const browser = await launchBrowser();
+  try {
+    const page = await signIn(browser.context, server.url);
+    log('Dashboard: refreshes, coalesced...');
+    const coalesced = await ticks(page, server.url, 'coalesced');
+    log(`  ${coalesced.requests} request(s) per refresh, ${coalesced.busyMs.toFixed(1)} ms main thread`);
+    const single = await signIn(browser.context, server.url);
+    log('Dashboard: refreshes, one request per widget...');
+    const perWidget = await ticks(single, server.url, 'perWidget');
+    log(`  ${perWidget.requests} request(s) per refresh, ${perWidget.busyMs.toFixed(1)} ms main thread`);
+    log('Dashboard: cold navigations...');
+    const coldPage = await signIn(browser.context, server.url);
+    const navigation = await cold(coldPage, server.url);
+    log(`  ${navigation.ms} ms, ${navigation.kib.toFixed(0)} KiB of JavaScript (gzip)`);
+    log('Dashboard: keystrokes...');
+    const typing = await keystrokes(coldPage, server.url);
+    log(`  ${typing.medianMs} ms median in ${typing.form}`);
+    const met = (ok: boolean) => (ok ? 'met' : 'not met');
+    return `## Dashboard (Chromium against the real server)
+
+The demo dashboard of ${STATION} (${coalesced.widgets} widgets) in headless Chromium, signed in as \`admin\`, against the platform with the simulator on (35 days of history) and the built client. Refreshes are driven by the page's clock (20 s each, ${TICKS} refreshes, median); main-thread time is Chromium's TaskDuration over a refresh until the page is idle again.
+
+| | Requests per refresh | Main thread per refresh (ms) |
+|---|---:|---:|
+| Coalesced: every widget's needs deduplicated into one batch | ${coalesced.requests} | ${coalesced.busyMs.toFixed(1)} |
+| One batch request per widget (same code, \`?fetch=perWidget\`) | ${perWidget.requests} | ${perWidget.busyMs.toFixed(1)} |
+
+Goals: at most 3 requests per refresh — ${met(coalesced.requests <= 3)}; main thread ≤ 16 ms median per refresh — ${met(coalesced.busyMs <= 16)}.
+
+| Cold navigation (cache cleared, already signed in) | |
+|---|---:|
+| Until every widget shows its data, median of ${COLD_RUNS} | ${navigation.ms} ms |
+| JavaScript loaded by the route (${navigation.scripts} files, gzip) | ${navigation.kib.toFixed(0)} KiB |
+
+Goals: ≤ 1.0 s — ${met(navigation.ms <= 1000)}; ≤ 350 KiB — ${met(navigation.kib <= 350)}.
+
+Keystrokes typed into a text field of the largest configuration form (${typing.form}, ${typing.fields} controls): ${typing.keys} input events, median ${typing.medianMs} ms, longest ${typing.maxMs} ms (Event Timing: from the key to the next paint). Goal ≤ 16 ms median — ${met(typing.medianMs <= 16)}.
+`;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}

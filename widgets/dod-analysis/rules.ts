@@ -1,0 +1,101 @@
+import dayjs from 'dayjs';
+import type { TrendSeries } from '../../generated/types';
+import {
+  isDeviceVar,
+  stationTime,
+  type DataNeed,
+  type DeviceVar,
+  type Needs,
+  type SlotState,
+  type WidgetContext,
+} from '../../runtime';
+
+export type DodPeriod = 'currentMonth' | 'lastMonth' | 'last7Days' | 'last30Days';
+
+export interface DodAnalysisConfig {
+  [field: string]: unknown;
+  name: string;
+  icon: string;
+  socVar?: DeviceVar;
+  period: DodPeriod;
+  color: string;
+  numberFix: number;
+}
+
+/** The local days a period covers (`YYYY-MM-DD`, in order) and the times that ask for them. */
+export interface DodRange {
+  days: string[];
+  /** First day, 00:00 of the station. */
+  startTime: string;
+  /** The day after the last, 00:00: the trend call counts the days before it. */
+  endTime: string;
+}
+
+const DATE = 'YYYY-MM-DD';
+
+/** The days of a period, counted in the station's local calendar at the context's instant. */
+export function dodRange(period: DodPeriod, context: WidgetContext): DodRange {
+  const today = dayjs(stationTime(context, DATE));
+  const [first, after] =
+    period === 'currentMonth'
+      ? [today.startOf('month'), today.startOf('month').add(1, 'month')]
+      : period === 'lastMonth'
+        ? [today.startOf('month').subtract(1, 'month'), today.startOf('month')]
+        : [today.subtract(period === 'last7Days' ? 6 : 29, 'day'), today.add(1, 'day')];
+  const days: string[] = [];
+  for (let day = first; day.isBefore(after); day = day.add(1, 'day')) days.push(day.format(DATE));
+  return { days, startTime: first.format(DATE), endTime: after.format(DATE) };
+}
+
+/** The two statistics a DOD is made of: each day's highest and lowest SOC (daily rollups, not samples). */
+export function dodNeeds(config: DodAnalysisConfig, context: WidgetContext): Needs {
+  if (!isDeviceVar(config.socVar)) return {};
+  const { startTime, endTime } = dodRange(config.period, context);
+  const need = (calcmethod: 'MAX' | 'MIN'): DataNeed => ({
+    operationId: 'getHistoryTrend',
+    query: { sns: config.socVar?.varSn ?? '', calcmethod, queryPeriod: 'DAY', startTime, endTime },
+  });
+  return { max: need('MAX'), min: need('MIN') };
+}
+
+/** The depth of discharge of a day: its highest SOC minus its lowest; null without both. */
+export function depthOfDischarge(max: number | null | undefined, min: number | null | undefined): number | null {
+  if (typeof max !== 'number' || typeof min !== 'number') return null;
+  return Math.max(0, max - min);
+}
+
+/** The average of the days that have a figure; null when none has. */
+export function averageOf(values: (number | null)[]): number | null {
+  const present = values.filter((value): value is number => value !== null);
+  return present.length ? present.reduce((sum, value) => sum + value, 0) / present.length : null;
+}
+
+/** The values of a variable by local day, from a daily trend answer. */
+export function valuesByDay(slot: SlotState | undefined, sn: string): { values: Map<string, number>; unit: string } {
+  if (slot?.status !== 'ready' || !Array.isArray(slot.data)) return { values: new Map(), unit: '' };
+  const series = (slot.data as TrendSeries[]).find((entry) => entry.sn === sn);
+  return {
+    values: new Map((series?.datas ?? []).map((point) => [point.time.slice(0, 10), point.value])),
+    unit: series?.unit ?? '',
+  };
+}
+
+/** Each day's DOD, the average and the deepest day. */
+export interface DodFigures {
+  days: string[];
+  dods: (number | null)[];
+  average: number | null;
+  deepest: { day: string; dod: number } | null;
+  unit: string;
+}
+
+export function dodFigures(days: string[], max: SlotState | undefined, min: SlotState | undefined, sn: string): DodFigures {
+  const highs = valuesByDay(max, sn);
+  const lows = valuesByDay(min, sn);
+  const dods = days.map((day) => depthOfDischarge(highs.values.get(day), lows.values.get(day)));
+  let deepest: DodFigures['deepest'] = null;
+  dods.forEach((dod, index) => {
+    if (dod !== null && (deepest === null || dod > deepest.dod)) deepest = { day: days[index] ?? '', dod };
+  });
+  return { days, dods, average: averageOf(dods), deepest, unit: highs.unit || lows.unit || '%' };
+}

@@ -1,0 +1,15 @@
+import { BarChartOutlined } from '@ant-design/icons';
+import { defineWidget } from '../../runtime';
+import { HistogramView } from './HistogramView';
+import { histogramNeeds, migrateHistogram, type HistogramConfig } from './rules';
+
+/** Histogram: device variables' figures per hour of today, day of this month or month of this year, as bars. */
+export const histogram = defineWidget<HistogramConfig>({
+  type: 'histogram',
+  group: 'energy',
+  icon: <BarChartOutlined />,
+  size: { w: 12, h: 10 },
+  needs: histogramNeeds,
+  View: HistogramView,
+  migrate: migrateHistogram,
+});

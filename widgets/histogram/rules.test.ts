@@ -1,0 +1,86 @@
+import { describe, expect, test } from 'vitest';
+import schema from '../../generated/widgets/histogram.json';
+import { configDefaults, SERIES_PALETTE, type SlotState } from '../../runtime';
+import { histogram } from '.';
+import { histogramSeries, type HistogramConfig } from './rules';
+
+const defaults = configDefaults(schema as never) as HistogramConfig;
+const station = { sn: 'T2-ST1', name: 'T2-ST1', timeZone: 'Asia/Shanghai', fields: {} };
+/** 14:30 on 21 November 2026 in Shanghai. */
+const context = { station, now: Date.parse('2026-11-21T06:30:00Z') };
+const CHARGE = { deviceSn: 'T2-ST1-PCS1', varSn: 'T2-ST1-PCS1.chargeEnergy' };
+const DISCHARGE = { deviceSn: 'T2-ST1-PCS1', varSn: 'T2-ST1-PCS1.dischargeEnergy' };
+
+describe('histogram', () => {
+  test('defaults: title 柱状图, today per hour, growth (DIFF), no variables', () => {
+    expect(defaults).toEqual({
+      name: '柱状图',
+      icon: 'BarChartOutlined',
+      period: 'day',
+      calcMethod: 'DIFF',
+      numberFix: 2,
+      nodeInfo: [],
+    });
+  });
+
+  test('methods DIFF, SUM, MAX, AVG; periods per hour, day, month', () => {
+    expect(schema.properties.calcMethod.enum).toEqual(['DIFF', 'SUM', 'MAX', 'AVG']);
+    expect(schema.properties.period.enum).toEqual(['day', 'month', 'year']);
+  });
+
+  test.each([
+    ['day', 'DIFF', 'DAY'],
+    ['month', 'MAX', 'MONTH'],
+    ['year', 'AVG', 'YEAR'],
+  ] as const)('%s with %s needs one statistics call of type %s for all the variables', (period, calcMethod, type) => {
+    const config = {
+      ...defaults,
+      period,
+      calcMethod,
+      nodeInfo: [{ deviceVar: CHARGE }, { deviceVar: DISCHARGE }, { name: 'unset' }],
+    };
+    expect(histogram.needs(config, context)).toEqual({
+      values: {
+        operationId: 'getStatisticalValue',
+        query: { sns: `${CHARGE.varSn},${DISCHARGE.varSn}`, calcmethod: calcMethod, querytime: '2026-11-21', type },
+      },
+    });
+  });
+
+  test('needs nothing without a variable', () => {
+    expect(histogram.needs({ ...defaults, nodeInfo: [{ name: 'unset' }] }, context)).toEqual({});
+  });
+
+  test('series: named and coloured as configured, else by serial number and the palette colour of their position', () => {
+    const slot: SlotState = {
+      status: 'ready',
+      data: [
+        { sn: CHARGE.varSn, unit: 'kWh', value: 1840.25, datas: [230.5, 229.75], time_keys: ['00:00', '01:00'] },
+        { sn: DISCHARGE.varSn, unit: 'kWh', value: null, datas: [null, null], time_keys: ['00:00', '01:00'] },
+      ],
+    };
+    const config = {
+      ...defaults,
+      nodeInfo: [{ deviceVar: CHARGE, name: '1# PCS 充电', color: '#722ED1' }, { deviceVar: DISCHARGE }],
+    };
+    expect(histogramSeries(config, slot)).toEqual({
+      keys: ['00:00', '01:00'],
+      series: [
+        { sn: CHARGE.varSn, name: '1# PCS 充电', color: '#722ED1', unit: 'kWh', value: 1840.25, datas: [230.5, 229.75] },
+        { sn: DISCHARGE.varSn, name: DISCHARGE.varSn, color: SERIES_PALETTE[1], unit: 'kWh', value: null, datas: [null, null] },
+      ],
+    });
+  });
+
+  test('a configuration of format 1 (variables as [device, variable] pairs) is migrated', () => {
+    const stored = {
+      period: 'month',
+      nodeInfo: [{ deviceVar: ['T2-ST1-PCS1', 'T2-ST1-PCS1.chargeEnergy'], name: 'A' }, { name: 'B' }],
+    };
+    expect(histogram.migrate(stored, 1)).toEqual({
+      period: 'month',
+      nodeInfo: [{ deviceVar: CHARGE, name: 'A' }, { name: 'B' }],
+    });
+    expect(histogram.migrate({ nodeInfo: [{ deviceVar: CHARGE }] }, 2)).toEqual({ nodeInfo: [{ deviceVar: CHARGE }] });
+  });
+});

@@ -1,0 +1,101 @@
+import type { StatisticValue } from '../../generated/types';
+import {
+  figureNeed,
+  isDeviceVar,
+  migrateDeviceVar,
+  seriesColor,
+  type DeviceVar,
+  type Needs,
+  type SlotState,
+  type WidgetConfig,
+  type WidgetContext,
+} from '../../runtime';
+
+export type HistogramPeriod = 'day' | 'month' | 'year';
+export type HistogramMethod = 'DIFF' | 'SUM' | 'MAX' | 'AVG';
+
+export interface HistogramNode {
+  deviceVar?: DeviceVar;
+  name?: string;
+  color?: string;
+}
+
+export interface HistogramConfig {
+  [field: string]: unknown;
+  name: string;
+  icon: string;
+  period: HistogramPeriod;
+  calcMethod: HistogramMethod;
+  numberFix: number;
+  nodeInfo: HistogramNode[];
+}
+
+/** The variables chosen, in the order of the list (entries without a variable left out). */
+export function chosenVars(config: HistogramConfig): DeviceVar[] {
+  return (config.nodeInfo ?? []).flatMap((node) => (isDeviceVar(node.deviceVar) ? [node.deviceVar] : []));
+}
+
+/** One statistics call for all the variables: the period's figure and its series per hour, day or month. */
+export function histogramNeeds(config: HistogramConfig, context: WidgetContext): Needs {
+  const vars = chosenVars(config);
+  if (vars.length === 0) return {};
+  return {
+    values: figureNeed(
+      vars.map((v) => v.varSn),
+      config.period,
+      config.calcMethod,
+      context,
+    ),
+  };
+}
+
+/** A series of bars as drawn: its name, colour, unit, the period's figure and the figure of each bar. */
+export interface HistogramSeries {
+  sn: string;
+  name: string;
+  color: string;
+  unit: string;
+  value: number | null;
+  datas: (number | null)[];
+}
+
+/**
+ * The series of the chosen variables from the statistics answer, and the bars' labels (`HH:00`,
+ * `MM-DD`, `YYYY-MM`). A variable the answer lacks still has its (empty) series.
+ */
+export function histogramSeries(
+  config: HistogramConfig,
+  slot: SlotState | undefined,
+): { keys: string[]; series: HistogramSeries[] } {
+  const answers = slot?.status === 'ready' && Array.isArray(slot.data) ? (slot.data as StatisticValue[]) : [];
+  const keys = answers.find((answer) => answer.time_keys.length)?.time_keys ?? [];
+  const series = (config.nodeInfo ?? []).flatMap((node, index) => {
+    if (!isDeviceVar(node.deviceVar)) return [];
+    const sn = node.deviceVar.varSn;
+    const answer = answers.find((entry) => entry.sn === sn);
+    return [
+      {
+        sn,
+        name: node.name || sn,
+        color: node.color || seriesColor(index),
+        unit: answer?.unit ?? '',
+        value: answer?.value ?? null,
+        datas: answer?.datas ?? [],
+      },
+    ];
+  });
+  return { keys, series };
+}
+
+/** A configuration of format 1, whose variables were `[deviceSn, varSn]` pairs. */
+export function migrateHistogram(config: WidgetConfig, fromVersion: number): WidgetConfig {
+  if (fromVersion >= 2 || !Array.isArray(config.nodeInfo)) return config;
+  return {
+    ...config,
+    nodeInfo: (config.nodeInfo as Record<string, unknown>[]).map((node) => {
+      const { deviceVar: stored, ...rest } = node;
+      const deviceVar = migrateDeviceVar(stored);
+      return deviceVar ? { ...rest, deviceVar } : rest;
+    }),
+  };
+}

@@ -1,0 +1,16 @@
+import { TableOutlined } from '@ant-design/icons';
+import { defineWidget } from '../../runtime';
+import { MultiEnergyConsumptionView } from './MultiEnergyConsumptionView';
+import { consumptionNeeds, type MultiEnergyConsumptionConfig } from './rules';
+
+/** Multi-dimensional energy consumption: the energy and cost of each label of the station's label tree. */
+export const multiEnergyConsumption = defineWidget<MultiEnergyConsumptionConfig>({
+  type: 'multiEnergyConsumption',
+  group: 'energy',
+  icon: <TableOutlined />,
+  size: { w: 8, h: 10 },
+  needs: consumptionNeeds,
+  View: MultiEnergyConsumptionView,
+  // Nothing of this widget was stored differently before format 2.
+  migrate: (config) => config,
+});

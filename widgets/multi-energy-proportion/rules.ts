@@ -1,0 +1,47 @@
+import type { LabelTrend } from '../../generated/types';
+import type { Needs, WidgetContext } from '../../runtime';
+import { chosenLabels, labelQuery, type LabelPeriod } from '../multi-energy-consumption/rules';
+
+export interface MultiEnergyProportionConfig {
+  [field: string]: unknown;
+  name: string;
+  icon: string;
+  period: LabelPeriod;
+  labelIds: number[];
+  numberFix: number;
+}
+
+/** The chosen labels' energy over the period (totals only: the shares need no series). */
+export function proportionNeeds(config: MultiEnergyProportionConfig, context: WidgetContext): Needs {
+  const labelIds = chosenLabels(config.labelIds);
+  if (labelIds.length === 0) return {};
+  return { figures: { operationId: 'getAllLabelTrendTotalDatas', body: labelQuery(labelIds, config.period, context) } };
+}
+
+/** A label's energy and its share (%) of the total. */
+export interface LabelShare {
+  labelId: number;
+  name: string;
+  unit: string;
+  value: number | null;
+  share: number | null;
+}
+
+/**
+ * The share of each label in the sum of the labels' positive energies: a label that gave back
+ * energy (a net flow below zero) or has no figure has no share; no shares when nothing was consumed.
+ */
+export function labelShares(figures: LabelTrend[]): { shares: LabelShare[]; total: number | null } {
+  const positive = figures.map((figure) => figure.value).filter((value): value is number => value !== null && value > 0);
+  const total = figures.some((figure) => figure.value !== null) ? positive.reduce((sum, value) => sum + value, 0) : null;
+  return {
+    total,
+    shares: figures.map(({ labelId, name, unit, value }) => ({
+      labelId,
+      name,
+      unit,
+      value,
+      share: value !== null && value >= 0 && total !== null && total > 0 ? (value / total) * 100 : null,
+    })),
+  };
+}

@@ -1,0 +1,16 @@
+import { LineChartOutlined } from '@ant-design/icons';
+import { defineWidget } from '../../runtime';
+import { MultiEnergyTrendView } from './MultiEnergyTrendView';
+import { trendNeeds, type MultiEnergyTrendConfig } from './rules';
+
+/** Multi-dimensional energy trend: the chosen energy labels' energy per hour, day or month, as lines. */
+export const multiEnergyTrend = defineWidget<MultiEnergyTrendConfig>({
+  type: 'multiEnergyTrend',
+  group: 'energy',
+  icon: <LineChartOutlined />,
+  size: { w: 12, h: 10 },
+  needs: trendNeeds,
+  View: MultiEnergyTrendView,
+  // Nothing of this widget was stored differently before format 2.
+  migrate: (config) => config,
+});

@@ -1,0 +1,44 @@
+import type { LabelTrend } from '../../generated/types';
+import { seriesColor, type Needs, type WidgetContext } from '../../runtime';
+import { chosenLabels, labelQuery, type LabelPeriod } from '../multi-energy-consumption/rules';
+
+export interface MultiEnergyTrendConfig {
+  [field: string]: unknown;
+  name: string;
+  icon: string;
+  period: LabelPeriod;
+  labelIds: number[];
+  numberFix: number;
+}
+
+/** The chosen labels' energy over the period with their series per hour, day or month. */
+export function trendNeeds(config: MultiEnergyTrendConfig, context: WidgetContext): Needs {
+  const labelIds = chosenLabels(config.labelIds);
+  if (labelIds.length === 0) return {};
+  return { trends: { operationId: 'getSomeLabelTrendDatas', body: labelQuery(labelIds, config.period, context) } };
+}
+
+/** A line as drawn: the label, its colour, its energy over the period and per part of it. */
+export interface TrendLine {
+  labelId: number;
+  name: string;
+  unit: string;
+  color: string;
+  value: number | null;
+  datas: (number | null)[];
+}
+
+/** The lines in the order the answer gives the labels, and the points' labels (`HH:00`, `MM-DD`, `YYYY-MM`). */
+export function trendLines(figures: LabelTrend[]): { keys: string[]; lines: TrendLine[] } {
+  return {
+    keys: figures.find((figure) => figure.time_keys.length)?.time_keys ?? [],
+    lines: figures.map((figure, index) => ({
+      labelId: figure.labelId,
+      name: figure.name,
+      unit: figure.unit,
+      color: seriesColor(index),
+      value: figure.value,
+      datas: figure.datas,
+    })),
+  };
+}

@@ -1,0 +1,16 @@
+import { PieChartOutlined } from '@ant-design/icons';
+import { defineWidget } from '../../runtime';
+import { PeakValleyProportionView } from './PeakValleyProportionView';
+import { proportionNeeds, type PeakValleyProportionConfig } from './rules';
+
+/** Peak-valley proportion: the station's charged or discharged energy by tariff period today or this month, as a ring. */
+export const peakValleyProportion = defineWidget<PeakValleyProportionConfig>({
+  type: 'peakValleyProportion',
+  group: 'energy',
+  icon: <PieChartOutlined />,
+  size: { w: 8, h: 9 },
+  needs: proportionNeeds,
+  View: PeakValleyProportionView,
+  // Nothing of this widget was stored differently before format 2.
+  migrate: (config) => config,
+});

@@ -1,0 +1,123 @@
+import dayjs from 'dayjs';
+import type { StationChargeDay } from '../../generated/types';
+import { stationTime, type DataNeed, type Needs, type SlotState, type WidgetContext } from '../../runtime';
+
+/** The periods of a time-of-use tariff, from the dearest to the cheapest (the order of the call's answer). */
+export const TARIFF_PERIODS = ['sharp', 'peak', 'flat', 'valley'] as const;
+export type TariffPeriodName = (typeof TARIFF_PERIODS)[number];
+
+/** Energy the station's converters charged or discharged. */
+export type EnergyFlow = 'charge' | 'discharge';
+
+/** The energy of each tariff period (kWh); null for a period without samples. */
+export type PeriodEnergy = Record<TariffPeriodName, number | null>;
+
+export interface PeakValleyColors {
+  sharpColor: string;
+  peakColor: string;
+  flatColor: string;
+  valleyColor: string;
+}
+
+export interface PeakValleyProportionConfig extends PeakValleyColors {
+  [field: string]: unknown;
+  name: string;
+  icon: string;
+  flow: EnergyFlow;
+  period: 'day' | 'month' | 'year';
+  numberFix: number;
+}
+
+const DATE = 'YYYY-MM-DD';
+
+/** The colour of each period, from a configuration. */
+export const colorOf = (config: PeakValleyColors, period: TariffPeriodName): string => config[`${period}Color`];
+
+/**
+ * One day's energy by tariff period, at the station's purchase prices (the tariff the periods are
+ * defined by; the settlement price has no periods).
+ */
+export function chargeDayNeed(stationSn: string, day: string): DataNeed {
+  return { operationId: 'getStationCharge', params: { sn: stationSn }, query: { queryTime: day, chargeType: 'purchase' } };
+}
+
+/** The local days of a month of the station (`YYYY-MM`), in order. */
+export function daysOfMonth(month: string): string[] {
+  const first = dayjs(`${month}-01`);
+  return Array.from({ length: first.daysInMonth() }, (_, index) => first.add(index, 'day').format(DATE));
+}
+
+/** Today and the month (`YYYY-MM`) of the station at the context's instant. */
+export function stationDay(context: WidgetContext): { today: string; month: string } {
+  const today = stationTime(context, DATE);
+  return { today, month: today.slice(0, 7) };
+}
+
+/**
+ * One need per day, named by the day: the call answers a day's energy by period, so a month is
+ * its days up to today (days to come have nothing to ask for).
+ */
+export function dayNeeds(stationSn: string, days: string[], today: string): Needs {
+  return Object.fromEntries(days.filter((day) => day <= today).map((day) => [day, chargeDayNeed(stationSn, day)]));
+}
+
+/** The needs of the proportion: today, or each day of this month so far. */
+export function proportionNeeds(config: PeakValleyProportionConfig, context: WidgetContext): Needs {
+  const { today, month } = stationDay(context);
+  if (config.period === 'year') return {};
+  return dayNeeds(context.station.sn, config.period === 'day' ? [today] : daysOfMonth(month), today);
+}
+
+/** The answers that have come, by day. */
+export function answersByDay(data: Record<string, SlotState>): Map<string, StationChargeDay> {
+  const answers = new Map<string, StationChargeDay>();
+  for (const [day, slot] of Object.entries(data)) {
+    if (slot.status === 'ready' && slot.data && typeof slot.data === 'object') answers.set(day, slot.data as StationChargeDay);
+  }
+  return answers;
+}
+
+/** The energy of one flow in each period of one day's answer. */
+export function dayEnergy(answer: StationChargeDay | undefined, flow: EnergyFlow): PeriodEnergy {
+  const energy = { sharp: null, peak: null, flat: null, valley: null } as PeriodEnergy;
+  for (const entry of answer?.energy ?? []) {
+    const value = entry[flow];
+    energy[entry.period] = typeof value === 'number' ? value : null;
+  }
+  return energy;
+}
+
+/** The energy of each period summed over days; a period none of the days has a figure for stays null. */
+export function sumPeriods(days: PeriodEnergy[]): PeriodEnergy {
+  const sum = { sharp: null, peak: null, flat: null, valley: null } as PeriodEnergy;
+  for (const day of days) {
+    for (const period of TARIFF_PERIODS) {
+      const value = day[period];
+      if (value !== null) sum[period] = (sum[period] ?? 0) + value;
+    }
+  }
+  return sum;
+}
+
+/** A period's energy and its share (%) of the total. */
+export interface PeriodShare {
+  period: TariffPeriodName;
+  energy: number | null;
+  share: number | null;
+}
+
+/**
+ * The share of each period in the total of the periods (in %); no shares when the total is not
+ * positive (nothing charged yet), and none for a period without a figure.
+ */
+export function periodShares(energy: PeriodEnergy): { shares: PeriodShare[]; total: number | null } {
+  const present = TARIFF_PERIODS.map((period) => energy[period]).filter((value): value is number => value !== null);
+  const total = present.length ? present.reduce((sum, value) => sum + value, 0) : null;
+  return {
+    total,
+    shares: TARIFF_PERIODS.map((period) => {
+      const value = energy[period];
+      return { period, energy: value, share: value !== null && total !== null && total > 0 ? (value / total) * 100 : null };
+    }),
+  };
+}

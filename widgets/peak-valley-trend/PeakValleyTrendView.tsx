@@ -1,0 +1,70 @@
+import { Space, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EChart, enumLabel, formatFigure, WidgetStatus, type ChartOption, type WidgetViewProps } from '../../runtime';
+import { colorOf, TARIFF_PERIODS } from '../peak-valley-proportion/rules';
+import { trendFigures, trendMonth, type PeakValleyTrendConfig } from './rules';
+
+export function PeakValleyTrendView({ config, data, context }: WidgetViewProps<PeakValleyTrendConfig>) {
+  const { t } = useTranslation();
+  const fix = config.numberFix;
+  const { month } = trendMonth(config.period, context);
+  const figures = useMemo(() => trendFigures(month, data, config.flow), [month, data, config.flow]);
+  const option = useMemo<ChartOption>(
+    () => ({
+      grid: { left: 48, right: 16, top: 36, bottom: 24 },
+      legend: { top: 0 },
+      tooltip: { trigger: 'axis', valueFormatter: (value) => `${formatFigure(value as number | null, fix)} kWh` },
+      xAxis: { type: 'category', data: figures.days.map((day) => day.slice(5)) },
+      yAxis: { type: 'value', name: 'kWh' },
+      series: TARIFF_PERIODS.map((period) => ({
+        type: 'bar',
+        stack: 'energy',
+        name: enumLabel(t, 'tariffPeriod', period),
+        data: figures.series[period],
+        itemStyle: { color: colorOf(config, period) },
+        barMaxWidth: 20,
+      })),
+    }),
+    [figures, fix, config, t],
+  );
+  const slots = Object.values(data);
+  const answered = slots.length > 0 && slots.every((slot) => slot.status === 'ready');
+  return (
+    <WidgetStatus data={data} empty={answered && figures.total === null ? t('widgets.common.noData') : false}>
+      {() => (
+        <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+          <Space size="middle" wrap>
+            <Typography.Text type="secondary">
+              {month} · {enumLabel(t, 'peakValleyTrendFlow', config.flow)}
+            </Typography.Text>
+            <Typography.Text>
+              {t('widgets.peakValleyTrend.total')}{' '}
+              <Typography.Text strong aria-label={t('widgets.peakValleyTrend.total')}>
+                {formatFigure(figures.total, fix)} kWh
+              </Typography.Text>
+            </Typography.Text>
+          </Space>
+          <ul
+            aria-label={t('widgets.peakValleyTrend.list')}
+            style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: 12 }}
+          >
+            {TARIFF_PERIODS.map((period) => {
+              const name = enumLabel(t, 'tariffPeriod', period);
+              return (
+                <li key={period} aria-label={name} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+                  <span aria-hidden style={{ width: 10, height: 10, borderRadius: 2, background: colorOf(config, period) }} />
+                  <Typography.Text>{name}</Typography.Text>
+                  <Typography.Text strong>{formatFigure(figures.sums[period], fix)} kWh</Typography.Text>
+                </li>
+              );
+            })}
+          </ul>
+          <div style={{ flex: 1, minHeight: 160 }}>
+            <EChart option={option} label={t('widgets.peakValleyTrend.chart')} />
+          </div>
+        </div>
+      )}
+    </WidgetStatus>
+  );
+}

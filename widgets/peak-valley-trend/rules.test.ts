@@ -1,0 +1,99 @@
+import { describe, expect, test } from 'vitest';
+import schema from '../../generated/widgets/peakValleyTrend.json';
+import type { StationChargeDay } from '../../generated/types';
+import { configDefaults, type SlotState } from '../../runtime';
+import { peakValleyTrend } from '.';
+import { trendFigures, trendMonth, type PeakValleyTrendConfig } from './rules';
+
+const defaults = configDefaults(schema as never) as PeakValleyTrendConfig;
+const station = { sn: 'T2-ST1', name: 'T2-ST1', timeZone: 'Asia/Shanghai', fields: {} };
+/** 14:30 on 21 November 2026 in Shanghai. */
+const context = { station, now: Date.parse('2026-11-21T06:30:00Z') };
+
+/** A day's answer with charged energy in the peak, flat and valley periods (November has no sharp hours). */
+const day = (date: string, peak: number, flat: number, valley: number | null): SlotState => {
+  const data: StationChargeDay = {
+    stationSn: 'T2-ST1',
+    chargeType: 'purchase',
+    periods: [],
+    day: date,
+    energy: [
+      { period: 'sharp', charge: null, discharge: null, revenue: null },
+      { period: 'peak', charge: peak, discharge: 900, revenue: null },
+      { period: 'flat', charge: flat, discharge: 100, revenue: null },
+      { period: 'valley', charge: valley, discharge: 0, revenue: null },
+    ],
+    total: { charge: null, discharge: null, revenue: null },
+  };
+  return { status: 'ready', data };
+};
+
+describe('peak-valley trend', () => {
+  test('defaults: title 峰谷趋势, charged energy this month', () => {
+    expect(defaults).toMatchObject({
+      name: '峰谷趋势',
+      icon: 'BarChartOutlined',
+      flow: 'charge',
+      period: 'currentMonth',
+      numberFix: 2,
+    });
+  });
+
+  test.each([
+    ['currentMonth', '2026-11-21T06:30:00Z', '2026-11'],
+    ['lastMonth', '2026-11-21T06:30:00Z', '2026-10'],
+    ['lastMonth', '2027-01-01T00:30:00Z', '2026-12'],
+    // 23:30 on 31 December in UTC is already 1 January in Shanghai.
+    ['currentMonth', '2026-12-31T23:30:00Z', '2027-01'],
+  ] as const)('%s at %s is %s', (period, now, month) => {
+    expect(trendMonth(period, { station, now: Date.parse(now) }).month).toBe(month);
+  });
+
+  test('this month needs each day from the 1st to today, at the purchase tariff', () => {
+    const needs = peakValleyTrend.needs(defaults, context);
+    expect(Object.keys(needs)).toEqual(Array.from({ length: 21 }, (_, i) => `2026-11-${String(i + 1).padStart(2, '0')}`));
+    expect(needs['2026-11-05']).toEqual({
+      operationId: 'getStationCharge',
+      params: { sn: 'T2-ST1' },
+      query: { queryTime: '2026-11-05', chargeType: 'purchase' },
+    });
+  });
+
+  test('last month needs all its 31 days', () => {
+    const needs = peakValleyTrend.needs({ ...defaults, period: 'lastMonth' }, context);
+    expect(Object.keys(needs)).toHaveLength(31);
+    expect(Object.keys(needs).at(-1)).toBe('2026-10-31');
+  });
+
+  test('each period’s energy per day of the month (days to come empty) and the month’s sums', () => {
+    const figures = trendFigures(
+      '2026-11',
+      {
+        '2026-11-01': day('2026-11-01', 0, 20, 1800),
+        '2026-11-02': day('2026-11-02', 0, 0, 1810.5),
+        '2026-11-03': day('2026-11-03', 5, 0, null),
+      },
+      'charge',
+    );
+    expect(figures.days).toHaveLength(30);
+    expect(figures.series.valley.slice(0, 4)).toEqual([1800, 1810.5, null, null]);
+    expect(figures.series.sharp.every((value) => value === null)).toBe(true);
+    expect(figures.sums).toEqual({ sharp: null, peak: 5, flat: 20, valley: 3610.5 });
+    expect(figures.total).toBe(3635.5);
+  });
+
+  test('the discharged energy is read when chosen', () => {
+    const figures = trendFigures('2026-11', { '2026-11-01': day('2026-11-01', 0, 20, 1800) }, 'discharge');
+    expect(figures.sums).toEqual({ sharp: null, peak: 900, flat: 100, valley: 0 });
+  });
+
+  test('no answers yet: no total', () => {
+    expect(trendFigures('2026-11', {}, 'charge').total).toBeNull();
+  });
+
+  test('a configuration of format 1 is kept as it is (it stores no device variable)', () => {
+    const stored = { name: '峰谷趋势', flow: 'discharge' };
+    expect(peakValleyTrend.migrate(stored, 1)).toEqual(stored);
+    expect(peakValleyTrend.migrate(stored, 2)).toEqual(stored);
+  });
+});

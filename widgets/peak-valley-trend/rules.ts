@@ -1,0 +1,56 @@
+import dayjs from 'dayjs';
+import type { Needs, SlotState, WidgetContext } from '../../runtime';
+import {
+  answersByDay,
+  dayEnergy,
+  dayNeeds,
+  daysOfMonth,
+  stationDay,
+  sumPeriods,
+  TARIFF_PERIODS,
+  type EnergyFlow,
+  type PeakValleyColors,
+  type PeriodEnergy,
+  type TariffPeriodName,
+} from '../peak-valley-proportion/rules';
+
+export interface PeakValleyTrendConfig extends PeakValleyColors {
+  [field: string]: unknown;
+  name: string;
+  icon: string;
+  flow: EnergyFlow;
+  period: 'currentMonth' | 'lastMonth';
+  numberFix: number;
+}
+
+/** The month shown (`YYYY-MM`) and the station's today. */
+export function trendMonth(period: PeakValleyTrendConfig['period'], context: WidgetContext): { month: string; today: string } {
+  const { today, month } = stationDay(context);
+  return { today, month: period === 'lastMonth' ? dayjs(`${month}-01`).subtract(1, 'month').format('YYYY-MM') : month };
+}
+
+/** One need per day of the month up to today, named by the day. */
+export function trendNeeds(config: PeakValleyTrendConfig, context: WidgetContext): Needs {
+  const { month, today } = trendMonth(config.period, context);
+  return dayNeeds(context.station.sn, daysOfMonth(month), today);
+}
+
+/** What the chart stacks: each period's energy on each day of the month (null for days to come), and the month's sums. */
+export interface TrendFigures {
+  days: string[];
+  series: Record<TariffPeriodName, (number | null)[]>;
+  sums: PeriodEnergy;
+  total: number | null;
+}
+
+export function trendFigures(month: string, data: Record<string, SlotState>, flow: EnergyFlow): TrendFigures {
+  const days = daysOfMonth(month);
+  const answers = answersByDay(data);
+  const energies = days.map((day) => dayEnergy(answers.get(day), flow));
+  const series = Object.fromEntries(
+    TARIFF_PERIODS.map((period) => [period, energies.map((energy) => energy[period])]),
+  ) as TrendFigures['series'];
+  const sums = sumPeriods(energies);
+  const present = TARIFF_PERIODS.map((period) => sums[period]).filter((value): value is number => value !== null);
+  return { days, series, sums, total: present.length ? present.reduce((sum, value) => sum + value, 0) : null };
+}
