@@ -98,7 +98,12 @@ describe.each(databases())('the dashboard batch call on $name', ({ start }) => {
     for (const [index, entry] of NEEDS.entries()) {
       const alone = await call(server.app, admin, { method: entry.method, url: entry.url, payload: entry.payload as object });
       expect(alone.status, entry.url).toBe(200);
-      expect(answer.body.data[index], entry.need.operationId).toEqual(alone.body);
+      // The weather's time is the instant of the answer: the two answers may fall on different seconds.
+      const untimed = (envelope: unknown) =>
+        entry.need.operationId === 'getStationWeather'
+          ? { ...(envelope as Envelope), data: { ...((envelope as Envelope).data as object), time: 'now' } }
+          : envelope;
+      expect(untimed(answer.body.data[index]), entry.need.operationId).toEqual(untimed(alone.body));
     }
     const realtime = answer.body.data[1]?.data as { data: number | null }[];
     expect(realtime.map((value) => value.data)).toEqual([42, 112.5]);

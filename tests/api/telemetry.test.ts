@@ -1317,25 +1317,20 @@ describe.each(connectedDatabases())('telemetry data calls on $name', ({ start })
 
     test('saving from the stored version bumps it; a save from an older version is refused with 409 and changes nothing', async () => {
       const url = '/ems/api/main/siteKanban/T2-ST1';
-      expect(await data('GET', url)).toEqual({
-        stationSn: 'T2-ST1',
-        version: 0,
-        schemaVersion: 1,
-        layouts: { desktop: [], tablet: [], phone: [] },
-        widgets: [],
-      });
-      const first = await save(0, document('T2-ST1', 0));
+      // The demo's dashboard is version 1.
+      expect(await data('GET', url)).toMatchObject({ stationSn: 'T2-ST1', version: 1, schemaVersion: 2 });
+      const first = await save(1, document('T2-ST1', 0));
       expect(first.body.data).toEqual({
         ...document('T2-ST1', 0),
-        version: 1,
+        version: 2,
         updatedBy: ADMIN_NAME,
         updateTime: expect.any(String),
       });
-      const second = await save(1, document('T2-ST1', 6));
-      expect(second.body.data).toMatchObject({ ...document('T2-ST1', 6), version: 2 });
+      const second = await save(2, document('T2-ST1', 6));
+      expect(second.body.data).toMatchObject({ ...document('T2-ST1', 6), version: 3 });
       expect(await data('GET', url)).toEqual(second.body.data);
 
-      for (const stale of [1, 0, 5]) {
+      for (const stale of [2, 1, 0, 5]) {
         const refused = await save(stale, document('T2-ST1', 12));
         expect([stale, refused.status, refused.body]).toEqual([
           stale,
@@ -1344,11 +1339,7 @@ describe.each(connectedDatabases())('telemetry data calls on $name', ({ start })
         ]);
       }
       expect(await data('GET', url)).toEqual(second.body.data);
-      expect(await data('GET', '/ems/api/main/siteKanban/T2-EMS1')).toMatchObject({
-        stationSn: 'T2-EMS1',
-        version: 0,
-        widgets: [],
-      });
+      expect(await data('GET', '/ems/api/main/siteKanban/T2-EMS1')).toMatchObject({ stationSn: 'T2-EMS1', version: 1 });
     });
 
     test('a widget configuration comes back as it was saved', async () => {
@@ -1357,8 +1348,8 @@ describe.each(connectedDatabases())('telemetry data calls on $name', ({ start })
         chainType: 'MONTH',
         deviceVar: ['T2-PV1-MTR', 'T2-PV1-MTR.importEnergy'],
       });
-      expect((await save(0, saved)).body.data).toMatchObject({ widgets: saved.widgets, version: 1 });
-      expect(await data('GET', '/ems/api/main/siteKanban/T2-PV1')).toMatchObject({ widgets: saved.widgets, version: 1 });
+      expect((await save(1, saved)).body.data).toMatchObject({ widgets: saved.widgets, version: 2 });
+      expect(await data('GET', '/ems/api/main/siteKanban/T2-PV1')).toMatchObject({ widgets: saved.widgets, version: 2 });
     });
   });
 
