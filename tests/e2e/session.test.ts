@@ -107,7 +107,8 @@ describe('sessions, tenants and access', () => {
     await page.getByRole('menuitem', { name: 'Management center' }).first().click();
     await page.getByRole('menuitem', { name: 'Employees' }).click();
     await page.waitForURL('**/main/operation/user');
-    // The customer list stays mounted, hidden, with a search of its own.
+    // The customer list stays mounted, hidden, with a search of its own: wait until the employees' page is shown.
+    await page.getByRole('heading', { name: 'Employees' }).waitFor();
     await page.getByRole('search').getByLabel('Name').filter({ visible: true }).fill('sam.reset');
     await page.getByRole('button', { name: 'Search' }).click();
     await rowWith(page, 'sam.reset').getByRole('button', { name: 'Reset password' }).click();
