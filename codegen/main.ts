@@ -7,7 +7,7 @@ import { registryModule } from './registry';
 import { loadSources } from './sources';
 import { pageStories } from './stories';
 import { apiTypes, componentAliases, metaTypes } from './types';
-import { formValidator, serverValidators } from './validators';
+import { formValidator, serverValidators, widgetConfigValidators } from './validators';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = 'generated';
@@ -32,6 +32,8 @@ async function generate(): Promise<Map<string, string>> {
   out.set('validators/serverRequest.js', `${banner('validators')}\n${server.request}`);
   out.set('validators/serverBody.d.ts', `${banner('validators')}\n${VALIDATORS_DTS}`);
   out.set('validators/serverRequest.d.ts', `${banner('validators')}\n${VALIDATORS_DTS}`);
+  out.set('validators/widgetConfigs.js', `${banner('validators')}\n${widgetConfigValidators(widgets)}`);
+  out.set('validators/widgetConfigs.d.ts', `${banner('validators')}\n${VALIDATORS_DTS}`);
   for (const [folder, schemas] of [
     ['entities', entities],
     ['forms', forms],

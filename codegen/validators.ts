@@ -35,6 +35,13 @@ export function serverValidators(operations: Operation[]): { body: string; reque
   return { body: bodies.code(), request: requests.code() };
 }
 
+/** Precompiled validators of the widgets' configurations, by widget type, for the server's check of a saved dashboard. */
+export function widgetConfigValidators(widgets: Record<string, JsonObject>): string {
+  const set = new ValidatorSet(newAjv({ coerceTypes: false, useDefaults: false }));
+  for (const [type, schema] of Object.entries(widgets)) set.add(type, schema);
+  return set.code();
+}
+
 /** Validators compiled once per distinct schema (many operations take the same body). */
 class ValidatorSet {
   private readonly ids = new Map<string, string>();

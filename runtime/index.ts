@@ -28,6 +28,8 @@ export { loadEntity, loadForm, loadUiSchema } from './schema/entities';
 export { EChart } from './charts/EChart';
 export type { ChartOption, EChartProps } from './charts/EChart';
 export { SERIES_PALETTE, seriesColor } from './charts/palette';
+export { SeriesLegend } from './charts/SeriesLegend';
+export type { LegendEntry } from './charts/SeriesLegend';
 export {
   addWidget,
   BREAKPOINTS,
@@ -51,6 +53,7 @@ export {
   formatFigure,
   isDeviceVar,
   migrateDeviceVar,
+  migrateEntries,
   overallState,
   stationTime,
 } from './dashboard/figures';

@@ -75,10 +75,21 @@ export const isDeviceVar = (value: unknown): value is DeviceVar =>
   typeof (value as DeviceVar).varSn === 'string' &&
   (value as DeviceVar).varSn !== '';
 
-/** A device variable of the older document format (`[deviceSn, varSn]`), in the current one. */
+/** A device variable of the older document format (`[deviceSn, varSn]`), in the current one; an empty pair meant none. */
 export function migrateDeviceVar(value: unknown): DeviceVar | undefined {
-  if (Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string') {
-    return { deviceSn: value[0], varSn: value[1] };
-  }
-  return isDeviceVar(value) ? value : undefined;
+  const migrated =
+    Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string'
+      ? { deviceSn: value[0], varSn: value[1] }
+      : value;
+  return isDeviceVar(migrated) ? migrated : undefined;
+}
+
+/** The entries of a list of the older format with their device variable (`field`) migrated; `undefined` when it is not a list. */
+export function migrateEntries(entries: unknown, field = 'deviceVar'): Record<string, unknown>[] | undefined {
+  if (!Array.isArray(entries)) return undefined;
+  return (entries as Record<string, unknown>[]).map((entry) => {
+    const { [field]: stored, ...rest } = entry;
+    const migrated = migrateDeviceVar(stored);
+    return migrated ? { ...rest, [field]: migrated } : rest;
+  });
 }

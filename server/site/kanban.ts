@@ -1,6 +1,10 @@
+import type { ErrorObject } from 'ajv';
+import widgetConfigs from '../../generated/validators/widgetConfigs.js';
 import { isUniqueViolation } from '../db/errors';
 import { ApiError } from '../errors';
-import type { Handler } from '../http/services';
+import { describeValidation } from '../http/errors';
+import type { CallContext, Handler } from '../http/services';
+import { languageOf } from '../i18n';
 import { stationOf } from '../telemetry/lookup';
 
 /** The dashboard document of a station: the layouts of its widgets and their configurations. */
@@ -38,6 +42,26 @@ export const getKanban: Handler = async (call) => {
 };
 
 /**
+ * Each widget of a document is of a known type, with an id of its own and a configuration valid
+ * by its type's schema; otherwise the save is refused (400) and nothing is stored.
+ */
+function checkWidgets(call: CallContext, widgets: { id: string; type: string; config: unknown }[]): void {
+  const seen = new Set<string>();
+  for (const [index, widget] of widgets.entries()) {
+    const where = `widgets.${index}`;
+    if (seen.has(widget.id)) throw new ApiError('validation', { detail: `${where}.id: ${widget.id} is used twice` });
+    seen.add(widget.id);
+    const validate = widgetConfigs[widget.type];
+    if (!validate) throw new ApiError('validation', { detail: `${where}.type: no widget type ${widget.type}` });
+    if (!validate(widget.config)) {
+      const lng = languageOf(call.request.headers['accept-language']);
+      const detail = describeValidation((validate.errors ?? []) as ErrorObject[], 'config', lng, call.t);
+      throw new ApiError('validation', { detail: `${where}.config (${widget.type}) ${detail}` });
+    }
+  }
+}
+
+/**
  * `POST main/siteKanban/saveOrUpdate`: stores the document when it was made from the stored
  * version, as the next version; a document made from an older version (another tab saved
  * meanwhile) is refused with 409 and changes nothing.
@@ -45,6 +69,7 @@ export const getKanban: Handler = async (call) => {
 export const saveKanban: Handler = async (call) => {
   const scope = call.scope();
   const { stationSn, version, ...content } = call.body as KanbanDocument;
+  checkWidgets(call, content.widgets as { id: string; type: string; config: unknown }[]);
   const station = await stationOf(call, stationSn);
   const { db } = call.services.database;
   const updateTime = new Date().toISOString();

@@ -1346,7 +1346,7 @@ describe.each(connectedDatabases())('telemetry data calls on $name', ({ start })
       const saved = document('T2-PV1', 0, {
         name: '环比',
         chainType: 'MONTH',
-        deviceVar: ['T2-PV1-MTR', 'T2-PV1-MTR.importEnergy'],
+        deviceVar: { deviceSn: 'T2-PV1-MTR', varSn: 'T2-PV1-MTR.importEnergy' },
       });
       expect((await save(1, saved)).body.data).toMatchObject({ widgets: saved.widgets, version: 2 });
       expect(await data('GET', '/ems/api/main/siteKanban/T2-PV1')).toMatchObject({ widgets: saved.widgets, version: 2 });

@@ -1,13 +1,18 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
 import { launchBrowser } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
+import en from '../../generated/i18n/en.json';
 
 const STATION = 'T2-EMS1';
 const DASHBOARD = `/main/ems/map/monitor/dashboard?lng=en&station=${STATION}`;
 const BATCH = '/ems/api/main/dashboard/data';
+/** Every widget type, by its configuration schema. */
+const TYPES = readdirSync('schemas/widgets')
+  .filter((file) => file.endsWith('.json') && !file.endsWith('.ui.json'))
+  .map((file) => file.replace(/\.json$/, ''));
 
 /** The dashboard as a user builds it: real server, simulator on (two days of history), the built client. */
 describe('site monitoring dashboard', () => {
@@ -78,6 +83,54 @@ describe('site monitoring dashboard', () => {
     await expect
       .poll(() => page.getByRole('region', { name: 'SOC now' }).getByLabel('Value').textContent())
       .toMatch(/^\d+\.\d{2}\s*%$/);
+    await page.close();
+  });
+
+  test('every widget of a demo dashboard shows its data from the server; none fails', async () => {
+    const page = await signedInPage();
+    await page.goto(`${server.url}/main/ems/map/monitor/dashboard?lng=en&station=T2-ST1`);
+    const stored = await call<{ widgets: unknown[] }>(server.app, admin, {
+      method: 'GET',
+      url: '/ems/api/main/siteKanban/T2-ST1',
+    });
+    await expect.poll(() => page.getByRole('region').count()).toBe(stored.body.data.widgets.length);
+    await expect.poll(() => page.getByLabel('Loading').count(), { timeout: 20_000 }).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('region', { name: '实时SOC' }).getByLabel('Value').textContent())
+      .toMatch(/^\d+\.\d{2}\s*%$/);
+    await page.close();
+  });
+
+  test('every widget type is added from the catalogue with its defaults, saved, and still there after a reload', async () => {
+    const page = await signedInPage();
+    const station = 'T2-PV1';
+    const before = (
+      await call<{ widgets: unknown[] }>(server.app, admin, { method: 'GET', url: `/ems/api/main/siteKanban/${station}` })
+    ).body.data.widgets.length;
+    await page.goto(`${server.url}/main/ems/map/monitor/dashboard?lng=en&station=${station}`);
+    await page.getByRole('button', { name: 'Edit dashboard' }).click();
+    const titles = en.widgets as unknown as Record<string, { title: string }>;
+    for (const type of TYPES) {
+      const title = titles[type]?.title ?? type;
+      await page.getByRole('button', { name: 'Add widget' }).click();
+      const catalogue = page.getByRole('dialog', { name: 'Widget catalogue' });
+      await catalogue.getByRole('searchbox', { name: 'Search widgets' }).fill(title);
+      await catalogue.getByRole('button', { name: `Add: ${title}`, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: /^module configuration: / });
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+    await page.getByRole('button', { name: 'Save dashboard' }).click();
+    await page.getByText('Saved').first().waitFor();
+    const saved = await call<{ widgets: { type: string }[] }>(server.app, admin, {
+      method: 'GET',
+      url: `/ems/api/main/siteKanban/${station}`,
+    });
+    expect(saved.body.data.widgets.length).toBe(before + TYPES.length);
+    expect(new Set(saved.body.data.widgets.slice(before).map((widget) => widget.type))).toEqual(new Set(TYPES));
+    await page.reload();
+    await expect.poll(() => page.getByRole('region').count()).toBe(before + TYPES.length);
     await page.close();
   });
 

@@ -1,4 +1,4 @@
-import { isDeviceVar, migrateDeviceVar, type DataNeed, type DeviceVar } from '../../runtime';
+import { type DataNeed, type DeviceVar, isDeviceVar, migrateEntries } from '../../runtime';
 
 /** One gauge: a variable with its name and, optionally, its own scale. */
 export interface MonitorVar {
@@ -66,12 +66,6 @@ export function stampVars(config: GaugeConfig, now: number): GaugeConfig {
 
 /** A configuration of format 1 (variables as `[deviceSn, varSn]` pairs) in the current format. */
 export function migrateGauge(config: Record<string, unknown>, fromVersion: number): Record<string, unknown> {
-  if (fromVersion >= 2 || !Array.isArray(config.monitorVars)) return config;
-  const monitorVars = (config.monitorVars as Record<string, unknown>[]).map((entry) => {
-    const { deviceVar: old, ...rest } = entry;
-    const deviceVar = migrateDeviceVar(old);
-    // An empty pair meant no variable.
-    return isDeviceVar(deviceVar) ? { ...rest, deviceVar } : rest;
-  });
-  return { ...config, monitorVars };
+  const monitorVars = fromVersion >= 2 ? undefined : migrateEntries(config.monitorVars);
+  return monitorVars ? { ...config, monitorVars } : config;
 }

@@ -1,7 +1,15 @@
 import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart, enumLabel, formatFigure, WidgetStatus, type ChartOption, type WidgetViewProps } from '../../runtime';
+import {
+  type ChartOption,
+  EChart,
+  enumLabel,
+  formatFigure,
+  SeriesLegend,
+  WidgetStatus,
+  type WidgetViewProps,
+} from '../../runtime';
 import { chosenVars, histogramSeries, type HistogramConfig } from './rules';
 
 export function HistogramView({ config, data }: WidgetViewProps<HistogramConfig>) {
@@ -38,20 +46,16 @@ export function HistogramView({ config, data }: WidgetViewProps<HistogramConfig>
           <Typography.Text type="secondary">
             {enumLabel(t, 'histogramPeriod', config.period)} · {enumLabel(t, 'histogramMethod', config.calcMethod)}
           </Typography.Text>
-          <ul
-            aria-label={t('widgets.histogram.list')}
-            style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: 12 }}
-          >
-            {series.map((entry) => (
-              <li key={entry.sn} aria-label={entry.name} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-                <span aria-hidden style={{ width: 10, height: 10, borderRadius: 2, background: entry.color }} />
-                <Typography.Text>{entry.name}</Typography.Text>
-                <Typography.Text strong>
-                  {formatFigure(entry.value, fix)} {entry.unit}
-                </Typography.Text>
-              </li>
-            ))}
-          </ul>
+          <SeriesLegend
+            label={t('widgets.histogram.list')}
+            marker="square"
+            entries={series.map((entry) => ({
+              key: entry.sn,
+              name: entry.name,
+              color: entry.color,
+              figure: `${formatFigure(entry.value, fix)} ${entry.unit}`,
+            }))}
+          />
           <div style={{ flex: 1, minHeight: 160 }}>
             <EChart option={option} label={t('widgets.histogram.chart')} />
           </div>

@@ -1,11 +1,11 @@
 import type { StatisticValue } from '../../generated/types';
 import {
+  type DeviceVar,
   figureNeed,
   isDeviceVar,
-  migrateDeviceVar,
-  seriesColor,
-  type DeviceVar,
+  migrateEntries,
   type Needs,
+  seriesColor,
   type SlotState,
   type WidgetConfig,
   type WidgetContext,
@@ -89,13 +89,6 @@ export function histogramSeries(
 
 /** A configuration of format 1, whose variables were `[deviceSn, varSn]` pairs. */
 export function migrateHistogram(config: WidgetConfig, fromVersion: number): WidgetConfig {
-  if (fromVersion >= 2 || !Array.isArray(config.nodeInfo)) return config;
-  return {
-    ...config,
-    nodeInfo: (config.nodeInfo as Record<string, unknown>[]).map((node) => {
-      const { deviceVar: stored, ...rest } = node;
-      const deviceVar = migrateDeviceVar(stored);
-      return deviceVar ? { ...rest, deviceVar } : rest;
-    }),
-  };
+  const nodeInfo = fromVersion >= 2 ? undefined : migrateEntries(config.nodeInfo);
+  return nodeInfo ? { ...config, nodeInfo } : config;
 }

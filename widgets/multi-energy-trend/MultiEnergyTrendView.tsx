@@ -1,7 +1,15 @@
 import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart, enumLabel, formatFigure, WidgetStatus, type ChartOption, type WidgetViewProps } from '../../runtime';
+import {
+  type ChartOption,
+  EChart,
+  enumLabel,
+  formatFigure,
+  SeriesLegend,
+  WidgetStatus,
+  type WidgetViewProps,
+} from '../../runtime';
 import { chosenLabels, labelFigures } from '../multi-energy-consumption/rules';
 import { trendLines, type MultiEnergyTrendConfig } from './rules';
 
@@ -40,20 +48,16 @@ export function MultiEnergyTrendView({ config, data }: WidgetViewProps<MultiEner
       {() => (
         <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
           <Typography.Text type="secondary">{enumLabel(t, 'multiEnergyTrendPeriod', config.period)}</Typography.Text>
-          <ul
-            aria-label={t('widgets.multiEnergyTrend.list')}
-            style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: 12 }}
-          >
-            {lines.map((line) => (
-              <li key={line.labelId} aria-label={line.name} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-                <span aria-hidden style={{ width: 12, height: 3, background: line.color }} />
-                <Typography.Text>{line.name}</Typography.Text>
-                <Typography.Text strong>
-                  {formatFigure(line.value, fix)} {line.unit}
-                </Typography.Text>
-              </li>
-            ))}
-          </ul>
+          <SeriesLegend
+            label={t('widgets.multiEnergyTrend.list')}
+            marker="line"
+            entries={lines.map((line) => ({
+              key: line.labelId,
+              name: line.name,
+              color: line.color,
+              figure: `${formatFigure(line.value, fix)} ${line.unit}`,
+            }))}
+          />
           <div style={{ flex: 1, minHeight: 160 }}>
             <EChart option={option} label={t('widgets.multiEnergyTrend.chart')} />
           </div>

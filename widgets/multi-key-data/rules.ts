@@ -1,11 +1,11 @@
 import type { UiSchema } from '@rjsf/utils';
 import {
+  type DeviceVar,
   figureNeed,
   HIDDEN_FIELD,
   isDeviceVar,
-  migrateDeviceVar,
-  type DeviceVar,
   type Method,
+  migrateEntries,
   type Needs,
   type Period,
   type WidgetContext,
@@ -131,12 +131,6 @@ export function multiKeyDataNeeds(config: MultiKeyDataConfig, context: WidgetCon
 
 /** A configuration of format 1 (variables as `[deviceSn, varSn]` pairs) in the current format. */
 export function migrateMultiKeyData(config: Record<string, unknown>, fromVersion: number): Record<string, unknown> {
-  if (fromVersion >= 2 || !Array.isArray(config.multiKeyData)) return config;
-  const multiKeyData = (config.multiKeyData as Record<string, unknown>[]).map((entry) => {
-    const { deviceValue: old, ...rest } = entry;
-    const deviceValue = migrateDeviceVar(old);
-    // An empty pair meant no variable.
-    return isDeviceVar(deviceValue) ? { ...rest, deviceValue } : rest;
-  });
-  return { ...config, multiKeyData };
+  const multiKeyData = fromVersion >= 2 ? undefined : migrateEntries(config.multiKeyData, 'deviceValue');
+  return multiKeyData ? { ...config, multiKeyData } : config;
 }

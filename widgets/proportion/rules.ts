@@ -1,5 +1,13 @@
 import type { UiSchema } from '@rjsf/utils';
-import { isDeviceVar, migrateDeviceVar, seriesColor, type DeviceVar, type Method, type Period } from '../../runtime';
+import {
+  type DeviceVar,
+  isDeviceVar,
+  type Method,
+  migrateDeviceVar,
+  migrateEntries,
+  type Period,
+  seriesColor,
+} from '../../runtime';
 
 export type ProportionInterval = 'real_time' | 'current_month' | 'current_day' | 'current_year';
 export type ProportionMethod = 'diff' | 'avg' | 'SUM';
@@ -98,18 +106,11 @@ export function sharesOf(parts: { name: string; color: string; value: number | n
 /** A configuration of format 1 (variables as `[deviceSn, varSn]` pairs) in the current format. */
 export function migrateProportion(config: Record<string, unknown>, fromVersion: number): Record<string, unknown> {
   if (fromVersion >= 2) return config;
-  const nodes = Array.isArray(config.nodeInfo) ? (config.nodeInfo as Record<string, unknown>[]) : [];
-  const nodeInfo = nodes.map((node) => {
-    const { deviceVar: old, ...rest } = node;
-    const deviceVar = migrateDeviceVar(old);
-    // An empty pair meant no variable.
-    return isDeviceVar(deviceVar) ? { ...rest, deviceVar } : rest;
-  });
-  const listed = (Array.isArray(config.queryDeviceVars) ? config.queryDeviceVars : []).map(migrateDeviceVar).filter(isDeviceVar);
+  const nodeInfo = migrateEntries(config.nodeInfo);
   // The queried variables follow the parts wherever there are parts.
-  return Array.isArray(config.nodeInfo)
-    ? { ...config, nodeInfo, queryDeviceVars: queryVarsOf(nodeInfo) }
-    : { ...config, queryDeviceVars: listed };
+  if (nodeInfo) return { ...config, nodeInfo, queryDeviceVars: queryVarsOf(nodeInfo) };
+  const listed = Array.isArray(config.queryDeviceVars) ? config.queryDeviceVars : [];
+  return { ...config, queryDeviceVars: listed.flatMap((value) => migrateDeviceVar(value) ?? []) };
 }
 
 /** The total of the parts that have a share, with their unit when they all have the same. */

@@ -1,8 +1,8 @@
 import type { YkState } from '../../generated/types';
 import {
-  isDeviceVar,
-  migrateDeviceVar,
   type DeviceVar,
+  isDeviceVar,
+  migrateEntries,
   type Needs,
   type SlotState,
   type WidgetConfig,
@@ -150,13 +150,6 @@ export function awaitsDevice(states: CommandState[], followUps: number): boolean
 
 /** A configuration of format 1, whose variables were `[deviceSn, varSn]` pairs, in format 2. */
 export function migrateVariables(config: WidgetConfig, fromVersion: number): WidgetConfig {
-  if (fromVersion >= 2 || !Array.isArray(config.variables)) return config;
-  return {
-    ...config,
-    variables: config.variables.map((item: Record<string, unknown>) => {
-      const { deviceVar: old, ...rest } = item;
-      const deviceVar = migrateDeviceVar(old);
-      return deviceVar ? { ...rest, deviceVar } : rest;
-    }),
-  };
+  const variables = fromVersion >= 2 ? undefined : migrateEntries(config.variables);
+  return variables ? { ...config, variables } : config;
 }

@@ -3,12 +3,12 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { TrendSeries } from '../../generated/types';
 import {
+  type DataNeed,
+  type DeviceVar,
   figureNeed,
   figureOf,
   isDeviceVar,
-  migrateDeviceVar,
-  type DataNeed,
-  type DeviceVar,
+  migrateEntries,
   type Needs,
   type SlotState,
   type WidgetConfig,
@@ -142,13 +142,6 @@ export const shortTime = (time: string): string => (/^\d{4}-/.test(time) ? time.
 
 /** A configuration of format 1, whose variables were `[deviceSn, varSn]` pairs, in format 2. */
 export function migrateSignals(config: WidgetConfig, fromVersion: number): WidgetConfig {
-  if (fromVersion >= 2 || !Array.isArray(config.signals)) return config;
-  return {
-    ...config,
-    signals: config.signals.map((item: Record<string, unknown>) => {
-      const { deviceVar: old, ...rest } = item;
-      const deviceVar = migrateDeviceVar(old);
-      return deviceVar ? { ...rest, deviceVar } : rest;
-    }),
-  };
+  const signals = fromVersion >= 2 ? undefined : migrateEntries(config.signals);
+  return signals ? { ...config, signals } : config;
 }

@@ -1,7 +1,7 @@
 import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart, WidgetStatus, type ChartOption, type SlotState, type WidgetViewProps } from '../../runtime';
+import { type ChartOption, EChart, SeriesLegend, type SlotState, WidgetStatus, type WidgetViewProps } from '../../runtime';
 import { alignSeries, axisLabel, configuredNodes, type TrendConfig } from './rules';
 
 type Answer = { sn: string; unit: string; datas: { time: string; value: number }[] }[];
@@ -62,23 +62,14 @@ export function TrendView({ config, data }: WidgetViewProps<TrendConfig>) {
     <WidgetStatus data={data} empty={nodes.length === 0 ? t('widgets.common.pleaseConfigure') : false}>
       {() => (
         <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-          <ul
-            aria-label={t('widgets.trend.series')}
-            style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: 12 }}
-          >
-            {nodes.map((node, index) => {
+          <SeriesLegend
+            label={t('widgets.trend.series')}
+            marker="line"
+            entries={nodes.map((node, index) => {
               const unit = aligned.units[node.deviceVar.varSn];
-              return (
-                <li key={index} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-                  <span aria-hidden style={{ width: 12, height: 4, background: node.color }} />
-                  <Typography.Text>
-                    {node.name || node.deviceVar.varSn}
-                    {unit ? ` (${unit})` : ''}
-                  </Typography.Text>
-                </li>
-              );
+              return { key: index, name: `${node.name || node.deviceVar.varSn}${unit ? ` (${unit})` : ''}`, color: node.color };
             })}
-          </ul>
+          />
           {empty ? <Typography.Text type="secondary">{t('widgets.common.noData')}</Typography.Text> : null}
           <div style={{ flex: 1, minHeight: 180 }}>
             <EChart option={option} label={t('widgets.trend.chart')} />

@@ -1,12 +1,12 @@
 import type { UiSchema } from '@rjsf/utils';
 import dayjs from 'dayjs';
 import {
-  isDeviceVar,
-  migrateDeviceVar,
-  seriesColor,
-  stationTime,
   type DataNeed,
   type DeviceVar,
+  isDeviceVar,
+  migrateEntries,
+  seriesColor,
+  stationTime,
   type WidgetContext,
 } from '../../runtime';
 
@@ -140,12 +140,6 @@ export function stampNodes(previous: TrendConfig, next: TrendConfig, now: number
 
 /** A configuration of format 1 (variables as `[deviceSn, varSn]` pairs) in the current format. */
 export function migrateTrend(config: Record<string, unknown>, fromVersion: number): Record<string, unknown> {
-  if (fromVersion >= 2 || !Array.isArray(config.nodeInfo)) return config;
-  const nodeInfo = (config.nodeInfo as Record<string, unknown>[]).map((node) => {
-    const { deviceVar: old, ...rest } = node;
-    const deviceVar = migrateDeviceVar(old);
-    // An empty pair meant no variable.
-    return isDeviceVar(deviceVar) ? { ...rest, deviceVar } : rest;
-  });
-  return { ...config, nodeInfo };
+  const nodeInfo = fromVersion >= 2 ? undefined : migrateEntries(config.nodeInfo);
+  return nodeInfo ? { ...config, nodeInfo } : config;
 }
