@@ -25,65 +25,6 @@ export type { Language, Preferences, ThemeName } from './preferences/preferences
 export { RuntimeProvider, usePreferences, useRuntime } from './RuntimeContext';
 export type { Runtime } from './RuntimeContext';
 export { loadEntity, loadForm, loadUiSchema } from './schema/entities';
-export { EChart } from './charts/EChart';
-export type { ChartOption, EChartProps } from './charts/EChart';
-export { SERIES_PALETTE, seriesColor } from './charts/palette';
-export { SeriesLegend } from './charts/SeriesLegend';
-export type { LegendEntry } from './charts/SeriesLegend';
-export {
-  addWidget,
-  BREAKPOINTS,
-  breakpointOf,
-  DASHBOARD_SCHEMA_VERSION,
-  emptyDocument,
-  GRID,
-  layoutFor,
-  moveInOrder,
-  newWidgetId,
-  removeWidget,
-  sameLayout,
-  setLayout,
-  setWidgetConfig,
-} from './dashboard/document';
-export type { Breakpoint, DashboardDocument, LayoutItem, WidgetConfig, WidgetInstance } from './dashboard/document';
-export {
-  failureOf,
-  figureNeed,
-  figureOf,
-  formatFigure,
-  isDeviceVar,
-  migrateDeviceVar,
-  migrateEntries,
-  overallState,
-  stationTime,
-} from './dashboard/figures';
-export type { DeviceVar, Method, Period } from './dashboard/figures';
-export { completeConfig, configDefaults } from './dashboard/defaults';
-export { UndoHistory } from './dashboard/history';
-export { WIDGET_ICONS, WidgetIcon } from './dashboard/icons';
-export { needKey } from './dashboard/needs';
-export type { DataNeed, Needs, SlotState } from './dashboard/needs';
-export { sanitizeHtml } from './dashboard/sanitize';
-export { stationStatusNeed, statusDetailOf } from './dashboard/stationStatus';
-export { DataScheduler, REFRESH_INTERVAL_MS } from './dashboard/scheduler';
-export { batchFetcher } from './dashboard/batchFetcher';
-export { DashboardGrid, ROW_HEIGHT, widgetTitle } from './dashboard/DashboardGrid';
-export type { DashboardGridProps } from './dashboard/DashboardGrid';
-export { WidgetCatalogue } from './dashboard/WidgetCatalogue';
-export { WidgetConfigDialog } from './dashboard/WidgetConfigDialog';
-export type { BatchFetcher, NeedAnswer, NeedsOf, SchedulerOptions, SchedulerStats, Visibility } from './dashboard/scheduler';
-export { defineWidget, WIDGET_GROUPS } from './dashboard/widget';
-export type {
-  AnyWidgetDefinition,
-  StationContext,
-  WidgetActions,
-  WidgetContext,
-  WidgetDefinition,
-  WidgetGroup,
-  WidgetViewProps,
-} from './dashboard/widget';
-export { WidgetStatus } from './dashboard/WidgetStatus';
-export type { WidgetStatusProps } from './dashboard/WidgetStatus';
 export { HIDDEN_FIELD } from './forms/widgets/HiddenField';
 export { buildUiSchema, mergeUiSchema } from './schema/uiSchema';
 export type { FormMode } from './schema/uiSchema';

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import type { AnyWidgetDefinition, Language, SlotState, StationContext, ThemeName, WidgetConfig } from '../runtime';
+import type { Language, ThemeName } from '../runtime';
+import type { AnyWidgetDefinition, SlotState, StationContext, WidgetConfig } from '../runtime/dashboard';
 import { StoryFrame } from './StoryFrame';
 
 /** The station the widget stories show: the demo's storage station T2-ST1, at a fixed instant. */

@@ -1,4 +1,4 @@
-import type { AnyWidgetDefinition } from '../runtime';
+import type { AnyWidgetDefinition } from '../runtime/dashboard';
 import { alarmList } from './alarm-list';
 import { customText } from './custom-text';
 import { dodAnalysis } from './dod-analysis';

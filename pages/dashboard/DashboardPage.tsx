@@ -1,30 +1,29 @@
 import { EditOutlined, PlusOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Empty, Select, Space, Spin, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { routes, widgetLoaders } from '../../generated/registry';
+import { label, useRuntime } from '../../runtime';
 import {
   addWidget,
   batchFetcher,
   configDefaults,
   DashboardGrid,
   DataScheduler,
-  label,
   moveInOrder,
   newWidgetId,
   removeWidget,
   sameLayout,
   setLayout,
   setWidgetConfig,
-  useRuntime,
   WidgetCatalogue,
   WidgetConfigDialog,
   widgetTitle,
   type Breakpoint,
   type LayoutItem,
   type StationContext,
-} from '../../runtime';
+} from '../../runtime/dashboard';
 import { WIDGETS, widgetRegistry } from '../../widgets';
 import { useDashboardDocument } from './useDashboardDocument';
 
@@ -192,22 +191,24 @@ export function DashboardPage() {
           navigate={navigate}
         />
       )}
-      {catalogue ? (
-        <WidgetCatalogue definitions={WIDGETS} onAdd={(type) => void add(type)} onClose={() => setCatalogue(false)} />
-      ) : null}
-      {configured && configuredDefinition && station && document ? (
-        <WidgetConfigDialog
-          definition={configuredDefinition}
-          title={widgetTitle((key) => label(t, key), configured)}
-          config={configured.config}
-          stationSn={station.sn}
-          onCancel={() => setConfiguring(null)}
-          onSave={(config) => {
-            change(setWidgetConfig(document, configured.id, config));
-            setConfiguring(null);
-          }}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {catalogue ? (
+          <WidgetCatalogue definitions={WIDGETS} onAdd={(type) => void add(type)} onClose={() => setCatalogue(false)} />
+        ) : null}
+        {configured && configuredDefinition && station && document ? (
+          <WidgetConfigDialog
+            definition={configuredDefinition}
+            title={widgetTitle((key) => label(t, key), configured)}
+            config={configured.config}
+            stationSn={station.sn}
+            onCancel={() => setConfiguring(null)}
+            onSave={(config) => {
+              change(setWidgetConfig(document, configured.id, config));
+              setConfiguring(null);
+            }}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { widgetLoaders } from '../../generated/registry';
+import { ApiCallError, useRuntime } from '../../runtime';
 import {
-  ApiCallError,
   completeConfig,
   DASHBOARD_SCHEMA_VERSION,
   UndoHistory,
-  useRuntime,
   type AnyWidgetDefinition,
   type DashboardDocument,
-} from '../../runtime';
+} from '../../runtime/dashboard';
 
 /** A stored document in the current format: each widget's configuration migrated and completed with its defaults. */
 async function migrated(

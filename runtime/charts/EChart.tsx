@@ -69,7 +69,11 @@ export function EChart({ option, label, height = '100%' }: EChartProps) {
     };
   }, [theme]);
   useEffect(() => {
-    chart.current?.setOption({ color: [...SERIES_PALETTE], backgroundColor: 'transparent', ...option }, { notMerge: true });
+    // No animation: a dashboard refreshes every 20 s, and animating every chart each time costs the main thread.
+    chart.current?.setOption(
+      { color: [...SERIES_PALETTE], backgroundColor: 'transparent', animation: false, ...option },
+      { notMerge: true },
+    );
   }, [option, theme]);
   return <div ref={box} role="img" aria-label={label} style={{ width: '100%', height }} />;
 }

@@ -41,6 +41,7 @@ export function WidgetConfigDialog({ definition, title, config, stationSn, onSav
   const { language } = usePreferences();
   const [module, setModule] = useState<[SchemaModule, UiSchema] | null>(null);
   const [values, setValues] = useState<WidgetConfig>(config);
+  const latest = useRef<WidgetConfig>(config);
   const form = useRef<{ submit(): void } | null>(null);
   useEffect(() => {
     let live = true;
@@ -82,8 +83,15 @@ export function WidgetConfigDialog({ definition, title, config, stationSn, onSav
           language={language}
           formContext={formContext}
           formRef={form}
-          onChange={(next) => setValues((previous) => (definition.onChange ? definition.onChange(previous, next) : next))}
-          onSubmit={(submitted) => onSave(definition.onChange ? definition.onChange(values, submitted) : submitted)}
+          onChange={(next) => {
+            const normalized = definition.onChange ? definition.onChange(latest.current, next) : next;
+            latest.current = normalized;
+            // The form keeps its own values while typing; the dialog renders again only when a rule
+            // changes what the form shows or a change clears other values.
+            const rules = (config: WidgetConfig) => JSON.stringify(definition.uiRules?.(config) ?? {});
+            if (JSON.stringify(normalized) !== JSON.stringify(next) || rules(normalized) !== rules(values)) setValues(normalized);
+          }}
+          onSubmit={(submitted) => onSave(definition.onChange ? definition.onChange(latest.current, submitted) : submitted)}
         />
       ) : (
         <Spin />

@@ -247,3 +247,17 @@ test('refresh fetches one widget at once, between ticks', async () => {
   await scheduler.refresh('b');
   expect(server.requests).toEqual([[realtime('Y')]]);
 });
+
+test('an answer equal to the last leaves its widgets alone; a changed one renders them', async () => {
+  let value = 1;
+  const fetchBatch = async (needs: DataNeed[]): Promise<NeedAnswer[]> => needs.map(() => ({ ok: true, data: value }));
+  const scheduler = new DataScheduler({ fetchBatch, visibility: visibility() });
+  const widget = recorder();
+  scheduler.setWidget('a', () => ({ v: realtime('X') }), widget.listener);
+  await scheduler.tick();
+  await scheduler.tick();
+  expect(widget.seen).toEqual([{ v: { status: 'loading' } }, { v: { status: 'ready', data: 1 } }]);
+  value = 2;
+  await scheduler.tick();
+  expect(widget.last()).toEqual({ v: { status: 'ready', data: 2 } });
+});

@@ -83,6 +83,8 @@ export class DataScheduler {
   private timer: ReturnType<typeof setInterval> | undefined;
   private unsubscribeVisibility: (() => void) | undefined;
   private inFlight = false;
+  /** The last answer to each need (as text), to leave widgets whose answers did not change alone. */
+  private readonly lastAnswers = new Map<string, string>();
 
   constructor(options: SchedulerOptions) {
     this.options = {
@@ -170,6 +172,8 @@ export class DataScheduler {
     } finally {
       this.inFlight = false;
     }
+    const current = new Set([...this.entries.values()].flatMap((entry) => Object.values(entry.needs).map(needKey)));
+    for (const key of this.lastAnswers.keys()) if (!current.has(key)) this.lastAnswers.delete(key);
   }
 
   private async fetch(ids: string[]): Promise<void> {
@@ -188,15 +192,20 @@ export class DataScheduler {
           const failure: NeedAnswer = { ok: false, code: 0, message: error instanceof Error ? error.message : String(error) };
           answers = request.map(() => failure);
         }
-        request.forEach(([, { users }], index) => {
+        request.forEach(([key, { users }], index) => {
           const answer = answers[index] ?? { ok: false, code: 0, message: '' };
           const state: SlotState = answer.ok
             ? { status: 'ready', data: answer.data }
             : { status: 'error', code: answer.code, message: answer.message };
+          // An answer equal to the last one changes nothing: its widgets are not rendered again.
+          const text = JSON.stringify(state);
+          const unchanged = this.lastAnswers.get(key) === text;
+          this.lastAnswers.set(key, text);
           for (const { id, slot, needs } of users) {
             const entry = this.entries.get(id);
             // The widget went away, or changed its needs, while the request was in flight.
             if (!entry || entry.needs !== needs) continue;
+            if (unchanged && entry.slots[slot]?.status !== 'loading') continue;
             entry.slots = { ...entry.slots, [slot]: state };
             touched.add(id);
           }

@@ -3,7 +3,7 @@ import { expect, screen, userEvent, within } from 'storybook/test';
 import type { RJSFSchema } from '@rjsf/utils';
 import schema from '../../generated/widgets/alarmList.json';
 import type { Alarm } from '../../generated/types';
-import { completeConfig, type SlotState } from '../../runtime';
+import { completeConfig, type SlotState } from '../../runtime/dashboard';
 import { alarmList } from '../../widgets/alarm-list';
 import { WidgetStory } from '../WidgetStory';
 

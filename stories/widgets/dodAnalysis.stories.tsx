@@ -2,7 +2,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import schema from '../../generated/widgets/dodAnalysis.json';
-import { completeConfig, type SlotState } from '../../runtime';
+import { completeConfig, type SlotState } from '../../runtime/dashboard';
 import { dodAnalysis } from '../../widgets/dod-analysis';
 import { WidgetStory } from '../WidgetStory';
 

@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import schema from '../../generated/widgets/histogram.json';
 import type { StatisticValue } from '../../generated/types';
-import { completeConfig, type SlotState } from '../../runtime';
+import { completeConfig, type SlotState } from '../../runtime/dashboard';
 import { histogram } from '../../widgets/histogram';
 import { WidgetStory } from '../WidgetStory';
 

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import type { RJSFSchema } from '@rjsf/utils';
 import schema from '../../generated/widgets/image.json';
-import { completeConfig } from '../../runtime';
+import { completeConfig } from '../../runtime/dashboard';
 import { image } from '../../widgets/image';
 import { WidgetStory } from '../WidgetStory';
 

@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import schema from '../../generated/widgets/multiEnergyConsumption.json';
 import type { EnergyLabel, LabelTrend } from '../../generated/types';
-import { completeConfig, type SlotState } from '../../runtime';
+import { completeConfig, type SlotState } from '../../runtime/dashboard';
 import { multiEnergyConsumption } from '../../widgets/multi-energy-consumption';
 import { WidgetStory } from '../WidgetStory';
 

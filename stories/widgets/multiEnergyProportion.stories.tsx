@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import schema from '../../generated/widgets/multiEnergyProportion.json';
 import type { LabelTrend } from '../../generated/types';
-import { completeConfig, type SlotState } from '../../runtime';
+import { completeConfig, type SlotState } from '../../runtime/dashboard';
 import { multiEnergyProportion } from '../../widgets/multi-energy-proportion';
 import { WidgetStory } from '../WidgetStory';
 

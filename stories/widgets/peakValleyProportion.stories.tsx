@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import schema from '../../generated/widgets/peakValleyProportion.json';
 import type { StationChargeDay } from '../../generated/types';
-import { completeConfig, type SlotState } from '../../runtime';
+import { completeConfig, type SlotState } from '../../runtime/dashboard';
 import { peakValleyProportion } from '../../widgets/peak-valley-proportion';
 import { WidgetStory } from '../WidgetStory';
 

@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { RJSFSchema } from '@rjsf/utils';
 import schema from '../../generated/widgets/remoteControl.json';
 import type { YkState } from '../../generated/types';
-import { completeConfig } from '../../runtime';
+import { completeConfig } from '../../runtime/dashboard';
 import { remoteControl } from '../../widgets/remote-control';
 import { WidgetStory } from '../WidgetStory';
 

@@ -3,7 +3,7 @@ import { expect, within } from 'storybook/test';
 import type { RJSFSchema } from '@rjsf/utils';
 import schema from '../../generated/widgets/remoteSignalChange.json';
 import type { RealtimeValue, TrendSeries } from '../../generated/types';
-import { completeConfig } from '../../runtime';
+import { completeConfig } from '../../runtime/dashboard';
 import { remoteSignalChange } from '../../widgets/remote-signal-change';
 import { WidgetStory } from '../WidgetStory';
 

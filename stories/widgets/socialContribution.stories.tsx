@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import schema from '../../generated/widgets/socialContribution.json';
 import type { StatisticValue } from '../../generated/types';
-import { completeConfig, type SlotState } from '../../runtime';
+import { completeConfig, type SlotState } from '../../runtime/dashboard';
 import { socialContribution } from '../../widgets/social-contribution';
 import { WidgetStory } from '../WidgetStory';
 

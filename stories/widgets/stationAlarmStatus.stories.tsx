@@ -3,7 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import type { RJSFSchema } from '@rjsf/utils';
 import schema from '../../generated/widgets/stationAlarmStatus.json';
 import type { StationStatusDetail } from '../../generated/types';
-import { completeConfig, type SlotState } from '../../runtime';
+import { completeConfig, type SlotState } from '../../runtime/dashboard';
 import { stationAlarmStatus } from '../../widgets/station-alarm-status';
 import { WidgetStory } from '../WidgetStory';
 

@@ -3,7 +3,7 @@ import { expect, within } from 'storybook/test';
 import type { RJSFSchema } from '@rjsf/utils';
 import schema from '../../generated/widgets/stationCommunication.json';
 import type { StationStatusDetail } from '../../generated/types';
-import { completeConfig, type SlotState } from '../../runtime';
+import { completeConfig, type SlotState } from '../../runtime/dashboard';
 import { stationCommunication } from '../../widgets/station-communication';
 import { WidgetStory } from '../WidgetStory';
 

@@ -3,7 +3,7 @@ import { expect, within } from 'storybook/test';
 import type { RJSFSchema } from '@rjsf/utils';
 import schema from '../../generated/widgets/stationDetailedCommunication.json';
 import type { StationStatusDetail } from '../../generated/types';
-import { completeConfig, type SlotState } from '../../runtime';
+import { completeConfig, type SlotState } from '../../runtime/dashboard';
 import { stationDetailedCommunication } from '../../widgets/station-detailed-communication';
 import { WidgetStory } from '../WidgetStory';
 

@@ -3,7 +3,7 @@ import { expect, within } from 'storybook/test';
 import type { RJSFSchema } from '@rjsf/utils';
 import schema from '../../generated/widgets/stationFaultStatus.json';
 import type { StationStatusDetail } from '../../generated/types';
-import { completeConfig, type SlotState } from '../../runtime';
+import { completeConfig, type SlotState } from '../../runtime/dashboard';
 import { stationFaultStatus } from '../../widgets/station-fault-status';
 import { WidgetStory } from '../WidgetStory';
 

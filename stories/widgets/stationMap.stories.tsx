@@ -3,7 +3,7 @@ import { expect, waitFor, within } from 'storybook/test';
 import type { RJSFSchema } from '@rjsf/utils';
 import schema from '../../generated/widgets/stationMap.json';
 import type { StationInfo } from '../../generated/types';
-import { completeConfig } from '../../runtime';
+import { completeConfig } from '../../runtime/dashboard';
 import { stationMap } from '../../widgets/station-map';
 import { WidgetStory } from '../WidgetStory';
 

@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import schema from '../../generated/widgets/todayEnergy.json';
 import type { DailyDegree } from '../../generated/types';
-import { completeConfig, type SlotState } from '../../runtime';
+import { completeConfig, type SlotState } from '../../runtime/dashboard';
 import { todayEnergy } from '../../widgets/today-energy';
 import { WidgetStory } from '../WidgetStory';
 

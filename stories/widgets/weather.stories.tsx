@@ -3,7 +3,7 @@ import { expect, within } from 'storybook/test';
 import type { RJSFSchema } from '@rjsf/utils';
 import schema from '../../generated/widgets/weather.json';
 import type { WeatherReport } from '../../generated/types';
-import { completeConfig } from '../../runtime';
+import { completeConfig } from '../../runtime/dashboard';
 import { weather } from '../../widgets/weather';
 import { WidgetStory } from '../WidgetStory';
 

@@ -2,7 +2,8 @@ import { App, Button, Input, Modal, Table, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Alarm } from '../../generated/types';
-import { useRuntime, WidgetStatus, type WidgetViewProps } from '../../runtime';
+import { useRuntime } from '../../runtime';
+import { WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
 import { alarmsOf, alarmTime, handledText, isOpen, type AlarmListConfig } from './rules';
 
 export function AlarmListView({ data, context, actions }: WidgetViewProps<AlarmListConfig>) {

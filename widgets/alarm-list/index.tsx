@@ -1,5 +1,5 @@
 import { BellOutlined } from '@ant-design/icons';
-import { defineWidget } from '../../runtime';
+import { defineWidget } from '../../runtime/dashboard';
 import { AlarmListView } from './AlarmListView';
 import { alarmListNeed, migrateAlarmList, type AlarmListConfig } from './rules';
 

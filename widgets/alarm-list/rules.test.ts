@@ -2,16 +2,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createElement } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import schema from '../../generated/widgets/alarmList.json';
-import {
-  AppProviders,
-  configDefaults,
-  createAnalytics,
-  createNotifier,
-  i18nFor,
-  PreferenceStore,
-  type Api,
-  type SlotState,
-} from '../../runtime';
+import { AppProviders, createAnalytics, createNotifier, i18nFor, PreferenceStore, type Api } from '../../runtime';
+import { configDefaults, type SlotState } from '../../runtime/dashboard';
 import { alarmList } from '.';
 import { alarmsOf, alarmTime, handledText, isOpen } from './rules';
 

@@ -3,7 +3,7 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { TFunction } from 'i18next';
 import type { Alarm } from '../../generated/types';
-import type { DataNeed, SlotState, WidgetConfig, WidgetContext } from '../../runtime';
+import type { DataNeed, SlotState, WidgetConfig, WidgetContext } from '../../runtime/dashboard';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sanitizeHtml, WidgetStatus, type WidgetViewProps } from '../../runtime';
+import { sanitizeHtml, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
 import { isBlankHtml, type CustomTextConfig } from './rules';
 
 /** The editor's alignment classes, which its own stylesheet styles only inside the editor (one copy for every such widget). */

@@ -1,5 +1,5 @@
 import { FileTextOutlined } from '@ant-design/icons';
-import { defineWidget } from '../../runtime';
+import { defineWidget } from '../../runtime/dashboard';
 import { CustomTextView } from './CustomTextView';
 import type { CustomTextConfig } from './rules';
 

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/customText.json';
 import uiSchema from '../../schemas/widgets/customText.ui.json';
-import { configDefaults, i18nFor, sanitizeHtml } from '../../runtime';
+import { i18nFor } from '../../runtime';
+import { configDefaults, sanitizeHtml } from '../../runtime/dashboard';
 import { customText } from '.';
 import { isBlankHtml } from './rules';
 

@@ -1,7 +1,7 @@
 import { Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart, formatFigure, isDeviceVar, WidgetStatus, type ChartOption, type WidgetViewProps } from '../../runtime';
+import { EChart, formatFigure, isDeviceVar, WidgetStatus, type ChartOption, type WidgetViewProps } from '../../runtime/dashboard';
 import { dodFigures, dodRange, type DodAnalysisConfig } from './rules';
 
 export function DodAnalysisView({ config, data, context }: WidgetViewProps<DodAnalysisConfig>) {

@@ -1,5 +1,5 @@
 import { BarChartOutlined } from '@ant-design/icons';
-import { defineWidget, migrateDeviceVar } from '../../runtime';
+import { defineWidget, migrateDeviceVar } from '../../runtime/dashboard';
 import { DodAnalysisView } from './DodAnalysisView';
 import { dodNeeds, type DodAnalysisConfig } from './rules';
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/dodAnalysis.json';
-import { configDefaults, type SlotState } from '../../runtime';
+import { configDefaults, type SlotState } from '../../runtime/dashboard';
 import { dodAnalysis } from '.';
 import { averageOf, depthOfDischarge, dodFigures, dodRange, type DodAnalysisConfig } from './rules';
 

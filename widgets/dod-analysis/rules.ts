@@ -8,7 +8,7 @@ import {
   type Needs,
   type SlotState,
   type WidgetContext,
-} from '../../runtime';
+} from '../../runtime/dashboard';
 
 export type DodPeriod = 'currentMonth' | 'lastMonth' | 'last7Days' | 'last30Days';
 

@@ -10,7 +10,7 @@ import {
   WidgetStatus,
   type ChartOption,
   type WidgetViewProps,
-} from '../../runtime';
+} from '../../runtime/dashboard';
 import { configuredVars, gaugeValue, scaleOf, type GaugeConfig } from './rules';
 
 interface Reading {

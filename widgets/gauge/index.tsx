@@ -1,5 +1,5 @@
 import { DashboardOutlined } from '@ant-design/icons';
-import { defineWidget } from '../../runtime';
+import { defineWidget } from '../../runtime/dashboard';
 import { GaugeView } from './GaugeView';
 import { gaugeNeeds, migrateGauge, stampVars, type GaugeConfig } from './rules';
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/gauge.json';
 import en from '../../schemas/i18n/en/widget-gauge.json';
 import uiSchema from '../../schemas/widgets/gauge.ui.json';
-import { configDefaults } from '../../runtime';
+import { configDefaults } from '../../runtime/dashboard';
 import { gauge } from '.';
 import { gaugeValue, scaleOf, stampVars, type GaugeConfig } from './rules';
 

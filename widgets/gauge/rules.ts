@@ -1,4 +1,4 @@
-import { type DataNeed, type DeviceVar, isDeviceVar, migrateEntries } from '../../runtime';
+import { type DataNeed, type DeviceVar, isDeviceVar, migrateEntries } from '../../runtime/dashboard';
 
 /** One gauge: a variable with its name and, optionally, its own scale. */
 export interface MonitorVar {

@@ -1,5 +1,5 @@
 import { BarChartOutlined } from '@ant-design/icons';
-import { defineWidget } from '../../runtime';
+import { defineWidget } from '../../runtime/dashboard';
 import { HistogramView } from './HistogramView';
 import { histogramNeeds, migrateHistogram, type HistogramConfig } from './rules';
 

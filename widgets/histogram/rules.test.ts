@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/histogram.json';
-import { configDefaults, SERIES_PALETTE, type SlotState } from '../../runtime';
+import { configDefaults, SERIES_PALETTE, type SlotState } from '../../runtime/dashboard';
 import { histogram } from '.';
 import { histogramSeries, type HistogramConfig } from './rules';
 

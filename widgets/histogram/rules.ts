@@ -9,7 +9,7 @@ import {
   type SlotState,
   type WidgetConfig,
   type WidgetContext,
-} from '../../runtime';
+} from '../../runtime/dashboard';
 
 export type HistogramPeriod = 'day' | 'month' | 'year';
 export type HistogramMethod = 'DIFF' | 'SUM' | 'MAX' | 'AVG';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { WidgetStatus, type WidgetViewProps } from '../../runtime';
+import { WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
 import { imageSource, type ImageConfig } from './rules';
 
 export function ImageView({ config, data }: WidgetViewProps<ImageConfig>) {

@@ -1,5 +1,5 @@
 import { PictureOutlined } from '@ant-design/icons';
-import { defineWidget } from '../../runtime';
+import { defineWidget } from '../../runtime/dashboard';
 import { ImageView } from './ImageView';
 import type { ImageConfig } from './rules';
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/image.json';
-import { configDefaults, i18nFor } from '../../runtime';
+import { i18nFor } from '../../runtime';
+import { configDefaults } from '../../runtime/dashboard';
 import { image } from '.';
 import { imageSource } from './rules';
 

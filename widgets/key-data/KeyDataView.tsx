@@ -1,6 +1,7 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { enumLabel, figureOf, formatFigure, WidgetIcon, WidgetStatus, type WidgetViewProps } from '../../runtime';
+import { enumLabel } from '../../runtime';
+import { figureOf, formatFigure, WidgetIcon, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
 import { isConfigured, type KeyDataConfig } from './rules';
 
 /** Station fields whose values are codes of a code list. */

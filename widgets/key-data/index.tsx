@@ -1,5 +1,5 @@
 import { DashboardOutlined } from '@ant-design/icons';
-import { defineWidget, figureNeed, migrateDeviceVar, type Needs } from '../../runtime';
+import { defineWidget, figureNeed, migrateDeviceVar, type Needs } from '../../runtime/dashboard';
 import { KeyDataView } from './KeyDataView';
 import { clearOtherTypes, isConfigured, keyDataUi, METHOD_OF, PERIOD_OF, type KeyDataConfig } from './rules';
 

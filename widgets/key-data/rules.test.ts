@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/keyData.json';
-import { configDefaults } from '../../runtime';
+import { configDefaults } from '../../runtime/dashboard';
 import { keyData } from '.';
 import { clearOtherTypes, isConfigured, keyDataUi, type KeyDataConfig } from './rules';
 

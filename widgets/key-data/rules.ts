@@ -1,5 +1,6 @@
 import type { UiSchema } from '@rjsf/utils';
-import { HIDDEN_FIELD, type DeviceVar, type Method, type Period } from '../../runtime';
+import { HIDDEN_FIELD } from '../../runtime';
+import { type DeviceVar, type Method, type Period } from '../../runtime/dashboard';
 
 export type KeyDataType = 'text' | 'station_info' | 'device_data';
 export type KeyDataInterval = 'real_time' | 'YEAR' | 'DAY' | 'current_year';

@@ -2,7 +2,8 @@ import { Table, Typography, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EnergyLabel } from '../../generated/types';
-import { enumLabel, formatFigure, WidgetStatus, type WidgetViewProps } from '../../runtime';
+import { enumLabel } from '../../runtime';
+import { formatFigure, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
 import { labelFigures, labelRows, type LabelRow, type MultiEnergyConsumptionConfig } from './rules';
 
 export function MultiEnergyConsumptionView({ config, data }: WidgetViewProps<MultiEnergyConsumptionConfig>) {

@@ -1,5 +1,5 @@
 import { TableOutlined } from '@ant-design/icons';
-import { defineWidget } from '../../runtime';
+import { defineWidget } from '../../runtime/dashboard';
 import { MultiEnergyConsumptionView } from './MultiEnergyConsumptionView';
 import { consumptionNeeds, type MultiEnergyConsumptionConfig } from './rules';
 

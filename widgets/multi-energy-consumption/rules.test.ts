@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/multiEnergyConsumption.json';
 import type { EnergyLabel, LabelTrend } from '../../generated/types';
-import { configDefaults } from '../../runtime';
+import { configDefaults } from '../../runtime/dashboard';
 import { multiEnergyConsumption } from '.';
 import { chosenLabels, labelRows, type MultiEnergyConsumptionConfig } from './rules';
 

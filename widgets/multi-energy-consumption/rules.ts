@@ -1,5 +1,5 @@
 import type { EnergyLabel, LabelQuery, LabelTrend } from '../../generated/types';
-import { stationTime, type DataNeed, type Needs, type SlotState, type WidgetContext } from '../../runtime';
+import { stationTime, type DataNeed, type Needs, type SlotState, type WidgetContext } from '../../runtime/dashboard';
 
 /** Today, this month or this year of the station: the statistic type of the label calls. */
 export type LabelPeriod = 'day' | 'month' | 'year';

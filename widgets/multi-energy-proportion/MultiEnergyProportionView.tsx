@@ -1,15 +1,8 @@
 import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  EChart,
-  enumLabel,
-  formatFigure,
-  seriesColor,
-  WidgetStatus,
-  type ChartOption,
-  type WidgetViewProps,
-} from '../../runtime';
+import { enumLabel } from '../../runtime';
+import { EChart, formatFigure, seriesColor, WidgetStatus, type ChartOption, type WidgetViewProps } from '../../runtime/dashboard';
 import { chosenLabels, labelFigures } from '../multi-energy-consumption/rules';
 import { labelShares, type MultiEnergyProportionConfig } from './rules';
 

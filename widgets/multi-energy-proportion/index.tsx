@@ -1,5 +1,5 @@
 import { PieChartOutlined } from '@ant-design/icons';
-import { defineWidget } from '../../runtime';
+import { defineWidget } from '../../runtime/dashboard';
 import { MultiEnergyProportionView } from './MultiEnergyProportionView';
 import { proportionNeeds, type MultiEnergyProportionConfig } from './rules';
 

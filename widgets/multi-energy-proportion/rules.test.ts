@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/multiEnergyProportion.json';
 import type { LabelTrend } from '../../generated/types';
-import { configDefaults } from '../../runtime';
+import { configDefaults } from '../../runtime/dashboard';
 import { multiEnergyProportion } from '.';
 import { labelShares, type MultiEnergyProportionConfig } from './rules';
 

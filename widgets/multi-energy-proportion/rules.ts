@@ -1,5 +1,5 @@
 import type { LabelTrend } from '../../generated/types';
-import type { Needs, WidgetContext } from '../../runtime';
+import type { Needs, WidgetContext } from '../../runtime/dashboard';
 import { chosenLabels, labelQuery, type LabelPeriod } from '../multi-energy-consumption/rules';
 
 export interface MultiEnergyProportionConfig {

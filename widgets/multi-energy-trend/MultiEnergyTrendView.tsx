@@ -1,15 +1,15 @@
 import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { enumLabel } from '../../runtime';
 import {
   type ChartOption,
   EChart,
-  enumLabel,
   formatFigure,
   SeriesLegend,
   WidgetStatus,
   type WidgetViewProps,
-} from '../../runtime';
+} from '../../runtime/dashboard';
 import { chosenLabels, labelFigures } from '../multi-energy-consumption/rules';
 import { trendLines, type MultiEnergyTrendConfig } from './rules';
 

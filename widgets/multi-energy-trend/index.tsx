@@ -1,5 +1,5 @@
 import { LineChartOutlined } from '@ant-design/icons';
-import { defineWidget } from '../../runtime';
+import { defineWidget } from '../../runtime/dashboard';
 import { MultiEnergyTrendView } from './MultiEnergyTrendView';
 import { trendNeeds, type MultiEnergyTrendConfig } from './rules';
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/multiEnergyTrend.json';
-import { configDefaults, SERIES_PALETTE } from '../../runtime';
+import { configDefaults, SERIES_PALETTE } from '../../runtime/dashboard';
 import { multiEnergyTrend } from '.';
 import { trendLines, type MultiEnergyTrendConfig } from './rules';
 

@@ -1,5 +1,5 @@
 import type { LabelTrend } from '../../generated/types';
-import { seriesColor, type Needs, type WidgetContext } from '../../runtime';
+import { seriesColor, type Needs, type WidgetContext } from '../../runtime/dashboard';
 import { chosenLabels, labelQuery, type LabelPeriod } from '../multi-energy-consumption/rules';
 
 export interface MultiEnergyTrendConfig {

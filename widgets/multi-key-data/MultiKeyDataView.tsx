@@ -1,15 +1,15 @@
 import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { enumLabel } from '../../runtime';
 import {
-  enumLabel,
   figureOf,
   formatFigure,
   WidgetStatus,
   type SlotState,
   type StationContext,
   type WidgetViewProps,
-} from '../../runtime';
+} from '../../runtime/dashboard';
 import { isConfigured, slotOf, type KeyFigure, type MultiKeyDataConfig } from './rules';
 
 /** Station fields whose values are codes of a code list. */

@@ -1,5 +1,5 @@
 import { AppstoreOutlined } from '@ant-design/icons';
-import { defineWidget } from '../../runtime';
+import { defineWidget } from '../../runtime/dashboard';
 import { MultiKeyDataView } from './MultiKeyDataView';
 import { keepEntriesInStep, migrateMultiKeyData, multiKeyDataNeeds, multiKeyDataUi, type MultiKeyDataConfig } from './rules';
 

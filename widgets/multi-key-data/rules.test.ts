@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import authorUi from '../../schemas/widgets/multiKeyData.ui.json';
 import schema from '../../generated/widgets/multiKeyData.json';
-import { configDefaults, mergeUiSchema } from '../../runtime';
+import { mergeUiSchema } from '../../runtime';
+import { configDefaults } from '../../runtime/dashboard';
 import { multiKeyData } from '.';
 import { entryUi, keepEntriesInStep, multiKeyDataUi, type KeyFigure, type MultiKeyDataConfig } from './rules';
 

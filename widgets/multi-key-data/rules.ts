@@ -1,15 +1,15 @@
 import type { UiSchema } from '@rjsf/utils';
+import { HIDDEN_FIELD } from '../../runtime';
 import {
   type DeviceVar,
   figureNeed,
-  HIDDEN_FIELD,
   isDeviceVar,
   type Method,
   migrateEntries,
   type Needs,
   type Period,
   type WidgetContext,
-} from '../../runtime';
+} from '../../runtime/dashboard';
 
 export type EntryType = 'text' | 'station_info' | 'device_data';
 export type EntryInterval = 'real_time' | 'current_month' | 'current_day' | 'current_year';

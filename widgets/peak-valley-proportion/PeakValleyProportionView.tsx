@@ -1,7 +1,8 @@
 import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart, enumLabel, formatFigure, WidgetStatus, type ChartOption, type WidgetViewProps } from '../../runtime';
+import { enumLabel } from '../../runtime';
+import { EChart, formatFigure, WidgetStatus, type ChartOption, type WidgetViewProps } from '../../runtime/dashboard';
 import { answersByDay, colorOf, dayEnergy, periodShares, sumPeriods, type PeakValleyProportionConfig } from './rules';
 
 export function PeakValleyProportionView({ config, data }: WidgetViewProps<PeakValleyProportionConfig>) {

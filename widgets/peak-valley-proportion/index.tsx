@@ -1,5 +1,5 @@
 import { PieChartOutlined } from '@ant-design/icons';
-import { defineWidget } from '../../runtime';
+import { defineWidget } from '../../runtime/dashboard';
 import { PeakValleyProportionView } from './PeakValleyProportionView';
 import { proportionNeeds, type PeakValleyProportionConfig } from './rules';
 

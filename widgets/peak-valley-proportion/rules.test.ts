@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/peakValleyProportion.json';
 import type { StationChargeDay } from '../../generated/types';
-import { configDefaults } from '../../runtime';
+import { configDefaults } from '../../runtime/dashboard';
 import { peakValleyProportion } from '.';
 import { dayEnergy, daysOfMonth, periodShares, sumPeriods, type PeakValleyProportionConfig, type PeriodEnergy } from './rules';
 

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import type { StationChargeDay } from '../../generated/types';
-import { stationTime, type DataNeed, type Needs, type SlotState, type WidgetContext } from '../../runtime';
+import { stationTime, type DataNeed, type Needs, type SlotState, type WidgetContext } from '../../runtime/dashboard';
 
 /** The periods of a time-of-use tariff, from the dearest to the cheapest (the order of the call's answer). */
 export const TARIFF_PERIODS = ['sharp', 'peak', 'flat', 'valley'] as const;

@@ -1,7 +1,8 @@
 import { Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart, enumLabel, formatFigure, WidgetStatus, type ChartOption, type WidgetViewProps } from '../../runtime';
+import { enumLabel } from '../../runtime';
+import { EChart, formatFigure, WidgetStatus, type ChartOption, type WidgetViewProps } from '../../runtime/dashboard';
 import { colorOf, TARIFF_PERIODS } from '../peak-valley-proportion/rules';
 import { trendFigures, trendMonth, type PeakValleyTrendConfig } from './rules';
 

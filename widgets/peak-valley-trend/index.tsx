@@ -1,5 +1,5 @@
 import { BarChartOutlined } from '@ant-design/icons';
-import { defineWidget } from '../../runtime';
+import { defineWidget } from '../../runtime/dashboard';
 import { PeakValleyTrendView } from './PeakValleyTrendView';
 import { trendNeeds, type PeakValleyTrendConfig } from './rules';
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/peakValleyTrend.json';
 import type { StationChargeDay } from '../../generated/types';
-import { configDefaults, type SlotState } from '../../runtime';
+import { configDefaults, type SlotState } from '../../runtime/dashboard';
 import { peakValleyTrend } from '.';
 import { trendFigures, trendMonth, type PeakValleyTrendConfig } from './rules';
 

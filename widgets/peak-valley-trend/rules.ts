@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { Needs, SlotState, WidgetContext } from '../../runtime';
+import type { Needs, SlotState, WidgetContext } from '../../runtime/dashboard';
 import {
   answersByDay,
   dayEnergy,

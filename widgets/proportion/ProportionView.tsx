@@ -1,7 +1,7 @@
 import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart, figureOf, formatFigure, WidgetStatus, type ChartOption, type WidgetViewProps } from '../../runtime';
+import { EChart, figureOf, formatFigure, WidgetStatus, type ChartOption, type WidgetViewProps } from '../../runtime/dashboard';
 import { configuredNodes, sharesOf, totalOf, type ProportionConfig, type Share } from './rules';
 
 const percentText = (share: Share, decimals: number) =>

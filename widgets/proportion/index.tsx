@@ -1,5 +1,5 @@
 import { PieChartOutlined } from '@ant-design/icons';
-import { defineWidget, figureNeed, type Needs } from '../../runtime';
+import { defineWidget, figureNeed, type Needs } from '../../runtime/dashboard';
 import { ProportionView } from './ProportionView';
 import {
   configuredNodes,

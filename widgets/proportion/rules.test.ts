@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/proportion.json';
-import { configDefaults } from '../../runtime';
+import { configDefaults } from '../../runtime/dashboard';
 import uiSchema from '../../schemas/widgets/proportion.ui.json';
 import { proportion } from '.';
 import { keepInStep, proportionUi, sharesOf, totalOf, type ProportionConfig } from './rules';

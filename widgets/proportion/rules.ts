@@ -7,7 +7,7 @@ import {
   migrateEntries,
   type Period,
   seriesColor,
-} from '../../runtime';
+} from '../../runtime/dashboard';
 
 export type ProportionInterval = 'real_time' | 'current_month' | 'current_day' | 'current_year';
 export type ProportionMethod = 'diff' | 'avg' | 'SUM';

@@ -10,8 +10,8 @@ import {
   memoryTokenStore,
   PreferenceStore,
   type Runtime,
-  type SlotState,
 } from '../../runtime';
+import { type SlotState } from '../../runtime/dashboard';
 import { remoteControl } from '.';
 import type { RemoteControlConfig } from './rules';
 

@@ -1,7 +1,8 @@
 import { App, Button, theme, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { label, useRuntime, WidgetStatus, type WidgetViewProps } from '../../runtime';
+import { label, useRuntime } from '../../runtime';
+import { WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
 import { switchStatusLabelKey, SwitchStatusImage } from '../switch-status';
 import {
   awaitsDevice,

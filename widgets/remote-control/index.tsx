@@ -1,5 +1,5 @@
 import { ControlOutlined } from '@ant-design/icons';
-import { defineWidget } from '../../runtime';
+import { defineWidget } from '../../runtime/dashboard';
 import { RemoteControlView } from './RemoteControlView';
 import { controlNeeds, migrateVariables, type RemoteControlConfig } from './rules';
 

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/remoteControl.json';
 import type { YkState } from '../../generated/types';
-import { configDefaults, i18nFor, label, type SlotState } from '../../runtime';
+import { i18nFor, label } from '../../runtime';
+import { configDefaults, type SlotState } from '../../runtime/dashboard';
 import { remoteControl } from '.';
 import {
   awaitsDevice,

@@ -7,7 +7,7 @@ import {
   type SlotState,
   type WidgetConfig,
   type WidgetContext,
-} from '../../runtime';
+} from '../../runtime/dashboard';
 
 export interface ControlItem {
   deviceVar?: DeviceVar;

@@ -1,6 +1,6 @@
 import { Table, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { WidgetStatus, type WidgetViewProps } from '../../runtime';
+import { WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
 import { switchStatusLabelKey, SwitchStatusImage } from '../switch-status';
 import {
   configuredSignals,

@@ -1,5 +1,5 @@
 import { SwapOutlined } from '@ant-design/icons';
-import { defineWidget } from '../../runtime';
+import { defineWidget } from '../../runtime/dashboard';
 import { RemoteSignalChangeView } from './RemoteSignalChangeView';
 import { migrateSignals, signalNeeds, type RemoteSignalChangeConfig } from './rules';
 

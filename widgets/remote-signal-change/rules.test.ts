@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/remoteSignalChange.json';
-import { configDefaults, type SlotState } from '../../runtime';
+import { configDefaults, type SlotState } from '../../runtime/dashboard';
 import { remoteSignalChange } from '.';
 import {
   changesOf,

@@ -13,7 +13,7 @@ import {
   type SlotState,
   type WidgetConfig,
   type WidgetContext,
-} from '../../runtime';
+} from '../../runtime/dashboard';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

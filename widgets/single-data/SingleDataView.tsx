@@ -1,7 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { figureOf, formatFigure, WidgetIcon, WidgetStatus, type WidgetViewProps } from '../../runtime';
+import { figureOf, formatFigure, WidgetIcon, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
 import { changeOf, comparedDays, formatChange, isConfigured, periodText, type SingleDataConfig } from './rules';
 
 export function SingleDataView({ config, data, context }: WidgetViewProps<SingleDataConfig>) {

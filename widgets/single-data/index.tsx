@@ -1,5 +1,5 @@
 import { RiseOutlined } from '@ant-design/icons';
-import { defineWidget } from '../../runtime';
+import { defineWidget } from '../../runtime/dashboard';
 import { SingleDataView } from './SingleDataView';
 import { migrateSingleData, singleDataNeeds, singleDataUi, type SingleDataConfig } from './rules';
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/singleData.json';
-import { configDefaults } from '../../runtime';
+import { configDefaults } from '../../runtime/dashboard';
 import { singleData } from '.';
 import { changeOf, formatChange, periodText, singleDataUi, type SingleDataConfig } from './rules';
 

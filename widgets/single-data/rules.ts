@@ -8,7 +8,7 @@ import {
   type DeviceVar,
   type Method,
   type WidgetContext,
-} from '../../runtime';
+} from '../../runtime/dashboard';
 
 export type ChainType = 'DAY' | 'MONTH' | 'YEAR' | 'AVG';
 

@@ -2,7 +2,7 @@ import { CloudOutlined, EnvironmentOutlined, FireOutlined } from '@ant-design/ic
 import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatFigure, WidgetStatus, type WidgetViewProps } from '../../runtime';
+import { formatFigure, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
 import { contributionOf, counters, energyOf, massOf, type SocialContributionConfig } from './rules';
 
 function Figure({ icon, label, value, unit }: { icon: ReactNode; label: string; value: string; unit: string }) {

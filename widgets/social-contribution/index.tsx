@@ -1,5 +1,5 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
-import { defineWidget } from '../../runtime';
+import { defineWidget } from '../../runtime/dashboard';
 import { contributionNeeds, migrateContribution, type SocialContributionConfig } from './rules';
 import { SocialContributionView } from './SocialContributionView';
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/socialContribution.json';
-import { configDefaults, type SlotState } from '../../runtime';
+import { configDefaults, type SlotState } from '../../runtime/dashboard';
 import { socialContribution } from '.';
 import {
   CO2_KG_PER_KWH,

@@ -8,7 +8,7 @@ import {
   type SlotState,
   type WidgetConfig,
   type WidgetContext,
-} from '../../runtime';
+} from '../../runtime/dashboard';
 
 /**
  * Kilograms of CO2 a kWh of grid electricity emits: China's national grid average emission factor

@@ -1,7 +1,7 @@
 import { CheckCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
 import { Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { WidgetStatus, type WidgetViewProps, statusDetailOf } from '../../runtime';
+import { WidgetStatus, type WidgetViewProps, statusDetailOf } from '../../runtime/dashboard';
 import { alarmState, navigatesOnClick, WARNING_RECORD_ROUTE, type StationAlarmStatusConfig } from './rules';
 
 export function StationAlarmStatusView({ data, editing, actions }: WidgetViewProps<StationAlarmStatusConfig>) {

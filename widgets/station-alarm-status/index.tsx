@@ -1,5 +1,5 @@
 import { AlertOutlined } from '@ant-design/icons';
-import { defineWidget, stationStatusNeed } from '../../runtime';
+import { defineWidget, stationStatusNeed } from '../../runtime/dashboard';
 import { StationAlarmStatusView } from './StationAlarmStatusView';
 import { type StationAlarmStatusConfig } from './rules';
 

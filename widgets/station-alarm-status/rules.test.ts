@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/stationAlarmStatus.json';
-import { configDefaults, i18nFor } from '../../runtime';
+import { i18nFor } from '../../runtime';
+import { configDefaults } from '../../runtime/dashboard';
 import { stationAlarmStatus } from '.';
 import { alarmState, navigatesOnClick, WARNING_RECORD_ROUTE } from './rules';
 

@@ -1,7 +1,7 @@
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { WidgetStatus, type WidgetViewProps, statusDetailOf } from '../../runtime';
+import { WidgetStatus, type WidgetViewProps, statusDetailOf } from '../../runtime/dashboard';
 import { communicationState, type StationCommunicationConfig } from './rules';
 
 export function StationCommunicationView({ data }: WidgetViewProps<StationCommunicationConfig>) {

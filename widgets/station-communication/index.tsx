@@ -1,5 +1,5 @@
 import { WifiOutlined } from '@ant-design/icons';
-import { defineWidget, stationStatusNeed } from '../../runtime';
+import { defineWidget, stationStatusNeed } from '../../runtime/dashboard';
 import { StationCommunicationView } from './StationCommunicationView';
 import { type StationCommunicationConfig } from './rules';
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/stationCommunication.json';
-import { configDefaults, i18nFor, statusDetailOf } from '../../runtime';
+import { i18nFor } from '../../runtime';
+import { configDefaults, statusDetailOf } from '../../runtime/dashboard';
 import { stationCommunication } from '.';
 import { communicationState } from './rules';
 

@@ -1,6 +1,6 @@
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { WidgetStatus, type WidgetViewProps } from '../../runtime';
+import { WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
 import { devicesOf, type DeviceCommunication, type StationDetailedCommunicationConfig } from './rules';
 
 export function StationDetailedCommunicationView({ data }: WidgetViewProps<StationDetailedCommunicationConfig>) {

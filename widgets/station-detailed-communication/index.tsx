@@ -1,5 +1,5 @@
 import { ApiOutlined } from '@ant-design/icons';
-import { defineWidget, stationStatusNeed } from '../../runtime';
+import { defineWidget, stationStatusNeed } from '../../runtime/dashboard';
 import { StationDetailedCommunicationView } from './StationDetailedCommunicationView';
 import { type StationDetailedCommunicationConfig } from './rules';
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/stationDetailedCommunication.json';
-import { configDefaults, i18nFor } from '../../runtime';
+import { i18nFor } from '../../runtime';
+import { configDefaults } from '../../runtime/dashboard';
 import { stationDetailedCommunication } from '.';
 import { devicesOf } from './rules';
 

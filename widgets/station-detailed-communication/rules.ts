@@ -1,5 +1,5 @@
 import type { StationStatusDetail } from '../../generated/types';
-import type { SlotState } from '../../runtime';
+import type { SlotState } from '../../runtime/dashboard';
 
 export interface StationDetailedCommunicationConfig {
   [field: string]: unknown;

@@ -1,7 +1,7 @@
 import { CheckCircleFilled, WarningFilled } from '@ant-design/icons';
 import { Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { WidgetStatus, type WidgetViewProps, statusDetailOf } from '../../runtime';
+import { WidgetStatus, type WidgetViewProps, statusDetailOf } from '../../runtime/dashboard';
 import { faultState, type StationFaultStatusConfig } from './rules';
 
 export function StationFaultStatusView({ data }: WidgetViewProps<StationFaultStatusConfig>) {

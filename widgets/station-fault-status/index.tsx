@@ -1,5 +1,5 @@
 import { ToolOutlined } from '@ant-design/icons';
-import { defineWidget, stationStatusNeed } from '../../runtime';
+import { defineWidget, stationStatusNeed } from '../../runtime/dashboard';
 import { StationFaultStatusView } from './StationFaultStatusView';
 import { type StationFaultStatusConfig } from './rules';
 

@@ -1,7 +1,7 @@
 import { theme, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WidgetStatus, type WidgetViewProps } from '../../runtime';
+import { WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
 import { loadLand } from './land';
 import {
   fitWindow,

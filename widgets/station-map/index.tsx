@@ -1,5 +1,5 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
-import { defineWidget, type Needs } from '../../runtime';
+import { defineWidget, type Needs } from '../../runtime/dashboard';
 import type { StationMapConfig } from './rules';
 import { StationMapView } from './StationMapView';
 

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/stationMap.json';
-import { configDefaults, type SlotState } from '../../runtime';
+import { configDefaults, type SlotState } from '../../runtime/dashboard';
 import { stationMap } from '.';
 import land from './land.json';
 import {

@@ -1,4 +1,4 @@
-import type { SlotState } from '../../runtime';
+import type { SlotState } from '../../runtime/dashboard';
 
 export type MapProjection = 'mercator' | 'equirectangular';
 

@@ -1,7 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatFigure, stationTime, WidgetStatus, type WidgetViewProps } from '../../runtime';
+import { formatFigure, stationTime, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
 import { flowFigures, type TodayEnergyConfig, type TodayFlow } from './rules';
 
 export function TodayEnergyView({ config, data, context }: WidgetViewProps<TodayEnergyConfig>) {

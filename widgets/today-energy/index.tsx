@@ -1,5 +1,5 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
-import { defineWidget } from '../../runtime';
+import { defineWidget } from '../../runtime/dashboard';
 import { todayNeeds, type TodayEnergyConfig } from './rules';
 import { TodayEnergyView } from './TodayEnergyView';
 

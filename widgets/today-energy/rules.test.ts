@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/todayEnergy.json';
 import type { DailyDegree } from '../../generated/types';
-import { configDefaults, type SlotState } from '../../runtime';
+import { configDefaults, type SlotState } from '../../runtime/dashboard';
 import { todayEnergy } from '.';
 import { changeOf, flowFigures, sumOf, upTo, type TodayEnergyConfig } from './rules';
 

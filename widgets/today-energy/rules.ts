@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import type { DailyDegree } from '../../generated/types';
-import { stationTime, type Needs, type SlotState, type WidgetContext } from '../../runtime';
+import { stationTime, type Needs, type SlotState, type WidgetContext } from '../../runtime/dashboard';
 
 /** The energies of a day the widget can show (the hourly flows of the daily-degree call). */
 export type TodayFlow = 'pvYield' | 'charge' | 'discharge';

@@ -1,7 +1,14 @@
 import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ChartOption, EChart, SeriesLegend, type SlotState, WidgetStatus, type WidgetViewProps } from '../../runtime';
+import {
+  type ChartOption,
+  EChart,
+  SeriesLegend,
+  type SlotState,
+  WidgetStatus,
+  type WidgetViewProps,
+} from '../../runtime/dashboard';
 import { alignSeries, axisLabel, configuredNodes, type TrendConfig } from './rules';
 
 type Answer = { sn: string; unit: string; datas: { time: string; value: number }[] }[];

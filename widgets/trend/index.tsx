@@ -1,5 +1,5 @@
 import { LineChartOutlined } from '@ant-design/icons';
-import { defineWidget } from '../../runtime';
+import { defineWidget } from '../../runtime/dashboard';
 import { TrendView } from './TrendView';
 import { migrateTrend, stampNodes, trendNeeds, trendUi, type TrendConfig } from './rules';
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/trend.json';
 import uiSchema from '../../schemas/widgets/trend.ui.json';
-import { configDefaults } from '../../runtime';
+import { configDefaults } from '../../runtime/dashboard';
 import { trend } from '.';
 import { alignSeries, axisLabel, roundValue, stampNodes, trendUi, type TrendConfig } from './rules';
 

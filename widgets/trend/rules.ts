@@ -8,7 +8,7 @@ import {
   seriesColor,
   stationTime,
   type WidgetContext,
-} from '../../runtime';
+} from '../../runtime/dashboard';
 
 export type TrendInterval = 'NORMAL' | 'DAY' | 'MONTH' | 'YEAR' | 'DAY_SUM';
 export type TrendMethod = 'AVG' | 'MAX' | 'SUM';

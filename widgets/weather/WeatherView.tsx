@@ -1,6 +1,7 @@
 import { Tag, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { enumLabel, formatFigure, WidgetStatus, type WidgetViewProps } from '../../runtime';
+import { enumLabel } from '../../runtime';
+import { formatFigure, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
 import { ConditionIcon } from './ConditionIcon';
 import { clockOf, forecastOf, isSimulated, reportOf, weekdayOf, type WeatherConfig } from './rules';
 

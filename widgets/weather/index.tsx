@@ -1,5 +1,5 @@
 import { CloudOutlined } from '@ant-design/icons';
-import { defineWidget, type Needs } from '../../runtime';
+import { defineWidget, type Needs } from '../../runtime/dashboard';
 import type { WeatherConfig } from './rules';
 import { WeatherView } from './WeatherView';
 

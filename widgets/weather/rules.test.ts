@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/weather.json';
 import type { WeatherReport } from '../../generated/types';
-import { configDefaults } from '../../runtime';
+import { configDefaults } from '../../runtime/dashboard';
 import { weather } from '.';
 import { clockOf, dayOf, forecastOf, isSimulated, nextDay, reportOf, weekdayOf, type WeatherConfig } from './rules';
 

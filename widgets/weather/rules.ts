@@ -1,5 +1,5 @@
 import type { WeatherCondition, WeatherReport } from '../../generated/types';
-import type { SlotState } from '../../runtime';
+import type { SlotState } from '../../runtime/dashboard';
 
 export interface WeatherConfig {
   [field: string]: unknown;

@@ -1,0 +1,76 @@
+/**
+ * The dashboard module: documents and layouts, the data scheduler, widget definitions and their
+ * helpers, charts, the grid. Only the dashboard route and the widgets import it, so its code
+ * (charts, grid) stays out of the other screens; its editing dialogs load when editing starts.
+ */
+import { lazyScreen } from '../shell/lazyScreen';
+import type { WidgetCatalogueProps } from './WidgetCatalogue';
+import type { WidgetConfigDialogProps } from './WidgetConfigDialog';
+
+export { EChart } from '../charts/EChart';
+export type { ChartOption, EChartProps } from '../charts/EChart';
+export { SERIES_PALETTE, seriesColor } from '../charts/palette';
+export { SeriesLegend } from '../charts/SeriesLegend';
+export type { LegendEntry } from '../charts/SeriesLegend';
+export {
+  addWidget,
+  BREAKPOINTS,
+  breakpointOf,
+  DASHBOARD_SCHEMA_VERSION,
+  emptyDocument,
+  GRID,
+  layoutFor,
+  moveInOrder,
+  newWidgetId,
+  removeWidget,
+  sameLayout,
+  setLayout,
+  setWidgetConfig,
+} from './document';
+export type { Breakpoint, DashboardDocument, LayoutItem, WidgetConfig, WidgetInstance } from './document';
+export {
+  failureOf,
+  figureNeed,
+  figureOf,
+  formatFigure,
+  isDeviceVar,
+  migrateDeviceVar,
+  migrateEntries,
+  overallState,
+  stationTime,
+} from './figures';
+export type { DeviceVar, Method, Period } from './figures';
+export { completeConfig, configDefaults } from './defaults';
+export { UndoHistory } from './history';
+export { WIDGET_ICONS, WidgetIcon } from './icons';
+export { needKey } from './needs';
+export type { DataNeed, Needs, SlotState } from './needs';
+export { sanitizeHtml } from './sanitize';
+export { stationStatusNeed, statusDetailOf } from './stationStatus';
+export { DataScheduler, REFRESH_INTERVAL_MS } from './scheduler';
+export { batchFetcher } from './batchFetcher';
+export { DashboardGrid, ROW_HEIGHT, widgetTitle } from './DashboardGrid';
+export type { DashboardGridProps } from './DashboardGrid';
+export type { BatchFetcher, NeedAnswer, NeedsOf, SchedulerOptions, SchedulerStats, Visibility } from './scheduler';
+export { defineWidget, WIDGET_GROUPS } from './widget';
+export type {
+  AnyWidgetDefinition,
+  StationContext,
+  WidgetActions,
+  WidgetContext,
+  WidgetDefinition,
+  WidgetGroup,
+  WidgetViewProps,
+} from './widget';
+export { WidgetStatus } from './WidgetStatus';
+export type { WidgetStatusProps } from './WidgetStatus';
+export type { WidgetCatalogueProps, WidgetConfigDialogProps };
+
+/** The widget catalogue, loaded when editing starts. */
+export const WidgetCatalogue = lazyScreen<WidgetCatalogueProps>(() =>
+  import('./WidgetCatalogue').then((m) => ({ default: m.WidgetCatalogue })),
+);
+/** The 'module configuration' dialog (the schema form), loaded when a widget is first configured. */
+export const WidgetConfigDialog = lazyScreen<WidgetConfigDialogProps>(() =>
+  import('./WidgetConfigDialog').then((m) => ({ default: m.WidgetConfigDialog })),
+);
