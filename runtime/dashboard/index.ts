@@ -62,6 +62,8 @@ export type {
   WidgetGroup,
   WidgetViewProps,
 } from './widget';
+export { StatusFigure } from './StatusFigure';
+export type { StatusFigureProps } from './StatusFigure';
 export { WidgetStatus } from './WidgetStatus';
 export type { WidgetStatusProps } from './WidgetStatus';
 export type { WidgetCatalogueProps, WidgetConfigDialogProps };

@@ -1,7 +1,7 @@
 import { CheckCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
-import { Typography, theme } from 'antd';
+import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { WidgetStatus, type WidgetViewProps, statusDetailOf } from '../../runtime/dashboard';
+import { StatusFigure, WidgetStatus, type WidgetViewProps, statusDetailOf } from '../../runtime/dashboard';
 import { alarmState, navigatesOnClick, WARNING_RECORD_ROUTE, type StationAlarmStatusConfig } from './rules';
 
 export function StationAlarmStatusView({ data, editing, actions }: WidgetViewProps<StationAlarmStatusConfig>) {
@@ -15,8 +15,6 @@ export function StationAlarmStatusView({ data, editing, actions }: WidgetViewPro
         const count = detail?.unclosedAlarmAmount ?? 0;
         const alarmed = alarmState(count) === 'hasAlarm';
         const active = navigatesOnClick(count, editing);
-        const color = alarmed ? token.colorError : token.colorSuccess;
-        const Icon = alarmed ? ExclamationCircleFilled : CheckCircleFilled;
         return (
           // Inert (disabled) while editing or without alarms: the click opens the alarm records only.
           <button
@@ -24,7 +22,7 @@ export function StationAlarmStatusView({ data, editing, actions }: WidgetViewPro
             disabled={!active}
             title={active ? t('widgets.stationAlarmStatus.openRecords') : undefined}
             onClick={() => {
-              if (navigatesOnClick(count, editing)) actions.navigate(WARNING_RECORD_ROUTE);
+              if (active) actions.navigate(WARNING_RECORD_ROUTE);
             }}
             style={{
               border: 0,
@@ -34,23 +32,16 @@ export function StationAlarmStatusView({ data, editing, actions }: WidgetViewPro
               color: 'inherit',
               width: '100%',
               height: '100%',
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              gap: 12,
               cursor: active ? 'pointer' : 'default',
               borderRadius: token.borderRadius,
             }}
           >
-            <Icon aria-hidden style={{ fontSize: 36, color }} />
-            <span style={{ display: 'flex', flexDirection: 'column' }}>
-              <Typography.Text strong style={{ fontSize: 24, color }}>
-                {alarmed ? t('widgets.stationAlarmStatus.hasAlarm') : t('widgets.stationAlarmStatus.normal')}
-              </Typography.Text>
-              {alarmed ? (
-                <Typography.Text type="secondary">{t('widgets.stationAlarmStatus.unclosed', { count })}</Typography.Text>
-              ) : null}
-            </span>
+            <StatusFigure
+              ok={!alarmed}
+              icon={alarmed ? ExclamationCircleFilled : CheckCircleFilled}
+              text={alarmed ? t('widgets.stationAlarmStatus.hasAlarm') : t('widgets.stationAlarmStatus.normal')}
+              note={alarmed ? t('widgets.stationAlarmStatus.unclosed', { count }) : undefined}
+            />
           </button>
         );
       }}
