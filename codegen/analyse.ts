@@ -7,10 +7,12 @@ import {
   checkRoutes,
   checkWidgets,
   checkPages,
+  checkStates,
   labelKeysOfCode,
   labelKeysOfSchemas,
   mergeTranslations,
   type Entities,
+  type PageDecl,
   type RouteDecl,
 } from './checks';
 import { listOperations, type Operation } from './operations';
@@ -53,7 +55,15 @@ export async function analyse(src: Sources): Promise<Analysis> {
   if (!pageMeta) throw new Error('schemas/meta/page.schema.json is missing');
   checkPages(src, pageMeta, entities, operations, problems);
   const permissions = src.schemas.find((file) => file.path === 'schemas/enums/permission.json')?.content.enum;
-  checkOperations(operations, entities, document.tags, Array.isArray(permissions) ? permissions : [], problems);
+  checkOperations(
+    operations,
+    entities,
+    document.tags,
+    Array.isArray(permissions) ? permissions : [],
+    src.pages.map(({ content }) => content as unknown as PageDecl),
+    problems,
+  );
+  checkStates(entities, problems);
   const routesMeta = src.meta.routes;
   if (!routesMeta) throw new Error('schemas/meta/routes.schema.json is missing');
   const routes = checkRoutes(src, routesMeta, problems);

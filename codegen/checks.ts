@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import Ajv from 'ajv';
-import { pageRecordSchema, propertyOf, type Operation } from './operations';
+import { pageRecordSchema, propertyOf, type Operation, type StateMachine } from './operations';
 import { isObject, LANGUAGES, type Json, type JsonObject, type Sources } from './sources';
 
 /** A page schema, as far as the checks read it (the meta-schema has checked its shape). */
-interface PageDecl {
+export interface PageDecl {
   page: string;
   entity: string;
   scope?: string[];
@@ -18,8 +18,11 @@ interface PageDecl {
     | { action: 'delete'; confirm: string }
     | { action: 'navigate'; page: string; params: Record<string, string> }
     | { action: 'form'; form: string; load?: string; save: string; params: Record<string, string> }
+    | { action: 'transition'; operation: string; confirm?: string }
   )[];
   form?: { ui: string };
+  /** Operation id of the page's Excel export. */
+  export?: string;
 }
 
 /** Schemas of `schemas/entities` by their `x-entity` name, dereferenced. */
@@ -184,6 +187,9 @@ export function labelKeysOfSchemas(
     const where = `entity ${entity}`;
     keys.set(`entities.${entity}.title`, where);
     fieldKeys(schema, `entities.${entity}`, where, keys);
+    const states = schema['x-states'] as StateMachine | undefined;
+    for (const transition of Object.keys(states?.transitions ?? {}))
+      keys.set(`entities.${entity}.transitions.${transition}`, where);
   }
   for (const file of src.schemas) {
     const form = file.content['x-form'];
@@ -202,7 +208,7 @@ export function labelKeysOfSchemas(
     const page = content as unknown as PageDecl;
     keys.set(`pages.${page.page}.title`, path);
     for (const action of page.rowActions ?? []) {
-      if (action.action === 'delete') keys.set(action.confirm, path);
+      if (action.action === 'delete' || (action.action === 'transition' && action.confirm)) keys.set(action.confirm ?? '', path);
     }
   }
   for (const route of flattenRoutes(src.routes.routes)) keys.set(`routes.${route.name}.title`, 'schemas/routes/routes.json');
@@ -311,6 +317,12 @@ export function checkPages(
     for (const action of page.rowActions ?? []) {
       if (action.action === 'edit' && !page.resource.update) fail('an edit action needs an update operation');
       if (action.action === 'delete' && !page.resource.delete) fail('a delete action needs a delete operation');
+      if (action.action === 'transition') {
+        const op = byId.get(action.operation);
+        if (op?.resource?.action !== 'transition' || op.resource.entity !== page.entity)
+          fail(`transition action: ${action.operation} is no transition of ${page.entity}`);
+        continue;
+      }
       if (action.action === 'form') {
         const save = byId.get(action.save);
         if (save?.body?.['x-form'] !== action.form) fail(`form action: ${action.save} does not take the form ${action.form}`);
@@ -330,6 +342,11 @@ export function checkPages(
       }
     }
     if (page.form && !src.uiSchemas[page.form.ui]) fail(`form UI schema ${page.form.ui} does not exist`);
+    if (page.export) {
+      const op = byId.get(page.export);
+      if (op?.resource?.action !== 'export' || op.resource.page !== page.page)
+        fail(`export ${page.export} is no export of this page (x-resource action export, page ${page.page})`);
+    }
   }
 }
 
@@ -338,8 +355,10 @@ export function checkOperations(
   entities: Entities,
   tags: Json | undefined,
   permissions: Json[],
+  pages: PageDecl[],
   problems: string[],
 ): void {
+  const pagesByName = new Map(pages.map((page) => [page.page, page]));
   const declared = new Set((Array.isArray(tags) ? tags : []).map((tag) => (isObject(tag) ? String(tag.name) : '')));
   for (const op of operations) {
     const where = `${op.method.toUpperCase()} ${op.path}`;
@@ -362,6 +381,72 @@ export function checkOperations(
     }
     for (const field of [...Object.keys(op.resource.where ?? {}), ...Object.values(op.filters).map((f) => f.field)]) {
       if (!propertyOf(entity, field)) problems.push(`${where}: filters on ${field}, which ${op.resource.entity} does not have`);
+    }
+    checkAction(op, entity, pagesByName, (text) => problems.push(`${where}: ${text}`));
+  }
+}
+
+/** What the actions beyond CRUD name: a declared transition, writable fields, fields to group and sum, a page of the entity. */
+function checkAction(op: Operation, entity: JsonObject, pages: Map<string, PageDecl>, fail: (text: string) => void): void {
+  const binding = op.resource;
+  if (!binding) return;
+  const states = entity['x-states'] as StateMachine | undefined;
+  const idParam = propertyOf(op.params, 'id') ?? propertyOf(op.query, 'id');
+  switch (binding.action) {
+    case 'transition':
+      if (!binding.transition || !states?.transitions[binding.transition])
+        fail(`transition ${String(binding.transition)} is not in the x-states of ${binding.entity}`);
+      if (!idParam) fail('a transition takes the id of the record in the path or the query');
+      for (const field of Object.keys(op.body?.properties ?? {})) {
+        const property = propertyOf(entity, field);
+        if (!property || property.readOnly === true) fail(`the body's ${field} is not a writable field of ${binding.entity}`);
+      }
+      break;
+    case 'patch':
+      if (!binding.fields?.length) fail('a patch names the fields it writes');
+      for (const field of binding.fields ?? []) {
+        const property = propertyOf(entity, field);
+        if (!property || property.readOnly === true) fail(`patches ${field}, which is not a writable field of ${binding.entity}`);
+        if (states?.field === field) fail(`patches ${field}, which only the transitions of ${binding.entity} change`);
+      }
+      break;
+    case 'aggregate':
+      for (const field of [binding.groupBy, binding.sum]) {
+        if (field && !propertyOf(entity, field)) fail(`aggregates by ${field}, which ${binding.entity} does not have`);
+      }
+      break;
+    case 'export': {
+      const page = pages.get(binding.page ?? '');
+      if (!page || page.entity !== binding.entity)
+        fail(`exports with page ${String(binding.page)}, which is no page of ${binding.entity}`);
+      if (!op.binary) fail('an export answers a file (x-binary)');
+      break;
+    }
+    case 'deleteMany':
+      if (!propertyOf(op.query, 'ids') && !op.body) fail('a deleteMany takes ids in the query or a body of ids');
+      break;
+  }
+}
+
+/** A state machine (`x-states`): its field is read-only, and every state it names is a value of that field. */
+export function checkStates(entities: Entities, problems: string[]): void {
+  for (const [name, entity] of Object.entries(entities)) {
+    const states = entity['x-states'] as StateMachine | undefined;
+    if (!states) continue;
+    const fail = (text: string) => problems.push(`entity ${name}: x-states ${text}`);
+    const field = propertyOf(entity, states.field);
+    if (!field) {
+      fail(`names field ${states.field}, which does not exist`);
+      continue;
+    }
+    if (field.readOnly !== true) fail(`field ${states.field} must be readOnly (only transitions change it)`);
+    const values = Array.isArray(field.enum) ? field.enum : undefined;
+    if (!values) fail(`field ${states.field} must have an enum of states`);
+    const known = (value: unknown) => values?.includes(value as Json) ?? false;
+    if (!known(states.initial)) fail(`initial state ${String(states.initial)} is not a value of ${states.field}`);
+    for (const [transition, { from, to }] of Object.entries(states.transitions)) {
+      for (const state of [...from, to])
+        if (!known(state)) fail(`${transition} names state ${String(state)}, which is not a value of ${states.field}`);
     }
   }
 }

@@ -4,11 +4,31 @@ import { isObject, type Json, type JsonObject } from './sources';
 /** What the generic resource handler does for an operation (`x-resource`). */
 export interface ResourceBinding {
   entity: string;
-  action: 'list' | 'get' | 'create' | 'update' | 'delete' | 'options';
+  action:
+    'list' | 'get' | 'create' | 'update' | 'delete' | 'options' | 'deleteMany' | 'patch' | 'transition' | 'aggregate' | 'export';
   /** Lists only the records the signed-in user owns. */
   mine?: boolean;
-  /** Fixed conditions of a list, by field. */
+  /** Fixed conditions of a list, an aggregate or an export, by field. */
   where?: Record<string, string | number | boolean>;
+  /** `transition`: the name of a transition of the entity's `x-states`. */
+  transition?: string;
+  /** `patch`: the writable fields taken from the body (the rest of the record is kept). */
+  fields?: string[];
+  /** `aggregate`: the field whose values group the records (absent: one group of all). */
+  groupBy?: string;
+  /** `aggregate`: a numeric field summed per group beside the count. */
+  sum?: string;
+  /** `aggregate`: at most this many groups, largest first. */
+  limit?: number;
+  /** `export`: the page schema whose columns and labels make the workbook. */
+  page?: string;
+}
+
+/** A state machine of an entity (`x-states`): the field holding the state, the state of a new record, the transitions. */
+export interface StateMachine {
+  field: string;
+  initial: string | number;
+  transitions: Record<string, { from: (string | number)[]; to: string | number }>;
 }
 
 /** How a query parameter filters a list when it is not simply the field of the same name (`x-filter`). */

@@ -22,6 +22,7 @@ export const EXTENSION_KEYWORDS = [
   'x-form',
   'x-messages',
   'x-disabled',
+  'x-states',
   'example',
 ] as const;
 

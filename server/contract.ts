@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import type { RouteDecl } from '../codegen/checks';
-import type { Operation as CodegenOperation, ResourceBinding } from '../codegen/operations';
+import type { Operation as CodegenOperation, ResourceBinding, StateMachine } from '../codegen/operations';
 import bodyValidators from '../generated/validators/serverBody.js';
 import requestValidators from '../generated/validators/serverRequest.js';
 
@@ -23,6 +23,8 @@ export interface JsonSchema {
   'x-on-delete'?: 'cascade' | 'restrict';
   'x-ref-label'?: string;
   'x-active-until'?: string;
+  'x-states'?: StateMachine;
+  'x-enum'?: string;
   'x-owner'?: 'id' | 'name';
   'x-create-only'?: boolean;
   'x-unique'?: boolean;
@@ -44,6 +46,8 @@ export interface Contract {
   entities: Record<string, JsonSchema>;
   /** The route tree, flat in tree order. */
   routes: Route[];
+  /** The list pages, by name: what an export takes its columns from. */
+  pages: Record<string, { page: string; entity: string; columns: { field: string }[] }>;
   translations: Record<string, Record<string, unknown>>;
   validator(operationId: string, part: string): ValidateFunction;
 }
@@ -68,6 +72,7 @@ export function loadContract(): Contract {
     document: readJson('openapi.json'),
     entities,
     routes: readJson<Route[]>('routes.json'),
+    pages: Object.fromEntries(readJson<Contract['pages'][string][]>('pages.json').map((page) => [page.page, page])),
     translations,
     validator(operationId, part) {
       const validate = validators[`${operationId}.${part}`];

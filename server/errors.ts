@@ -22,6 +22,7 @@ export const ERRORS = {
   duplicate: { code: 40901, status: 409, key: 'errors.duplicate' },
   selfDelete: { code: 40902, status: 409, key: 'errors.selfDelete' },
   staleVersion: { code: 40903, status: 409, key: 'errors.staleVersion' },
+  transitionRefused: { code: 40904, status: 409, key: 'errors.transitionRefused' },
   notControllable: { code: 40011, status: 400, key: 'errors.notControllable' },
   internal: { code: 50000, status: 500, key: 'errors.internal' },
 } as const;

@@ -37,7 +37,11 @@ export function failureOf(
   if (error instanceof ApiError) {
     const entry = ERRORS[error.kind];
     const { message, ...params } = error.params;
-    return { status: entry.status, body: { code: entry.code, msg: t(message ?? entry.key, params) } };
+    // A parameter named `...Label` is a label key, shown translated as the parameter without the suffix.
+    const values = Object.fromEntries(
+      Object.entries(params).map(([name, value]) => (name.endsWith('Label') ? [name.slice(0, -5), t(value)] : [name, value])),
+    );
+    return { status: entry.status, body: { code: entry.code, msg: t(message ?? entry.key, values) } };
   }
   if (error.validation) {
     const detail = describeValidation(error.validation as ErrorObject[], error.validationContext ?? 'request', lng, t);

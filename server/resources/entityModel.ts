@@ -1,3 +1,4 @@
+import type { StateMachine } from '../../codegen/operations';
 import type { JsonSchema } from '../contract';
 
 /** How a property is stored: text, integer, double, boolean (0/1) or JSON text. */
@@ -26,6 +27,8 @@ export interface FieldModel {
   text: boolean;
   /** The codes of a list field, in their order (which is also their sort order). */
   values?: string[];
+  /** The code list whose labels name the codes (`x-enum`, labels `enums.<name>.<code>`). */
+  enumName?: string;
   ref?: RefModel;
   /** References inside the objects of an array field, by item property. */
   itemRefs?: Record<string, RefModel>;
@@ -42,6 +45,8 @@ export interface EntityModel {
   fields: FieldModel[];
   /** The date field after which a record has expired and may no longer be newly referred to. */
   activeUntil?: string;
+  /** The entity's state machine (`x-states`): its state changes only by these transitions. */
+  states?: StateMachine;
   field(name: string): FieldModel | undefined;
 }
 
@@ -99,6 +104,7 @@ export function entityModel(schema: JsonSchema): EntityModel {
       unique: property['x-unique'] === true,
       text: kind === 'string' && !property.enum && !property.format,
       ...(property.enum ? { values: property.enum.map(String) } : {}),
+      ...(property['x-enum'] ? { enumName: property['x-enum'] } : {}),
       ...(ref ? { ref } : {}),
       ...(Object.keys(itemRefs).length ? { itemRefs } : {}),
       ...(property['x-ref-label'] ? { labelOf: property['x-ref-label'] } : {}),
@@ -112,6 +118,7 @@ export function entityModel(schema: JsonSchema): EntityModel {
     table,
     fields,
     ...(schema['x-active-until'] ? { activeUntil: schema['x-active-until'] } : {}),
+    ...(schema['x-states'] ? { states: schema['x-states'] } : {}),
     field: (name) => byName.get(name),
   };
 }

@@ -1,9 +1,10 @@
 import type { Operation, ResourceBinding } from '../contract';
 import { ApiError } from '../errors';
 import type { CallContext, Handler } from '../http/services';
-import type { Filter } from './repository';
+import { streamWorkbook } from './export';
+import type { EntityRecord, Filter } from './repository';
 
-const PAGING = new Set(['current', 'size', 'sortField', 'sortOrder']);
+const PAGING = new Set(['current', 'size', 'sortField', 'sortOrder', 'ids']);
 
 function idOf(call: CallContext): number {
   const id = call.params.id ?? call.query.id;
@@ -30,7 +31,28 @@ function filtersOf(call: CallContext, operation: Operation, binding: ResourceBin
   return filters;
 }
 
-/** The generic handler of an `x-resource` operation: CRUD on the tenant's records of an entity. */
+/** The ids of a `deleteMany`: a comma list in the query, or a body of ids (an array, or `{ ids }`). */
+function idsOf(call: CallContext): number[] {
+  const body = call.body as { ids?: unknown } | unknown[] | undefined;
+  const raw = call.query.ids ?? (Array.isArray(body) ? body : body?.ids);
+  const ids = (Array.isArray(raw) ? raw : String(raw ?? '').split(',')).map((id) => Number(id));
+  if (ids.length === 0 || ids.some((id) => !Number.isInteger(id) || id < 1 || id > 2147483647))
+    throw new ApiError('validation', { detail: call.t('errors.idRequired') });
+  return ids;
+}
+
+/** The fields a `patch` writes, from the body, else from the query string. */
+function patchOf(call: CallContext, fields: string[]): EntityRecord {
+  const body = (call.body ?? {}) as EntityRecord;
+  return Object.fromEntries(
+    fields.flatMap((field) => {
+      const value = field in body ? body[field] : call.query[field];
+      return value === undefined ? [] : [[field, value]];
+    }),
+  );
+}
+
+/** The generic handler of an `x-resource` operation: CRUD on the tenant's records of an entity, and the actions beyond. */
 export function resourceHandler(operation: Operation, binding: ResourceBinding): Handler {
   const { entity } = binding;
   switch (binding.action) {
@@ -61,7 +83,12 @@ export function resourceHandler(operation: Operation, binding: ResourceBinding):
         return call.services.repository.options(call.scope(), entity, { ...(name ? { name } : {}), ...(id ? { id } : {}) });
       };
     case 'create':
-      return (call) => call.services.repository.create(call.scope(), entity, call.body as Record<string, unknown>);
+      return (call) => {
+        // A record with a state machine starts in its initial state, whatever the body says.
+        const states = call.services.repository.model(entity).states;
+        const set = states ? { set: { [states.field]: states.initial } } : {};
+        return call.services.repository.create(call.scope(), entity, call.body as Record<string, unknown>, set);
+      };
     case 'update':
       return (call) => {
         const body = call.body as Record<string, unknown>;
@@ -72,6 +99,51 @@ export function resourceHandler(operation: Operation, binding: ResourceBinding):
       return async (call) => {
         await call.services.repository.delete(call.scope(), entity, idOf(call));
         return true;
+      };
+    case 'deleteMany':
+      return async (call) => {
+        await call.services.repository.deleteMany(call.scope(), entity, idsOf(call));
+        return true;
+      };
+    case 'patch':
+      return async (call) => {
+        const values = patchOf(call, binding.fields ?? []);
+        const body = call.body as { ids?: unknown; id?: unknown } | undefined;
+        // A batch (a transfer of several records) is one transaction: all of them or none.
+        if (Array.isArray(body?.ids)) {
+          const ids = idsOf(call);
+          return call.services.repository.patchMany(call.scope(), entity, ids, values);
+        }
+        const id = typeof body?.id === 'number' ? body.id : idOf(call);
+        return call.services.repository.patch(call.scope(), entity, id, values);
+      };
+    case 'transition':
+      return (call) =>
+        call.services.repository.transition(
+          call.scope(),
+          entity,
+          idOf(call),
+          binding.transition ?? '',
+          (call.body ?? {}) as EntityRecord,
+        );
+    case 'aggregate':
+      return (call) =>
+        call.services.repository.aggregate(call.scope(), entity, {
+          filters: filtersOf(call, operation, binding),
+          ...(binding.groupBy ? { groupBy: binding.groupBy } : {}),
+          ...(binding.sum ? { sum: binding.sum } : {}),
+          ...(binding.limit ? { limit: binding.limit } : {}),
+        });
+    case 'export':
+      return async (call) => {
+        const { sortField, sortOrder } = call.query as { sortField?: string; sortOrder?: 'asc' | 'desc' };
+        const scope = call.scope();
+        return streamWorkbook(call, entity, binding.page ?? '', {
+          filters: filtersOf(call, operation, binding),
+          ...(binding.mine ? { ownedBy: scope.userId } : {}),
+          sortField: sortField ?? 'id',
+          sortOrder: sortOrder ?? 'desc',
+        });
       };
   }
 }

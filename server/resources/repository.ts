@@ -207,6 +207,94 @@ export class EntityRepository {
   }
 
   /**
+   * Moves a record along its state machine: refused with 409 (and nothing written) unless its
+   * state is one the transition starts from. `input` may carry writable fields the transition
+   * records beside the state (a reason, a confirmation note).
+   */
+  async transition(
+    scope: TenantScope,
+    entity: string,
+    id: number,
+    name: string,
+    input: EntityRecord = {},
+  ): Promise<EntityRecord> {
+    const model = this.model(entity);
+    const machine = model.states;
+    const step = machine?.transitions[name];
+    if (!machine || !step) throw new Error(`${entity} has no transition ${name}`);
+    return this.run(undefined, scope, entity, async (trx) => {
+      const before = await this.get(scope, entity, id, trx);
+      const state = before[machine.field];
+      if (!step.from.some((from) => String(from) === String(state))) {
+        const list = model.field(machine.field)?.enumName;
+        throw new ApiError('transitionRefused', {
+          transitionLabel: `entities.${entity}.transitions.${name}`,
+          stateLabel: list ? `enums.${list}.${String(state)}` : String(state),
+        });
+      }
+      return this.patch(scope, entity, id, input, { db: trx, set: { [machine.field]: step.to } });
+    });
+  }
+
+  /** Changes the same fields of several records, in one transaction: a missing one leaves them all. */
+  async patchMany(scope: TenantScope, entity: string, ids: number[], input: EntityRecord): Promise<EntityRecord[]> {
+    return this.run(undefined, scope, entity, async (trx) => {
+      const records: EntityRecord[] = [];
+      for (const id of new Set(ids)) records.push(await this.patch(scope, entity, id, input, { db: trx }));
+      return records;
+    });
+  }
+
+  /** Deletes several records at once, each as `delete` does; one that is missing or in use leaves them all. */
+  async deleteMany(scope: TenantScope, entity: string, ids: number[]): Promise<void> {
+    await this.run(undefined, scope, entity, async (trx) => {
+      for (const id of new Set(ids)) await this.delete(scope, entity, id, { db: trx });
+    });
+  }
+
+  /**
+   * How many records match, grouped by a field's values (largest groups first, at most `limit`),
+   * with the sum of a numeric field per group.
+   */
+  async aggregate(
+    scope: TenantScope,
+    entity: string,
+    query: { filters: Filter[]; groupBy?: string; sum?: string; limit?: number },
+  ): Promise<{ key: unknown; count: number; sum?: number }[]> {
+    const model = this.model(entity);
+    const where = sql<SqlBool>`${sql.join(this.conditions(model, scope, { ...query, sortField: 'id', sortOrder: 'asc', current: 1, size: 1 }), sql` and `)}`;
+    const key = query.groupBy ? sql.ref(query.groupBy) : sql`null`;
+    const total = query.sum ? sql<number>`coalesce(sum(${sql.ref(query.sum)}), 0)` : sql<number>`0`;
+    let select = this.db
+      .selectFrom(model.table)
+      .select([sql<unknown>`${key}`.as('key'), sql<number>`count(*)`.as('count'), total.as('sum')])
+      .where(where);
+    if (query.groupBy) select = select.groupBy(sql.ref(query.groupBy)).orderBy(query.sum ? sql`3` : sql`2`, 'desc');
+    if (query.limit) select = select.limit(query.limit);
+    const rows = await select.execute();
+    const field = query.groupBy ? model.field(query.groupBy) : undefined;
+    return rows.map((row) => ({
+      key: field?.kind === 'boolean' ? row.key === 1 || row.key === true : row.key,
+      count: Number(row.count),
+      ...(query.sum ? { sum: Number(row.sum) } : {}),
+    }));
+  }
+
+  /** Every record matching a list's conditions, in its order, a batch at a time (for exports, with no row cap). */
+  async *each(
+    scope: TenantScope,
+    entity: string,
+    query: Omit<ListQuery, 'current' | 'size'>,
+    batch = 500,
+  ): AsyncGenerator<EntityRecord[]> {
+    for (let current = 1; ; current += 1) {
+      const { records } = await this.list(scope, entity, { ...query, current, size: batch });
+      if (records.length) yield records;
+      if (records.length < batch) return;
+    }
+  }
+
+  /**
    * Runs a write in the caller's transaction or a new one, then tells the listeners. (Within a
    * caller's transaction they are told before it commits; a listener only drops caches, which is
    * harmless early.)
