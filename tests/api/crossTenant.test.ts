@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadContract, type JsonSchema, type Operation } from '../../server/contract';
@@ -24,7 +25,19 @@ const TENANT_B = 44;
 const OTHER_TENANT_OF_ADMIN = 10;
 
 /** The actions the generic resource handler has, each checked below by `resourceCheck`. */
-const GENERIC_ACTIONS = new Set(['list', 'get', 'options', 'create', 'update', 'delete']);
+const GENERIC_ACTIONS = new Set([
+  'list',
+  'get',
+  'options',
+  'create',
+  'update',
+  'delete',
+  'deleteMany',
+  'patch',
+  'transition',
+  'aggregate',
+  'export',
+]);
 
 // ---------------------------------------------------------------------------------------------
 // Calls and records, from the schemas (the idea of tests/api/resources.test.ts)
@@ -105,6 +118,15 @@ function queryAimedAt(op: Operation, record: Row): Record<string, string> {
     else if (op.query?.required?.includes(name)) query[name] = own === undefined ? plausible(schema) : String(own);
   }
   return query;
+}
+
+/** Query-string values of a record's fields. */
+function stringValues(values: Row): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
 }
 
 /** The ids a list (`{ records }`) or options (`[{ id, name }]`) call answered. */
@@ -253,6 +275,82 @@ async function resourceCheck(ctx: Context, op: Operation, record: Row): Promise<
       const payload = { ...freshExample(entity), tenantId: TENANT_A };
       const answer = await call(app, b, { method: methodOf(id), url: url(id), payload });
       expect(answer.status).toBe(403);
+      break;
+    }
+    case 'deleteMany': {
+      // By the query's ids, or a body of ids as the operation takes them.
+      const answer = await call(app, b, {
+        method: methodOf(id),
+        url: url(id),
+        ...(op.query?.properties?.ids
+          ? { query: { ids: String(record.id) } }
+          : { payload: op.body?.type === 'array' ? [record.id] : { ids: [record.id] } }),
+      });
+      expect(answer.status).toBe(refused);
+      break;
+    }
+    case 'patch':
+    case 'transition': {
+      // The fields the call writes, with the values the record has (a transition's body, if any, from the example).
+      const fields = op.resource.fields ?? Object.keys(op.body?.properties ?? {});
+      const values = Object.fromEntries(fields.map((field) => [field, record[field] ?? example(entity)[field]]));
+      const takesBody = op.body !== undefined;
+      const answer = await call(app, b, {
+        method: methodOf(id),
+        url: url(id, record),
+        query: { ...(op.query?.properties?.id ? { id: String(record.id) } : {}), ...(takesBody ? {} : stringValues(values)) },
+        ...(takesBody ? { payload: op.body?.properties?.id ? { ...values, id: record.id } : values } : {}),
+      });
+      expect(answer.status).toBe(refused);
+      // A batch names A's record among B's ids.
+      if (op.body?.properties?.ids) {
+        const batch = await call(app, b, { method: methodOf(id), url: url(id), payload: { ...values, ids: [record.id] } });
+        expect(batch.status).toBe(refused);
+      }
+      break;
+    }
+    case 'aggregate': {
+      // B's figures do not move when A adds a record; A's own do (when the query does not narrow them to another record).
+      const query = queryAimedAt(op, record);
+      const figures = async (token: string) => {
+        const answer = await call<{ count: number }[]>(app, token, { method: methodOf(id), url: url(id), query });
+        return answer;
+      };
+      const total = (rows: { count: number }[]) => rows.reduce((sum, row) => sum + row.count, 0);
+      const ownBefore = await figures(a);
+      const otherBefore = await figures(b);
+      await createRecord(ctx, a, entity);
+      const ownAfter = await figures(a);
+      const otherAfter = await figures(b);
+      if (refused === 403) expect(otherAfter.status).toBe(403);
+      else expect(otherAfter.body.data).toEqual(otherBefore.body.data);
+      if (!op.query?.required?.length) expect(total(ownAfter.body.data)).toBe(total(ownBefore.body.data) + 1);
+      break;
+    }
+    case 'export': {
+      // Each tenant's workbook has exactly the rows of its own list.
+      const page = pages.find((p) => p.page === op.resource?.page);
+      const list = page?.resource.list ?? '';
+      const rowsOf = async (token: string) => {
+        const answer = await ctx.app.inject({
+          method: methodOf(id),
+          url: url(id),
+          headers: { authorization: `Bearer ${token}` },
+        });
+        if (answer.statusCode !== 200) return { status: answer.statusCode, rows: -1 };
+        const workbook = new ExcelJS.Workbook();
+        await workbook.xlsx.load(answer.rawPayload as unknown as ArrayBuffer);
+        return { status: 200, rows: (workbook.worksheets[0]?.actualRowCount ?? 1) - 1 };
+      };
+      const totalOf = async (token: string) =>
+        (await call<{ total: number }>(app, token, { method: methodOf(list), url: url(list), query: { size: '10' } })).body.data
+          .total;
+      const own = await rowsOf(a);
+      expect(own.rows).toBe(await totalOf(a));
+      expect(own.rows).toBeGreaterThan(0);
+      const other = await rowsOf(b);
+      if (refused === 403) expect(other.status).toBe(403);
+      else expect(other.rows).toBe(await totalOf(b));
       break;
     }
     default:

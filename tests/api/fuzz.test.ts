@@ -771,7 +771,7 @@ const NAMED_COUNT_CHANGERS: Record<string, string[]> = {
 function countChangers(entity: string): Set<string> {
   const ids = new Set<string>(NAMED_COUNT_CHANGERS[entity] ?? []);
   for (const op of contract.operations) {
-    if (op.resource?.entity === entity && (op.resource.action === 'create' || op.resource.action === 'delete'))
+    if (op.resource?.entity === entity && ['create', 'delete', 'deleteMany'].includes(op.resource.action))
       ids.add(op.operationId);
   }
   for (const page of pages.filter((p) => p.entity === entity)) {

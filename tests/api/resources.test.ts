@@ -2,65 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PageSchema } from '../../generated/meta';
 import { call, databases, signIn } from '../support/api';
-import { entities, example, operation, pages, resourceOperation } from '../support/contract';
+import { entities, example, operation, pages } from '../support/contract';
+import { callOn, createRecord, methodOf, url, type Row } from '../support/records';
 import type { TestServer } from '../support/server';
-
-type Row = Record<string, unknown>;
-
-/** The URL of an operation with its path parameters filled in. */
-function url(id: string, params: Row = {}): string {
-  return operation(id).path.replace(/\{(\w+)\}/g, (_m, name: string) => String(params[name]));
-}
-
-/** The operation that creates records of an entity: the one its page uses, else the generic one. */
-function createOperation(entity: string): string {
-  const id = pages.find((p) => p.entity === entity)?.resource.create ?? resourceOperation(entity, 'create')?.operationId;
-  if (!id) throw new Error(`${entity} has no create operation`);
-  return id;
-}
-
-let unique = 0;
-
-/** A record of `entity` the tenant has already (the demo data has one of each), for references. */
-async function existingRecord(app: FastifyInstance, token: string, entity: string): Promise<Row | undefined> {
-  const list = pages.find((p) => p.entity === entity)?.resource.list ?? resourceOperation(entity, 'list')?.operationId;
-  if (!list) return undefined;
-  const answer = await call<{ records: Row[] }>(app, token, { method: 'GET', url: url(list), query: { size: '50' } });
-  // A record past its `x-active-until` date cannot be newly referred to.
-  const until = entities[entity]?.['x-active-until'];
-  const today = new Date().toISOString().slice(0, 10);
-  return answer.body.data.records.find((r) => !until || !r[until] || String(r[until]) >= today);
-}
-
-async function referenced(app: FastifyInstance, token: string, entity: string): Promise<unknown> {
-  return ((await existingRecord(app, token, entity)) ?? (await createRecord(app, token, entity))).id;
-}
-
-/**
- * Creates a record of `entity` from its example. Required references point at a record the
- * tenant has (or a new one); optional ones are left out; unique values get a suffix.
- */
-async function createRecord(app: FastifyInstance, token: string, entity: string): Promise<Row> {
-  const schema = entities[entity];
-  const body = example(entity);
-  for (const [name, property] of Object.entries(schema?.properties ?? {})) {
-    if (property['x-unique'] || name === 'username') body[name] = `${String(body[name])}${(unique += 1)}`;
-    if (property['x-ref']) {
-      if (schema?.required?.includes(name)) body[name] = await referenced(app, token, property['x-ref']);
-      else delete body[name];
-    }
-    for (const [inner, item] of Object.entries(property.items?.properties ?? {})) {
-      if (!item['x-ref'] || !Array.isArray(body[name])) continue;
-      const target = await referenced(app, token, item['x-ref']);
-      body[name] = (body[name] as Row[]).map((entry) => ({ ...entry, [inner]: target }));
-    }
-  }
-  const answer = await call<Row>(app, token, { method: 'POST', url: url(createOperation(entity)), payload: body });
-  expect(answer.body.msg).toBe('success');
-  const written = Object.fromEntries(Object.entries(body).filter(([name]) => schema?.properties?.[name]?.writeOnly !== true));
-  expect(answer.body.data).toMatchObject(written);
-  return answer.body.data;
-}
 
 /**
  * Every page schema with a resource is exercised the same way, from its schemas alone: create,
@@ -85,7 +29,7 @@ describe.each(databases())('page resources on $name', ({ start }) => {
     const scopeOf = (row: Row) => Object.fromEntries((page.scope ?? []).map((field) => [field, row[field]]));
     const list = async (token: string, query: Row) => {
       const answer = await call<{ records: Row[]; total: number }>(app, token, {
-        method: 'GET',
+        method: methodOf(resource.list),
         url: url(resource.list),
         query: Object.fromEntries(Object.entries({ ...scopeOf(record), size: 50, ...query }).map(([k, v]) => [k, String(v)])),
       });
@@ -100,11 +44,7 @@ describe.each(databases())('page resources on $name', ({ start }) => {
     test('creates a record that reads back the same', async () => {
       expect(typeof record.id).toBe('number');
       if (resource.get) {
-        const read = await call<Row>(app, admin, {
-          method: 'GET',
-          url: url(resource.get, { id: record.id }),
-          query: { id: String(record.id) },
-        });
+        const read = await callOn<Row>(app, admin, resource.get, record.id);
         expect(read.body.data).toEqual(record);
       }
       expect((await list(admin, {})).records.map((r) => r.id)).toContain(record.id);
@@ -156,7 +96,11 @@ describe.each(databases())('page resources on $name', ({ start }) => {
       expect(field).toBeDefined();
       const writable = Object.entries(record).filter(([name]) => !properties[name]?.readOnly);
       const changed = { ...Object.fromEntries(writable), id: record.id, [field ?? '']: 'Changed by the test' };
-      const answer = await call<Row>(app, admin, { method: 'PUT', url: url(resource.update), payload: changed });
+      const answer = await call<Row>(app, admin, {
+        method: methodOf(resource.update),
+        url: url(resource.update),
+        payload: changed,
+      });
       expect(answer.body.data[field ?? '']).toBe('Changed by the test');
       record = answer.body.data;
     });
@@ -167,27 +111,27 @@ describe.each(databases())('page resources on $name', ({ start }) => {
       const refusal = (id: string) => (operation(id).access.tenants || operation(id).access.admin ? 403 : 404);
       const refused = refusal(resource.list);
       const others = await call<{ records: Row[] }>(app, otherTenant, {
-        method: 'GET',
+        method: methodOf(resource.list),
         url: url(resource.list),
         query: Object.fromEntries(Object.entries(scopeOf(record)).map(([k, v]) => [k, String(v)])),
       });
       if (refused === 403) expect(others.status).toBe(403);
       else expect(others.body.data.records.map((r) => r.id)).not.toContain(record.id);
       if (resource.get) {
-        const read = await call(app, otherTenant, {
-          method: 'GET',
-          url: url(resource.get, { id: record.id }),
-          query: { id: String(record.id) },
-        });
+        const read = await callOn(app, otherTenant, resource.get, record.id);
         expect(read.status).toBe(refusal(resource.get));
       }
       if (resource.update) {
         const body = { ...example(page.entity), ...scopeOf(record), id: record.id };
-        const update = await call(app, otherTenant, { method: 'PUT', url: url(resource.update), payload: body });
+        const update = await call(app, otherTenant, {
+          method: methodOf(resource.update),
+          url: url(resource.update),
+          payload: body,
+        });
         expect(update.status).toBe(refusal(resource.update));
       }
       if (resource.delete) {
-        const remove = await call(app, otherTenant, { method: 'DELETE', url: url(resource.delete, { id: record.id }) });
+        const remove = await callOn(app, otherTenant, resource.delete, record.id);
         expect(remove.status).toBe(refusal(resource.delete));
       }
       expect((await list(admin, {})).records.find((r) => r.id === record.id)).toEqual(record);
@@ -195,10 +139,10 @@ describe.each(databases())('page resources on $name', ({ start }) => {
 
     test('deletes the record', async () => {
       if (!resource.delete) return;
-      const remove = await call(app, admin, { method: 'DELETE', url: url(resource.delete, { id: record.id }) });
+      const remove = await callOn(app, admin, resource.delete, record.id);
       expect(remove.body).toEqual({ code: 0, msg: 'success', data: true });
       expect((await list(admin, {})).records.map((r) => r.id)).not.toContain(record.id);
-      const again = await call(app, admin, { method: 'DELETE', url: url(resource.delete, { id: record.id }) });
+      const again = await callOn(app, admin, resource.delete, record.id);
       expect(again.status).toBe(404);
     });
   });
