@@ -31,6 +31,9 @@ export function registryModule(input: {
   const options = operations
     .filter((op) => op.resource?.action === 'options')
     .map((op) => `  ${op.resource?.entity ?? ''}: '${op.operationId}',`);
+  const transitions = operations
+    .filter((op) => op.resource?.action === 'transition')
+    .map((op) => `  ${op.operationId}: '${op.resource?.transition ?? ''}',`);
   const uiLoaders = uiSchemas.map(
     (name) => `  ${name}: async () => (await import('../schemas/entities/${name}.ui.json')).default as UiSchema,`,
   );
@@ -57,6 +60,11 @@ export function registryModule(input: {
     '/** The operation answering the id and name of the records of an entity, for pickers. */',
     'export const optionsOperations: Record<string, OperationId> = {',
     ...options,
+    '};',
+    '',
+    "/** The transition of its entity's state machine (`x-states`) each transition operation makes. */",
+    'export const transitionOperations: Record<string, string> = {',
+    ...transitions,
     '};',
     '',
     '/** Every page schema of `schemas/pages/`. */',

@@ -58,13 +58,25 @@ export type DynamicCall = (
   options?: CallOptions,
 ) => Promise<unknown>;
 
+/** A file a call answered, with the name the server gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
 export interface Api {
   call<Id extends OperationId>(id: Id, input?: CallInput<Id>, options?: CallOptions): Promise<CallResult<Id>>;
   callDynamic: DynamicCall;
+  /** A call answering a file (`x-binary`), read as it streams in: `onProgress` hears the bytes received so far. */
+  download(
+    id: string,
+    input: { query?: Record<string, unknown>; params?: Record<string, unknown> },
+    onProgress?: (bytes: number) => void,
+  ): Promise<DownloadedFile>;
   tokens: TokenManager;
 }
 
-type RawInput = { query?: unknown; params?: unknown; body?: unknown; authorization?: string };
+type RawInput = { query?: unknown; params?: unknown; body?: unknown; authorization?: string; stream?: boolean };
 type Security = 'clientBasic' | 'clientToken' | 'userToken' | 'emsToken';
 
 /**
@@ -95,6 +107,7 @@ export function createApi(options: ApiOptions): Api {
           : input.body !== undefined
             ? { body: input.body }
             : {}),
+        ...(input.stream ? { parseAs: 'stream' } : {}),
         headers: {
           'Accept-Language': options.language(),
           ...(input.authorization ? { Authorization: input.authorization } : {}),
@@ -111,6 +124,7 @@ export function createApi(options: ApiOptions): Api {
       const { key, params } = statusMessageKey(response.status);
       throw new ApiCallError(response.status, body.code ?? response.status, body.msg ?? options.translate(key, params));
     }
+    if (input.stream) return response;
     const envelope = data as { code?: number; msg?: string; data?: unknown };
     if (typeof envelope?.code === 'number' && 'msg' in envelope) {
       if (envelope.code !== 0) throw new ApiCallError(response.status, envelope.code, envelope.msg ?? '');
@@ -187,9 +201,32 @@ export function createApi(options: ApiOptions): Api {
     }
   }
 
+  async function download(
+    id: string,
+    input: { query?: Record<string, unknown>; params?: Record<string, unknown> },
+    onProgress?: (bytes: number) => void,
+  ): Promise<DownloadedFile> {
+    const response = (await send(id, { ...input, stream: true })) as Response;
+    const chunks: Uint8Array[] = [];
+    let received = 0;
+    const reader = response.body?.getReader();
+    for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) {
+      chunks.push(part.value);
+      received += part.value.byteLength;
+      onProgress?.(received);
+    }
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+    return {
+      blob: new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }),
+      fileName: encoded ? decodeURIComponent(encoded) : id,
+    };
+  }
+
   return {
     call: (id, input = {}, callOptions) => send(id, input, callOptions) as never,
     callDynamic: (id, input, callOptions) => send(id, input, callOptions),
+    download,
     tokens,
   };
 }

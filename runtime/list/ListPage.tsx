@@ -41,6 +41,7 @@ export function ListPage({ page }: { page: PageSchema }) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string>();
+  const [exporting, setExporting] = useState<number>();
   const [dialog, setDialog] = useState<{ action: Extract<RowAction, { action: 'form' }>; values: ListRecord }>();
 
   useEffect(() => {
@@ -121,6 +122,34 @@ export function ListPage({ page }: { page: PageSchema }) {
     }
   };
 
+  const transition = async (action: Extract<RowAction, { action: 'transition' }>, record: ListRecord) => {
+    try {
+      await api.callDynamic(action.operation, { params: { id: record.id }, query: { id: record.id } });
+      setVersion((v) => v + 1);
+      void message.success(t('common.done'));
+    } catch {
+      // The API client has shown the server's message (a refused transition says why).
+    }
+  };
+
+  const exportRows = async () => {
+    if (!page.export || !scope) return;
+    setExporting(0);
+    try {
+      // The list's filters, scope and sort; the export takes every page.
+      const file = await api.download(page.export, { query: listQuery(state, scope) }, setExporting);
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(file.blob);
+      link.download = file.fileName;
+      link.click();
+      URL.revokeObjectURL(link.href);
+    } catch {
+      // The API client has shown the failure.
+    } finally {
+      setExporting(undefined);
+    }
+  };
+
   const title = pageTitle(t, page.page);
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
@@ -144,6 +173,8 @@ export function ListPage({ page }: { page: PageSchema }) {
         onCreate={resource.create ? () => void openEditor('create', { ...scope }) : undefined}
         onEdit={(record) => void openEditor('edit', record)}
         onDelete={(record) => void remove(record)}
+        onTransition={(action, record) => void transition(action, record)}
+        {...(page.export ? { onExport: () => void exportRows(), exporting } : {})}
         onForm={(action, record) =>
           setDialog({
             action,

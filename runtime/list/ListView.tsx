@@ -4,6 +4,7 @@ import { rowSortingFeature, tableFeatures, useTable, type ColumnDef } from '@tan
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageSchema, RowAction } from '../../generated/meta';
+import { transitionOperations } from '../../generated/registry';
 import { fieldLabel, label, pageTitle } from '../i18n/labels';
 import { formatValue, propertiesOf } from '../schema/properties';
 import { FilterBar } from './FilterBar';
@@ -27,6 +28,18 @@ export interface ListViewProps {
   onDelete?(record: ListRecord): void;
   onNavigate?(action: Extract<RowAction, { action: 'navigate' }>, record: ListRecord): void;
   onForm?(action: Extract<RowAction, { action: 'form' }>, record: ListRecord): void;
+  /** Called once the user has asked for the transition (and confirmed it, when it asks). */
+  onTransition?(action: Extract<RowAction, { action: 'transition' }>, record: ListRecord): void;
+  /** Downloads the rows the filters select as a workbook. */
+  onExport?(): void;
+  /** The export under way: bytes received so far. */
+  exporting?: number;
+}
+
+/** The state machine of an entity schema (`x-states`). */
+interface StateMachine {
+  field: string;
+  transitions: Record<string, { from: unknown[] }>;
 }
 
 const features = tableFeatures({ rowSortingFeature, columnMeta: {} as { width?: number } });
@@ -37,6 +50,12 @@ export function ListView(props: ListViewProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const properties = propertiesOf(schema);
+  const machine = (schema as { 'x-states'?: StateMachine })['x-states'];
+  /** A transition is offered only from the states it starts from. */
+  const allows = (operation: string, record: ListRecord) => {
+    const from = machine?.transitions[transitionOperations[operation] ?? '']?.from ?? [];
+    return from.some((state) => String(state) === String(record[machine?.field ?? '']));
+  };
 
   const columns = useMemo<ColumnDef<typeof features, ListRecord>[]>(
     () => [
@@ -92,6 +111,27 @@ export function ListView(props: ListViewProps) {
                 {label(t, `forms.${action.form}.title`)}
               </Button>
             );
+          case 'transition': {
+            if (!allows(action.operation, record)) return null;
+            const text = label(t, `entities.${page.entity}.transitions.${transitionOperations[action.operation] ?? ''}`);
+            return action.confirm ? (
+              <Popconfirm
+                key={action.operation}
+                title={label(t, action.confirm)}
+                okText={t('common.ok')}
+                cancelText={t('common.cancel')}
+                onConfirm={() => props.onTransition?.(action, record)}
+              >
+                <Button type="link" size="small">
+                  {text}
+                </Button>
+              </Popconfirm>
+            ) : (
+              <Button key={action.operation} type="link" size="small" onClick={() => props.onTransition?.(action, record)}>
+                {text}
+              </Button>
+            );
+          }
           case 'delete':
             return (
               <Popconfirm
@@ -121,10 +161,21 @@ export function ListView(props: ListViewProps) {
           onSearch={(filters) => onStateChange({ ...state, filters, current: 1 })}
         />
       ) : null}
-      {props.onCreate ? (
-        <Button type="primary" onClick={props.onCreate}>
-          {t('common.new')}
-        </Button>
+      {props.onCreate || props.onExport ? (
+        <Space>
+          {props.onCreate ? (
+            <Button type="primary" onClick={props.onCreate}>
+              {t('common.new')}
+            </Button>
+          ) : null}
+          {props.onExport ? (
+            <Button loading={props.exporting !== undefined} onClick={props.onExport}>
+              {props.exporting === undefined
+                ? t('common.export')
+                : t('common.exporting', { size: (props.exporting / 1024).toFixed(0) })}
+            </Button>
+          ) : null}
+        </Space>
       ) : null}
       {error ? <Alert type="error" showIcon message={error} /> : null}
       <Spin spinning={loading}>
