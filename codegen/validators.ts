@@ -10,7 +10,15 @@ import { addProjectKeywords, messageKeys } from './vocabulary';
 const FORMATS = ['date-time', 'date', 'time', 'email', 'uri'] as const;
 
 function newAjv(options: Options): Ajv {
-  const ajv = new Ajv({ strict: true, allErrors: true, useDefaults: true, code: { source: true, lines: false }, ...options });
+  // Two-decimal amounts (`multipleOf: 0.01`) are checked to a precision that floating point can represent.
+  const ajv = new Ajv({
+    strict: true,
+    allErrors: true,
+    useDefaults: true,
+    multipleOfPrecision: 9,
+    code: { source: true, lines: false },
+    ...options,
+  });
   addFormats(ajv, [...FORMATS]);
   return addProjectKeywords(ajv);
 }
@@ -73,7 +81,7 @@ class ValidatorSet {
 /** Precompiled validator of a form's root schema, in the shape `@rjsf/validator-ajv8` expects. */
 export function formValidator(schema: JsonObject): string {
   const code = compileSchemaValidatorsCode(schema, {
-    ajvOptionsOverrides: { code: { lines: false } },
+    ajvOptionsOverrides: { code: { lines: false }, multipleOfPrecision: 9 },
     extenderFn: (ajv) => addProjectKeywords(ajv),
   });
   // RJSF exports the root validator under the root schema's id, which it computes itself.

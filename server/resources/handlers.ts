@@ -124,7 +124,8 @@ export function resourceHandler(operation: Operation, binding: ResourceBinding):
           entity,
           idOf(call),
           binding.transition ?? '',
-          (call.body ?? {}) as EntityRecord,
+          // Only a body the operation declares (and so validated) is recorded with the step.
+          (operation.body ? (call.body ?? {}) : {}) as EntityRecord,
         );
     case 'aggregate':
       return (call) =>

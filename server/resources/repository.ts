@@ -276,7 +276,8 @@ export class EntityRepository {
     return rows.map((row) => ({
       key: field?.kind === 'boolean' ? row.key === 1 || row.key === true : row.key,
       count: Number(row.count),
-      ...(query.sum ? { sum: Number(row.sum) } : {}),
+      // Sums of amounts come back with the binary noise of floating point (6900.299999999999).
+      ...(query.sum ? { sum: Math.round(Number(row.sum) * 1e6) / 1e6 } : {}),
     }));
   }
 

@@ -41,8 +41,6 @@ const SQLITE_RUNS = Math.max(
 const POSTGRES_RUNS = Number(process.env.FUZZ_RUNS_POSTGRES ?? 2_000);
 /** Share of the requests sent in the first round (only input the validators refuse). */
 const MALFORMED_SHARE = 0.7;
-/** Requests drawn from fast-check at a time (each draw with its own seed, derived from SEED). */
-const CHUNK = 500;
 
 /** Sign-in is fuzzed with a user name nobody has, so that no real account gets locked. */
 const NOBODY = 'fuzz-nobody';
@@ -400,12 +398,20 @@ interface Sample {
   mutations: Mutation[];
 }
 
-/** One operation (each as likely as the others) and one to three things wrong with its request. */
-const requests: fc.Arbitrary<Sample> = fc.constantFrom(...FUZZED).chain((op) => {
-  const parts = (['query', 'params', 'body'] as const).filter((part) => schemaOf(op, part));
-  const mutation = fc.oneof(...parts.map((part) => partMutations(op, part)));
-  return fc.array(mutation, { minLength: 1, maxLength: 3 }).map((mutations) => ({ op, mutations }));
-});
+/** One to three things wrong with a request of an operation. */
+const requestsOf = new Map(
+  FUZZED.map((op) => {
+    const parts = (['query', 'params', 'body'] as const).filter((part) => schemaOf(op, part));
+    const mutation = fc.oneof(...parts.map((part) => partMutations(op, part)));
+    return [op, fc.array(mutation, { minLength: 1, maxLength: 3 }).map((mutations): Sample => ({ op, mutations }))] as const;
+  }),
+);
+
+/** A round of requests: one for each operation in turn, so that however many operations there are, each is reached. */
+const roundOfRequests = (seed: number): Sample[] =>
+  FUZZED.map(
+    (op, index) => fc.sample(requestsOf.get(op) as fc.Arbitrary<Sample>, { numRuns: 1, seed: seed + index })[0] as Sample,
+  );
 
 // ---------------------------------------------------------------------------------------------
 // Requests: built from a sample, and judged by the operation's own validators
@@ -608,7 +614,7 @@ async function fuzz(fuzzer: Fuzzer, runs: number, round: 'malformed' | 'any', se
     failures: new Map(),
   };
   for (let chunk = 0; stats.sent < runs; chunk += 1) {
-    const samples = fc.sample(requests, { numRuns: CHUNK, seed: seed + chunk });
+    const samples = roundOfRequests(seed + chunk * FUZZED.length);
     for (const [index, sample] of samples.entries()) {
       if (stats.sent >= runs) break;
       const built = build(sample, fuzzer.credentials);
