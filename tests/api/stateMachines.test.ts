@@ -54,7 +54,8 @@ function bodyOf(operationId: string, entity: string): Row | undefined {
   return Object.fromEntries(Object.keys(op.body.properties ?? {}).map((field) => [field, sample[field]]));
 }
 
-describe('the state machines', () => {
+// Until an entity declares a machine there is nothing to try (the areas that declare them come with their own).
+describe.skipIf(machines.length === 0)('the state machines', () => {
   test.each(machines)('$entity: every transition has its call, every state is reachable', ({ entity, machine }) => {
     const operations = transitionOperations(entity);
     expect(Object.keys(machine.transitions).filter((name) => !operations.has(name))).toEqual([]);
@@ -64,7 +65,7 @@ describe('the state machines', () => {
   });
 });
 
-describe.each(databases())('state machines on $name', ({ start }) => {
+describe.skipIf(machines.length === 0).each(databases())('state machines on $name', ({ start }) => {
   let server: TestServer;
   let app: FastifyInstance;
   let admin: string;
