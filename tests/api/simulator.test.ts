@@ -19,7 +19,8 @@ dayjs.extend(timezone);
  */
 
 const ZONE = 'Asia/Shanghai';
-const HISTORY_DAYS = 2;
+// The back-fill reaches 72 hours back, so the local day before yesterday is whole at any time of day.
+const HISTORY_DAYS = 3;
 const RAW_DAYS = 1;
 
 type Row = Record<string, unknown>;
