@@ -85,30 +85,33 @@ export class EntityRepository {
 
   async list(scope: TenantScope, entity: string, query: ListQuery): Promise<{ records: EntityRecord[]; total: number }> {
     const model = this.model(entity);
-    const where = sql<SqlBool>`${sql.join(this.conditions(model, scope, query), sql` and `)}`;
     const counted = await this.db
       .selectFrom(model.table)
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where(where)
+      .where(this.where(model, scope, query))
       .executeTakeFirst();
+    return { records: await this.rows(scope, model, query), total: Number(counted?.count ?? 0) };
+  }
+
+  /** The records of one page of a list, in its order, with the names of what they refer to. */
+  private async rows(scope: TenantScope, model: EntityModel, query: ListQuery): Promise<EntityRecord[]> {
     const sortField = model.field(query.sortField);
     const direction = query.sortOrder === 'asc' ? sql`asc` : sql`desc`;
     const rows = await this.db
       .selectFrom(model.table)
       .selectAll()
-      .where(where)
+      .where(this.where(model, scope, query))
       .orderBy(sql`${sortField ? this.sortKey(sortField) : sql.ref('id')} ${direction} nulls last`)
       .orderBy(sql`${sql.ref('id')} ${direction}`)
       .limit(query.size)
       .offset((query.current - 1) * query.size)
       .execute();
-    const records = await this.withLabels(
+    return this.withLabels(
       this.db,
       scope,
       model,
       rows.map((row) => this.toRecord(model, row)),
     );
-    return { records, total: Number(counted?.count ?? 0) };
   }
 
   async get(scope: TenantScope, entity: string, id: number, db: Db = this.db): Promise<EntityRecord> {
@@ -262,13 +265,12 @@ export class EntityRepository {
     query: { filters: Filter[]; groupBy?: string; sum?: string; limit?: number },
   ): Promise<{ key: unknown; count: number; sum?: number }[]> {
     const model = this.model(entity);
-    const where = sql<SqlBool>`${sql.join(this.conditions(model, scope, { ...query, sortField: 'id', sortOrder: 'asc', current: 1, size: 1 }), sql` and `)}`;
     const key = query.groupBy ? sql.ref(query.groupBy) : sql`null`;
     const total = query.sum ? sql<number>`coalesce(sum(${sql.ref(query.sum)}), 0)` : sql<number>`0`;
     let select = this.db
       .selectFrom(model.table)
       .select([sql<unknown>`${key}`.as('key'), sql<number>`count(*)`.as('count'), total.as('sum')])
-      .where(where);
+      .where(this.where(model, scope, query));
     if (query.groupBy) select = select.groupBy(sql.ref(query.groupBy)).orderBy(query.sum ? sql`3` : sql`2`, 'desc');
     if (query.limit) select = select.limit(query.limit);
     const rows = await select.execute();
@@ -288,8 +290,9 @@ export class EntityRepository {
     query: Omit<ListQuery, 'current' | 'size'>,
     batch = 500,
   ): AsyncGenerator<EntityRecord[]> {
+    const model = this.model(entity);
     for (let current = 1; ; current += 1) {
-      const { records } = await this.list(scope, entity, { ...query, current, size: batch });
+      const records = await this.rows(scope, model, { ...query, current, size: batch });
       if (records.length) yield records;
       if (records.length < batch) return;
     }
@@ -435,7 +438,16 @@ export class EntityRepository {
     return records;
   }
 
-  private conditions(model: EntityModel, scope: TenantScope, query: ListQuery): Expression<SqlBool>[] {
+  /** The conditions of a list (its tenant, owner and filters) joined into one. */
+  private where(model: EntityModel, scope: TenantScope, query: Pick<ListQuery, 'filters' | 'ownedBy'>): Expression<SqlBool> {
+    return sql<SqlBool>`${sql.join(this.conditions(model, scope, query), sql` and `)}`;
+  }
+
+  private conditions(
+    model: EntityModel,
+    scope: TenantScope,
+    query: Pick<ListQuery, 'filters' | 'ownedBy'>,
+  ): Expression<SqlBool>[] {
     const conditions: Expression<SqlBool>[] = [sql<SqlBool>`${sql.ref('tenantId')} = ${scope.tenantId}`];
     const owner = model.fields.find((f) => f.owner === 'id');
     if (query.ownedBy !== undefined && owner) conditions.push(sql<SqlBool>`${sql.ref(owner.name)} = ${query.ownedBy}`);

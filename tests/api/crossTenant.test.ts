@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadContract, type JsonSchema, type Operation } from '../../server/contract';
 import { call, databases, signIn, type Answer } from '../support/api';
-import { entities, example, operation, pages, resourceOperation } from '../support/contract';
+import { entities, example, operation, pages } from '../support/contract';
+import { methodOf, operationFor, url, type Row } from '../support/records';
 import type { TestServer } from '../support/server';
 
 /**
@@ -16,7 +17,6 @@ import type { TestServer } from '../support/server';
  * switched to tenant 10: the same person, administrator there, aiming at tenant 2's employees.
  */
 
-type Row = Record<string, unknown>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 const contract = loadContract();
@@ -42,20 +42,6 @@ const GENERIC_ACTIONS = new Set([
 // ---------------------------------------------------------------------------------------------
 // Calls and records, from the schemas (the idea of tests/api/resources.test.ts)
 // ---------------------------------------------------------------------------------------------
-
-/** The URL of an operation with its path parameters filled in. */
-function url(id: string, params: Row = {}): string {
-  return operation(id).path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(params[name])));
-}
-
-const methodOf = (id: string) => operation(id).method.toUpperCase() as Method;
-
-const pageOf = (entity: string) => pages.find((p) => p.entity === entity);
-
-/** The operation of the page of `entity` doing `action`, else the generic one. */
-function operationFor(entity: string, action: 'list' | 'get' | 'create'): string | undefined {
-  return pageOf(entity)?.resource[action] ?? resourceOperation(entity, action)?.operationId;
-}
 
 /** The entities an entity schema refers to with `x-ref`, directly or in the items of an array. */
 function references(entity: string): { field: string; item?: string; entity: string; required: boolean }[] {
