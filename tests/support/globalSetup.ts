@@ -10,7 +10,8 @@ declare module 'vitest' {
 
 /** Starts the run's PostgreSQL for the API tests, and stops it afterwards. */
 export default async function setup(project: TestProject) {
-  const postgres = await startPostgres();
+  // SQLITE_ONLY=1 shortens a local iteration; CI always runs both databases.
+  const postgres = process.env.SQLITE_ONLY === '1' && !process.env.CI ? undefined : await startPostgres();
   if (!postgres && process.env.CI) throw new Error('PostgreSQL could not be started; the API tests must run on it in CI');
   if (!postgres) console.warn('PostgreSQL is not available: the API tests run on SQLite only');
   project.provide('postgresUrl', postgres?.url ?? '');
