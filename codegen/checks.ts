@@ -12,6 +12,7 @@ export interface PageDecl {
   resource: Record<string, string>;
   columns: { field: string; sortable?: boolean }[];
   filters?: { field: string }[];
+  tabs?: { field: string; values?: (string | number)[] }[];
   defaultSort: { field: string };
   rowActions?: (
     | { action: 'edit' }
@@ -304,6 +305,13 @@ export function checkPages(
     }
     for (const filter of page.filters ?? []) {
       if (!propertyOf(list.query, filter.field)) fail(`filter ${filter.field} is not a query parameter of ${list.operationId}`);
+    }
+    for (const tab of page.tabs ?? []) {
+      if (!propertyOf(list.query, tab.field)) fail(`tab ${tab.field} is not a query parameter of ${list.operationId}`);
+      const codes = propertyOf(entity, tab.field)?.enum;
+      if (!Array.isArray(codes)) fail(`tab ${tab.field} is not a coded property of ${page.entity}`);
+      else if ((tab.values ?? []).some((value) => !codes.includes(value)))
+        fail(`tab ${tab.field} offers a value ${page.entity} does not have`);
     }
     for (const field of page.scope ?? []) {
       if (!propertyOf(list.query, field)) fail(`scope ${field} is not a query parameter of ${list.operationId}`);

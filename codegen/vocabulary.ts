@@ -79,9 +79,19 @@ export function addProjectKeywords(ajv: Ajv): Ajv {
   return ajv;
 }
 
+/** The messages of an amount of money (a number in hundredths), unless the schema names others. */
+const MONEY_MESSAGES: JsonObject = {
+  type: 'errors.numberRequired',
+  maximum: 'errors.moneyRange',
+  minimum: 'errors.moneyRange',
+  multipleOf: 'errors.moneyDecimals',
+};
+
+const isMoney = (property: JsonObject) => property.type === 'number' && property.multipleOf === 0.01;
+
 /**
  * The message labels a schema gives its errors (`"x-messages": { "minItems": "<label key>" }` on
- * a property), by the schema path Ajv reports; `required` errors are keyed
+ * a property; an amount of money has its own by default), by the schema path Ajv reports; `required` errors are keyed
  * `<object path>/required:<property>`.
  */
 export function messageKeys(schema: Json, path = '#', out: Record<string, string> = {}): Record<string, string> {
@@ -89,7 +99,10 @@ export function messageKeys(schema: Json, path = '#', out: Record<string, string
   const properties = isObject(schema.properties) ? schema.properties : {};
   for (const [name, property] of Object.entries(properties)) {
     if (!isObject(property)) continue;
-    const messages: JsonObject = isObject(property['x-messages']) ? property['x-messages'] : {};
+    const messages: JsonObject = {
+      ...(isMoney(property) ? MONEY_MESSAGES : {}),
+      ...(isObject(property['x-messages']) ? property['x-messages'] : {}),
+    };
     for (const [keyword, key] of Object.entries(messages)) {
       if (typeof key !== 'string') continue;
       if (keyword === 'required') out[`${path}/required:${name}`] = key;

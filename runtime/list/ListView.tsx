@@ -8,7 +8,8 @@ import { transitionOperations } from '../../generated/registry';
 import { fieldLabel, label, pageTitle } from '../i18n/labels';
 import { formatValue, propertiesOf } from '../schema/properties';
 import { FilterBar } from './FilterBar';
-import { nextSort, type ListState } from './listQuery';
+import { nextSort, tabFilters, type ListState } from './listQuery';
+import { ListTabs } from './ListTabs';
 
 export type ListRecord = Record<string, unknown>;
 
@@ -153,12 +154,20 @@ export function ListView(props: ListViewProps) {
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      {page.tabs?.length ? (
+        <ListTabs
+          page={page}
+          schema={schema}
+          values={state.filters}
+          onSelect={(field, value) => onStateChange({ ...state, filters: { ...state.filters, [field]: value }, current: 1 })}
+        />
+      ) : null}
       {page.filters?.length ? (
         <FilterBar
           page={page}
           schema={schema}
           values={state.filters}
-          onSearch={(filters) => onStateChange({ ...state, filters, current: 1 })}
+          onSearch={(filters) => onStateChange({ ...state, filters: { ...tabFilters(page, state), ...filters }, current: 1 })}
         />
       ) : null}
       {props.onCreate || props.onExport ? (

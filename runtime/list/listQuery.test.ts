@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { PageSchema } from '../../generated/meta';
-import { initialListState, listQuery, nextSort, scopeFromSearch } from './listQuery';
+import { initialListState, listQuery, nextSort, scopeFromSearch, tabFilters } from './listQuery';
 
 const page: PageSchema = {
   page: 'customerContacts',
@@ -41,5 +41,11 @@ describe('list query', () => {
   test('reads the scope from the query string with its declared type', () => {
     expect(scopeFromSearch(page, new URLSearchParams('customerId=12'), { customerId: 'integer' })).toEqual({ customerId: 12 });
     expect(scopeFromSearch(page, new URLSearchParams(''), { customerId: 'integer' })).toBeUndefined();
+  });
+
+  test("a search of the filter bar keeps what the page's tabs have chosen", () => {
+    const tabbed = { ...page, tabs: [{ field: 'kind' }, { field: 'status' }] };
+    const state = { ...initialListState(tabbed), filters: { kind: 'order', status: '', name: 'wang' } };
+    expect(tabFilters(tabbed, state)).toEqual({ kind: 'order' });
   });
 });

@@ -35,6 +35,13 @@ export function listQuery(state: ListState, scope: Record<string, unknown>): Rec
   };
 }
 
+/** The filters the page's tabs have set, which a search of the filter bar keeps. */
+export function tabFilters(page: PageSchema, state: ListState): Record<string, string> {
+  return Object.fromEntries(
+    (page.tabs ?? []).flatMap(({ field }) => (state.filters[field] ? [[field, state.filters[field]]] : [])),
+  );
+}
+
 /** A click on a sortable column header: ascending, then descending, then back to the page's default. */
 export function nextSort(state: ListState, field: string, page: PageSchema): Pick<ListState, 'sortField' | 'sortOrder'> {
   if (state.sortField !== field) return { sortField: field, sortOrder: 'asc' };

@@ -49,6 +49,16 @@ describe('buildUiSchema', () => {
     expect(ui.name?.['ui:title']).toBe('Name');
   });
 
+  test('an amount of money (a number in hundredths) gets the money input; other numbers do not', () => {
+    const withAmounts: RJSFSchema = {
+      type: 'object',
+      properties: { amount: { type: 'number', multipleOf: 0.01 }, ratio: { type: 'number' } },
+    };
+    const ui = buildUiSchema({ t: en, prefix: 'entities.customer', schema: withAmounts, uiSchema: {}, mode: 'create' });
+    expect(ui.amount?.['ui:widget']).toBe('MoneyInput');
+    expect(ui.ratio?.['ui:widget']).toBeUndefined();
+  });
+
   test('hides the fields fixed by the page scope', () => {
     const ui = buildUiSchema({ t: en, prefix: 'entities.customer', schema, uiSchema: {}, mode: 'create', fixed: ['name'] });
     expect(ui.name?.['ui:widget']).toBe('hidden');

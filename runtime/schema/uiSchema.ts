@@ -1,5 +1,6 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { TFunction } from 'i18next';
+import { isMoneyProperty } from '../format/money';
 import { enumLabel, label } from '../i18n/labels';
 import { propertiesOf, type PropertySchema } from './properties';
 
@@ -21,6 +22,7 @@ function fieldUi(t: TFunction, property: PropertySchema, title: string, hintKey:
     ui['ui:options'] = { entity: property['x-ref'] };
   }
   if (property['x-upload'] === 'image') ui['ui:widget'] = 'ImageUpload';
+  if (isMoneyProperty(property)) ui['ui:widget'] = 'MoneyInput';
   return ui;
 }
 
@@ -47,7 +49,7 @@ export function mergeUiSchema(base: UiSchema, over: UiSchema): UiSchema {
  * a translated title for every field (`<prefix>.fields.<field>`, and
  * `<prefix>.itemFields.<field>.<inner>` inside objects and list items), a translated hint
  * where `<prefix>.hints.<field>` exists, translated names for coded values, a picker for
- * references and uploads, server-filled fields hidden on creation and read-only when editing,
+ * references, uploads and amounts of money, server-filled fields hidden on creation and read-only when editing,
  * fields fixed once created read-only when editing, write-only fields (a first password) left
  * out when editing, and the fields fixed by the page's scope hidden. `prefix` is
  * `entities.<entity>` or `forms.<form>`.

@@ -4,11 +4,12 @@ import { DeviceVarField } from './DeviceVarField';
 import { HiddenField } from './HiddenField';
 import { IconPicker } from './IconPicker';
 import { ImageUpload } from './ImageUpload';
+import { MoneyInput } from './MoneyInput';
 import { RefSelect } from './RefSelect';
 import { RichText } from './RichText';
 
 /** Form widgets by the name a UI schema gives in `ui:widget`. */
-export const formWidgets: RegistryWidgetsType = { RefSelect, ImageUpload, IconPicker, ColorPicker, RichText };
+export const formWidgets: RegistryWidgetsType = { RefSelect, ImageUpload, IconPicker, ColorPicker, RichText, MoneyInput };
 
 /** Form fields by the name a UI schema gives in `ui:field`. */
 export const formFields: RegistryFieldsType = { DeviceVar: DeviceVarField, Hidden: HiddenField };

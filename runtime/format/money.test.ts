@@ -1,0 +1,36 @@
+import { describe, expect, test } from 'vitest';
+import { checkMoney, formatMoney, inTenThousands, isMoneyProperty, MONEY_MAX } from './money';
+
+describe('money helper', () => {
+  test.each([
+    ['1234.5', 1234.5],
+    ['1,234.567', 1234.57],
+    ['0', 0],
+    [0, 0],
+    ['-9999999999.99', -9999999999.99],
+    ['9999999999.99', 9999999999.99],
+  ])('%s is fixed to two decimals: %s', (input, value) => {
+    expect(checkMoney(input)).toEqual({ ok: true, value });
+  });
+
+  test.each(['10000000000', '9999999999.994', '-10000000000.00'])('%s is over the cap of 9999999999.99', (input) => {
+    expect(checkMoney(input)).toEqual({ ok: false, message: 'errors.moneyRange' });
+  });
+
+  test.each(['', 'abc', '12a', 'NaN'])('%j is not a numeric amount', (input) => {
+    expect(checkMoney(input)).toEqual({ ok: false, message: 'errors.numberRequired' });
+  });
+
+  test('shows thousand separators and two decimals, and ten-thousand units', () => {
+    expect(MONEY_MAX).toBe(9999999999.99);
+    expect(formatMoney(1234567.8)).toBe('1,234,567.80');
+    expect(formatMoney(-9999999999.99)).toBe('-9,999,999,999.99');
+    expect(inTenThousands(12345678)).toBe('1,234.57');
+  });
+
+  test('a number in hundredths is money; other numbers are not', () => {
+    expect(isMoneyProperty({ type: 'number', multipleOf: 0.01 })).toBe(true);
+    expect(isMoneyProperty({ type: 'number' })).toBe(false);
+    expect(isMoneyProperty({ type: 'integer', multipleOf: 0.01 })).toBe(false);
+  });
+});

@@ -1,0 +1,35 @@
+import moneyRules from '../../schemas/constants/money.json';
+
+/** The largest amount the platform takes: ten digits before the point, two after. */
+export const MONEY_MAX = moneyRules.max;
+export const CURRENCY_LABEL = moneyRules.currencyLabel;
+
+/** A property that holds an amount of money: a number in hundredths (`multipleOf: 0.01`). */
+export function isMoneyProperty(property: { type?: unknown; multipleOf?: unknown } | undefined): boolean {
+  return property?.type === 'number' && property.multipleOf === 0.01;
+}
+
+export type MoneyCheck = { ok: true; value: number } | { ok: false; message: 'errors.moneyRange' | 'errors.numberRequired' };
+
+/**
+ * The money helper: a typed amount fixed to two decimals, or the label of its message — a
+ * non-numeric amount asks for a numeric one (zero is an amount), one beyond ±9999999999.99 says at
+ * most ten digits and two decimals.
+ */
+export function checkMoney(input: string | number): MoneyCheck {
+  const text = String(input).replace(/,/g, '').trim();
+  const value = text === '' ? Number.NaN : Number(text);
+  if (!Number.isFinite(value)) return { ok: false, message: 'errors.numberRequired' };
+  if (Math.abs(value) > MONEY_MAX) return { ok: false, message: 'errors.moneyRange' };
+  return { ok: true, value: Number(value.toFixed(2)) };
+}
+
+/** An amount as the platform shows it: thousand separators and two decimals (1,234,567.80). */
+export function formatMoney(value: number): string {
+  return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/** An amount in units of ten thousand (万), two decimals: 12,345,678 → "1,234.57". */
+export function inTenThousands(value: number): string {
+  return formatMoney(value / 10000);
+}
