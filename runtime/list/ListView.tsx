@@ -45,6 +45,9 @@ interface StateMachine {
 
 const features = tableFeatures({ rowSortingFeature, columnMeta: {} as { width?: number } });
 
+/** Longest side, in pixels, of the pictures a list shows. */
+const THUMBNAIL_SIZE = 64;
+
 /** A list page's table, filters, paging and row actions, drawn from its page schema. */
 export function ListView(props: ListViewProps) {
   const { page, schema, records, total, state, loading, error, onStateChange } = props;
@@ -64,7 +67,21 @@ export function ListView(props: ListViewProps) {
         id: column.field,
         accessorFn: (row) => row[column.field],
         header: fieldLabel(t, page.entity, column.field),
-        cell: (info) => formatValue(t, properties[column.field], info.getValue()),
+        cell: (info) => {
+          const property = properties[column.field];
+          const value = info.getValue();
+          // A picture shows as a thumbnail the server resizes.
+          return property?.['x-upload'] === 'image' && typeof value === 'string' && value ? (
+            <img
+              src={`${value}?size=${THUMBNAIL_SIZE}`}
+              alt={fieldLabel(t, page.entity, column.field)}
+              height={32}
+              loading="lazy"
+            />
+          ) : (
+            formatValue(t, property, value)
+          );
+        },
         enableSorting: column.sortable === true,
         meta: { width: column.width ?? 140 },
       })),

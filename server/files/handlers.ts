@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { extname } from 'node:path';
+import sharp from 'sharp';
 import { ApiError } from '../errors';
 import type { CallContext, Handler } from '../http/services';
 import { looksLikeImage, UPLOAD_RULES } from './uploadRules';
@@ -61,7 +62,19 @@ export const upload: Handler = (call) => store(call);
 /** `POST /admin/sys-file/uploadRetrunUrl`: the same, answering only the address. */
 export const uploadReturnUrl: Handler = async (call) => (await store(call)).url;
 
-/** `GET /admin/sys-file/{bucketName}/{fileName}`: a file of the caller's own tenant. */
+const RESIZABLE = new Set(['image/jpeg', 'image/png']);
+
+/** A picture whose longest side is at most `size` pixels, in its own format; never enlarged. */
+async function resized(data: Buffer, size: number): Promise<Buffer> {
+  try {
+    return await sharp(data).rotate().resize(size, size, { fit: 'inside', withoutEnlargement: true }).toBuffer();
+  } catch {
+    // Bytes that only start like a picture are served as they were stored.
+    return data;
+  }
+}
+
+/** `GET /admin/sys-file/{bucketName}/{fileName}`: a file of the caller's own tenant; a picture resized on request (`size`). */
 export const download: Handler = async (call) => {
   const scope = call.scope();
   const { bucketName, fileName } = call.params as { bucketName: string; fileName: string };
@@ -73,7 +86,9 @@ export const download: Handler = async (call) => {
     .where('fileName', '=', fileName)
     .executeTakeFirst();
   if (!row) throw new ApiError('notFound');
-  const data = await call.services.files.read(bucketName, fileName, row.data);
+  const stored = await call.services.files.read(bucketName, fileName, row.data);
+  const size = call.query.size as number | undefined;
+  const data = size && RESIZABLE.has(row.contentType) ? await resized(stored, size) : stored;
   return call.reply
     .type(row.contentType)
     .header('cache-control', 'private, max-age=86400')

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import inquiryPeople from '../../schemas/constants/inquiryPeople.json';
@@ -618,6 +619,33 @@ describe.each(databases())('sessions, access and accounts on $name', ({ name, st
     // 200 characters is still a good name.
     const longest = await upload(app, admin, `${'n'.repeat(196)}.png`, bytes);
     expect(longest.body.data.originalFilename).toHaveLength(200);
+  });
+
+  test('a picture is served resized on request, keeping its format and shape; other files and bad bytes as stored', async () => {
+    const picture = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#F5222D' } })
+      .png()
+      .toBuffer();
+    const url = String((await upload(app, admin, 'wide.png', picture)).body.data.url);
+    const fetch = (query: string) =>
+      app.inject({ method: 'GET', url: `${url}${query}`, headers: { authorization: `Bearer ${admin}` } });
+    const small = await fetch('?size=50');
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-type']).toContain('image/png');
+    expect(await sharp(small.rawPayload).metadata()).toMatchObject({ format: 'png', width: 50, height: 25 });
+    // Never enlarged; without a size, the stored bytes.
+    expect(await sharp((await fetch('?size=400')).rawPayload).metadata()).toMatchObject({ width: 200, height: 100 });
+    expect((await fetch('')).rawPayload.equals(picture)).toBe(true);
+    expect((await fetch('?size=2')).statusCode).toBe(400);
+    // Bytes that only start like a picture come back as they are.
+    const broken = Buffer.concat([PNG_SIGNATURE, Buffer.from('no picture after the signature')]);
+    const brokenUrl = String((await upload(app, admin, 'broken.png', broken)).body.data.url);
+    const served = await app.inject({
+      method: 'GET',
+      url: `${brokenUrl}?size=50`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(broken)).toBe(true);
   });
 
   test.each([
