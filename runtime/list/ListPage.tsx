@@ -1,6 +1,5 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { UiSchema } from '@rjsf/utils';
-import { Alert, App, Button, Modal, Space, Spin, Typography } from 'antd';
+import { Alert, App, Modal, Space, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -12,6 +11,7 @@ import { SchemaForm } from '../forms/SchemaForm';
 import { entityTitle, pageTitle } from '../i18n/labels';
 import { usePreferences, useRuntime } from '../RuntimeContext';
 import { loadEntity, loadUiSchema } from '../schema/entities';
+import { ScreenHeader } from '../shell/ScreenHeader';
 import { propertiesOf } from '../schema/properties';
 import { buildUiSchema, type FormMode } from '../schema/uiSchema';
 import { initialListState, listQuery, scopeFromSearch } from './listQuery';
@@ -153,14 +153,7 @@ export function ListPage({ page }: { page: PageSchema }) {
   const title = pageTitle(t, page.page);
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Space>
-        {page.scope?.length ? (
-          <Button icon={<ArrowLeftOutlined />} aria-label={t('common.back')} onClick={() => void navigate(-1)} />
-        ) : null}
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {title}
-        </Typography.Title>
-      </Space>
+      <ScreenHeader title={title} {...(page.scope?.length ? { onClose: () => void navigate(-1) } : {})} />
       <ListView
         page={page}
         schema={entity.schema}
