@@ -11,7 +11,7 @@ export interface PageDecl {
   scope?: string[];
   resource: Record<string, string>;
   columns: { field: string; sortable?: boolean }[];
-  filters?: { field: string }[];
+  filters?: { field: string; range?: string[] }[];
   tabs?: { field: string; values?: (string | number)[] }[];
   defaultSort: { field: string };
   rowActions?: (
@@ -304,7 +304,18 @@ export function checkPages(
       if (!propertyOf(record, column.field)) fail(`column ${column.field} is not a property of what ${list.operationId} answers`);
     }
     for (const filter of page.filters ?? []) {
-      if (!propertyOf(list.query, filter.field)) fail(`filter ${filter.field} is not a query parameter of ${list.operationId}`);
+      if (!filter.range) {
+        if (!propertyOf(list.query, filter.field)) fail(`filter ${filter.field} is not a query parameter of ${list.operationId}`);
+        continue;
+      }
+      const format = propertyOf(entity, filter.field)?.format;
+      if (format !== 'date' && format !== 'date-time') fail(`range filter ${filter.field} is not a date or date-time property`);
+      filter.range.forEach((param, index) => {
+        const binding = list.filters[param];
+        const op = index === 0 ? 'gte' : 'lte';
+        if (binding?.field !== filter.field || binding.op !== op)
+          fail(`range filter ${filter.field}: ${param} is no query parameter of ${list.operationId} filtering it by ${op}`);
+      });
     }
     for (const tab of page.tabs ?? []) {
       if (!propertyOf(list.query, tab.field)) fail(`tab ${tab.field} is not a query parameter of ${list.operationId}`);

@@ -1,8 +1,10 @@
-import { Button, Form, Input, Select, Space } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { RJSFSchema } from '@rjsf/utils';
-import { useEffect } from 'react';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageSchema } from '../../generated/meta';
+import { DATE_RANGES, rangeOf } from '../format/dateRanges';
 import { enumLabel, fieldLabel } from '../i18n/labels';
 import { propertiesOf } from '../schema/properties';
 
@@ -13,25 +15,54 @@ export interface FilterBarProps {
   onSearch(values: Record<string, string>): void;
 }
 
-/** The filters of a list page: a text box for free text, a choice for coded values. */
+type FormValue = string | [Dayjs, Dayjs] | null | undefined;
+
+/** The filters of a list page: a text box for free text, a choice for coded values, a range of days for dates. */
 export function FilterBar({ page, schema, values, onSearch }: FilterBarProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Record<string, string | undefined>>();
+  const [form] = Form.useForm<Record<string, FormValue>>();
   const properties = propertiesOf(schema);
-  useEffect(() => form.setFieldsValue(values), [form, values]);
+  const filters = useMemo(() => page.filters ?? [], [page.filters]);
 
-  const submit = (raw: Record<string, string | undefined>) =>
-    onSearch(Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, (value ?? '').trim()])));
+  useEffect(() => {
+    // A range is held as its two query parameters and shown as one picker.
+    const shown: Record<string, FormValue> = { ...values };
+    for (const { field, range } of filters) {
+      const [start = '', end = ''] = range ?? [];
+      if (range) shown[field] = values[start] && values[end] ? [dayjs(values[start]), dayjs(values[end])] : undefined;
+    }
+    form.setFieldsValue(shown);
+  }, [form, values, filters]);
+
+  const submit = (raw: Record<string, FormValue>) => {
+    const next: Record<string, string> = {};
+    for (const { field, range } of filters) {
+      const value = raw[field];
+      if (!range) next[field] = typeof value === 'string' ? value.trim() : '';
+      else if (Array.isArray(value)) {
+        // A date field takes days; a date-time field the first and last instant of those days.
+        const asDays = properties[field]?.format === 'date';
+        const [start = '', end = ''] = range;
+        next[start] = asDays ? value[0].format('YYYY-MM-DD') : value[0].startOf('day').toISOString();
+        next[end] = asDays ? value[1].format('YYYY-MM-DD') : value[1].endOf('day').toISOString();
+      }
+    }
+    onSearch(next);
+  };
+
+  const presets = DATE_RANGES.map((range) => ({ label: t(`dateRanges.${range}`), value: rangeOf(range) }));
 
   return (
     <Form form={form} layout="inline" onFinish={submit} role="search">
-      {(page.filters ?? []).map(({ field }) => {
+      {filters.map(({ field, range }) => {
         const property = properties[field];
         const name = fieldLabel(t, page.entity, field);
         const enumName = property?.['x-enum'];
         return (
           <Form.Item key={field} name={field} label={name}>
-            {enumName && Array.isArray(property.enum) ? (
+            {range ? (
+              <DatePicker.RangePicker aria-label={name} presets={presets} allowClear />
+            ) : enumName && Array.isArray(property.enum) ? (
               <Select
                 aria-label={name}
                 allowClear

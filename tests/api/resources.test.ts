@@ -50,22 +50,38 @@ describe.each(databases())('page resources on $name', ({ start }) => {
       expect((await list(admin, {})).records.map((r) => r.id)).toContain(record.id);
     });
 
-    test.each((page.filters ?? []).map((f) => f.field))('finds the record by its %s filter', async (field) => {
-      const value = record[field];
-      expect(value, `the example of ${page.entity} should set ${field}`).toBeDefined();
-      // Free text is searched by a part of it.
-      const text =
-        typeof value === 'string' && value.length > 2 && !entities[page.entity]?.properties?.[field]?.enum
-          ? value.slice(1, -1)
-          : value;
-      const found = await list(admin, { [field]: text });
-      expect(found.records.map((r) => r.id)).toContain(record.id);
-      for (const row of found.records) {
-        if (typeof value === 'string' && text !== value)
-          expect(String(row[field]).toLowerCase()).toContain(String(text).toLowerCase());
-        else expect(row[field]).toEqual(value);
-      }
-    });
+    test.each((page.filters ?? []).filter((f) => f.range).map((f) => ({ field: f.field, range: f.range ?? [] })))(
+      'finds the record by a range of its $field, and not by a range that ends before it',
+      async ({ field, range }) => {
+        const value = String(record[field]);
+        const [start = '', end = ''] = range;
+        const within = await list(admin, { [start]: value, [end]: value });
+        expect(within.records.map((r) => r.id)).toContain(record.id);
+        for (const row of within.records) expect(row[field]).toEqual(record[field]);
+        const before = await list(admin, { [start]: '2000-01-01', [end]: '2000-01-02' });
+        expect(before.records.map((r) => r.id)).not.toContain(record.id);
+      },
+    );
+
+    test.each((page.filters ?? []).filter((f) => !f.range).map((f) => f.field))(
+      'finds the record by its %s filter',
+      async (field) => {
+        const value = record[field];
+        expect(value, `the example of ${page.entity} should set ${field}`).toBeDefined();
+        // Free text is searched by a part of it.
+        const text =
+          typeof value === 'string' && value.length > 2 && !entities[page.entity]?.properties?.[field]?.enum
+            ? value.slice(1, -1)
+            : value;
+        const found = await list(admin, { [field]: text });
+        expect(found.records.map((r) => r.id)).toContain(record.id);
+        for (const row of found.records) {
+          if (typeof value === 'string' && text !== value)
+            expect(String(row[field]).toLowerCase()).toContain(String(text).toLowerCase());
+          else expect(row[field]).toEqual(value);
+        }
+      },
+    );
 
     test.each(page.columns.filter((c) => c.sortable).map((c) => c.field))('sorts by %s both ways', async (field) => {
       const ascending = (await list(admin, { sortField: field, sortOrder: 'asc' })).records.filter((r) => r[field] !== undefined);
