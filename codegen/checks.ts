@@ -24,6 +24,8 @@ export interface PageDecl {
   form?: { ui: string };
   /** Operation id of the page's Excel export. */
   export?: string;
+  /** Operation id of the page's PDF export. */
+  exportPdf?: string;
 }
 
 /** Schemas of `schemas/entities` by their `x-entity` name, dereferenced. */
@@ -361,10 +363,14 @@ export function checkPages(
       }
     }
     if (page.form && !src.uiSchemas[page.form.ui]) fail(`form UI schema ${page.form.ui} does not exist`);
-    if (page.export) {
-      const op = byId.get(page.export);
-      if (op?.resource?.action !== 'export' || op.resource.page !== page.page)
-        fail(`export ${page.export} is no export of this page (x-resource action export, page ${page.page})`);
+    for (const [id, format] of [
+      [page.export, 'xlsx'],
+      [page.exportPdf, 'pdf'],
+    ] as const) {
+      if (!id) continue;
+      const op = byId.get(id);
+      if (op?.resource?.action !== 'export' || op.resource.page !== page.page || (op.resource.format ?? 'xlsx') !== format)
+        fail(`export ${id} is no ${format} export of this page (x-resource action export, page ${page.page}, format ${format})`);
     }
   }
 }
@@ -439,6 +445,8 @@ function checkAction(op: Operation, entity: JsonObject, pages: Map<string, PageD
       if (!page || page.entity !== binding.entity)
         fail(`exports with page ${String(binding.page)}, which is no page of ${binding.entity}`);
       if (!op.binary) fail('an export answers a file (x-binary)');
+      if (binding.format !== undefined && binding.format !== 'xlsx' && binding.format !== 'pdf')
+        fail(`exports as ${String(binding.format)}: a workbook (xlsx) or a PDF document (pdf)`);
       break;
     }
     case 'deleteMany':

@@ -22,6 +22,8 @@ export interface ResourceBinding {
   limit?: number;
   /** `export`: the page schema whose columns and labels make the workbook. */
   page?: string;
+  /** `export`: an Excel workbook (the default) or a PDF document on A4 pages. */
+  format?: 'xlsx' | 'pdf';
 }
 
 /** A state machine of an entity (`x-states`): the field holding the state, the state of a new record, the transitions. */

@@ -15,7 +15,7 @@ import { ScreenHeader } from '../shell/ScreenHeader';
 import { propertiesOf } from '../schema/properties';
 import { buildUiSchema, type FormMode } from '../schema/uiSchema';
 import { initialListState, listQuery, scopeFromSearch } from './listQuery';
-import { ListView, type ListRecord } from './ListView';
+import { ListView, type ExportFormat, type ListRecord } from './ListView';
 import { useListData } from './useListData';
 
 interface Editing {
@@ -41,7 +41,7 @@ export function ListPage({ page }: { page: PageSchema }) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string>();
-  const [exporting, setExporting] = useState<number>();
+  const [exporting, setExporting] = useState<{ format: ExportFormat; bytes: number }>();
   const [dialog, setDialog] = useState<{ action: Extract<RowAction, { action: 'form' }>; values: ListRecord }>();
 
   useEffect(() => {
@@ -132,12 +132,12 @@ export function ListPage({ page }: { page: PageSchema }) {
     }
   };
 
-  const exportRows = async () => {
-    if (!page.export || !scope) return;
-    setExporting(0);
+  const exportRows = async (format: ExportFormat, operation: string) => {
+    if (!scope) return;
+    setExporting({ format, bytes: 0 });
     try {
       // The list's filters, scope and sort; the export takes every page.
-      const file = await api.download(page.export, { query: listQuery(state, scope) }, setExporting);
+      const file = await api.download(operation, { query: listQuery(state, scope) }, (bytes) => setExporting({ format, bytes }));
       const link = document.createElement('a');
       link.href = URL.createObjectURL(file.blob);
       link.download = file.fileName;
@@ -167,7 +167,11 @@ export function ListPage({ page }: { page: PageSchema }) {
         onEdit={(record) => void openEditor('edit', record)}
         onDelete={(record) => void remove(record)}
         onTransition={(action, record) => void transition(action, record)}
-        {...(page.export ? { onExport: () => void exportRows(), exporting } : {})}
+        exports={[
+          ...(page.export ? [{ format: 'xlsx' as const, operation: page.export }] : []),
+          ...(page.exportPdf ? [{ format: 'pdf' as const, operation: page.exportPdf }] : []),
+        ].map(({ format, operation }) => ({ format, onClick: () => void exportRows(format, operation) }))}
+        {...(exporting ? { exporting } : {})}
         onForm={(action, record) =>
           setDialog({
             action,

@@ -13,6 +13,9 @@ import { ListTabs } from './ListTabs';
 
 export type ListRecord = Record<string, unknown>;
 
+/** The files a list page exports its rows to: an Excel workbook, a PDF document on A4 pages. */
+export type ExportFormat = 'xlsx' | 'pdf';
+
 export interface ListViewProps {
   page: PageSchema;
   /** The entity schema of the records. */
@@ -32,9 +35,9 @@ export interface ListViewProps {
   /** Called once the user has asked for the transition (and confirmed it, when it asks). */
   onTransition?(action: Extract<RowAction, { action: 'transition' }>, record: ListRecord): void;
   /** Downloads the rows the filters select as a workbook. */
-  onExport?(): void;
-  /** The export under way: bytes received so far. */
-  exporting?: number;
+  exports?: { format: ExportFormat; onClick(): void }[];
+  /** The export under way: its format and the bytes received so far. */
+  exporting?: { format: ExportFormat; bytes: number };
 }
 
 /** The state machine of an entity schema (`x-states`). */
@@ -187,20 +190,25 @@ export function ListView(props: ListViewProps) {
           onSearch={(filters) => onStateChange({ ...state, filters: { ...tabFilters(page, state), ...filters }, current: 1 })}
         />
       ) : null}
-      {props.onCreate || props.onExport ? (
+      {props.onCreate || props.exports?.length ? (
         <Space>
           {props.onCreate ? (
             <Button type="primary" onClick={props.onCreate}>
               {t('common.new')}
             </Button>
           ) : null}
-          {props.onExport ? (
-            <Button loading={props.exporting !== undefined} onClick={props.onExport}>
-              {props.exporting === undefined
-                ? t('common.export')
-                : t('common.exporting', { size: (props.exporting / 1024).toFixed(0) })}
+          {(props.exports ?? []).map(({ format, onClick }) => (
+            <Button
+              key={format}
+              loading={props.exporting?.format === format}
+              disabled={props.exporting !== undefined}
+              onClick={onClick}
+            >
+              {props.exporting?.format === format
+                ? t('common.exporting', { size: (props.exporting.bytes / 1024).toFixed(0) })
+                : t(format === 'pdf' ? 'common.exportPdf' : 'common.export')}
             </Button>
-          ) : null}
+          ))}
         </Space>
       ) : null}
       {error ? <Alert type="error" showIcon message={error} /> : null}

@@ -1,7 +1,7 @@
 import type { Operation, ResourceBinding } from '../contract';
 import { ApiError } from '../errors';
 import type { CallContext, Handler } from '../http/services';
-import { streamWorkbook } from './export';
+import { sendPdf, streamWorkbook } from './export';
 import type { EntityRecord, Filter } from './repository';
 
 const PAGING = new Set(['current', 'size', 'sortField', 'sortOrder', 'ids']);
@@ -139,12 +139,14 @@ export function resourceHandler(operation: Operation, binding: ResourceBinding):
       return async (call) => {
         const { sortField, sortOrder } = call.query as { sortField?: string; sortOrder?: 'asc' | 'desc' };
         const scope = call.scope();
-        return streamWorkbook(call, entity, binding.page ?? '', {
+        const query = {
           filters: filtersOf(call, operation, binding),
           ...(binding.mine ? { ownedBy: scope.userId } : {}),
           sortField: sortField ?? 'id',
           sortOrder: sortOrder ?? 'desc',
-        });
+        };
+        const write = binding.format === 'pdf' ? sendPdf : streamWorkbook;
+        return write(call, entity, binding.page ?? '', query);
       };
   }
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadContract, type JsonSchema, type Operation } from '../../server/contract';
 import { call, databases, signIn, type Answer } from '../support/api';
 import { entities, example, operation, pages } from '../support/contract';
+import { readPdf } from '../support/pdf';
 import { methodOf, operationFor, url, type Row } from '../support/records';
 import type { TestServer } from '../support/server';
 
@@ -318,9 +319,44 @@ async function resourceCheck(ctx: Context, op: Operation, record: Row): Promise<
       break;
     }
     case 'export': {
-      // Each tenant's workbook has exactly the rows of its own list.
       const page = pages.find((p) => p.page === op.resource?.page);
       const list = page?.resource.list ?? '';
+      if (op.resource.format === 'pdf') {
+        // Each tenant's document shows the text of its own rows, and none that only the other has.
+        const textOf = async (token: string) => {
+          const answer = await ctx.app.inject({
+            method: methodOf(id),
+            url: url(id),
+            headers: { authorization: `Bearer ${token}` },
+          });
+          if (answer.statusCode !== 200) return { status: answer.statusCode, text: '' };
+          return { status: 200, text: (await readPdf(answer.rawPayload)).map((p) => p.text.replace(/\s+/g, '')).join('') };
+        };
+        const textsOf = async (token: string) => {
+          const answer = await call<{ records: Row[] }>(app, token, {
+            method: methodOf(list),
+            url: url(list),
+            query: { size: '50' },
+          });
+          const plain = (page?.columns ?? []).filter(({ field }) => {
+            const property = entities[entity]?.properties?.[field];
+            return property?.type === 'string' && !property.enum && !property.format;
+          });
+          return answer.body.data.records.flatMap((row) =>
+            plain.map(({ field }) => String(row[field] ?? '').replace(/\s+/g, '')),
+          );
+        };
+        const ofB = await textsOf(b);
+        const onlyA = (await textsOf(a)).filter((text) => text.length >= 4 && !ofB.some((other) => other.includes(text)));
+        expect(onlyA.length).toBeGreaterThan(0);
+        const own = await textOf(a);
+        for (const text of onlyA) expect(own.text).toContain(text);
+        const other = await textOf(b);
+        if (refused === 403) expect(other.status).toBe(403);
+        else for (const text of onlyA) expect(other.text).not.toContain(text);
+        break;
+      }
+      // Each tenant's workbook has exactly the rows of its own list.
       const rowsOf = async (token: string) => {
         const answer = await ctx.app.inject({
           method: methodOf(id),
