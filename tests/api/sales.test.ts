@@ -133,6 +133,37 @@ describe.each(databases())('sales on $name', ({ start }) => {
     });
   });
 
+  test('adminUpdate corrects the figures of an order and keeps the rest; it is for administrators only', async () => {
+    const order = await newOrder({ contractAmount: 1000 });
+    const corrected = await as('PUT', '/manager/orderinfo/adminUpdate', { payload: { id: order.id, contractAmount: 1200.5 } });
+    expect(corrected.body.data).toMatchObject({ contractAmount: 1200.5, name: order.name, orderNo: order.orderNo });
+    const staff = await signIn(app, 'auditor', 'auditor123');
+    const refused = await call(app, staff, {
+      method: 'PUT',
+      url: '/manager/orderinfo/adminUpdate',
+      payload: { id: order.id, contractAmount: 1 },
+    });
+    expect(refused.status).toBe(403);
+    expect((await getOrder(order.id)).contractAmount).toBe(1200.5);
+  });
+
+  test('getOrderTypeStat counts and sums the orders by kind', async () => {
+    const stat = async () =>
+      (
+        await as<{ key: string; count: number; sum: number }[]>('GET', '/manager/orderinfo/getOrderTypeStat', {
+          query: { signFrom: '2061-01-01', signTo: '2061-12-31' },
+        })
+      ).body.data;
+    expect(await stat()).toEqual([]);
+    await newOrder({ signDate: '2061-02-01', deliveryDate: undefined, orderType: 'service', contractAmount: 10.25 });
+    await newOrder({ signDate: '2061-05-01', deliveryDate: undefined, orderType: 'service', contractAmount: 20 });
+    await newOrder({ signDate: '2061-06-01', deliveryDate: undefined, orderType: 'product', contractAmount: 5 });
+    expect(await stat()).toEqual([
+      { key: 'service', count: 2, sum: 30.25 },
+      { key: 'product', count: 1, sum: 5 },
+    ]);
+  });
+
   test('related orders are the other orders of the same customer', async () => {
     const first = await newOrder({ signDate: '2026-01-10' });
     const second = await newOrder({ signDate: '2026-02-10' });
