@@ -5,6 +5,7 @@ import type { Db } from '../resources/repository';
 import type { Services } from '../http/services';
 import { seedAlarms } from '../alarms/demo';
 import { seedDashboards } from './dashboards';
+import { seedSales } from './sales';
 import { ALL_PERMISSIONS } from '../users/principal';
 import { seedStations } from './stations';
 
@@ -110,6 +111,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
     const scope: TenantScope = { tenantId: tenant.id as TenantId, userId: first.userId as UserId, userName: first.name };
     await seedPeople(services, scope, tenant.office, members.get(tenant.id) ?? []);
     await seedCustomers(services, scope, tenant.cities);
+    await seedSales(services, scope);
     if (tenant.id === 2 || tenant.id === 10) await seedNews(services, scope);
     const stations = await seedStations(services, scope);
     await seedAlarms(

@@ -3,6 +3,7 @@ import { authHandlers } from '../auth/handlers';
 import type { Operation } from '../contract';
 import { fileHandlers } from '../files/handlers';
 import { resourceHandler } from '../resources/handlers';
+import { salesHandlers } from '../sales/handlers';
 import { controlHandlers } from '../site/control';
 import { kanbanHandlers } from '../site/kanban';
 import { dataHandlers } from '../telemetry/data';
@@ -28,6 +29,7 @@ const NAMED: Record<string, Handler> = {
   ...controlHandlers,
   ...alarmHandlers,
   ...batchHandlers,
+  ...salesHandlers,
 };
 
 const made = new WeakMap<Operation, Handler>();

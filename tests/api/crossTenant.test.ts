@@ -786,6 +786,120 @@ const TELEMETRY_CHECKS: Record<string, Entry> = {
   ),
 };
 
+// Sales: A's orders, quotations and contracts; B names them, or hands its own order to A's employee
+
+/** A's order as A reads it, to compare before and after B's attempt. */
+const orderOfA = async (ctx: Context) => {
+  const order = await ctx.recordOf('salesOrder');
+  return (await call(ctx.app, ctx.a, { method: 'GET', url: url('getOrderById'), query: { id: String(order.id) } })).body;
+};
+
+/** B hands its own order to an employee of A: to B that employee does not exist, and B's order keeps its owner. */
+function transferToEmployeeOfA(id: string, payload: (orderId: unknown, employeeId: unknown) => Row): Check {
+  return async (ctx) => {
+    const own = await createRecord(ctx, ctx.b, 'salesOrder');
+    const employeeOfA = await existingId(ctx, ctx.a, 'user');
+    const answer = await call(ctx.app, ctx.b, { method: 'POST', url: url(id), payload: payload(own.id, employeeOfA) });
+    expect(answer.status).toBe(404);
+    const after = await call<Row>(ctx.app, ctx.b, { method: 'GET', url: url('getOrderById'), query: { id: String(own.id) } });
+    expect(after.body.data.ownerId).toBe(own.ownerId);
+    const aimed = await call(ctx.app, ctx.b, {
+      method: 'POST',
+      url: url(id),
+      payload: payload((await ctx.recordOf('salesOrder')).id, employeeOfA),
+    });
+    expect(aimed.status).toBe(404);
+  };
+}
+
+/** A's contract moved into a list by its transitions: A's list of that state shows it, B's does not. */
+function contractList(id: string, steps: string[]): Check {
+  return async (ctx) => {
+    const contract = await createRecord(ctx, ctx.a, 'contractFile');
+    for (const step of steps) {
+      const moved = await call(ctx.app, ctx.a, { method: 'PUT', url: url(step, { id: contract.id }) });
+      expect(moved.status).toBe(200);
+    }
+    const query = { size: '50', contractNo: String(contract.contractNo) };
+    const own = await call(ctx.app, ctx.a, { method: 'GET', url: url(id), query });
+    expect(idsIn(own.body.data)).toContain(contract.id);
+    const other = await call(ctx.app, ctx.b, { method: 'GET', url: url(id), query });
+    expect(other.status).toBe(200);
+    expect(idsIn(other.body.data)).not.toContain(contract.id);
+  };
+}
+
+const SALES_CHECKS: Record<string, Entry> = {
+  orderTransfer: transferToEmployeeOfA('orderTransfer', (id, userId) => ({ id, userId })),
+  orderTransferBatch: transferToEmployeeOfA('orderTransferBatch', (id, userId) => ({ ids: [id], userId })),
+  getRelatedOrders: unknownToB(async (ctx) => ({
+    method: 'GET',
+    url: url('getRelatedOrders'),
+    query: { id: String((await ctx.recordOf('salesOrder')).id) },
+  })),
+  getPayInvoiceStat: unknownToB(
+    async (ctx) => ({
+      method: 'GET',
+      url: url('getPayInvoiceStat'),
+      query: { orderId: String((await ctx.recordOf('salesOrder')).id) },
+    }),
+    orderOfA,
+  ),
+  getProjFinishCalcDtl: unknownToB(
+    async (ctx) => ({
+      method: 'GET',
+      url: url('getProjFinishCalcDtl'),
+      query: { orderId: String((await ctx.recordOf('salesOrder')).id) },
+    }),
+    orderOfA,
+  ),
+  getBudgetForQuoteInfo: unknownToB(async (ctx) => ({
+    method: 'GET',
+    url: url('getBudgetForQuoteInfo'),
+    query: { id: String((await ctx.recordOf('quote')).id) },
+  })),
+  getQuoteForOrder: async (ctx) => {
+    const order = await ctx.recordOf('salesOrder');
+    const quote = { ...freshExample('quote'), customerId: await existingId(ctx, ctx.a, 'customer'), orderId: order.id };
+    expect((await call(ctx.app, ctx.a, { method: 'POST', url: url('saveQuote'), payload: quote })).status).toBe(200);
+    const query = { orderId: String(order.id) };
+    const own = await call(ctx.app, ctx.a, { method: 'GET', url: url('getQuoteForOrder'), query });
+    expect(idsIn(own.body.data).length).toBeGreaterThan(0);
+    const other = await call(ctx.app, ctx.b, { method: 'GET', url: url('getQuoteForOrder'), query });
+    expect(other.status).toBe(404);
+  },
+  getOrderYearStat: async (ctx) => {
+    const year = String(example('salesOrder').signDate).slice(0, 4);
+    const figures = async (token: string) =>
+      (await call<{ count: number }>(ctx.app, token, { method: 'GET', url: url('getOrderYearStat'), query: { year } })).body.data;
+    const ownBefore = await figures(ctx.a);
+    const otherBefore = await figures(ctx.b);
+    await createRecord(ctx, ctx.a, 'salesOrder');
+    expect((await figures(ctx.a)).count).toBe(ownBefore.count + 1);
+    expect(await figures(ctx.b)).toEqual(otherBefore);
+  },
+  getContractRanking: async (ctx) => {
+    const ranking = async (token: string) =>
+      (await call<{ records: Row[] }>(ctx.app, token, { method: 'GET', url: url('getContractRanking') })).body.data.records;
+    const otherBefore = await ranking(ctx.b);
+    const customerId = await existingId(ctx, ctx.a, 'customer');
+    const order = await createRecord(ctx, ctx.a, 'salesOrder');
+    const top = { ...writable('salesOrder', order), id: order.id, customerId, contractAmount: 9999999999.99 };
+    expect((await call(ctx.app, ctx.a, { method: 'PUT', url: url('updateOrder'), payload: top })).status).toBe(200);
+    expect((await ranking(ctx.a))[0]?.customerId).toBe(customerId);
+    expect(await ranking(ctx.b)).toEqual(otherBefore);
+  },
+  checkRankingPartake: async ({ app, b }) => {
+    const answer = await call<{ partake: boolean }>(app, b, { method: 'GET', url: url('checkRankingPartake') });
+    expect(answer.status).toBe(200);
+    expect(typeof answer.body.data.partake).toBe('boolean');
+  },
+  getContractFilePendingSignaturePage: contractList('getContractFilePendingSignaturePage', []),
+  getContractFileSignedPage: contractList('getContractFileSignedPage', ['signContractFile']),
+  getContractFileCompletedPage: contractList('getContractFileCompletedPage', ['signContractFile', 'completeContractFile']),
+  getContractFileDeletedPage: contractList('getContractFileDeletedPage', ['removeContractFile']),
+};
+
 const CHECKS: Record<string, Entry> = {
   changePassword: "not tenant-scoped: changes the caller's own password, checked against their current one",
   changePasswordPut: "not tenant-scoped: changes the caller's own password, checked against their current one",
@@ -877,6 +991,7 @@ const CHECKS: Record<string, Entry> = {
     expect(get.status).toBe(404);
   },
   ...TELEMETRY_CHECKS,
+  ...SALES_CHECKS,
 };
 
 // ---------------------------------------------------------------------------------------------
