@@ -25,6 +25,8 @@ export const ERRORS = {
   transitionRefused: { code: 40904, status: 409, key: 'errors.transitionRefused' },
   notControllable: { code: 40011, status: 400, key: 'errors.notControllable' },
   internal: { code: 50000, status: 500, key: 'errors.internal' },
+  emsDevStationHasDevices: { code: 42500, status: 409, key: 'errors.emsDevStationHasDevices' },
+  emsDevBadWorkbook: { code: 42501, status: 400, key: 'errors.emsDevBadWorkbook' },
 } as const;
 
 export type ErrorKind = keyof typeof ERRORS;

@@ -7,6 +7,7 @@ import { seedAlarms } from '../alarms/demo';
 import { seedDashboards } from './dashboards';
 import { ALL_PERMISSIONS } from '../users/principal';
 import { seedStations } from './stations';
+import { seedEmsDevices } from './emsdevices';
 
 /** Demo tenants, users and the web client (DESIGN §8: tests and documentation rely on them). */
 const TENANTS = [
@@ -112,6 +113,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
     await seedCustomers(services, scope, tenant.cities);
     if (tenant.id === 2 || tenant.id === 10) await seedNews(services, scope);
     const stations = await seedStations(services, scope);
+    await seedEmsDevices(services, scope);
     await seedAlarms(
       services,
       scope,

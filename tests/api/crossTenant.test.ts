@@ -750,6 +750,137 @@ const TELEMETRY_CHECKS: Record<string, Entry> = {
   ),
 };
 
+// Station and device administration: tenant B names A's stations, channels, devices, servers and settings.
+
+/** The id of the first record of one of A's lists. */
+async function firstIdOfA(ctx: Context, list: string, query: Record<string, string> = {}): Promise<number> {
+  const answer = await call<{ records: Row[] }>(ctx.app, ctx.a, { method: methodOf(list), url: url(list), query: { size: '50', ...query } });
+  return Number(answer.body.data.records[0]?.id);
+}
+
+const stationIdOfA = async (ctx: Context) =>
+  Number((await call<Row>(ctx.app, ctx.a, { method: 'GET', url: url('getStationBySn', { stationSn: STATION_A }) })).body.data.id);
+
+/** What A has of its first station: the station, its devices, channels, limits and charges. */
+async function stationStateOfA(ctx: Context): Promise<unknown> {
+  const id = await stationIdOfA(ctx);
+  const read = async (opId: string, query: Record<string, string> = {}, params: Row = {}) =>
+    (await call(ctx.app, ctx.a, { method: methodOf(opId), url: url(opId, params), query })).body;
+  return {
+    station: await read('getEmsStationById', { id: String(id) }),
+    devices: await read('getMonitorDevicePage', { stationId: String(id), size: '50' }),
+    channels: await read('getMonitorChannelPage', { stationId: String(id), size: '50' }),
+    quality: await read('getQualityThresholdSetting', {}, { id }),
+    charges: await read('getStationChargePage', { stationId: String(id), size: '50' }),
+  };
+}
+
+/** B's answer holds none of A's ids (records A's list answered). */
+const noneOfA =
+  (opId: string, list: string): Check =>
+  async (ctx) => {
+    const ofA = await call<{ records: Row[] }>(ctx.app, ctx.a, { method: methodOf(list), url: url(list), query: { size: '50' } });
+    const ofB = await call(ctx.app, ctx.b, { method: methodOf(opId), url: url(opId) });
+    expect(ofB.status).toBe(200);
+    expect(ofA.body.data.records.length).toBeGreaterThan(0);
+    expect(idsIn(ofB.body.data).filter((id) => idsIn(ofA.body.data).includes(id))).toEqual([]);
+  };
+
+const EMSDEVICES_CHECKS: Record<string, Entry> = {
+  updateStationById: unknownToB(
+    async (ctx) => ({
+      method: 'PUT',
+      url: url('updateStationById', { id: await stationIdOfA(ctx) }),
+      payload: { ...example('station'), sn: 'TAKEN-OVER' },
+    }),
+    stationStateOfA,
+  ),
+  deleteStation: unknownToB(
+    async (ctx) => ({ method: 'DELETE', url: url('deleteStation'), query: { id: String(await stationIdOfA(ctx)), sn: STATION_A } }),
+    stationStateOfA,
+  ),
+  getStationByDept: async (ctx) => {
+    const deptId = await firstIdOfA(ctx, 'getDepartmentPage');
+    await unknownToB(() => ({ method: 'GET', url: url('getStationByDept'), query: { deptId: String(deptId) } }))(ctx);
+    const all = await call(ctx.app, ctx.b, { method: 'GET', url: url('getStationByDept') });
+    expect(snsIn(all.body.data).filter((sn) => sn.includes('"T2-'))).toEqual([]);
+  },
+  getCollectorStation: unknownToB(async (ctx) => ({
+    method: 'GET',
+    url: url('getCollectorStation', { id: await firstIdOfA(ctx, 'getMonitorServerPage') }),
+  })),
+  getCompanyDevice: async (ctx) => {
+    const all = await call(ctx.app, ctx.b, { method: 'GET', url: url('getCompanyDevice') });
+    expect(all.status).toBe(200);
+    expect(snsIn(all.body.data).filter((sn) => sn.includes('"T2-'))).toEqual([]);
+  },
+  addCopyStation: unknownToB(
+    async (ctx) => ({ method: 'POST', url: url('addCopyStation'), payload: { id: await stationIdOfA(ctx), sn: 'T2-COPIED-BY-B' } }),
+    async (ctx) => ({
+      a: await stationStateOfA(ctx),
+      copy: (await call(ctx.app, ctx.a, { method: 'GET', url: url('getStationBySn', { stationSn: 'T2-COPIED-BY-B' }) })).status,
+    }),
+  ),
+  updateMonitorChannelBySn: unknownToB(
+    () => ({
+      method: 'PUT',
+      url: url('updateMonitorChannelBySn', { sn: `${STATION_A}-CH1` }),
+      payload: { ...example('monitorChannel'), sn: `${STATION_A}-CH1` },
+    }),
+    stationStateOfA,
+  ),
+  deleteMonitorChannelBySn: unknownToB(
+    () => ({ method: 'DELETE', url: url('deleteMonitorChannelBySn', { sn: `${STATION_A}-CH1` }) }),
+    stationStateOfA,
+  ),
+  updateMonitorDeviceBySn: unknownToB(
+    () => ({ method: 'PUT', url: url('updateMonitorDeviceBySn', { sn: DEVICE_A }), payload: { ...example('device'), sn: DEVICE_A } }),
+    stationStateOfA,
+  ),
+  deleteMonitorDeviceBySn: unknownToB(
+    () => ({ method: 'DELETE', url: url('deleteMonitorDeviceBySn', { sn: DEVICE_A }) }),
+    stationStateOfA,
+  ),
+  getAllServer: noneOfA('getAllServer', 'getMonitorServerPage'),
+  getAllDeviceModels: async (ctx) => {
+    const ofA = await call<Row[]>(ctx.app, ctx.a, { method: 'GET', url: url('getAllDeviceModels') });
+    const ofB = await call<Row[]>(ctx.app, ctx.b, { method: 'GET', url: url('getAllDeviceModels') });
+    expect(ofA.body.data.length).toBeGreaterThan(0);
+    expect(idsIn(ofB.body.data).filter((id) => idsIn(ofA.body.data).includes(id))).toEqual([]);
+  },
+  getQualityThresholdSetting: unknownToB(async (ctx) => ({
+    method: 'GET',
+    url: url('getQualityThresholdSetting', { id: await stationIdOfA(ctx) }),
+  })),
+  resetQualityThresholdSetting: unknownToB(
+    async (ctx) => ({ method: 'PUT', url: url('resetQualityThresholdSetting', { id: await stationIdOfA(ctx) }) }),
+    stationStateOfA,
+  ),
+  updateQualityThresholdSetting: unknownToB(
+    async (ctx) => ({
+      method: 'PUT',
+      url: url('updateQualityThresholdSetting'),
+      payload: { ...example('qualityThreshold'), stationId: await stationIdOfA(ctx), voltageUpper: 50 },
+    }),
+    stationStateOfA,
+  ),
+  getElectricityPriceConfig: stationCall('getElectricityPriceConfig', { stationSn: STATION_A }),
+  transformerMeterMonitoring: unknownToB(async (ctx) => ({
+    method: 'POST',
+    url: url('transformerMeterMonitoring'),
+    query: { transformerId: String(await firstIdOfA(ctx, 'getTransformerPage')) },
+  })),
+  getStationChargeConfig: stationCall('getStationChargeConfig', { stationSn: STATION_A }),
+  saveStationChargeConfig: unknownToB(
+    async (ctx) => ({
+      method: 'POST',
+      url: url('saveStationChargeConfig'),
+      payload: { ...example('stationCharge'), stationId: await stationIdOfA(ctx) },
+    }),
+    stationStateOfA,
+  ),
+};
+
 const CHECKS: Record<string, Entry> = {
   changePassword: "not tenant-scoped: changes the caller's own password, checked against their current one",
   changePasswordPut: "not tenant-scoped: changes the caller's own password, checked against their current one",
@@ -841,6 +972,7 @@ const CHECKS: Record<string, Entry> = {
     expect(get.status).toBe(404);
   },
   ...TELEMETRY_CHECKS,
+  ...EMSDEVICES_CHECKS,
 };
 
 // ---------------------------------------------------------------------------------------------
