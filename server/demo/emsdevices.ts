@@ -62,11 +62,16 @@ export async function seedEmsDevices(services: Services, scope: TenantScope): Pr
   for (const model of DEVICE_MODELS) await repository.create(scope, 'deviceModel', { ...model });
   const emsModels = new Map<string, unknown>();
   for (const model of EMS_MODELS) {
-    const made = await repository.create(scope, 'emsDeviceModel', { ...model, variables: model.variables.map((v) => ({ ...v })) });
+    const made = await repository.create(scope, 'emsDeviceModel', {
+      ...model,
+      variables: model.variables.map((v) => ({ ...v })),
+    });
     emsModels.set(model.kind, made.id);
   }
   const today = new Date().toISOString().slice(0, 10);
-  const departments = (await allRecords(services, scope, 'department', 'id')).filter((d) => !d.endTime || String(d.endTime) >= today);
+  const departments = (await allRecords(services, scope, 'department', 'id')).filter(
+    (d) => !d.endTime || String(d.endTime) >= today,
+  );
   const stations = await allRecords(services, scope, 'station', 'id');
   for (const [index, station] of stations.entries()) {
     const department = departments[index % Math.max(1, departments.length)];
@@ -120,6 +125,7 @@ export async function seedEmsDevices(services: Services, scope: TenantScope): Pr
     }
   }
   const first = stations[0];
+  if (first) await seedDiagramAndReports(services, scope, first);
   if (first) {
     await repository.create(scope, 'qualityThreshold', {
       stationId: first.id,
@@ -132,5 +138,89 @@ export async function seedEmsDevices(services: Services, scope: TenantScope): Pr
       flickerPlt: 1,
       powerFactor: 0.9,
     });
+  }
+}
+
+/** A one-line diagram, two report groups and the register maps of the first station's grid meter. */
+async function seedDiagramAndReports(services: Services, scope: TenantScope, station: EntityRecord): Promise<void> {
+  const { repository } = services;
+  const sn = String(station.sn);
+  const variables = (await allRecords(services, scope, 'deviceVariable', 'id')).filter((v) => String(v.sn).startsWith(`${sn}-`));
+  const bySn = new Map(variables.map((v) => [String(v.sn), v]));
+  const has = (key: string) => bySn.has(`${sn}-${key}`);
+  const nodes = [
+    { id: 'grid', type: 'grid', x: 200, y: 0, label: '10kV 电网' },
+    {
+      id: 'mtr',
+      type: 'meter',
+      x: 200,
+      y: 100,
+      label: '关口电表',
+      ...(has('MTR.activePower') ? { variableSn: `${sn}-MTR.activePower` } : {}),
+    },
+    { id: 'bus', type: 'busbar', x: 200, y: 200, label: '0.4kV 母线' },
+    {
+      id: 'pcs1',
+      type: 'pcs',
+      x: 100,
+      y: 300,
+      label: '1# PCS',
+      ...(has('PCS1.activePower') ? { variableSn: `${sn}-PCS1.activePower` } : {}),
+    },
+    {
+      id: 'load',
+      type: 'load',
+      x: 300,
+      y: 300,
+      label: '负荷',
+      ...(has('LOAD.loadPower') ? { variableSn: `${sn}-LOAD.loadPower` } : {}),
+    },
+  ];
+  await repository.create(scope, 'deviceDiagram', {
+    name: '一次系统图',
+    stationId: station.id,
+    nodes,
+    edges: [
+      { from: 'grid', to: 'mtr' },
+      { from: 'mtr', to: 'bus' },
+      { from: 'bus', to: 'pcs1' },
+      { from: 'bus', to: 'load' },
+    ],
+  });
+  const groups = [
+    { name: '关口与负荷功率', calcMethod: 'AVG', keys: ['MTR.activePower', 'LOAD.loadPower'] },
+    { name: '充放电量', calcMethod: 'DIFF', keys: ['PCS1.chargeEnergy', 'PCS1.dischargeEnergy'] },
+  ];
+  for (const [index, group] of groups.entries()) {
+    const ids = group.keys.flatMap((key) => (bySn.get(`${sn}-${key}`) ? [{ variableId: bySn.get(`${sn}-${key}`)?.id }] : []));
+    if (ids.length) {
+      await repository.create(scope, 'reportGroup', {
+        name: group.name,
+        stationId: station.id,
+        calcMethod: group.calcMethod,
+        variables: ids,
+        sorting: index + 1,
+      });
+    }
+  }
+  const registers: [string, number, string, number][] = [
+    ['MTR.activePower', 0, 'float32', 1],
+    ['MTR.voltageA', 10, 'uint16', 0.1],
+    ['MTR.frequency', 20, 'uint16', 0.01],
+    ['MTR.importEnergy', 30, 'uint32', 0.01],
+  ];
+  for (const [key, register, dataType, ratio] of registers) {
+    const variable = bySn.get(`${sn}-${key}`);
+    if (variable) {
+      await repository.create(scope, 'variableMap', {
+        variableId: variable.id,
+        functionCode: 3,
+        register,
+        dataType,
+        byteOrder: 'ABCD',
+        ratio,
+        offset: 0,
+      });
+    }
   }
 }

@@ -15,7 +15,9 @@ const hour = (time: string) => Number(time.slice(0, 2));
 function checkPeriods(periods: Period[]): void {
   for (const [index, period] of periods.entries()) {
     if (hour(period.startTime) >= hour(period.endTime))
-      throw new ApiError('validation', { detail: `periods.${index}: starts at ${period.startTime}, not before ${period.endTime}` });
+      throw new ApiError('validation', {
+        detail: `periods.${index}: starts at ${period.startTime}, not before ${period.endTime}`,
+      });
     for (const [other, earlier] of periods.slice(0, index).entries()) {
       const months = (p: Period) => new Set(p.months?.length ? p.months : [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
       const a = months(period);

@@ -17,7 +17,13 @@ export const emsAllDeviceModels: Handler = (call) =>
 export const emsPriceConfig: Handler = async (call) => {
   const station = await stationOf(call, String(call.query.stationSn));
   const month = (call.query.month as string | undefined) ?? formatLocal(Date.now(), zoneOf(station), 'YYYY-MM');
-  const lists = await allOf(call, 'electricityPrice', [{ field: 'stationId', op: 'eq', value: station.id }], 'effectiveMonth', 'desc');
+  const lists = await allOf(
+    call,
+    'electricityPrice',
+    [{ field: 'stationId', op: 'eq', value: station.id }],
+    'effectiveMonth',
+    'desc',
+  );
   return lists.find((list) => String(list.effectiveMonth) <= month) ?? null;
 };
 
@@ -41,7 +47,14 @@ export const emsTransformerMonitoring: Handler = async (call) => {
   const catalog = await catalogOf(call);
   const variables = [...catalog.byId.values()].filter((v) => v.deviceId === transformer.meterId);
   const meter = variables[0];
-  const latest = new Map((await call.services.telemetry.store.latest(scope.tenantId, variables.map((v) => v.id))).map((s) => [s.varId, s]));
+  const latest = new Map(
+    (
+      await call.services.telemetry.store.latest(
+        scope.tenantId,
+        variables.map((v) => v.id),
+      )
+    ).map((s) => [s.varId, s]),
+  );
   const readings = variables.map((variable) => {
     const state = latest.get(variable.id);
     return {

@@ -1,9 +1,13 @@
 import type { Handler } from '../http/services';
 import { emsGetChargeConfig, emsSaveChargeConfig } from './charge';
-import { emsExportDevices, emsExportPrices } from './exports';
 import { emsAllDeviceModels, emsAllServers, emsPriceConfig, emsTransformerMonitoring } from './config';
+import { emsAirClose, emsAirOpen, emsDeviceTree, emsImportDevices } from './devices';
+import { emsDiagramData, emsDiagrams, emsSaveDiagram } from './diagrams';
+import { emsExportDevices, emsExportPrices } from './exports';
 import { emsGetQualitySetting, emsResetQualitySetting, emsSaveQualitySetting } from './quality';
+import { emsQualityMonthly, emsQualityRealtime } from './qualityData';
 import { bySn } from './records';
+import { emsReportData, emsReportTrend, emsStationReportGroups, emsUpdateReportGroup } from './reports';
 import {
   emsCollectorStations,
   emsCompanyDevices,
@@ -12,6 +16,7 @@ import {
   emsStationsByDept,
   emsUpdateStationById,
 } from './stations';
+import { emsDataTypes, emsGetVars, emsGetVarsSimplify, emsImportVars, emsLinkedVariables } from './vars';
 
 const channel = bySn('monitorChannel');
 const device = bySn('device');
@@ -39,4 +44,22 @@ export const emsdevicesHandlers: Record<string, Handler> = {
   emsSaveChargeConfig,
   emsExportDevices,
   emsExportPrices,
+  emsGetVars,
+  emsGetVarsSimplify,
+  emsImportVars,
+  emsDataTypes,
+  emsLinkedVariables,
+  emsDeviceTree,
+  emsImportDevices,
+  emsAirOpen,
+  emsAirClose,
+  emsDiagrams,
+  emsDiagramData,
+  emsSaveDiagram,
+  emsQualityRealtime,
+  emsQualityMonthly,
+  emsUpdateReportGroup,
+  emsStationReportGroups,
+  emsReportTrend,
+  emsReportData,
 };

@@ -59,6 +59,12 @@ async function store(call: CallContext, station: EntityRecord, limits: EntityRec
     : repository.create(call.scope(), 'qualityThreshold', input);
 }
 
+/** The limits a station is judged by: its saved ones, else the defaults of its voltage class. */
+export async function limitsOf(call: CallContext, station: EntityRecord): Promise<QualityLimits> {
+  const stored = await storedOf(call, Number(station.id));
+  return { ...defaultLimits(station.voltageClass), ...(stored as Partial<QualityLimits> | undefined) };
+}
+
 /** `getSetting/{id}` (the station's id): its saved limits, else the defaults of its voltage class (not saved). */
 export const emsGetQualitySetting: Handler = async (call) => {
   const station = await call.services.repository.get(call.scope(), 'station', Number(call.params.id));

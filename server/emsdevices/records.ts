@@ -44,7 +44,12 @@ export function bySn(entity: string): { update: Handler; remove: Handler } {
 }
 
 /** Every record of an entity of a tenant, outside a call (the demo's seeding). */
-export async function allRecords(services: Services, scope: TenantScope, entity: string, sortField = 'name'): Promise<EntityRecord[]> {
+export async function allRecords(
+  services: Services,
+  scope: TenantScope,
+  entity: string,
+  sortField = 'name',
+): Promise<EntityRecord[]> {
   const records: EntityRecord[] = [];
   for await (const batch of services.repository.each(scope, entity, { filters: [], sortField, sortOrder: 'asc' })) {
     records.push(...batch);

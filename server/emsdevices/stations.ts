@@ -41,7 +41,7 @@ export const emsStationsByDept: Handler = async (call) => {
   const departments = await allOf(call, 'department');
   if (!departments.some((d) => d.id === deptId)) throw new ApiError('notFound');
   const within = new Set([deptId]);
-  for (let grown = true; grown; ) {
+  for (let grown = true; grown;) {
     grown = false;
     for (const department of departments) {
       if (!within.has(Number(department.id)) && within.has(Number(department.parentId))) {
@@ -72,7 +72,8 @@ export const emsCompanyDevices: Handler = async (call) => {
 function renamed(sn: unknown, from: string, to: string, pattern: RegExp): string {
   const text = String(sn);
   const copy = text.startsWith(from) ? `${to}${text.slice(from.length)}` : `${to}-${text}`;
-  if (!pattern.test(copy)) throw new ApiError('validation', { detail: `sn: the copy of ${text} would be ${copy}, which is too long` });
+  if (!pattern.test(copy))
+    throw new ApiError('validation', { detail: `sn: the copy of ${text} would be ${copy}, which is too long` });
   return copy;
 }
 
@@ -117,7 +118,11 @@ export const emsCopyStation: Handler = async (call) => {
       const copy = await repository.create(
         scope,
         'monitorChannel',
-        { ...fieldsOf(channel, ['stationName', 'serverName']), sn: renamed(channel.sn, from, sn, DEVICE_SN), stationId: station.id },
+        {
+          ...fieldsOf(channel, ['stationName', 'serverName']),
+          sn: renamed(channel.sn, from, sn, DEVICE_SN),
+          stationId: station.id,
+        },
         { db: trx },
       );
       channelIds.set(channel.id, copy.id);
