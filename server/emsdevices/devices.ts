@@ -116,7 +116,8 @@ export const emsImportDevices: Handler = async (call) => {
   const translate = createTranslator(call.services.contract);
   for (const code of call.services.repository.model('device').field('kind')?.values ?? []) {
     kinds.set(String(code).toLowerCase(), String(code));
-    for (const lng of ['zh', 'en'] as const) kinds.set(translate(lng)(`enums.deviceKind.${String(code)}`).toLowerCase(), String(code));
+    for (const lng of ['zh', 'en'] as const)
+      kinds.set(translate(lng)(`enums.deviceKind.${String(code)}`).toLowerCase(), String(code));
   }
   const validate = Object.values(deviceValidators)[0];
   const lng = languageOf(call.request.headers['accept-language']);

@@ -38,7 +38,7 @@ export const emsGetVarsSimplify: Handler = async (call) =>
 export const emsImportVars: Handler = async (call) => {
   const scope = call.scope();
   const { repository, database } = call.services;
-  const items = call.body as EntityRecord[];
+  const items = (call.body as { variables: EntityRecord[] }).variables;
   return database.db.transaction().execute(async (trx) => {
     const created: EntityRecord[] = [];
     for (const [index, item] of items.entries()) {
@@ -47,7 +47,7 @@ export const emsImportVars: Handler = async (call) => {
       } catch (error) {
         if (!(error instanceof ApiError) || error.kind === 'internal') throw error;
         const reason = call.t(ERRORS[error.kind].key, error.params);
-        throw new ApiError('validation', { detail: `${index}.sn ${String(item.sn)}: ${reason}` });
+        throw new ApiError('validation', { detail: `variables.${index}.sn ${String(item.sn)}: ${reason}` });
       }
     }
     return created;

@@ -939,7 +939,7 @@ const EMSDEVICES_CHECKS: Record<string, Entry> = {
     const answer = await call(ctx.app, ctx.b, {
       method: 'POST',
       url: url('batchImportDeviceVars'),
-      payload: [{ sn: 'T2-B-IMPORTED.x', name: 'x', kind: 'gauge', deviceId }],
+      payload: { variables: [{ sn: 'T2-B-IMPORTED.x', name: 'x', kind: 'gauge', deviceId }] },
     });
     expect(answer.status).toBe(400);
     const ofA = await call(ctx.app, ctx.a, { method: 'GET', url: url('getVars'), query: { stationSn: STATION_A } });
