@@ -26,6 +26,8 @@ export const ERRORS = {
   notControllable: { code: 40011, status: 400, key: 'errors.notControllable' },
   internal: { code: 50000, status: 500, key: 'errors.internal' },
   salesOwnerInactive: { code: 42100, status: 400, key: 'errors.salesOwnerInactive' },
+  emsDevStationHasDevices: { code: 42500, status: 409, key: 'errors.emsDevStationHasDevices' },
+  emsDevBadWorkbook: { code: 42501, status: 400, key: 'errors.emsDevBadWorkbook' },
 } as const;
 
 export type ErrorKind = keyof typeof ERRORS;

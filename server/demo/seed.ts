@@ -8,6 +8,7 @@ import { seedDashboards } from './dashboards';
 import { seedSales } from './sales';
 import { ALL_PERMISSIONS } from '../users/principal';
 import { seedStations } from './stations';
+import { seedEmsDevices } from './emsdevices';
 
 /** Demo tenants, users and the web client (DESIGN §8: tests and documentation rely on them). */
 const TENANTS = [
@@ -114,6 +115,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
     await seedSales(services, scope);
     if (tenant.id === 2 || tenant.id === 10) await seedNews(services, scope);
     const stations = await seedStations(services, scope);
+    await seedEmsDevices(services, scope);
     await seedAlarms(
       services,
       scope,

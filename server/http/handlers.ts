@@ -12,6 +12,7 @@ import { labelHandlers } from '../telemetry/labels';
 import { stationHandlers } from '../telemetry/station';
 import { userHandlers } from '../users/handlers';
 import { weatherHandlers } from '../weather/handlers';
+import { emsdevicesHandlers } from '../emsdevices/handlers';
 import { batchHandlers } from './batch';
 import type { Handler } from './services';
 
@@ -30,6 +31,7 @@ const NAMED: Record<string, Handler> = {
   ...alarmHandlers,
   ...batchHandlers,
   ...salesHandlers,
+  ...emsdevicesHandlers,
 };
 
 const made = new WeakMap<Operation, Handler>();

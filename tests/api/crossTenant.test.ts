@@ -898,6 +898,286 @@ const SALES_CHECKS: Record<string, Entry> = {
   getContractFileSignedPage: contractList('getContractFileSignedPage', ['signContractFile']),
   getContractFileCompletedPage: contractList('getContractFileCompletedPage', ['signContractFile', 'completeContractFile']),
   getContractFileDeletedPage: contractList('getContractFileDeletedPage', ['removeContractFile']),
+// Station and device administration: tenant B names A's stations, channels, devices, servers and settings.
+
+/** The id of the first record of one of A's lists. */
+async function firstIdOfA(ctx: Context, list: string, query: Record<string, string> = {}): Promise<number> {
+  const answer = await call<{ records: Row[] }>(ctx.app, ctx.a, {
+    method: methodOf(list),
+    url: url(list),
+    query: { size: '50', ...query },
+  });
+  return Number(answer.body.data.records[0]?.id);
+}
+
+const stationIdOfA = async (ctx: Context) =>
+  Number((await call<Row>(ctx.app, ctx.a, { method: 'GET', url: url('getStationBySn', { stationSn: STATION_A }) })).body.data.id);
+
+/** What A has of its first station: the station, its devices, channels, limits and charges. */
+async function stationStateOfA(ctx: Context): Promise<unknown> {
+  const id = await stationIdOfA(ctx);
+  const read = async (opId: string, query: Record<string, string> = {}, params: Row = {}) =>
+    (await call(ctx.app, ctx.a, { method: methodOf(opId), url: url(opId, params), query })).body;
+  return {
+    station: await read('getEmsStationById', { id: String(id) }),
+    devices: await read('getMonitorDevicePage', { stationId: String(id), size: '50' }),
+    channels: await read('getMonitorChannelPage', { stationId: String(id), size: '50' }),
+    quality: await read('getQualityThresholdSetting', {}, { id }),
+    charges: await read('getStationChargePage', { stationId: String(id), size: '50' }),
+  };
+}
+
+/** B's answer holds none of A's ids (records A's list answered). */
+const noneOfA =
+  (opId: string, list: string): Check =>
+  async (ctx) => {
+    const ofA = await call<{ records: Row[] }>(ctx.app, ctx.a, { method: methodOf(list), url: url(list), query: { size: '50' } });
+    const ofB = await call(ctx.app, ctx.b, { method: methodOf(opId), url: url(opId) });
+    expect(ofB.status).toBe(200);
+    expect(ofA.body.data.records.length).toBeGreaterThan(0);
+    expect(idsIn(ofB.body.data).filter((id) => idsIn(ofA.body.data).includes(id))).toEqual([]);
+  };
+
+/** Each tenant's workbook has exactly the rows of its own list (the export takes the EMS token). */
+async function exportHoldsOwnRowsOnly(ctx: Context, exportId: string, list: string): Promise<void> {
+  const rowsOf = async (token: string) => {
+    const ems = await ctx.app.inject({
+      method: 'POST',
+      url: '/tools/ems/emsToken',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const answer = await ctx.app.inject({
+      method: 'GET',
+      url: url(exportId),
+      headers: { authorization: `Bearer ${ems.json<{ data: { access_token: string } }>().data.access_token}` },
+    });
+    expect(answer.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(answer.rawPayload as unknown as ArrayBuffer);
+    return (workbook.worksheets[0]?.actualRowCount ?? 1) - 1;
+  };
+  const totalOf = async (token: string) =>
+    (await call<{ total: number }>(ctx.app, token, { method: methodOf(list), url: url(list), query: { size: '10' } })).body.data
+      .total;
+  const own = await rowsOf(ctx.a);
+  expect(own).toBeGreaterThan(0);
+  expect(own).toBe(await totalOf(ctx.a));
+  expect(await rowsOf(ctx.b)).toBe(await totalOf(ctx.b));
+}
+
+const EMSDEVICES_CHECKS: Record<string, Entry> = {
+  updateStationById: unknownToB(
+    async (ctx) => ({
+      method: 'PUT',
+      url: url('updateStationById', { id: await stationIdOfA(ctx) }),
+      payload: { ...example('station'), sn: 'TAKEN-OVER' },
+    }),
+    stationStateOfA,
+  ),
+  deleteStation: unknownToB(
+    async (ctx) => ({
+      method: 'DELETE',
+      url: url('deleteStation'),
+      query: { id: String(await stationIdOfA(ctx)), sn: STATION_A },
+    }),
+    stationStateOfA,
+  ),
+  getStationByDept: async (ctx) => {
+    const deptId = await firstIdOfA(ctx, 'getDepartmentPage');
+    await unknownToB(() => ({ method: 'GET', url: url('getStationByDept'), query: { deptId: String(deptId) } }))(ctx);
+    const all = await call(ctx.app, ctx.b, { method: 'GET', url: url('getStationByDept') });
+    expect(snsIn(all.body.data).filter((sn) => sn.includes('"T2-'))).toEqual([]);
+  },
+  getCollectorStation: unknownToB(async (ctx) => ({
+    method: 'GET',
+    url: url('getCollectorStation', { id: await firstIdOfA(ctx, 'getMonitorServerPage') }),
+  })),
+  getCompanyDevice: async (ctx) => {
+    const all = await call(ctx.app, ctx.b, { method: 'GET', url: url('getCompanyDevice') });
+    expect(all.status).toBe(200);
+    expect(snsIn(all.body.data).filter((sn) => sn.includes('"T2-'))).toEqual([]);
+  },
+  addCopyStation: unknownToB(
+    async (ctx) => ({
+      method: 'POST',
+      url: url('addCopyStation'),
+      payload: { id: await stationIdOfA(ctx), sn: 'T2-COPIED-BY-B' },
+    }),
+    async (ctx) => ({
+      a: await stationStateOfA(ctx),
+      copy: (await call(ctx.app, ctx.a, { method: 'GET', url: url('getStationBySn', { stationSn: 'T2-COPIED-BY-B' }) })).status,
+    }),
+  ),
+  updateMonitorChannelBySn: unknownToB(
+    () => ({
+      method: 'PUT',
+      url: url('updateMonitorChannelBySn', { sn: `${STATION_A}-CH1` }),
+      payload: { ...example('monitorChannel'), sn: `${STATION_A}-CH1` },
+    }),
+    stationStateOfA,
+  ),
+  deleteMonitorChannelBySn: unknownToB(
+    () => ({ method: 'DELETE', url: url('deleteMonitorChannelBySn', { sn: `${STATION_A}-CH1` }) }),
+    stationStateOfA,
+  ),
+  updateMonitorDeviceBySn: unknownToB(
+    () => ({
+      method: 'PUT',
+      url: url('updateMonitorDeviceBySn', { sn: DEVICE_A }),
+      payload: { ...example('device'), sn: DEVICE_A },
+    }),
+    stationStateOfA,
+  ),
+  deleteMonitorDeviceBySn: unknownToB(
+    () => ({ method: 'DELETE', url: url('deleteMonitorDeviceBySn', { sn: DEVICE_A }) }),
+    stationStateOfA,
+  ),
+  getAllServer: noneOfA('getAllServer', 'getMonitorServerPage'),
+  getAllDeviceModels: async (ctx) => {
+    const ofA = await call<Row[]>(ctx.app, ctx.a, { method: 'GET', url: url('getAllDeviceModels') });
+    const ofB = await call<Row[]>(ctx.app, ctx.b, { method: 'GET', url: url('getAllDeviceModels') });
+    expect(ofA.body.data.length).toBeGreaterThan(0);
+    expect(idsIn(ofB.body.data).filter((id) => idsIn(ofA.body.data).includes(id))).toEqual([]);
+  },
+  getQualityThresholdSetting: unknownToB(async (ctx) => ({
+    method: 'GET',
+    url: url('getQualityThresholdSetting', { id: await stationIdOfA(ctx) }),
+  })),
+  resetQualityThresholdSetting: unknownToB(
+    async (ctx) => ({ method: 'PUT', url: url('resetQualityThresholdSetting', { id: await stationIdOfA(ctx) }) }),
+    stationStateOfA,
+  ),
+  updateQualityThresholdSetting: unknownToB(
+    async (ctx) => ({
+      method: 'PUT',
+      url: url('updateQualityThresholdSetting'),
+      payload: { ...example('qualityThreshold'), stationId: await stationIdOfA(ctx), voltageUpper: 50 },
+    }),
+    stationStateOfA,
+  ),
+  getElectricityPriceConfig: stationCall('getElectricityPriceConfig', { stationSn: STATION_A }),
+  transformerMeterMonitoring: unknownToB(async (ctx) => ({
+    method: 'POST',
+    url: url('transformerMeterMonitoring'),
+    query: { transformerId: String(await firstIdOfA(ctx, 'getTransformerPage')) },
+  })),
+  getStationChargeConfig: stationCall('getStationChargeConfig', { stationSn: STATION_A }),
+  saveStationChargeConfig: unknownToB(
+    async (ctx) => ({
+      method: 'POST',
+      url: url('saveStationChargeConfig'),
+      payload: { ...example('stationCharge'), stationId: await stationIdOfA(ctx) },
+    }),
+    stationStateOfA,
+  ),
+  getVars: async (ctx) => {
+    await unknownToB(() => ({ method: 'GET', url: url('getVars'), query: { deviceSn: DEVICE_A } }))(ctx);
+    const all = await call(ctx.app, ctx.b, { method: 'GET', url: url('getVars') });
+    expect(snsIn(all.body.data).filter((sn) => sn.includes('"T2-'))).toEqual([]);
+  },
+  getVarsSimplify: async (ctx) => {
+    await unknownToB(() => ({ method: 'GET', url: url('getVarsSimplify'), query: { stationSn: STATION_A } }))(ctx);
+    const all = await call(ctx.app, ctx.b, { method: 'GET', url: url('getVarsSimplify') });
+    expect(snsIn(all.body.data).filter((sn) => sn.includes('"T2-'))).toEqual([]);
+  },
+  batchImportDeviceVars: async (ctx) => {
+    const deviceId = (
+      await call<Row[]>(ctx.app, ctx.a, { method: 'GET', url: url('getDevicesByStation', { stationSn: STATION_A }) })
+    ).body.data[0]?.id;
+    const answer = await call(ctx.app, ctx.b, {
+      method: 'POST',
+      url: url('batchImportDeviceVars'),
+      payload: { variables: [{ sn: 'T2-B-IMPORTED.x', name: 'x', kind: 'gauge', deviceId }] },
+    });
+    expect(answer.status).toBe(400);
+    const ofA = await call(ctx.app, ctx.a, { method: 'GET', url: url('getVars'), query: { stationSn: STATION_A } });
+    expect(JSON.stringify(ofA.body.data)).not.toContain('T2-B-IMPORTED');
+  },
+  getLabelLinkedVariables: unknownToB(async (ctx) => {
+    const tree = await call<Row[]>(ctx.app, ctx.a, { method: 'GET', url: url('getEnergyLabelTree', { stationSn: STATION_A }) });
+    return { method: 'GET', url: url('getLabelLinkedVariables', { id: tree.body.data[0]?.id }) };
+  }),
+  getEmsDeviceTree: async (ctx) => {
+    await unknownToB(() => ({ method: 'GET', url: url('getEmsDeviceTree'), query: { stationSn: STATION_A } }))(ctx);
+    const all = await call(ctx.app, ctx.b, { method: 'GET', url: url('getEmsDeviceTree') });
+    expect(snsIn(all.body.data).filter((sn) => sn.includes('"T2-'))).toEqual([]);
+  },
+  importMonitorDevice: async (ctx) => {
+    // B's workbook names A's station: to B it does not exist, and nothing is imported.
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('devices');
+    sheet.addRow(['sn', 'name', 'kind', 'stationName']);
+    sheet.addRow(['T2-B-IMPORTED', 'x', 'meter', STATION_A]);
+    const data = Buffer.from(await workbook.xlsx.writeBuffer());
+    const { payload, headers } = multipart('devices.xlsx', data);
+    const answer = await call(ctx.app, ctx.b, { method: 'POST', url: url('importMonitorDevice'), payload, headers });
+    expect(answer.status).toBe(400);
+    const ofA = await call(ctx.app, ctx.a, { method: 'GET', url: url('getAllDevices') });
+    expect(JSON.stringify(ofA.body.data)).not.toContain('T2-B-IMPORTED');
+  },
+  openAirConditioner: unknownToB(() => ({
+    method: 'POST',
+    url: url('openAirConditioner'),
+    query: { deviceSn: `${STATION_A}-AC` },
+  })),
+  closeAirConditioner: unknownToB(() => ({
+    method: 'POST',
+    url: url('closeAirConditioner'),
+    query: { deviceSn: `${STATION_A}-AC` },
+  })),
+  getDeviceDiagram: stationCall('getDeviceDiagram', { stationSn: STATION_A }),
+  getDeviceDiagramData: unknownToB(async (ctx) => ({
+    method: 'GET',
+    url: url('getDeviceDiagramData', { id: await firstIdOfA(ctx, 'getDeviceDiagramPage') }),
+  })),
+  saveDeviceDiagram: unknownToB(
+    async (ctx) => ({
+      method: 'POST',
+      url: url('saveDeviceDiagram'),
+      payload: {
+        ...example('deviceDiagram'),
+        id: await firstIdOfA(ctx, 'getDeviceDiagramPage'),
+        stationId: await stationIdOfA(ctx),
+      },
+    }),
+    async (ctx) =>
+      (await call(ctx.app, ctx.a, { method: 'GET', url: url('getDeviceDiagram'), query: { stationSn: STATION_A } })).body,
+  ),
+  getQualityRealtime: unknownToB(() => ({
+    method: 'POST',
+    url: url('getQualityRealtime'),
+    payload: { deviceSn: `${STATION_A}-MTR` },
+  })),
+  getQualityMonthlyReport: unknownToB(() => ({
+    method: 'GET',
+    url: url('getQualityMonthlyReport'),
+    query: { deviceSn: `${STATION_A}-MTR`, month: '2026-11' },
+  })),
+  updateReportGroup: unknownToB(
+    async (ctx) => ({
+      method: 'PUT',
+      url: url('updateReportGroup', { id: await firstIdOfA(ctx, 'getReportGroupPage') }),
+      payload: { ...example('reportGroup'), stationId: await stationIdOfA(ctx) },
+    }),
+    async (ctx) => (await call(ctx.app, ctx.a, { method: 'GET', url: url('getReportGroupPage'), query: { size: '50' } })).body,
+  ),
+  getStationReportGroups: unknownToB(async (ctx) => ({
+    method: 'GET',
+    url: url('getStationReportGroups', { id: await stationIdOfA(ctx) }),
+  })),
+  getReportGroupTrend: unknownToB(async (ctx) => ({
+    method: 'GET',
+    url: url('getReportGroupTrend', { id: await firstIdOfA(ctx, 'getReportGroupPage') }),
+    query: { startTime: '2026-11-20', endTime: '2026-11-21' },
+  })),
+  getReportGroupDataInfo: unknownToB(async (ctx) => ({
+    method: 'GET',
+    url: url('getReportGroupDataInfo', { id: await firstIdOfA(ctx, 'getReportGroupPage') }),
+    query: { type: 'DAY', querytime: '2026-11-20' },
+  })),
+  getVariableDataTypes: 'not tenant-scoped: the fixed list of register data types',
+  exportMonitorDevice: (ctx) => exportHoldsOwnRowsOnly(ctx, 'exportMonitorDevice', 'getMonitorDevicePage'),
+  exportElectricityPrice: (ctx) => exportHoldsOwnRowsOnly(ctx, 'exportElectricityPrice', 'getElectricityPricePage'),
 };
 
 const CHECKS: Record<string, Entry> = {
@@ -992,6 +1272,7 @@ const CHECKS: Record<string, Entry> = {
   },
   ...TELEMETRY_CHECKS,
   ...SALES_CHECKS,
+  ...EMSDEVICES_CHECKS,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -1018,6 +1299,7 @@ describe('the contract', () => {
       'getPrincipal',
       'getRoleList',
       'getUserMenu',
+      'getVariableDataTypes',
       'pcLogin',
       'updateDefaultTenant',
       'updateInfoData',

@@ -730,6 +730,12 @@ const NAMED_COUNT_CHANGERS: Record<string, string[]> = {
   alarmGenerator: ['addAlarmGenerator', 'deleteAlarmGenerator'],
   // The first change of a device's switch records it.
   alarmSwitch: ['openAlarmSwitcher', 'closeAlarmSwitcher'],
+  // A copied station brings copies of its channels, devices and variables; records named by serial number are deleted by it.
+  station: ['addCopyStation', 'deleteStation'],
+  monitorChannel: ['addCopyStation', 'deleteMonitorChannelBySn'],
+  device: ['addCopyStation', 'deleteMonitorDeviceBySn', 'importMonitorDevice'],
+  deviceVariable: ['addCopyStation', 'batchImportDeviceVars', 'deleteMonitorDeviceBySn'],
+  qualityThreshold: ['updateQualityThresholdSetting', 'resetQualityThresholdSetting'],
 };
 
 /**

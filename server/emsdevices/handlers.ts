@@ -1,0 +1,65 @@
+import type { Handler } from '../http/services';
+import { emsGetChargeConfig, emsSaveChargeConfig } from './charge';
+import { emsAllDeviceModels, emsAllServers, emsPriceConfig, emsTransformerMonitoring } from './config';
+import { emsAirClose, emsAirOpen, emsDeviceTree, emsImportDevices } from './devices';
+import { emsDiagramData, emsDiagrams, emsSaveDiagram } from './diagrams';
+import { emsExportDevices, emsExportPrices } from './exports';
+import { emsGetQualitySetting, emsResetQualitySetting, emsSaveQualitySetting } from './quality';
+import { emsQualityMonthly, emsQualityRealtime } from './qualityData';
+import { bySn } from './records';
+import { emsReportData, emsReportTrend, emsStationReportGroups, emsUpdateReportGroup } from './reports';
+import {
+  emsCollectorStations,
+  emsCompanyDevices,
+  emsCopyStation,
+  emsDeleteStation,
+  emsStationsByDept,
+  emsUpdateStationById,
+} from './stations';
+import { emsDataTypes, emsGetVars, emsGetVarsSimplify, emsImportVars, emsLinkedVariables } from './vars';
+
+const channel = bySn('monitorChannel');
+const device = bySn('device');
+
+/** The named handlers of station and device administration, by their `x-handler` name. */
+export const emsdevicesHandlers: Record<string, Handler> = {
+  emsUpdateStationById,
+  emsDeleteStation,
+  emsStationsByDept,
+  emsCollectorStations,
+  emsCompanyDevices,
+  emsCopyStation,
+  emsUpdateChannelBySn: channel.update,
+  emsDeleteChannelBySn: channel.remove,
+  emsUpdateDeviceBySn: device.update,
+  emsDeleteDeviceBySn: device.remove,
+  emsAllServers,
+  emsAllDeviceModels,
+  emsGetQualitySetting,
+  emsResetQualitySetting,
+  emsSaveQualitySetting,
+  emsPriceConfig,
+  emsTransformerMonitoring,
+  emsGetChargeConfig,
+  emsSaveChargeConfig,
+  emsExportDevices,
+  emsExportPrices,
+  emsGetVars,
+  emsGetVarsSimplify,
+  emsImportVars,
+  emsDataTypes,
+  emsLinkedVariables,
+  emsDeviceTree,
+  emsImportDevices,
+  emsAirOpen,
+  emsAirClose,
+  emsDiagrams,
+  emsDiagramData,
+  emsSaveDiagram,
+  emsQualityRealtime,
+  emsQualityMonthly,
+  emsUpdateReportGroup,
+  emsStationReportGroups,
+  emsReportTrend,
+  emsReportData,
+};
