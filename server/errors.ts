@@ -25,6 +25,8 @@ export const ERRORS = {
   transitionRefused: { code: 40904, status: 409, key: 'errors.transitionRefused' },
   notControllable: { code: 40011, status: 400, key: 'errors.notControllable' },
   internal: { code: 50000, status: 500, key: 'errors.internal' },
+  notApprover: { code: 42300, status: 403, key: 'errors.oaNotApprover' },
+  notApplicant: { code: 42301, status: 403, key: 'errors.oaNotApplicant' },
 } as const;
 
 export type ErrorKind = keyof typeof ERRORS;
