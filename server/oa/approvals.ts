@@ -76,15 +76,18 @@ export const copiedApprovals: Handler = (call) =>
   // The copy list is stored as JSON text: `[{"userId":5},{"userId":12}]`; the closing brace keeps 5 from matching 51.
   approvalPage(call, [{ field: 'copyUsers', op: 'contains', value: `"userId":${employeeOf(call)}}` }]);
 
-/** Moves an approval along its machine after checking that the caller is the one who may take the step. */
-function step(transition: string, who: 'approver' | 'applicant'): Handler {
+/**
+ * Moves an application (an approval, an expenditure, a leave application) along its machine after
+ * checking that the caller is the one who may take the step: its assigned approver, or its applicant.
+ */
+function step(entity: string, transition: string, who: 'approver' | 'applicant'): Handler {
   return async (call) => {
     const scope = call.scope();
     const { id, opinion } = call.body as { id: number; opinion?: string };
-    const approval = await call.services.repository.get(scope, 'approval', id);
-    const allowed = who === 'approver' ? approval.approverId === employeeOf(call) : approval.applicantId === scope.userId;
+    const record = await call.services.repository.get(scope, entity, id);
+    const allowed = who === 'approver' ? record.approverId === employeeOf(call) : record.applicantId === scope.userId;
     if (!allowed) throw new ApiError(who === 'approver' ? 'notApprover' : 'notApplicant');
-    return call.services.repository.transition(scope, 'approval', id, transition, opinion === undefined ? {} : { opinion });
+    return call.services.repository.transition(scope, entity, id, transition, opinion === undefined ? {} : { opinion });
   };
 }
 
@@ -92,8 +95,12 @@ export const approvalHandlers: Record<string, Handler> = {
   oaTodoTasks: todoTasks,
   oaDoneTasks: doneTasks,
   oaCopiedApprovals: copiedApprovals,
-  oaApproveTask: step('approve', 'approver'),
-  oaRejectTask: step('reject', 'approver'),
-  oaWithdrawApproval: step('withdraw', 'applicant'),
-  oaResubmitApproval: step('submit', 'applicant'),
+  oaApproveTask: step('approval', 'approve', 'approver'),
+  oaRejectTask: step('approval', 'reject', 'approver'),
+  oaWithdrawApproval: step('approval', 'withdraw', 'applicant'),
+  oaResubmitApproval: step('approval', 'submit', 'applicant'),
+  oaWithdrawExpendProcess: step('expenditure', 'withdraw', 'applicant'),
+  oaResubmitExpendProcess: step('expenditure', 'submit', 'applicant'),
+  oaWithdrawVacationProcess: step('leaveApplication', 'withdraw', 'applicant'),
+  oaResubmitVacationProcess: step('leaveApplication', 'submit', 'applicant'),
 };

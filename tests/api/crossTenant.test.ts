@@ -812,6 +812,13 @@ const approvalStepCheck = (id: string, withOpinion: boolean): Check =>
     return { method: 'PUT', url: url(id), payload: { id: pending.id, ...(withOpinion ? { opinion: 'Taken over' } : {}) } };
   }, pendingApprovalOfA);
 
+/** B names A's expenditure or leave application in the applicant's steps: to B it does not exist, and it stays as it was. */
+const applicationStepCheck = (id: string, entity: string, get: string): Check =>
+  unknownToB(
+    async (ctx) => ({ method: 'PUT', url: url(id), payload: { id: (await ctx.recordOf(entity)).id } }),
+    async (ctx) => (await call(ctx.app, ctx.a, { method: 'GET', url: url(get, await ctx.recordOf(entity)) })).body,
+  );
+
 const OA_CHECKS: Record<string, Entry> = {
   getTodoTaskPage: approvalListCheck('getTodoTaskPage', 'pending'),
   getDoneTaskPage: approvalListCheck('getDoneTaskPage', 'agreed'),
@@ -820,6 +827,10 @@ const OA_CHECKS: Record<string, Entry> = {
   rejectTask: approvalStepCheck('rejectTask', true),
   withdrawMyApproval: approvalStepCheck('withdrawMyApproval', false),
   resubmitMyApproval: approvalStepCheck('resubmitMyApproval', false),
+  withdrawMyExpendProcess: applicationStepCheck('withdrawMyExpendProcess', 'expenditure', 'getExpendProcessById'),
+  resubmitMyExpendProcess: applicationStepCheck('resubmitMyExpendProcess', 'expenditure', 'getExpendProcessById'),
+  withdrawMyVacationProcess: applicationStepCheck('withdrawMyVacationProcess', 'leaveApplication', 'getVacationProcessById'),
+  resubmitMyVacationProcess: applicationStepCheck('resubmitMyVacationProcess', 'leaveApplication', 'getVacationProcessById'),
 };
 
 const CHECKS: Record<string, Entry> = {

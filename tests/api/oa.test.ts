@@ -117,7 +117,7 @@ describe.each(databases())('office on $name', ({ start }) => {
       expect(resubmitted.body.data.state).toBe('pending');
 
       const departments = await get(admin, '/manager/department/page');
-      const user = {
+      const user: Row = {
         ...example('user'),
         username: `oa.colleague.${Date.now()}`,
         departments: [{ departmentId: departments.body.data.records.find((d) => !d.endTime)?.id, positionType: 'member' }],
@@ -199,6 +199,16 @@ describe.each(databases())('office on $name', ({ start }) => {
       expect(loans(after).sum).toBeCloseTo(loans(before).sum + 5000, 2);
     });
 
+    test('the applicant withdraws and submits again; a decided application cannot be withdrawn', async () => {
+      const record = (await save(100)).body.data;
+      expect((await put(admin, '/manager/userexpendprocess/withdraw', { id: record.id })).body.data.state).toBe('canceled');
+      expect((await put(admin, '/manager/userexpendprocess/resubmit', { id: record.id })).body.data.state).toBe('pending');
+      await put(admin, `/manager/userexpendprocess/${String(record.id)}/approve`, {});
+      const late = await put(admin, '/manager/userexpendprocess/withdraw', { id: record.id });
+      expect(late.status).toBe(409);
+      expect(late.body.code).toBe(40904);
+    });
+
     test('administrators approve an application; a decided one cannot be withdrawn', async () => {
       const record = (await save(100)).body.data;
       const approved = await put(admin, `/manager/userexpendprocess/${String(record.id)}/approve`, { opinion: '同意' });
@@ -240,6 +250,20 @@ describe.each(databases())('office on $name', ({ start }) => {
         });
         expect(answer.status).toBe(400);
       }
+    });
+
+    test('only the applicant withdraws a leave application', async () => {
+      const application = await call<Row>(app, admin, {
+        method: 'POST',
+        url: '/manager/vacationprocess',
+        payload: { ...example('leaveApplication'), userId: me },
+      });
+      const id = application.body.data.id;
+      const operator = await signIn(app, 'operator', 'operator123');
+      // Someone of another tenant does not find it at all.
+      expect((await put(operator, '/manager/vacationprocess/withdraw', { id })).status).toBe(404);
+      expect((await put(admin, '/manager/vacationprocess/withdraw', { id })).body.data.state).toBe('canceled');
+      expect((await put(admin, '/manager/vacationprocess/resubmit', { id })).body.data.state).toBe('pending');
     });
 
     test('the leave records of the management center list every employee, by employee', async () => {
