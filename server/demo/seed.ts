@@ -6,6 +6,7 @@ import type { Services } from '../http/services';
 import { seedAlarms } from '../alarms/demo';
 import { seedDashboards } from './dashboards';
 import { seedSales } from './sales';
+import { seedOffice } from './oa';
 import { ALL_PERMISSIONS } from '../users/principal';
 import { seedStations } from './stations';
 import { seedEmsDevices } from './emsdevices';
@@ -122,6 +123,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
       stations.map((station) => station.sn),
     );
     await seedDashboards(services, scope, stations);
+    await seedOffice(services, scope);
   }
   return true;
 }

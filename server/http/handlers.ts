@@ -2,6 +2,7 @@ import { alarmHandlers } from '../alarms/handlers';
 import { authHandlers } from '../auth/handlers';
 import type { Operation } from '../contract';
 import { fileHandlers } from '../files/handlers';
+import { approvalHandlers } from '../oa/approvals';
 import { resourceHandler } from '../resources/handlers';
 import { salesHandlers } from '../sales/handlers';
 import { controlHandlers } from '../site/control';
@@ -32,6 +33,7 @@ const NAMED: Record<string, Handler> = {
   ...batchHandlers,
   ...salesHandlers,
   ...emsdevicesHandlers,
+  ...approvalHandlers,
 };
 
 const made = new WeakMap<Operation, Handler>();

@@ -1178,6 +1178,87 @@ const EMSDEVICES_CHECKS: Record<string, Entry> = {
   getVariableDataTypes: 'not tenant-scoped: the fixed list of register data types',
   exportMonitorDevice: (ctx) => exportHoldsOwnRowsOnly(ctx, 'exportMonitorDevice', 'getMonitorDevicePage'),
   exportElectricityPrice: (ctx) => exportHoldsOwnRowsOnly(ctx, 'exportElectricityPrice', 'getElectricityPricePage'),
+/** Tenant A's own employee record (the demo administrator), who approves and is copied in A's approval fixtures. */
+async function employeeOfA(ctx: Context): Promise<unknown> {
+  const users = await call<{ records: Row[] }>(ctx.app, ctx.a, {
+    method: 'GET',
+    url: url('getUserPage'),
+    query: { size: '50', name: '系统管理员' },
+  });
+  return users.body.data.records[0]?.id;
+}
+
+/** Approvals of tenant A assigned to and copied to A's administrator: one pending, one agreed (made once per server). */
+const approvalFixtures = new WeakMap<Context, Promise<{ pending: Row; agreed: Row }>>();
+function approvalsOfA(ctx: Context): Promise<{ pending: Row; agreed: Row }> {
+  let fixture = approvalFixtures.get(ctx);
+  if (!fixture) {
+    fixture = (async () => {
+      const me = await employeeOfA(ctx);
+      const make = async () => {
+        const answer = await call<Row>(ctx.app, ctx.a, {
+          method: 'POST',
+          url: url('saveApproval'),
+          payload: { ...example('approval'), approverId: me, copyUsers: [{ userId: me }] },
+        });
+        expect(answer.body.msg).toBe('success');
+        return answer.body.data;
+      };
+      const pending = await make();
+      const decided = await make();
+      const agreed = await call<Row>(ctx.app, ctx.a, { method: 'PUT', url: url('approveTask'), payload: { id: decided.id } });
+      expect(agreed.body.data.state).toBe('agreed');
+      return { pending, agreed: agreed.body.data };
+    })();
+    approvalFixtures.set(ctx, fixture);
+  }
+  return fixture;
+}
+
+/** A's approval as A reads it, to compare before and after B's attempt. */
+const pendingApprovalOfA = async (ctx: Context) => {
+  const { pending } = await approvalsOfA(ctx);
+  return (await call(ctx.app, ctx.a, { method: 'GET', url: url('getApprovalById', pending) })).body;
+};
+
+/** A sees its approval in the list; B, asking the same, does not. */
+const approvalListCheck =
+  (id: string, which: 'pending' | 'agreed'): Check =>
+  async (ctx) => {
+    const record = (await approvalsOfA(ctx))[which];
+    const own = await call(ctx.app, ctx.a, { method: 'GET', url: url(id), query: { size: '50' } });
+    expect(idsIn(own.body.data)).toContain(record.id);
+    const other = await call(ctx.app, ctx.b, { method: 'GET', url: url(id), query: { size: '50' } });
+    expect(other.status).toBe(200);
+    expect(idsIn(other.body.data)).not.toContain(record.id);
+  };
+
+/** B names A's pending approval in an approval step: to B it does not exist, and it stays as it was. */
+const approvalStepCheck = (id: string, withOpinion: boolean): Check =>
+  unknownToB(async (ctx) => {
+    const { pending } = await approvalsOfA(ctx);
+    return { method: 'PUT', url: url(id), payload: { id: pending.id, ...(withOpinion ? { opinion: 'Taken over' } : {}) } };
+  }, pendingApprovalOfA);
+
+/** B names A's expenditure or leave application in the applicant's steps: to B it does not exist, and it stays as it was. */
+const applicationStepCheck = (id: string, entity: string, get: string): Check =>
+  unknownToB(
+    async (ctx) => ({ method: 'PUT', url: url(id), payload: { id: (await ctx.recordOf(entity)).id } }),
+    async (ctx) => (await call(ctx.app, ctx.a, { method: 'GET', url: url(get, await ctx.recordOf(entity)) })).body,
+  );
+
+const OA_CHECKS: Record<string, Entry> = {
+  getTodoTaskPage: approvalListCheck('getTodoTaskPage', 'pending'),
+  getDoneTaskPage: approvalListCheck('getDoneTaskPage', 'agreed'),
+  getCopiedApprovalPage: approvalListCheck('getCopiedApprovalPage', 'pending'),
+  approveTask: approvalStepCheck('approveTask', true),
+  rejectTask: approvalStepCheck('rejectTask', true),
+  withdrawMyApproval: approvalStepCheck('withdrawMyApproval', false),
+  resubmitMyApproval: approvalStepCheck('resubmitMyApproval', false),
+  withdrawMyExpendProcess: applicationStepCheck('withdrawMyExpendProcess', 'expenditure', 'getExpendProcessById'),
+  resubmitMyExpendProcess: applicationStepCheck('resubmitMyExpendProcess', 'expenditure', 'getExpendProcessById'),
+  withdrawMyVacationProcess: applicationStepCheck('withdrawMyVacationProcess', 'leaveApplication', 'getVacationProcessById'),
+  resubmitMyVacationProcess: applicationStepCheck('resubmitMyVacationProcess', 'leaveApplication', 'getVacationProcessById'),
 };
 
 const CHECKS: Record<string, Entry> = {
@@ -1273,6 +1354,7 @@ const CHECKS: Record<string, Entry> = {
   ...TELEMETRY_CHECKS,
   ...SALES_CHECKS,
   ...EMSDEVICES_CHECKS,
+  ...OA_CHECKS,
 };
 
 // ---------------------------------------------------------------------------------------------
