@@ -898,6 +898,8 @@ const SALES_CHECKS: Record<string, Entry> = {
   getContractFileSignedPage: contractList('getContractFileSignedPage', ['signContractFile']),
   getContractFileCompletedPage: contractList('getContractFileCompletedPage', ['signContractFile', 'completeContractFile']),
   getContractFileDeletedPage: contractList('getContractFileDeletedPage', ['removeContractFile']),
+};
+
 // Station and device administration: tenant B names A's stations, channels, devices, servers and settings.
 
 /** The id of the first record of one of A's lists. */
@@ -1178,6 +1180,8 @@ const EMSDEVICES_CHECKS: Record<string, Entry> = {
   getVariableDataTypes: 'not tenant-scoped: the fixed list of register data types',
   exportMonitorDevice: (ctx) => exportHoldsOwnRowsOnly(ctx, 'exportMonitorDevice', 'getMonitorDevicePage'),
   exportElectricityPrice: (ctx) => exportHoldsOwnRowsOnly(ctx, 'exportElectricityPrice', 'getElectricityPricePage'),
+};
+
 /** Tenant A's own employee record (the demo administrator), who approves and is copied in A's approval fixtures. */
 async function employeeOfA(ctx: Context): Promise<unknown> {
   const users = await call<{ records: Row[] }>(ctx.app, ctx.a, {

@@ -61,11 +61,26 @@ async function referenced(app: FastifyInstance, token: string, entity: string): 
  */
 export async function createRecord(app: FastifyInstance, token: string, entity: string): Promise<Row> {
   const schema = entities[entity];
+  const body = await recordBody(app, token, entity);
+  const create = operationFor(entity, 'create');
+  if (!create) throw new Error(`${entity} has no create operation`);
+  const answer = await call<Row>(app, token, { method: methodOf(create), url: url(create), payload: body });
+  expect(answer.body.msg, `creating a ${entity}`).toBe('success');
+  const written = Object.fromEntries(Object.entries(body).filter(([name]) => schema?.properties?.[name]?.writeOnly !== true));
+  expect(answer.body.data).toMatchObject(written);
+  return answer.body.data;
+}
+
+/** The body that creates a record of `entity`: its example, references resolved, unique values suffixed. */
+export async function recordBody(app: FastifyInstance, token: string, entity: string): Promise<Row> {
+  const schema = entities[entity];
   const body = example(entity);
   for (const [name, property] of Object.entries(schema?.properties ?? {})) {
     if (property['x-unique'] || name === 'username') body[name] = `${String(body[name])}${(unique += 1)}`;
     if (property['x-ref']) {
-      if (schema?.required?.includes(name)) body[name] = await referenced(app, token, property['x-ref']);
+      // A reference that must be unique points at a record made for it.
+      if (property['x-unique']) body[name] = (await createRecord(app, token, property['x-ref'])).id;
+      else if (schema?.required?.includes(name)) body[name] = await referenced(app, token, property['x-ref']);
       else delete body[name];
     }
     for (const [inner, item] of Object.entries(property.items?.properties ?? {})) {
@@ -74,13 +89,7 @@ export async function createRecord(app: FastifyInstance, token: string, entity: 
       body[name] = (body[name] as Row[]).map((entry) => ({ ...entry, [inner]: target }));
     }
   }
-  const create = operationFor(entity, 'create');
-  if (!create) throw new Error(`${entity} has no create operation`);
-  const answer = await call<Row>(app, token, { method: methodOf(create), url: url(create), payload: body });
-  expect(answer.body.msg, `creating a ${entity}`).toBe('success');
-  const written = Object.fromEntries(Object.entries(body).filter(([name]) => schema?.properties?.[name]?.writeOnly !== true));
-  expect(answer.body.data).toMatchObject(written);
-  return answer.body.data;
+  return body;
 }
 
 /** A record as its tenant reads it back, by the get call of its entity. */
