@@ -4,6 +4,7 @@ import { hashSecret } from '../auth/passwords';
 import type { Db } from '../resources/repository';
 import type { Services } from '../http/services';
 import { seedAlarms } from '../alarms/demo';
+import { seedCrm } from './crm';
 import { seedDashboards } from './dashboards';
 import { ALL_PERMISSIONS } from '../users/principal';
 import { seedStations } from './stations';
@@ -118,6 +119,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
       stations.map((station) => station.sn),
     );
     await seedDashboards(services, scope, stations);
+    await seedCrm(services, scope);
   }
   return true;
 }

@@ -12,6 +12,7 @@ import { stationHandlers } from '../telemetry/station';
 import { userHandlers } from '../users/handlers';
 import { weatherHandlers } from '../weather/handlers';
 import { batchHandlers } from './batch';
+import { crmHandlers } from '../crm/handlers';
 import type { Handler } from './services';
 
 /** Handlers of calls with behaviour beyond CRUD, by the `x-handler` name in `openapi/`; each area lists its own. */
@@ -28,6 +29,7 @@ const NAMED: Record<string, Handler> = {
   ...controlHandlers,
   ...alarmHandlers,
   ...batchHandlers,
+  ...crmHandlers,
 };
 
 const made = new WeakMap<Operation, Handler>();

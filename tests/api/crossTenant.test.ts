@@ -750,6 +750,142 @@ const TELEMETRY_CHECKS: Record<string, Entry> = {
   ),
 };
 
+// Customer relations: the customer pool, hand-overs, shares, the registry lookup, vehicles.
+
+/** B aims a call at A's records: refused as `refusalFor` says (404: to B they do not exist), and A's view unchanged. */
+function refusedToB(
+  id: string,
+  request: (ctx: Context) => Promise<Request> | Request,
+  before: (ctx: Context) => Promise<unknown>,
+): Check {
+  return async (ctx) => {
+    const state = await before(ctx);
+    const answer = await call(ctx.app, ctx.b, await request(ctx));
+    expect(answer.status).toBe(refusalFor(ctx, operation(id)));
+    expect(await before(ctx)).toEqual(state);
+  };
+}
+
+/** A's customers of the pool (the demo leaves some without an owner). */
+async function poolOfA(ctx: Context): Promise<Row[]> {
+  const pool = await call<{ records: Row[] }>(ctx.app, ctx.a, {
+    method: 'GET',
+    url: url('youyouCustomerList'),
+    query: { size: '50' },
+  });
+  expect(pool.body.data.records.length).toBeGreaterThan(0);
+  return pool.body.data.records;
+}
+
+/** A's own customer and how A sees it with its shares, to compare before and after. */
+const customerOfA = async (ctx: Context) => (await ctx.recordOf('customer')).id as number;
+const customerStateOfA = async (ctx: Context) => {
+  const id = await customerOfA(ctx);
+  const customer = await call(ctx.app, ctx.a, { method: 'GET', url: url('getCustomerInfoById'), query: { id: String(id) } });
+  const shares = await call(ctx.app, ctx.a, {
+    method: 'GET',
+    url: url('getCustomerOwnerList'),
+    query: { customerId: String(id), size: '50' },
+  });
+  return { customer: customer.body, shares: shares.body };
+};
+
+/** An employee of tenant B (as A's administrator account switched to tenant 10 sees its own). */
+async function employeeOfOtherTenant(ctx: Context): Promise<number> {
+  const page = await call<{ records: Row[] }>(ctx.app, ctx.adminOf10, {
+    method: 'GET',
+    url: url('getUserPage'),
+    query: { size: '10' },
+  });
+  return Number(page.body.data.records[0]?.id);
+}
+
+/** A hands its customer to, or shares it with, an employee of another tenant: refused, nothing changes. */
+function intoOtherTenant(id: string, payload: (customerId: number, employeeId: number) => Row): Check {
+  return async (ctx) => {
+    const before = await customerStateOfA(ctx);
+    const employeeId = await employeeOfOtherTenant(ctx);
+    const answer = await call(ctx.app, ctx.a, {
+      method: 'POST',
+      url: url(id),
+      payload: payload(await customerOfA(ctx), employeeId),
+    });
+    expect([400, 404]).toContain(answer.status);
+    expect(await customerStateOfA(ctx)).toEqual(before);
+  };
+}
+
+const CRM_CHECKS: Record<string, Entry> = {
+  getLocationByAddress: 'not tenant-scoped: geocoding from the city table shipped with the platform',
+  getCityList: 'not tenant-scoped: the city table shipped with the platform',
+  youyouCustomerList: async (ctx) => {
+    const ofA = (await poolOfA(ctx)).map((c) => c.id);
+    const ofB = await call<{ records: Row[] }>(ctx.app, ctx.b, {
+      method: 'GET',
+      url: url('youyouCustomerList'),
+      query: { size: '50' },
+    });
+    expect(ofB.status).toBe(refusalFor(ctx, operation('youyouCustomerList')) === 403 ? 403 : 200);
+    expect(idsIn(ofB.body.data).filter((id) => ofA.includes(id))).toEqual([]);
+  },
+  intoCustomer: refusedToB(
+    'intoCustomer',
+    async (ctx) => ({ method: 'POST', url: url('intoCustomer'), payload: { id: (await poolOfA(ctx))[0]?.id } }),
+    async (ctx) => (await poolOfA(ctx)).map((c) => c.id),
+  ),
+  customerTrans: async (ctx) => {
+    await refusedToB(
+      'customerTrans',
+      async (c) => ({ method: 'POST', url: url('customerTrans'), payload: { id: await customerOfA(c), userId: 1 } }),
+      customerStateOfA,
+    )(ctx);
+    await intoOtherTenant('customerTrans', (id, userId) => ({ id, userId }))(ctx);
+  },
+  customerTransBatch: async (ctx) => {
+    await refusedToB(
+      'customerTransBatch',
+      async (c) => ({ method: 'POST', url: url('customerTransBatch'), payload: { ids: [await customerOfA(c)], userId: 1 } }),
+      customerStateOfA,
+    )(ctx);
+    await intoOtherTenant('customerTransBatch', (id, userId) => ({ ids: [id], userId }))(ctx);
+  },
+  customerShare: async (ctx) => {
+    await refusedToB(
+      'customerShare',
+      async (c) => ({ method: 'POST', url: url('customerShare'), payload: { customerId: await customerOfA(c), userIds: [1] } }),
+      customerStateOfA,
+    )(ctx);
+    await intoOtherTenant('customerShare', (customerId, userId) => ({ customerId, userIds: [userId] }))(ctx);
+  },
+  youyouCustomerInfo: async (ctx) => {
+    // A's customer with a tax number of A's registry: B learns neither the registry entry nor the customer.
+    const customer = await ctx.recordOf('customer');
+    const taxNumber = String(customer.taxNumber);
+    const ofA = await call<Row>(ctx.app, ctx.a, { method: 'POST', url: url('youyouCustomerInfo'), payload: { taxNumber } });
+    expect(ofA.body.data.customerId).toBeDefined();
+    const pool = await poolOfA(ctx);
+    const own = await call<Row>(ctx.app, ctx.a, {
+      method: 'POST',
+      url: url('youyouCustomerInfo'),
+      payload: { taxNumber: '91320500MA1MXK8P3B' },
+    });
+    expect(own.body.data.found).toBe(true);
+    const ofB = await call<Row>(ctx.app, ctx.b, { method: 'POST', url: url('youyouCustomerInfo'), payload: { taxNumber } });
+    if (refusalFor(ctx, operation('youyouCustomerInfo')) === 403) expect(ofB.status).toBe(403);
+    else {
+      expect(ofB.status).toBe(200);
+      expect([customer.id, ...pool.map((c) => c.id)]).not.toContain(ofB.body.data.customerId);
+      expect(ofB.body.data.customerId).toBeNull();
+    }
+  },
+  getRealTimeVehicle: async ({ app, a, b }) => {
+    const ofA = await call<Row[]>(app, a, { method: 'GET', url: url('getRealTimeVehicle') });
+    const ofB = await call<Row[]>(app, b, { method: 'GET', url: url('getRealTimeVehicle') });
+    expect(ofA.body.data.length).toBeGreaterThan(0);
+    expect(idsIn(ofB.body.data).filter((id) => idsIn(ofA.body.data).includes(id))).toEqual([]);
+  },
+};
+
 const CHECKS: Record<string, Entry> = {
   changePassword: "not tenant-scoped: changes the caller's own password, checked against their current one",
   changePasswordPut: "not tenant-scoped: changes the caller's own password, checked against their current one",
@@ -841,6 +977,7 @@ const CHECKS: Record<string, Entry> = {
     expect(get.status).toBe(404);
   },
   ...TELEMETRY_CHECKS,
+  ...CRM_CHECKS,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -860,10 +997,12 @@ describe('the contract', () => {
       'getAlarmLevels',
       'getAlarmSource',
       'getCaptcha',
+      'getCityList',
       'getClientToken',
       'getEmsToken',
       'getEnergyLabelTypes',
       'getInquiryPeople',
+      'getLocationByAddress',
       'getPrincipal',
       'getRoleList',
       'getUserMenu',
