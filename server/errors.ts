@@ -25,6 +25,8 @@ export const ERRORS = {
   transitionRefused: { code: 40904, status: 409, key: 'errors.transitionRefused' },
   notControllable: { code: 40011, status: 400, key: 'errors.notControllable' },
   internal: { code: 50000, status: 500, key: 'errors.internal' },
+  stockShort: { code: 42200, status: 409, key: 'errors.stockShort' },
+  pointsShort: { code: 42201, status: 409, key: 'errors.pointsShort' },
 } as const;
 
 export type ErrorKind = keyof typeof ERRORS;

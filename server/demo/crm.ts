@@ -181,8 +181,123 @@ async function seedVehicles(services: Services, scope: TenantScope): Promise<voi
   }
 }
 
-/** The demo of the customer relations area, for one tenant (after its people and customers). */
+const COMMENTS = ['恭喜！辛苦了', '期待更多项目落地', '向一线运维同事致敬', '学习了，很有参考价值'];
+
+/** Comments and likes of the tenant's articles (the tenants with headlines have some). */
+async function seedNewsReactions(services: Services, scope: TenantScope): Promise<void> {
+  const { repository } = services;
+  for (const [index, article] of (await all(services, scope, 'enterpriseNews')).slice(0, 3).entries()) {
+    const newsId = Number(article.id);
+    const first = await repository.create(scope, 'newsComment', { enterpriseNewsId: newsId, content: COMMENTS[index] ?? '' });
+    await repository.create(scope, 'newsComment', {
+      enterpriseNewsId: newsId,
+      replyToId: Number(first.id),
+      content: COMMENTS[(index + 1) % COMMENTS.length] ?? '',
+    });
+    await repository.create(scope, 'newsLike', { targetType: 'news', targetId: newsId });
+    await repository.create(scope, 'newsLike', { targetType: 'comment', targetId: Number(first.id) });
+  }
+}
+
+const DICTIONARY = [
+  { dictType: 'vehicle_use', description: '用车事由', entries: ['现场运维', '客户拜访', '物资运输', '应急抢修'] },
+  { dictType: 'visit_purpose', description: '拜访目的', entries: ['需求调研', '方案汇报', '商务谈判', '售后回访'] },
+];
+const GOODS = [
+  { name: '定制保温杯', pointsPrice: 300, stock: 50 },
+  { name: '蓝牙降噪耳机', pointsPrice: 1500, stock: 10 },
+  { name: '户外冲锋衣', pointsPrice: 2400, stock: 5 },
+  { name: '电影票两张', pointsPrice: 200, stock: 0 },
+];
+
+/** Banners, the dictionary, the points mall and the employees' points. */
+async function seedManagementCenter(services: Services, scope: TenantScope): Promise<void> {
+  const { repository } = services;
+  for (const [index, title] of ['储能安全月活动', '积分商城上新', '新员工学习计划'].entries()) {
+    await repository.create(scope, 'banner', {
+      title,
+      imageUrl: `/admin/sys-file/banner/banner-${index + 1}.png`,
+      position: (['home', 'mall', 'learning'] as const)[index],
+      sort: index + 1,
+      enabled: true,
+      startDate: day(-10),
+      endDate: day(50),
+    });
+  }
+  for (const dictionary of DICTIONARY) {
+    for (const [index, label] of dictionary.entries.entries()) {
+      await repository.create(scope, 'dictItem', {
+        dictType: dictionary.dictType,
+        description: dictionary.description,
+        label,
+        value: `${dictionary.dictType}_${index + 1}`,
+        sort: index + 1,
+        enabled: true,
+      });
+    }
+  }
+  for (const [index, good] of GOODS.entries()) {
+    await repository.create(scope, 'mallGood', {
+      ...good,
+      enabled: true,
+      sort: index + 1,
+      description: `${good.name}，积分兑换。`,
+    });
+  }
+  // The first employees have points; the others get an account when an administrator grants them some.
+  for (const [index, employee] of (await all(services, scope, 'user')).slice(0, 3).entries()) {
+    await repository.create(scope, 'crmPointsAccount', {
+      userId: Number(employee.id),
+      points: index === 0 ? 2000 : 500 + index * 100,
+      remark: '年度积分发放',
+    });
+  }
+}
+
+const COURSES = [
+  { category: '储能安全', courses: ['储能电站消防系统操作', '电池热失控的识别与处置'] },
+  { category: '运维技能', courses: ['PCS 日常巡检要点', '光伏组件清洗与检测'] },
+  { category: '新员工入门', courses: ['公司制度与文化'] },
+];
+
+/** Course categories and video courses of the learning platform, with a few views, likes and collects. */
+async function seedLearning(services: Services, scope: TenantScope): Promise<void> {
+  const { repository } = services;
+  let sort = 0;
+  for (const [index, group] of COURSES.entries()) {
+    const category = await repository.create(scope, 'videoCategory', { name: group.category, sort: index + 1 });
+    for (const name of group.courses) {
+      sort += 1;
+      const video = await repository.create(scope, 'enterpriseVideo', {
+        name,
+        categoryId: Number(category.id),
+        coverUrl: `/admin/sys-file/video/cover-${sort}.png`,
+        videoUrl: `/admin/sys-file/video/course-${sort}.mp4`,
+        duration: 600 + sort * 180,
+        lecturer: ['刘工', '陈工', '王经理'][index] ?? '',
+        published: true,
+        sort,
+        description: `${name}：要点讲解与现场演示。`,
+      });
+      if (sort <= 2) {
+        await repository.create(scope, 'videoView', {
+          videoId: Number(video.id),
+          progress: sort === 1 ? 600 + sort * 180 : 300,
+          finished: sort === 1,
+          viewTime: instant(-sort, 3),
+        });
+        await repository.create(scope, 'crmVideoReaction', { videoId: Number(video.id), kind: 'like' });
+      }
+      if (sort === 1) await repository.create(scope, 'crmVideoReaction', { videoId: Number(video.id), kind: 'collect' });
+    }
+  }
+}
+
+/** The demo of the customer relations area, for one tenant (after its people, customers and articles). */
 export async function seedCrm(services: Services, scope: TenantScope): Promise<void> {
   await seedCustomerRelations(services, scope);
   await seedVehicles(services, scope);
+  await seedNewsReactions(services, scope);
+  await seedManagementCenter(services, scope);
+  await seedLearning(services, scope);
 }
