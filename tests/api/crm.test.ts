@@ -200,6 +200,168 @@ describe.each(databases())('customer relations on $name', ({ start }) => {
     const idle = await get<Row[]>(admin, 'getRealTimeVehicle', { status: 'idle' });
     expect(idle.body.data.every((v) => v.status === 'idle')).toBe(true);
   });
+
+  describe('news comments and likes', () => {
+    const put = <T = unknown>(token: string, id: string, query: Record<string, string>) =>
+      call<T>(app, token, { method: 'PUT', url: url(id), query });
+    let newsId: string;
+    let adminId: string;
+    beforeAll(async () => {
+      const list = await get<{ records: Row[] }>(admin, 'getEnterpriseNewsInfoList', { size: '10' });
+      newsId = String(list.body.data.records[1]?.id);
+      adminId = String((await get<{ userId: number }>(admin, 'getPrincipal')).body.data.userId);
+    });
+
+    test('liking as the caller counts once however often; taking it back uncounts it', async () => {
+      const before = await get<Row>(admin, 'likeEnterpriseNewsInfo', { enterpriseNewsId: newsId });
+      const count = Number(before.body.data.likeCount) - (before.body.data.liked ? 1 : 0);
+      await put(admin, 'cancelLikeEnterpriseNews', { enterpriseNewsId: newsId, userId: adminId });
+      await put(admin, 'likeEnterpriseNews', { enterpriseNewsId: newsId, userId: adminId });
+      const twice = await put<Row>(admin, 'likeEnterpriseNews', { enterpriseNewsId: newsId, userId: adminId });
+      expect(twice.body.data).toMatchObject({ likeCount: count + 1, liked: true });
+      expect(twice.body.data.likers).toContain('系统管理员');
+      const back = await put<Row>(admin, 'cancelLikeEnterpriseNews', { enterpriseNewsId: newsId, userId: adminId });
+      expect(back.body.data).toMatchObject({ likeCount: count, liked: false });
+    });
+
+    test.each(['likeEnterpriseNews', 'cancelLikeEnterpriseNews'])(
+      '%s for someone else is refused (403), nothing changes',
+      async (id) => {
+        const before = await get(admin, 'likeEnterpriseNewsInfo', { enterpriseNewsId: newsId });
+        const answer = await put(staff.token, id, { enterpriseNewsId: newsId, userId: adminId });
+        expect(answer.status).toBe(403);
+        expect(answer.body.msg).toBe('You can only like or unlike as yourself');
+        expect((await get(admin, 'likeEnterpriseNewsInfo', { enterpriseNewsId: newsId })).body).toEqual(before.body);
+      },
+    );
+
+    test('a comment and its reply; the author deletes theirs, others may not, an administrator may', async () => {
+      const made = await call<Row>(app, staff.token, {
+        method: 'POST',
+        url: url('newComment', { enterpriseNewsId: newsId }),
+        payload: { content: '很受鼓舞' },
+      });
+      expect(made.body.data).toMatchObject({ content: '很受鼓舞', mine: true, likeCount: 0, userName: staff.employee.name });
+      const reply = await call<Row>(app, admin, {
+        method: 'POST',
+        url: url('newComment', { enterpriseNewsId: newsId }),
+        payload: { content: '谢谢支持', replyToId: made.body.data.id },
+      });
+      expect(reply.body.data.replyToId).toBe(made.body.data.id);
+      const staffId = String((await get<{ userId: number }>(staff.token, 'getPrincipal')).body.data.userId);
+      const liked = await put<Row>(staff.token, 'likeComment', { commentId: String(reply.body.data.id), userId: staffId });
+      expect(liked.body.data).toMatchObject({ likeCount: 1, liked: true, mine: false });
+      expect((await put(staff.token, 'likeComment', { commentId: String(reply.body.data.id), userId: adminId })).status).toBe(
+        403,
+      );
+      const refused = await call(app, staff.token, {
+        method: 'DELETE',
+        url: url('delComment'),
+        query: { id: String(reply.body.data.id) },
+      });
+      expect(refused.status).toBe(403);
+      const removed = await call(app, admin, {
+        method: 'DELETE',
+        url: url('delComment'),
+        query: { id: String(made.body.data.id) },
+      });
+      expect(removed.status).toBe(200);
+      const left = await get<{ records: Row[] }>(admin, 'getEnterpriseCommentData', { enterpriseNewsId: newsId, size: '50' });
+      expect(left.body.data.records.map((c) => c.id)).not.toContain(reply.body.data.id);
+    });
+
+    test('a reply answers a comment of the same article (400 otherwise)', async () => {
+      const list = await get<{ records: Row[] }>(admin, 'getEnterpriseNewsInfoList', { size: '10' });
+      const other = String(list.body.data.records[0]?.id);
+      const comments = await get<{ records: Row[] }>(admin, 'getEnterpriseCommentData', { enterpriseNewsId: other });
+      const answer = await call(app, admin, {
+        method: 'POST',
+        url: url('newComment', { enterpriseNewsId: newsId }),
+        payload: { content: '跑题了', replyToId: comments.body.data.records[0]?.id },
+      });
+      expect(answer.status).toBe(400);
+    });
+
+    test('only the headlines tenants comment and like (403 elsewhere)', async () => {
+      const operator = await signIn(app, 'operator', 'operator123');
+      expect((await get(operator, 'getEnterpriseCommentData', { enterpriseNewsId: newsId })).status).toBe(403);
+    });
+  });
+
+  describe('the points mall', () => {
+    const goods = async () => (await get<{ records: Row[] }>(admin, 'getMallGoodsPage', { size: '50' })).body.data.records;
+    const good = async (name: string) => (await goods()).find((g) => g.name === name) ?? {};
+    const points = async (token: string) => (await get<{ points: number }>(token, 'getMyPoints')).body.data.points;
+
+    test.each([
+      ['电影票两张', 42200, 'Not enough stock'],
+      ['户外冲锋衣', 42201, 'Not enough points'],
+    ])('exchanging %s is refused with %i (%s); neither stock nor points change', async (name, code, msg) => {
+      const before = { good: await good(name), points: await points(admin) };
+      const answer = await post(admin, 'productExchange', { goodId: before.good.id });
+      expect(answer.status).toBe(409);
+      expect(answer.body).toMatchObject({ code, msg });
+      expect({ good: await good(name), points: await points(admin) }).toEqual(before);
+    });
+
+    test('an exchange takes the pieces from the stock and their price from the points, and is recorded', async () => {
+      const cup = await good('定制保温杯');
+      const before = await points(admin);
+      const answer = await post<{ exchange: Row; stock: number; points: number }>(admin, 'productExchange', {
+        goodId: cup.id,
+        quantity: 2,
+      });
+      expect(answer.body.data).toMatchObject({ stock: Number(cup.stock) - 2, points: before - 600 });
+      expect(answer.body.data.exchange).toMatchObject({ goodName: '定制保温杯', quantity: 2, points: 600 });
+      const records = await get<{ records: Row[] }>(admin, 'getExchangeRecords', { size: '50' });
+      expect(records.body.data.records.map((r) => r.id)).toContain(answer.body.data.exchange.id);
+    });
+
+    test('an employee without points cannot exchange, and sees only their own exchanges', async () => {
+      expect(await points(staff.token)).toBe(0);
+      const cup = await good('定制保温杯');
+      expect((await post(staff.token, 'productExchange', { goodId: cup.id })).body.code).toBe(42201);
+      const own = await get<{ total: number }>(staff.token, 'getExchangeRecords');
+      expect(own.body.data.total).toBe(0);
+    });
+  });
+
+  describe('video courses', () => {
+    const put = <T = unknown>(token: string, id: string, videoId: unknown) =>
+      call<T>(app, token, { method: 'PUT', url: url(id), query: { videoId: String(videoId) } });
+    let video: Row;
+    beforeAll(async () => {
+      video = await createRecord(app, admin, 'enterpriseVideo');
+    });
+
+    test('a like counts once; a collect puts the course in the collection until taken back', async () => {
+      await put(staff.token, 'likeEnterpriseVideo', video.id);
+      const liked = await put<Row>(staff.token, 'likeEnterpriseVideo', video.id);
+      expect(liked.body.data).toMatchObject({ likeCount: 1, liked: true, collected: false });
+      await put(staff.token, 'collectEnterpriseVideo', video.id);
+      const mine = await get<{ records: Row[] }>(staff.token, 'getMyCollectedVideos');
+      expect(mine.body.data.records[0]?.id).toBe(video.id);
+      const info = await get<Row>(admin, 'getEnterpriseVideoInfo', { id: String(video.id) });
+      expect(info.body.data).toMatchObject({ likeCount: 1, collectCount: 1, liked: false });
+      await put(staff.token, 'cancelCollectEnterpriseVideo', video.id);
+      expect((await get<{ total: number }>(staff.token, 'getMyCollectedVideos')).body.data.total).toBe(0);
+    });
+
+    test('a view record keeps the furthest point reached, and is finished at the end of the course', async () => {
+      const duration = Number(video.duration);
+      await post(staff.token, 'recordVideoView', { videoId: video.id, progress: 120 });
+      const back = await post<Row>(staff.token, 'recordVideoView', { videoId: video.id, progress: 60 });
+      expect(back.body.data).toMatchObject({ progress: 120, finished: false });
+      const done = await post<Row>(staff.token, 'recordVideoView', { videoId: video.id, progress: duration });
+      expect(done.body.data).toMatchObject({ progress: duration, finished: true });
+      const own = await get<{ records: Row[] }>(staff.token, 'getVideoViewRecords', { size: '50' });
+      expect(own.body.data.records.every((r) => r.userName === staff.employee.name)).toBe(true);
+      const all = await get<{ records: Row[] }>(admin, 'getVideoViewRecords', { size: '50' });
+      expect(new Set(all.body.data.records.map((r) => r.userName)).size).toBeGreaterThan(1);
+      const info = await get<Row>(staff.token, 'getEnterpriseVideoInfo', { id: String(video.id) });
+      expect(info.body.data).toMatchObject({ learnerCount: 1, progress: duration });
+    });
+  });
 });
 
 function withoutReadOnly(record: Row): Row {
