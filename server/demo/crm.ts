@@ -244,14 +244,10 @@ async function seedManagementCenter(services: Services, scope: TenantScope): Pro
       description: `${good.name}，积分兑换。`,
     });
   }
-  // The first employees have points; the others get an account when an administrator grants them some.
-  for (const [index, employee] of (await all(services, scope, 'user')).slice(0, 3).entries()) {
-    await repository.create(scope, 'crmPointsAccount', {
-      userId: Number(employee.id),
-      points: index === 0 ? 2000 : 500 + index * 100,
-      remark: '年度积分发放',
-    });
-  }
+  // The tenant's first user has points; the others get an account when an administrator grants them some.
+  const [first] = await all(services, scope, 'user');
+  if (first)
+    await repository.create(scope, 'crmPointsAccount', { userId: Number(first.id), points: 2000, remark: '年度积分发放' });
 }
 
 const COURSES = [
