@@ -30,6 +30,8 @@ export const ERRORS = {
   emsDevBadWorkbook: { code: 42501, status: 400, key: 'errors.emsDevBadWorkbook' },
   notApprover: { code: 42300, status: 403, key: 'errors.oaNotApprover' },
   notApplicant: { code: 42301, status: 403, key: 'errors.oaNotApplicant' },
+  stockShort: { code: 42200, status: 409, key: 'errors.stockShort' },
+  pointsShort: { code: 42201, status: 409, key: 'errors.pointsShort' },
 } as const;
 
 export type ErrorKind = keyof typeof ERRORS;

@@ -4,6 +4,7 @@ import { hashSecret } from '../auth/passwords';
 import type { Db } from '../resources/repository';
 import type { Services } from '../http/services';
 import { seedAlarms } from '../alarms/demo';
+import { seedCrm } from './crm';
 import { seedDashboards } from './dashboards';
 import { seedSales } from './sales';
 import { seedOffice } from './oa';
@@ -124,6 +125,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
     );
     await seedDashboards(services, scope, stations);
     await seedOffice(services, scope);
+    await seedCrm(services, scope);
   }
   return true;
 }

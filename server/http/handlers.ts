@@ -15,6 +15,7 @@ import { userHandlers } from '../users/handlers';
 import { weatherHandlers } from '../weather/handlers';
 import { emsdevicesHandlers } from '../emsdevices/handlers';
 import { batchHandlers } from './batch';
+import { crmHandlers } from '../crm/handlers';
 import type { Handler } from './services';
 
 /** Handlers of calls with behaviour beyond CRUD, by the `x-handler` name in `openapi/`; each area lists its own. */
@@ -34,6 +35,7 @@ const NAMED: Record<string, Handler> = {
   ...salesHandlers,
   ...emsdevicesHandlers,
   ...approvalHandlers,
+  ...crmHandlers,
 };
 
 const made = new WeakMap<Operation, Handler>();

@@ -1265,6 +1265,312 @@ const OA_CHECKS: Record<string, Entry> = {
   resubmitMyVacationProcess: applicationStepCheck('resubmitMyVacationProcess', 'leaveApplication', 'getVacationProcessById'),
 };
 
+// Customer relations: the customer pool, hand-overs, shares, the registry lookup, vehicles.
+
+/** B aims a call at A's records: refused as `refusalFor` says (404: to B they do not exist), and A's view unchanged. */
+function refusedToB(
+  id: string,
+  request: (ctx: Context) => Promise<Request> | Request,
+  before: (ctx: Context) => Promise<unknown>,
+): Check {
+  return async (ctx) => {
+    const state = await before(ctx);
+    const answer = await call(ctx.app, ctx.b, await request(ctx));
+    expect(answer.status).toBe(refusalFor(ctx, operation(id)));
+    expect(await before(ctx)).toEqual(state);
+  };
+}
+
+/** A's customers of the pool (the demo leaves some without an owner). */
+async function poolOfA(ctx: Context): Promise<Row[]> {
+  const pool = await call<{ records: Row[] }>(ctx.app, ctx.a, {
+    method: 'GET',
+    url: url('youyouCustomerList'),
+    query: { size: '50' },
+  });
+  expect(pool.body.data.records.length).toBeGreaterThan(0);
+  return pool.body.data.records;
+}
+
+/** A's own customer and how A sees it with its shares, to compare before and after. */
+const customerOfA = async (ctx: Context) => (await ctx.recordOf('customer')).id as number;
+const customerStateOfA = async (ctx: Context) => {
+  const id = await customerOfA(ctx);
+  const customer = await call(ctx.app, ctx.a, { method: 'GET', url: url('getCustomerInfoById'), query: { id: String(id) } });
+  const shares = await call(ctx.app, ctx.a, {
+    method: 'GET',
+    url: url('getCustomerOwnerList'),
+    query: { customerId: String(id), size: '50' },
+  });
+  return { customer: customer.body, shares: shares.body };
+};
+
+/** An employee of tenant B (as A's administrator account switched to tenant 10 sees its own). */
+async function employeeOfOtherTenant(ctx: Context): Promise<number> {
+  const page = await call<{ records: Row[] }>(ctx.app, ctx.adminOf10, {
+    method: 'GET',
+    url: url('getUserPage'),
+    query: { size: '10' },
+  });
+  return Number(page.body.data.records[0]?.id);
+}
+
+/** A hands its customer to, or shares it with, an employee of another tenant: refused, nothing changes. */
+function intoOtherTenant(id: string, payload: (customerId: number, employeeId: number) => Row): Check {
+  return async (ctx) => {
+    const before = await customerStateOfA(ctx);
+    const employeeId = await employeeOfOtherTenant(ctx);
+    const answer = await call(ctx.app, ctx.a, {
+      method: 'POST',
+      url: url(id),
+      payload: payload(await customerOfA(ctx), employeeId),
+    });
+    expect([400, 404]).toContain(answer.status);
+    expect(await customerStateOfA(ctx)).toEqual(before);
+  };
+}
+
+const CRM_CHECKS: Record<string, Entry> = {
+  getLocationByAddress: 'not tenant-scoped: geocoding from the city table shipped with the platform',
+  getCityList: 'not tenant-scoped: the city table shipped with the platform',
+  youyouCustomerList: async (ctx) => {
+    const ofA = (await poolOfA(ctx)).map((c) => c.id);
+    const ofB = await call<{ records: Row[] }>(ctx.app, ctx.b, {
+      method: 'GET',
+      url: url('youyouCustomerList'),
+      query: { size: '50' },
+    });
+    expect(ofB.status).toBe(refusalFor(ctx, operation('youyouCustomerList')) === 403 ? 403 : 200);
+    expect(idsIn(ofB.body.data).filter((id) => ofA.includes(id))).toEqual([]);
+  },
+  intoCustomer: refusedToB(
+    'intoCustomer',
+    async (ctx) => ({ method: 'POST', url: url('intoCustomer'), payload: { id: (await poolOfA(ctx))[0]?.id } }),
+    async (ctx) => (await poolOfA(ctx)).map((c) => c.id),
+  ),
+  customerTrans: async (ctx) => {
+    await refusedToB(
+      'customerTrans',
+      async (c) => ({ method: 'POST', url: url('customerTrans'), payload: { id: await customerOfA(c), userId: 1 } }),
+      customerStateOfA,
+    )(ctx);
+    await intoOtherTenant('customerTrans', (id, userId) => ({ id, userId }))(ctx);
+  },
+  customerTransBatch: async (ctx) => {
+    await refusedToB(
+      'customerTransBatch',
+      async (c) => ({ method: 'POST', url: url('customerTransBatch'), payload: { ids: [await customerOfA(c)], userId: 1 } }),
+      customerStateOfA,
+    )(ctx);
+    await intoOtherTenant('customerTransBatch', (id, userId) => ({ ids: [id], userId }))(ctx);
+  },
+  customerShare: async (ctx) => {
+    await refusedToB(
+      'customerShare',
+      async (c) => ({ method: 'POST', url: url('customerShare'), payload: { customerId: await customerOfA(c), userIds: [1] } }),
+      customerStateOfA,
+    )(ctx);
+    await intoOtherTenant('customerShare', (customerId, userId) => ({ customerId, userIds: [userId] }))(ctx);
+  },
+  youyouCustomerInfo: async (ctx) => {
+    // A's customer with a tax number of A's registry: B learns neither the registry entry nor the customer.
+    const customer = await ctx.recordOf('customer');
+    const taxNumber = String(customer.taxNumber);
+    const ofA = await call<Row>(ctx.app, ctx.a, { method: 'POST', url: url('youyouCustomerInfo'), payload: { taxNumber } });
+    expect(ofA.body.data.customerId).toBeDefined();
+    const pool = await poolOfA(ctx);
+    const own = await call<Row>(ctx.app, ctx.a, {
+      method: 'POST',
+      url: url('youyouCustomerInfo'),
+      payload: { taxNumber: '91320500MA1MXK8P3B' },
+    });
+    expect(own.body.data.found).toBe(true);
+    const ofB = await call<Row>(ctx.app, ctx.b, { method: 'POST', url: url('youyouCustomerInfo'), payload: { taxNumber } });
+    if (refusalFor(ctx, operation('youyouCustomerInfo')) === 403) expect(ofB.status).toBe(403);
+    else {
+      expect(ofB.status).toBe(200);
+      expect([customer.id, ...pool.map((c) => c.id)]).not.toContain(ofB.body.data.customerId);
+      expect(ofB.body.data.customerId).toBeNull();
+    }
+  },
+  getRealTimeVehicle: async ({ app, a, b }) => {
+    const ofA = await call<Row[]>(app, a, { method: 'GET', url: url('getRealTimeVehicle') });
+    const ofB = await call<Row[]>(app, b, { method: 'GET', url: url('getRealTimeVehicle') });
+    expect(ofA.body.data.length).toBeGreaterThan(0);
+    expect(idsIn(ofB.body.data).filter((id) => idsIn(ofA.body.data).includes(id))).toEqual([]);
+  },
+};
+
+/** The first article of tenant A, and how A sees its likes and comments. */
+async function articleOfA(ctx: Context): Promise<number> {
+  const list = await call<{ records: Row[] }>(ctx.app, ctx.a, {
+    method: 'GET',
+    url: url('getEnterpriseNewsInfoList'),
+    query: { size: '10' },
+  });
+  return Number(list.body.data.records[0]?.id);
+}
+async function articleStateOfA(ctx: Context): Promise<unknown> {
+  const enterpriseNewsId = String(await articleOfA(ctx));
+  const info = await call(ctx.app, ctx.a, { method: 'GET', url: url('likeEnterpriseNewsInfo'), query: { enterpriseNewsId } });
+  const comments = await call(ctx.app, ctx.a, {
+    method: 'GET',
+    url: url('getEnterpriseCommentData'),
+    query: { enterpriseNewsId, size: '50' },
+  });
+  return { info: info.body, comments: comments.body };
+}
+async function commentOfA(ctx: Context): Promise<number> {
+  const comments = await call<{ records: Row[] }>(ctx.app, ctx.a, {
+    method: 'GET',
+    url: url('getEnterpriseCommentData'),
+    query: { enterpriseNewsId: String(await articleOfA(ctx)), size: '10' },
+  });
+  return Number(comments.body.data.records[0]?.id);
+}
+async function ownUserId(ctx: Context, token: string): Promise<string> {
+  return String((await call<{ userId: number }>(ctx.app, token, { method: 'GET', url: url('getPrincipal') })).body.data.userId);
+}
+
+/**
+ * A news call aimed at A's article or comment: tenant B (not a headlines tenant) is refused with 403;
+ * A's own administrator account in tenant 10 (a headlines tenant) finds nothing (404); A's view is unchanged.
+ */
+function newsCall(id: string, request: (ctx: Context, token: string) => Promise<Request>): Check {
+  return async (ctx) => {
+    const before = await articleStateOfA(ctx);
+    expect((await call(ctx.app, ctx.b, await request(ctx, ctx.b))).status).toBe(403);
+    const other = await call(ctx.app, ctx.adminOf10, await request(ctx, ctx.adminOf10));
+    expect(other.status).toBe(404);
+    expect(await articleStateOfA(ctx)).toEqual(before);
+    expect(operation(id).access.tenants).toContain(OTHER_TENANT_OF_ADMIN);
+  };
+}
+const onArticle = (id: string, withUser: boolean) =>
+  newsCall(id, async (ctx, token) => ({
+    method: methodOf(id),
+    url: url(id, { enterpriseNewsId: await articleOfA(ctx) }),
+    query: { enterpriseNewsId: String(await articleOfA(ctx)), ...(withUser ? { userId: await ownUserId(ctx, token) } : {}) },
+    ...(id === 'newComment' ? { payload: { content: 'Not yours' } } : {}),
+  }));
+const onComment = (id: string, withUser: boolean) =>
+  newsCall(id, async (ctx, token): Promise<Request> => {
+    const commentId = String(await commentOfA(ctx));
+    return {
+      method: methodOf(id),
+      url: url(id),
+      query: withUser ? { commentId, userId: await ownUserId(ctx, token) } : { id: commentId },
+    };
+  });
+
+/** A's goods, points and exchanges, to compare before and after. */
+async function mallStateOfA(ctx: Context): Promise<unknown> {
+  const goods = await call(ctx.app, ctx.a, { method: 'GET', url: url('getMallGoodsPage'), query: { size: '50' } });
+  const points = await call(ctx.app, ctx.a, { method: 'GET', url: url('getMyPoints') });
+  const exchanges = await call(ctx.app, ctx.a, { method: 'GET', url: url('getExchangeRecords'), query: { size: '50' } });
+  return { goods: goods.body, points: points.body, exchanges: exchanges.body };
+}
+async function goodOfA(ctx: Context): Promise<number> {
+  const goods = await call<{ records: Row[] }>(ctx.app, ctx.a, {
+    method: 'GET',
+    url: url('getMallGoodsPage'),
+    query: { size: '50' },
+  });
+  const inStock = goods.body.data.records.filter((g) => Number(g.stock) > 0);
+  return Number(inStock.sort((x, y) => Number(x.pointsPrice) - Number(y.pointsPrice))[0]?.id);
+}
+
+/** A's first course and how A sees it. */
+async function videoOfA(ctx: Context): Promise<number> {
+  const page = await call<{ records: Row[] }>(ctx.app, ctx.a, {
+    method: 'GET',
+    url: url('getEnterpriseVideoPage'),
+    query: { size: '10' },
+  });
+  return Number(page.body.data.records[0]?.id);
+}
+async function videoStateOfA(ctx: Context): Promise<unknown> {
+  const id = String(await videoOfA(ctx));
+  const info = await call(ctx.app, ctx.a, { method: 'GET', url: url('getEnterpriseVideoInfo'), query: { id } });
+  const views = await call(ctx.app, ctx.a, { method: 'GET', url: url('getVideoViewRecords'), query: { size: '50' } });
+  return { info: info.body, views: views.body };
+}
+const onVideo = (id: string) =>
+  refusedToB(
+    id,
+    async (ctx) => ({ method: methodOf(id), url: url(id), query: { videoId: String(await videoOfA(ctx)) } }),
+    videoStateOfA,
+  );
+
+/** B's list of its own records does not hold A's. */
+function ownListOnly(id: string, query: Record<string, string> = { size: '50' }): Check {
+  return async (ctx) => {
+    const ofA = await call(ctx.app, ctx.a, { method: 'GET', url: url(id), query });
+    const ofB = await call(ctx.app, ctx.b, { method: 'GET', url: url(id), query });
+    expect(idsIn(ofA.body.data).length).toBeGreaterThan(0);
+    expect(ofB.status).toBe(200);
+    expect(idsIn(ofB.body.data).filter((rowId) => idsIn(ofA.body.data).includes(rowId))).toEqual([]);
+  };
+}
+
+const CRM_SHARED_CHECKS: Record<string, Entry> = {
+  likeEnterpriseNews: onArticle('likeEnterpriseNews', true),
+  cancelLikeEnterpriseNews: onArticle('cancelLikeEnterpriseNews', true),
+  likeEnterpriseNewsInfo: onArticle('likeEnterpriseNewsInfo', false),
+  getEnterpriseCommentData: onArticle('getEnterpriseCommentData', false),
+  newComment: onArticle('newComment', false),
+  delComment: onComment('delComment', false),
+  likeComment: onComment('likeComment', true),
+  cancelLikeComment: onComment('cancelLikeComment', true),
+  productExchange: refusedToB(
+    'productExchange',
+    async (ctx) => ({ method: 'POST', url: url('productExchange'), payload: { goodId: await goodOfA(ctx), quantity: 1 } }),
+    mallStateOfA,
+  ),
+  getMyPoints: async (ctx) => {
+    // Each caller's own points: A's exchange spends A's, not B's.
+    const points = async (token: string) =>
+      (await call<{ points: number }>(ctx.app, token, { method: 'GET', url: url('getMyPoints') })).body.data.points;
+    const [a, b] = [await points(ctx.a), await points(ctx.b)];
+    const made = await call<{ points: number }>(ctx.app, ctx.a, {
+      method: 'POST',
+      url: url('productExchange'),
+      payload: { goodId: await goodOfA(ctx) },
+    });
+    expect(made.body.msg).toBe('success');
+    expect(await points(ctx.a)).toBeLessThan(a);
+    expect(await points(ctx.b)).toBe(b);
+  },
+  getExchangeRecords: async (ctx) => {
+    const good = await goodOfA(ctx);
+    const made = await call<{ exchange: Row }>(ctx.app, ctx.a, {
+      method: 'POST',
+      url: url('productExchange'),
+      payload: { goodId: good },
+    });
+    expect(made.status).toBe(200);
+    await ownListOnly('getExchangeRecords')(ctx);
+    const byGood = await call(ctx.app, ctx.b, { method: 'GET', url: url('getExchangeRecords'), query: { goodId: String(good) } });
+    expect(idsIn(byGood.body.data)).toEqual([]);
+  },
+  getEnterpriseVideoInfo: refusedToB(
+    'getEnterpriseVideoInfo',
+    async (ctx) => ({ method: 'GET', url: url('getEnterpriseVideoInfo'), query: { id: String(await videoOfA(ctx)) } }),
+    videoStateOfA,
+  ),
+  likeEnterpriseVideo: onVideo('likeEnterpriseVideo'),
+  cancelLikeEnterpriseVideo: onVideo('cancelLikeEnterpriseVideo'),
+  collectEnterpriseVideo: onVideo('collectEnterpriseVideo'),
+  cancelCollectEnterpriseVideo: onVideo('cancelCollectEnterpriseVideo'),
+  getMyCollectedVideos: ownListOnly('getMyCollectedVideos'),
+  recordVideoView: refusedToB(
+    'recordVideoView',
+    async (ctx) => ({ method: 'POST', url: url('recordVideoView'), payload: { videoId: await videoOfA(ctx), progress: 10 } }),
+    videoStateOfA,
+  ),
+  getVideoViewRecords: ownListOnly('getVideoViewRecords'),
+};
+
 const CHECKS: Record<string, Entry> = {
   changePassword: "not tenant-scoped: changes the caller's own password, checked against their current one",
   changePasswordPut: "not tenant-scoped: changes the caller's own password, checked against their current one",
@@ -1359,6 +1665,8 @@ const CHECKS: Record<string, Entry> = {
   ...SALES_CHECKS,
   ...EMSDEVICES_CHECKS,
   ...OA_CHECKS,
+  ...CRM_CHECKS,
+  ...CRM_SHARED_CHECKS,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -1378,10 +1686,12 @@ describe('the contract', () => {
       'getAlarmLevels',
       'getAlarmSource',
       'getCaptcha',
+      'getCityList',
       'getClientToken',
       'getEmsToken',
       'getEnergyLabelTypes',
       'getInquiryPeople',
+      'getLocationByAddress',
       'getPrincipal',
       'getRoleList',
       'getUserMenu',
