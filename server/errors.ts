@@ -25,6 +25,8 @@ export const ERRORS = {
   transitionRefused: { code: 40904, status: 409, key: 'errors.transitionRefused' },
   notControllable: { code: 40011, status: 400, key: 'errors.notControllable' },
   internal: { code: 50000, status: 500, key: 'errors.internal' },
+  stockInsufficient: { code: 42400, status: 409, key: 'errors.tenderStockInsufficient' },
+  badWorkbook: { code: 42401, status: 400, key: 'errors.tenderBadWorkbook' },
 } as const;
 
 export type ErrorKind = keyof typeof ERRORS;

@@ -11,6 +11,7 @@ import { labelHandlers } from '../telemetry/labels';
 import { stationHandlers } from '../telemetry/station';
 import { userHandlers } from '../users/handlers';
 import { weatherHandlers } from '../weather/handlers';
+import { tenderHandlers } from '../tender/handlers';
 import { batchHandlers } from './batch';
 import type { Handler } from './services';
 
@@ -28,6 +29,7 @@ const NAMED: Record<string, Handler> = {
   ...controlHandlers,
   ...alarmHandlers,
   ...batchHandlers,
+  ...tenderHandlers,
 };
 
 const made = new WeakMap<Operation, Handler>();
