@@ -278,8 +278,13 @@ export async function seedTender(services: Services, scope: TenantScope, cities:
     { name: '直流电缆', vendorId: vendors[2], spec: 'YJV-1kV 1×95mm²', quantity: 2000, unit: '米', deadline: date(year, 4, 15) },
   ];
   for (const { reply, ...rfq } of rfqs) {
-    const created = await repository.create(scope, 'rfq', rfq, initial(services, 'rfq'));
-    if (reply) await repository.transition(scope, 'rfq', Number(created.id), 'reply', { quotedAmount: reply });
+    const created = await repository.create(
+      scope,
+      'rfq',
+      { ...rfq, ...(reply ? { quotedAmount: reply } : {}) },
+      initial(services, 'rfq'),
+    );
+    if (reply) await repository.transition(scope, 'rfq', Number(created.id), 'reply');
   }
   const library = [
     { name: '直流电缆', category: '线缆', spec: 'YJV-1kV 1×95mm²', unit: '米', referencePrice: 86.5, vendorId: vendors[2] },
