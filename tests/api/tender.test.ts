@@ -216,6 +216,23 @@ describe.each(databases())('tenders, stock and bills of materials on $name', ({ 
       expect(await stockOf(material.id)).toBe(0);
     });
 
+    test('movements at the same moment never take more than the stock: each is written whole or refused', async () => {
+      const material = (
+        await call<Row>(app, admin, {
+          method: 'POST',
+          url: '/manager/materialStore',
+          payload: { ...example('material'), code: `M-${(unique += 1)}` },
+        })
+      ).body.data;
+      await move(material.id, 'in', 5);
+      const answers = await Promise.all(Array.from({ length: 10 }, () => move(material.id, 'out', 1)));
+      const taken = answers.filter((answer) => answer.status === 200).length;
+      expect(answers.filter((answer) => answer.status !== 200).every((answer) => answer.status === 409)).toBe(true);
+      expect(taken).toBeLessThanOrEqual(5);
+      expect(await stockOf(material.id)).toBe(5 - taken);
+      expect(await movementsOf(material.id)).toBe(1 + taken);
+    });
+
     test.each([
       ['no quantity', { direction: 'in', movementDate: '2026-03-01' }],
       ['a quantity of 0', { direction: 'in', quantity: 0, movementDate: '2026-03-01' }],
