@@ -32,6 +32,8 @@ export const ERRORS = {
   notApplicant: { code: 42301, status: 403, key: 'errors.oaNotApplicant' },
   stockShort: { code: 42200, status: 409, key: 'errors.stockShort' },
   pointsShort: { code: 42201, status: 409, key: 'errors.pointsShort' },
+  stockInsufficient: { code: 42400, status: 409, key: 'errors.tenderStockInsufficient' },
+  badWorkbook: { code: 42401, status: 400, key: 'errors.tenderBadWorkbook' },
 } as const;
 
 export type ErrorKind = keyof typeof ERRORS;

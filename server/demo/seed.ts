@@ -11,6 +11,7 @@ import { seedOffice } from './oa';
 import { ALL_PERMISSIONS } from '../users/principal';
 import { seedStations } from './stations';
 import { seedEmsDevices } from './emsdevices';
+import { seedTender } from './tender';
 
 /** Demo tenants, users and the web client (DESIGN §8: tests and documentation rely on them). */
 const TENANTS = [
@@ -126,6 +127,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
     await seedDashboards(services, scope, stations);
     await seedOffice(services, scope);
     await seedCrm(services, scope);
+    await seedTender(services, scope, tenant.cities);
   }
   return true;
 }

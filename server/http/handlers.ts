@@ -14,6 +14,7 @@ import { stationHandlers } from '../telemetry/station';
 import { userHandlers } from '../users/handlers';
 import { weatherHandlers } from '../weather/handlers';
 import { emsdevicesHandlers } from '../emsdevices/handlers';
+import { tenderHandlers } from '../tender/handlers';
 import { batchHandlers } from './batch';
 import { crmHandlers } from '../crm/handlers';
 import type { Handler } from './services';
@@ -36,6 +37,7 @@ const NAMED: Record<string, Handler> = {
   ...emsdevicesHandlers,
   ...approvalHandlers,
   ...crmHandlers,
+  ...tenderHandlers,
 };
 
 const made = new WeakMap<Operation, Handler>();

@@ -1571,6 +1571,124 @@ const CRM_SHARED_CHECKS: Record<string, Entry> = {
   getVideoViewRecords: ownListOnly('getVideoViewRecords'),
 };
 
+// Tenders, procurement and materials: B's figures, numbers, stock and bills of materials do not move with A's records.
+
+/** B's answer to a figures call is the same before and after A adds a tender of the year (A's own answer changes). */
+function tenderFiguresOfB(id: string): Check {
+  return async (ctx) => {
+    const year = String(new Date().getUTCFullYear());
+    const ask = async (token: string) =>
+      (await call(ctx.app, token, { method: methodOf(id), url: url(id), query: { year } })).body.data as unknown;
+    const ownBefore = await ask(ctx.a);
+    const otherBefore = await ask(ctx.b);
+    await call(ctx.app, ctx.a, {
+      method: 'POST',
+      url: url('saveBusBiddingInfo'),
+      payload: { ...freshExample('tender'), planBidDate: `${year}-06-15`, bidDate: `${year}-06-14`, openDate: `${year}-06-20` },
+    });
+    expect(await ask(ctx.a)).not.toEqual(ownBefore);
+    expect(await ask(ctx.b)).toEqual(otherBefore);
+  };
+}
+
+/** A workbook of bill of materials lines, header row first. */
+async function bomWorkbook(rows: (string | number)[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('BOM');
+  sheet.addRow(['Product', 'Material code', 'Material name', 'Specification', 'Unit', 'Quantity', 'Remark']);
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+async function bomLinesOf(ctx: Context, token: string, productName: string): Promise<unknown[]> {
+  const page = await call<{ records: Row[] }>(ctx.app, token, {
+    method: 'GET',
+    url: url('getMaterialBomPage'),
+    query: { productName, size: '50' },
+  });
+  return idsIn(page.body.data);
+}
+
+const TENDER_CHECKS: Record<string, Entry> = {
+  getBusBiddingInfoStatistics: tenderFiguresOfB('getBusBiddingInfoStatistics'),
+  getBusBiddingInfoTrend: tenderFiguresOfB('getBusBiddingInfoTrend'),
+  getBusBiddingInfoPlanVsActual: tenderFiguresOfB('getBusBiddingInfoPlanVsActual'),
+  getBusBiddingInfoRanking: tenderFiguresOfB('getBusBiddingInfoRanking'),
+  getBusBiddingInfoFunnel: tenderFiguresOfB('getBusBiddingInfoFunnel'),
+  getBusBiddingInfoWinRate: async (ctx) => {
+    // The win rate moves only with a decided tender: A wins one.
+    const year = String(new Date().getUTCFullYear());
+    const ask = async (token: string) =>
+      (await call(ctx.app, token, { method: 'GET', url: url('getBusBiddingInfoWinRate'), query: { year } })).body.data as unknown;
+    const ownBefore = await ask(ctx.a);
+    const otherBefore = await ask(ctx.b);
+    const created = await call<Row>(ctx.app, ctx.a, {
+      method: 'POST',
+      url: url('saveBusBiddingInfo'),
+      payload: { ...freshExample('tender'), planBidDate: `${year}-07-15` },
+    });
+    await call(ctx.app, ctx.a, { method: 'PUT', url: url('winBusBiddingInfo', { id: created.body.data.id }) });
+    expect(await ask(ctx.a)).not.toEqual(ownBefore);
+    expect(await ask(ctx.b)).toEqual(otherBefore);
+  },
+  generateBusBiddingInfoNumber: async (ctx) => {
+    const next = async (token: string) =>
+      (await call<string>(ctx.app, token, { method: 'GET', url: url('generateBusBiddingInfoNumber') })).body.data;
+    const ofA = await next(ctx.a);
+    const ofB = await next(ctx.b);
+    await call(ctx.app, ctx.a, {
+      method: 'POST',
+      url: url('saveBusBiddingInfo'),
+      payload: { ...freshExample('tender'), tenderNo: ofA },
+    });
+    expect(await next(ctx.a)).not.toBe(ofA);
+    expect(await next(ctx.b)).toBe(ofB);
+  },
+  saveMaterialStoreDetail: async (ctx) => {
+    // B moves stock of A's material, in or out: to B it does not exist, and A's stock stays.
+    const material = await ctx.recordOf('material');
+    await call(ctx.app, ctx.a, {
+      method: 'POST',
+      url: url('saveMaterialStoreDetail'),
+      payload: { materialId: material.id, direction: 'in', quantity: 5, movementDate: '2026-03-01' },
+    });
+    const stockOfA = async () =>
+      (await call<Row>(ctx.app, ctx.a, { method: 'GET', url: url('getMaterialStoreById'), query: { id: String(material.id) } }))
+        .body.data.stock;
+    const before = await stockOfA();
+    for (const direction of ['in', 'out']) {
+      const answer = await call(ctx.app, ctx.b, {
+        method: 'POST',
+        url: url('saveMaterialStoreDetail'),
+        payload: { materialId: material.id, direction, quantity: 1, movementDate: '2026-03-02' },
+      });
+      expect(answer.status).toBe(404);
+    }
+    expect(await stockOfA()).toBe(before);
+  },
+  matchMaterialBomData: async (ctx) => {
+    const line = await ctx.recordOf('materialBom');
+    const ask = (token: string) =>
+      call<Row[]>(ctx.app, token, {
+        method: 'POST',
+        url: url('matchMaterialBomData'),
+        payload: { productName: line.productName },
+      });
+    expect((await ask(ctx.a)).body.data.map((row) => row.bomId)).toContain(line.id);
+    // B has a product of the same name (the demo's): its own lines, never A's.
+    expect((await ask(ctx.b)).body.data.map((row) => row.bomId)).not.toContain(line.id);
+  },
+  importMaterialBom: async (ctx) => {
+    // B's import lands in B's tenant only.
+    const productName = `B的导入产品${(unique += 1)}`;
+    const bytes = await bomWorkbook([[productName, 'WL-0001', '直流熔断器', '1000V 63A', '个', 3, '']]);
+    const answer = await call(ctx.app, ctx.b, { method: 'POST', url: url('importMaterialBom'), ...multipart('bom.xlsx', bytes) });
+    expect(answer.status).toBe(200);
+    expect(await bomLinesOf(ctx, ctx.b, productName)).toHaveLength(1);
+    expect(await bomLinesOf(ctx, ctx.a, productName)).toEqual([]);
+  },
+};
+
 const CHECKS: Record<string, Entry> = {
   changePassword: "not tenant-scoped: changes the caller's own password, checked against their current one",
   changePasswordPut: "not tenant-scoped: changes the caller's own password, checked against their current one",
@@ -1667,6 +1785,7 @@ const CHECKS: Record<string, Entry> = {
   ...OA_CHECKS,
   ...CRM_CHECKS,
   ...CRM_SHARED_CHECKS,
+  ...TENDER_CHECKS,
 };
 
 // ---------------------------------------------------------------------------------------------
