@@ -25,6 +25,8 @@ export const ERRORS = {
   transitionRefused: { code: 40904, status: 409, key: 'errors.transitionRefused' },
   notControllable: { code: 40011, status: 400, key: 'errors.notControllable' },
   internal: { code: 50000, status: 500, key: 'errors.internal' },
+  cameraNoPtz: { code: 42600, status: 400, key: 'errors.cameraNoPtz' },
+  notAPicture: { code: 42601, status: 400, key: 'errors.notAPicture' },
 } as const;
 
 export type ErrorKind = keyof typeof ERRORS;

@@ -1,6 +1,7 @@
 import { alarmHandlers } from '../alarms/handlers';
 import { authHandlers } from '../auth/handlers';
 import type { Operation } from '../contract';
+import { emsassetsHandlers } from '../emsassets/handlers';
 import { fileHandlers } from '../files/handlers';
 import { resourceHandler } from '../resources/handlers';
 import { controlHandlers } from '../site/control';
@@ -28,6 +29,7 @@ const NAMED: Record<string, Handler> = {
   ...controlHandlers,
   ...alarmHandlers,
   ...batchHandlers,
+  ...emsassetsHandlers,
 };
 
 const made = new WeakMap<Operation, Handler>();
