@@ -235,4 +235,168 @@ describe.each(databases())('EMS cameras, menus and assets on $name', ({ start })
       expect((await ok(admin, 'GET', `/ems/api/ipc/guard/event/${String(second.id)}`)).status).toBe('unconfirmed');
     });
   });
+  describe('EMS menus and site execution', () => {
+    const menuOf = (stationSn: string) => ok<Row[]>(admin, 'GET', '/ems/api/executeems/getSiteEmsMenu', { query: { stationSn } });
+
+    test('a station without a configuration shows every EMS screen; its saved configuration is what it shows', async () => {
+      const catalogue = await ok<{ children: Row[] }[]>(admin, 'POST', '/ems/api/executeemsmenu/menu');
+      const every = catalogue.flatMap((group) => group.children.map((screen) => screen.key));
+      expect((await menuOf('T2-PV1')).map((screen) => screen.key)).toEqual(every);
+      const saved = await ok(admin, 'PUT', '/ems/api/executeemsmenu/siteEmsMenu', {
+        payload: { stationSn: 'T2-PV1', menus: ['video', 'dashboard', 'warningRecord'] },
+      });
+      expect(saved).toMatchObject({ stationName: expect.any(String), updatedBy: '系统管理员' });
+      // In menu order, whatever the order saved.
+      expect(await menuOf('T2-PV1')).toEqual([
+        { key: 'dashboard', name: 'Dashboard', path: '/main/ems/map/monitor/dashboard' },
+        { key: 'video', name: 'Video', path: '/main/ems/map/monitor/video' },
+        { key: 'warningRecord', name: 'Alarm records', path: '/main/ems/map/warning/record' },
+      ]);
+      const grouped = await ok<{ key: string; children: Row[] }[]>(admin, 'GET', '/ems/api/executeems/getSiteEmsMenuNew', {
+        query: { stationSn: 'T2-PV1' },
+      });
+      expect(grouped.map((group) => [group.key, group.children.length])).toEqual([
+        ['monitor', 2],
+        ['warning', 1],
+      ]);
+      const tree = await ok<{ key: string; checked: boolean; children: Row[] }[]>(
+        admin,
+        'POST',
+        '/ems/api/executeemsmenu/getSiteEmsMenuTree',
+        {
+          payload: { stationSn: 'T2-PV1' },
+        },
+      );
+      expect(
+        tree
+          .flatMap((group) => group.children)
+          .filter((screen) => screen.checked)
+          .map((screen) => screen.key),
+      ).toEqual(['dashboard', 'video', 'warningRecord']);
+      expect(tree.every((group) => group.checked === false)).toBe(true);
+      // Saved again, the configuration is replaced, not added to.
+      const again = await ok(admin, 'PUT', '/ems/api/executeemsmenu/siteEmsMenu', {
+        payload: { stationSn: 'T2-PV1', menus: ['dashboard'] },
+      });
+      expect(again.id).toBe(saved.id);
+      expect((await menuOf('T2-PV1')).map((screen) => screen.key)).toEqual(['dashboard']);
+    });
+
+    test('a screen the catalogue does not have is refused', async () => {
+      const answer = await as(admin, 'PUT', '/ems/api/executeemsmenu/siteEmsMenu', {
+        payload: { stationSn: 'T2-ST1', menus: ['robot'] },
+      });
+      expect(answer.status).toBe(400);
+    });
+
+    test('the stations with a configuration are the linked ones', async () => {
+      await ok(admin, 'PUT', '/ems/api/executeemsmenu/siteEmsMenu', { payload: { stationSn: 'T2-EMS1', menus: ['dashboard'] } });
+      const ids = await ok<number[]>(admin, 'GET', '/ems/api/executeems/getEmsStationIds');
+      const linked = await ok<Row[]>(admin, 'POST', '/ems/api/executeems/getShushiLinkedStation', { payload: { linked: true } });
+      expect(linked.map((site) => site.id).sort()).toEqual([...ids].sort());
+      expect(linked.map((site) => site.sn)).toContain('T2-EMS1');
+      const unlinked = await ok<Row[]>(admin, 'POST', '/ems/api/executeems/getShushiLinkedStation', {
+        payload: { linked: false },
+      });
+      expect(unlinked.every((site) => site.linked === false)).toBe(true);
+    });
+
+    test.each([
+      ['its own tenant', 2, 200],
+      ['another tenant', 44, 403],
+    ])('the execution sites of %s', async (_case, tenantId, status) => {
+      const answer = await as<Page>(admin, 'POST', '/ems/api/executeems/getEmsExecuteSiteIds', {
+        query: { tenantId, current: 1, size: 10 },
+        payload: { stationType: 'storage' },
+      });
+      expect(answer.status).toBe(status);
+      if (status === 200) {
+        expect(answer.body.data.records.map((site) => site.sn)).toEqual(['T2-ST1']);
+        expect(answer.body.data.total).toBe(1);
+      }
+    });
+  });
+
+  describe('EMS departments and alarm configuration', () => {
+    test('departments form a tree; the station tree and lists give the stations each owns', async () => {
+      const root = await ok(admin, 'POST', '/ems/api/admin/dept', { payload: { name: '测试中心', sorting: 9 } });
+      const station = (await ok<Page>(admin, 'GET', '/ems/api/executeems/stationPage', { query: { sn: 'T2-ST1' } })).records[0];
+      const child = await ok(admin, 'POST', '/ems/api/admin/dept', {
+        payload: { name: '测试班组', parentId: root.id, stations: [{ stationId: station?.id }] },
+      });
+      const tree = await ok<Row[]>(admin, 'GET', '/ems/api/admin/dept/treeManager');
+      const node = tree.find((n) => n.id === root.id);
+      expect((node?.children as Row[]).map((n) => n.id)).toEqual([child.id]);
+      const stations = await ok<Row[]>(admin, 'GET', '/ems/api/admin/deptStation/listStation', { query: { deptId: root.id } });
+      expect(stations).toEqual([expect.objectContaining({ sn: 'T2-ST1', deptId: child.id, deptName: '测试班组' })]);
+      const withStations = await ok<Row[]>(admin, 'GET', '/ems/api/admin/deptStation/treeStation');
+      const childNode = (withStations.find((n) => n.id === root.id)?.children as Row[])[0];
+      expect((childNode?.stations as Row[]).map((s) => s.sn)).toEqual(['T2-ST1']);
+      // A department with departments under it stays until they go.
+      expect((await as(admin, 'DELETE', `/ems/api/admin/dept/${String(root.id)}`)).status).toBe(409);
+      await ok(admin, 'DELETE', `/ems/api/admin/dept/${String(child.id)}`);
+      await ok(admin, 'DELETE', `/ems/api/admin/dept/${String(root.id)}`);
+    });
+
+    test('a department of another tenant is unknown', async () => {
+      const [dept] = await ok<Row[]>(admin, 'GET', '/ems/api/admin/dept/treeManager');
+      const answer = await as(auditor, 'GET', '/ems/api/admin/deptStation/listStation', { query: { deptId: dept?.id } });
+      expect(answer.status).toBe(404);
+    });
+
+    test.each([
+      [0, false],
+      [1, true],
+    ])('change_alarm_switcher type %s sets the alarm switch of the label to %s', async (type, opened) => {
+      const [label] = await ok<Row[]>(admin, 'GET', '/ems/api/energy/energylabel/gettree/T2-ST1');
+      const changed = await ok(admin, 'POST', '/ems/api/energy/energylabel/change_alarm_switcher', {
+        query: { id: label?.id, type },
+      });
+      expect(changed).toMatchObject({ id: label?.id, alarmSwitch: opened });
+    });
+
+    test('notifiy_update takes the notice of a station of the tenant', async () => {
+      const station = (await ok<Page>(admin, 'GET', '/ems/api/executeems/stationPage', { query: { sn: 'T2-EMS1' } })).records[0];
+      const notice = await ok(admin, 'POST', '/ems/api/device/monitorroute/notifiy_update', {
+        query: { action: 'update', parent_index: station?.id, type: 'device' },
+      });
+      expect(notice).toMatchObject({ action: 'update', parentIndex: station?.id, type: 'device', stationSn: 'T2-EMS1' });
+      const refused = await as(admin, 'POST', '/ems/api/device/monitorroute/notifiy_update', {
+        query: { action: 'delete', parent_index: station?.id, type: 'device' },
+      });
+      expect(refused.status).toBe(400);
+    });
+
+    test('the alarm levels and rule kinds answer the alarm configuration screens', async () => {
+      expect((await ok<Row[]>(admin, 'GET', '/ems/api/device/alarmlevel/get_alarm_levels')).length).toBeGreaterThan(0);
+      expect((await ok<Row[]>(admin, 'GET', '/ems/api/device/alarmlevel/alarmgeneratertype')).length).toBeGreaterThan(0);
+    });
+  });
+
+  describe('asset records', () => {
+    test('a defect goes from reported through processing to resolved, and no step is taken twice', async () => {
+      const [asset] = (await ok<Page>(admin, 'GET', '/ems/api/device/asset/page', { query: { size: 10 } })).records;
+      const defect = await ok(admin, 'POST', '/ems/api/device/defectRecord', {
+        payload: { assetId: asset?.id, title: '柜门密封条老化', level: 'general', foundTime: '2026-11-20T03:00:00.000Z' },
+      });
+      expect(defect.status).toBe('reported');
+      const base = `/ems/api/device/defectRecord/${String(defect.id)}`;
+      expect((await ok(admin, 'PUT', `${base}/start`, { payload: {} })).status).toBe('processing');
+      const resolved = await ok(admin, 'PUT', `${base}/resolve`, { payload: { handleResult: '已更换密封条' } });
+      expect(resolved).toMatchObject({ status: 'resolved', handleResult: '已更换密封条' });
+      expect((await as(admin, 'PUT', `${base}/start`, { payload: {} })).status).toBe(409);
+    });
+
+    test('deleting an asset deletes its defect records, operation records and documents', async () => {
+      const [station] = (await ok<Page>(admin, 'GET', '/ems/api/executeems/stationPage', { query: { sn: 'T2-ST1' } })).records;
+      const asset = await ok(admin, 'POST', '/ems/api/device/asset', {
+        payload: { name: '备用 PCS', code: 'ZC-TEST-DEL', stationId: station?.id, category: 'pcs', status: 'idle' },
+      });
+      const operation = await ok(admin, 'POST', '/ems/api/device/operationRecord', {
+        payload: { assetId: asset.id, operationType: 'test', operateTime: '2026-11-20T03:00:00.000Z', content: '空载试验' },
+      });
+      await ok(admin, 'DELETE', `/ems/api/device/asset/${String(asset.id)}`);
+      expect((await as(admin, 'GET', `/ems/api/device/operationRecord/${String(operation.id)}`)).status).toBe(404);
+    });
+  });
 });
