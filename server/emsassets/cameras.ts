@@ -79,6 +79,20 @@ export const ptzStart: Handler = (call) =>
 /** `POST ipc/ipc/{id}/ptc/stop/{x}`. */
 export const ptzStop: Handler = (call) => ptz(call, Number(call.params.id), Number(call.params.x), 'stop', 0);
 
+/** `GET ipc/ipc/{id}/ptc/records`: a page of the camera's PTZ commands, newest first. */
+export const listPtzCommands: Handler = async (call) => {
+  const { current, size } = call.query as { current: number; size: number };
+  const camera = await cameraOf(call, call.params.id);
+  const page = await call.services.repository.list(call.scope(), 'ptzCommand', {
+    filters: [equals('cameraId', camera.id)],
+    sortField: 'id',
+    sortOrder: 'desc',
+    current,
+    size,
+  });
+  return { ...page, current, size };
+};
+
 /** `POST ipc/guard/{id}/controlling`: the same PTZ commands, with the movement in the body. */
 export const guardControlling: Handler = (call) => {
   const body = call.body as { direction: number; action: 'start' | 'stop'; speed?: number };
@@ -210,6 +224,7 @@ export const cameraHandlers: Record<string, Handler> = {
   listIpcByStationSn,
   ptzStart,
   ptzStop,
+  listPtzCommands,
   guardControlling,
   addCapturePic,
   listCaptureRecords,

@@ -811,6 +811,7 @@ const EMSASSETS_CHECKS: Record<string, Entry> = {
   addEmsObserver: createRefusedForB('addEmsObserver', 'emsObserver'),
   addEmsMenu: createRefusedForB('addEmsMenu', 'emsMenu'),
   saveEmsDept: createRefusedForB('saveEmsDept', 'emsDept'),
+  listPtzCommands: unknownToB(async (ctx) => ({ method: 'GET', url: url('listPtzCommands', { id: await aCamera(ctx) }) })),
   getGuardCamera: unknownToB(async (ctx) => ({ method: 'GET', url: url('getGuardCamera', { id: await aCamera(ctx) }) })),
   getGuardPlatform: unknownToB(async (ctx) => ({ method: 'GET', url: url('getGuardPlatform', { id: await aCamera(ctx) }) })),
   getGuardType: unknownToB(async (ctx) => ({ method: 'GET', url: url('getGuardType', { id: await aCamera(ctx) }) })),

@@ -79,6 +79,8 @@ describe.each(databases())('EMS cameras, menus and assets on $name', ({ start })
       const stopped = await ok(admin, 'POST', `/ems/api/ipc/ipc/${String(dome.id)}/ptc/stop/2`);
       expect(stopped).toMatchObject({ id: started.id, stoppedBy: '系统管理员' });
       expect(Date.parse(String(stopped.stopTime))).toBeGreaterThanOrEqual(Date.parse(String(started.startTime)));
+      const records = await ok<Page>(admin, 'GET', `/ems/api/ipc/ipc/${String(dome.id)}/ptc/records`);
+      expect(records.records[0]).toEqual(stopped);
     });
 
     test('a stop with nothing started is recorded alone', async () => {
