@@ -34,6 +34,8 @@ export const ERRORS = {
   pointsShort: { code: 42201, status: 409, key: 'errors.pointsShort' },
   stockInsufficient: { code: 42400, status: 409, key: 'errors.tenderStockInsufficient' },
   badWorkbook: { code: 42401, status: 400, key: 'errors.tenderBadWorkbook' },
+  cameraNoPtz: { code: 42600, status: 400, key: 'errors.cameraNoPtz' },
+  notAPicture: { code: 42601, status: 400, key: 'errors.notAPicture' },
 } as const;
 
 export type ErrorKind = keyof typeof ERRORS;

@@ -8,6 +8,7 @@ import { seedCrm } from './crm';
 import { seedDashboards } from './dashboards';
 import { seedSales } from './sales';
 import { seedOffice } from './oa';
+import { seedEmsAssets } from './emsassets';
 import { ALL_PERMISSIONS } from '../users/principal';
 import { seedStations } from './stations';
 import { seedEmsDevices } from './emsdevices';
@@ -128,6 +129,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
     await seedOffice(services, scope);
     await seedCrm(services, scope);
     await seedTender(services, scope, tenant.cities);
+    await seedEmsAssets(services, scope, stations);
   }
   return true;
 }

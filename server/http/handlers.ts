@@ -1,6 +1,7 @@
 import { alarmHandlers } from '../alarms/handlers';
 import { authHandlers } from '../auth/handlers';
 import type { Operation } from '../contract';
+import { emsassetsHandlers } from '../emsassets/handlers';
 import { fileHandlers } from '../files/handlers';
 import { approvalHandlers } from '../oa/approvals';
 import { resourceHandler } from '../resources/handlers';
@@ -38,6 +39,7 @@ const NAMED: Record<string, Handler> = {
   ...approvalHandlers,
   ...crmHandlers,
   ...tenderHandlers,
+  ...emsassetsHandlers,
 };
 
 const made = new WeakMap<Operation, Handler>();

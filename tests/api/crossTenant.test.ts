@@ -1689,6 +1689,180 @@ const TENDER_CHECKS: Record<string, Entry> = {
   },
 };
 
+// Cameras, EMS execution and menus, alarm configuration (server/emsassets/).
+const idsOf = (data: unknown): unknown[] => JSON.stringify(data).match(/"id":\d+/g) ?? [];
+const aDeptTree = async (ctx: Context) =>
+  (await call(ctx.app, ctx.a, { method: 'GET', url: url('getDeptStationTree') })).body.data;
+const aCamera = async (ctx: Context) => (await ctx.recordOf('camera')).id;
+
+/** B cannot create a record referring to A's records (400 or 404), nor name A's tenant (403). */
+const createRefusedForB =
+  (id: string, entity: string): Check =>
+  async (ctx) => {
+    const payload = await exampleReferringTo(entity, (target) => existingId(ctx, ctx.a, target));
+    const aimed = await call(ctx.app, ctx.b, { method: methodOf(id), url: url(id), payload });
+    expect([400, 404]).toContain(aimed.status);
+    const named = await call(ctx.app, ctx.b, {
+      method: methodOf(id),
+      url: url(id),
+      payload: { ...freshExample(entity), tenantId: TENANT_A },
+    });
+    expect(named.status).toBe(403);
+  };
+
+const EMSASSETS_CHECKS: Record<string, Entry> = {
+  getEmsMenuCatalogue: 'not tenant-scoped: the fixed list of EMS screens a station may show',
+  getEmsStationPage: async ({ app, b }) => {
+    const ofB = await call(app, b, { method: 'GET', url: url('getEmsStationPage'), query: { size: '50' } });
+    expect(ofB.status).toBe(200);
+    expect(snsIn(ofB.body.data).filter((sn) => sn.includes('"T2-'))).toEqual([]);
+  },
+  listIpcGroups: async (ctx) => {
+    const group = await ctx.recordOf('ipcGroup');
+    const ofB = await call(ctx.app, ctx.b, { method: 'GET', url: url('listIpcGroups') });
+    expect(ofB.status).toBe(200);
+    expect(idsOf(ofB.body.data)).not.toContain(`"id":${String(group.id)}`);
+    await unknownToB(() => ({ method: 'GET', url: url('listIpcGroups'), query: { stationSn: STATION_A } }))(ctx);
+  },
+  listIpcByStationSn: unknownToB(() => ({ method: 'GET', url: url('listIpcByStationSn'), query: { stationSn: STATION_A } })),
+  ptzStart: unknownToB(async (ctx) => ({ method: 'POST', url: url('ptzStart', { id: await aCamera(ctx), x: 0 }) })),
+  ptzStop: unknownToB(async (ctx) => ({ method: 'POST', url: url('ptzStop', { id: await aCamera(ctx), x: 0 }) })),
+  guardControlling: unknownToB(async (ctx) => ({
+    method: 'POST',
+    url: url('guardControlling', { id: await aCamera(ctx) }),
+    payload: { direction: 2, action: 'start' },
+  })),
+  addGuardEvent: async (ctx) => {
+    // B cannot report an event of A's camera: to B it does not exist.
+    const answer = await call(ctx.app, ctx.b, {
+      method: 'POST',
+      url: url('addGuardEvent'),
+      payload: { cameraId: await aCamera(ctx), eventType: 'intrusion', eventTime: '2026-11-21T08:00:00.000Z' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.code).toBe(40003);
+  },
+  addIpcGroup: createRefusedForB('addIpcGroup', 'ipcGroup'),
+  addIpc: createRefusedForB('addIpc', 'camera'),
+  addAsset: createRefusedForB('addAsset', 'asset'),
+  addStaticDevice: createRefusedForB('addStaticDevice', 'staticDevice'),
+  addFileGroup: createRefusedForB('addFileGroup', 'fileGroup'),
+  addEmsObserver: createRefusedForB('addEmsObserver', 'emsObserver'),
+  addEmsMenu: createRefusedForB('addEmsMenu', 'emsMenu'),
+  saveEmsDept: createRefusedForB('saveEmsDept', 'emsDept'),
+  listPtzCommands: unknownToB(async (ctx) => ({ method: 'GET', url: url('listPtzCommands', { id: await aCamera(ctx) }) })),
+  getGuardCamera: unknownToB(async (ctx) => ({ method: 'GET', url: url('getGuardCamera', { id: await aCamera(ctx) }) })),
+  getGuardPlatform: unknownToB(async (ctx) => ({ method: 'GET', url: url('getGuardPlatform', { id: await aCamera(ctx) }) })),
+  getGuardType: unknownToB(async (ctx) => ({ method: 'GET', url: url('getGuardType', { id: await aCamera(ctx) }) })),
+  addCapturePic: async (ctx) => {
+    const upload = await call<{ bucketName: string; fileName: string }>(ctx.app, ctx.a, {
+      method: 'POST',
+      url: url('uploadFile'),
+      ...multipart('capture.png', Buffer.from('picture of tenant A')),
+    });
+    // B can neither record A's picture nor use A's camera.
+    const { bucketName, fileName } = upload.body.data;
+    await unknownToB(async () => ({
+      method: 'POST',
+      url: url('addCapturePic'),
+      payload: { ipcId: await aCamera(ctx), bucketName, fileName },
+    }))(ctx);
+  },
+  listCaptureRecordByStationSn: unknownToB(() => ({
+    method: 'GET',
+    url: url('listCaptureRecordByStationSn'),
+    query: { stationSn: STATION_A },
+  })),
+  getCaptureRecord: unknownToB(async (ctx) => {
+    const upload = await call<{ bucketName: string; fileName: string }>(ctx.app, ctx.a, {
+      method: 'POST',
+      url: url('uploadFile'),
+      ...multipart('capture.png', Buffer.from('picture of tenant A')),
+    });
+    const capture = await call<Row>(ctx.app, ctx.a, {
+      method: 'POST',
+      url: url('addCapturePic'),
+      payload: { ipcId: await aCamera(ctx), bucketName: upload.body.data.bucketName, fileName: upload.body.data.fileName },
+    });
+    expect(capture.status).toBe(200);
+    return { method: 'GET', url: url('getCaptureRecord', { id: capture.body.data.id }) };
+  }),
+  confirmGuardEvents: unknownToB(
+    async (ctx) => ({
+      method: 'POST',
+      url: url('confirmGuardEvents'),
+      payload: { ids: [(await ctx.recordOf('guardEvent')).id], confirmInfo: 'B' },
+    }),
+    async (ctx) =>
+      (await call(ctx.app, ctx.a, { method: 'GET', url: url('getGuardEvent', { id: (await ctx.recordOf('guardEvent')).id }) }))
+        .body,
+  ),
+  getEmsStationIds: async ({ app, a, b }) => {
+    const ofA = await call<number[]>(app, a, { method: 'GET', url: url('getEmsStationIds') });
+    const ofB = await call<number[]>(app, b, { method: 'GET', url: url('getEmsStationIds') });
+    expect(ofA.body.data.length).toBeGreaterThan(0);
+    expect(ofB.body.data.filter((id) => ofA.body.data.includes(id))).toEqual([]);
+  },
+  getEmsExecuteSiteIds: async ({ app, b }) => {
+    const aimed = await call(app, b, {
+      method: 'POST',
+      url: url('getEmsExecuteSiteIds'),
+      query: { tenantId: String(TENANT_A), current: '1', size: '50' },
+      payload: {},
+    });
+    expect(aimed.status).toBe(403);
+    const own = await call(app, b, {
+      method: 'POST',
+      url: url('getEmsExecuteSiteIds'),
+      query: { tenantId: String(TENANT_B), current: '1', size: '50' },
+      payload: {},
+    });
+    expect(own.status).toBe(200);
+    expect(snsIn(own.body.data).filter((sn) => sn.includes('"T2-'))).toEqual([]);
+  },
+  getShushiLinkedStation: async ({ app, b }) => {
+    const ofB = await call(app, b, { method: 'POST', url: url('getShushiLinkedStation'), payload: {} });
+    expect(ofB.status).toBe(200);
+    expect(snsIn(ofB.body.data).filter((sn) => sn.includes('"T2-'))).toEqual([]);
+  },
+  getSiteEmsMenu: unknownToB(() => ({ method: 'GET', url: url('getSiteEmsMenu'), query: { stationSn: STATION_A } })),
+  getSiteEmsMenuNew: unknownToB(() => ({ method: 'GET', url: url('getSiteEmsMenuNew'), query: { stationSn: STATION_A } })),
+  getSiteEmsMenuTree: unknownToB(() => ({ method: 'POST', url: url('getSiteEmsMenuTree'), payload: { stationSn: STATION_A } })),
+  saveSiteEmsMenu: unknownToB(
+    () => ({ method: 'PUT', url: url('saveSiteEmsMenu'), payload: { stationSn: STATION_A, menus: [] } }),
+    asA({ method: 'GET', url: url('getSiteEmsMenu'), query: { stationSn: STATION_A } }),
+  ),
+  getEmsDeptTree: async (ctx) => {
+    const ofA = await call(ctx.app, ctx.a, { method: 'GET', url: url('getEmsDeptTree') });
+    const ofB = await call(ctx.app, ctx.b, { method: 'GET', url: url('getEmsDeptTree') });
+    expect(idsOf(ofA.body.data).length).toBeGreaterThan(0);
+    expect(idsOf(ofB.body.data).filter((id) => idsOf(ofA.body.data).includes(id))).toEqual([]);
+  },
+  getDeptStationTree: async (ctx) => {
+    const ofB = await call(ctx.app, ctx.b, { method: 'GET', url: url('getDeptStationTree') });
+    expect(snsIn(await aDeptTree(ctx)).length).toBeGreaterThan(0);
+    expect(snsIn(ofB.body.data).filter((sn) => sn.includes('"T2-'))).toEqual([]);
+  },
+  listDeptStations: async (ctx) => {
+    const ofB = await call(ctx.app, ctx.b, { method: 'GET', url: url('listDeptStations') });
+    expect(snsIn(ofB.body.data).filter((sn) => sn.includes('"T2-'))).toEqual([]);
+    const [dept] = (await aDeptTree(ctx)) as Row[];
+    await unknownToB(() => ({ method: 'GET', url: url('listDeptStations'), query: { deptId: String(dept?.id) } }))(ctx);
+  },
+  changeLabelAlarmSwitcher: unknownToB(
+    async (ctx) => {
+      const tree = await call<Row[]>(ctx.app, ctx.a, { method: 'GET', url: url('getEnergyLabelTree', { stationSn: STATION_A }) });
+      return { method: 'POST', url: url('changeLabelAlarmSwitcher'), query: { id: String(tree.body.data[0]?.id), type: '0' } };
+    },
+    asA({ method: 'GET', url: `/ems/api/energy/energylabel/gettree/${STATION_A}` }),
+  ),
+  notifiyMonitorRouteUpdate: unknownToB(async (ctx) => ({
+    method: 'POST',
+    url: url('notifiyMonitorRouteUpdate'),
+    query: { action: 'update', parent_index: String(await existingId(ctx, ctx.a, 'station')), type: 'device' },
+  })),
+};
+
 const CHECKS: Record<string, Entry> = {
   changePassword: "not tenant-scoped: changes the caller's own password, checked against their current one",
   changePasswordPut: "not tenant-scoped: changes the caller's own password, checked against their current one",
@@ -1786,6 +1960,7 @@ const CHECKS: Record<string, Entry> = {
   ...CRM_CHECKS,
   ...CRM_SHARED_CHECKS,
   ...TENDER_CHECKS,
+  ...EMSASSETS_CHECKS,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -1807,6 +1982,7 @@ describe('the contract', () => {
       'getCaptcha',
       'getCityList',
       'getClientToken',
+      'getEmsMenuCatalogue',
       'getEmsToken',
       'getEnergyLabelTypes',
       'getInquiryPeople',
