@@ -7,6 +7,7 @@ import { seedAlarms } from '../alarms/demo';
 import { seedDashboards } from './dashboards';
 import { ALL_PERMISSIONS } from '../users/principal';
 import { seedStations } from './stations';
+import { seedSiteops } from './siteops';
 
 /** Demo tenants, users and the web client (DESIGN §8: tests and documentation rely on them). */
 const TENANTS = [
@@ -118,6 +119,11 @@ export async function seedDemo(services: Services): Promise<boolean> {
       stations.map((station) => station.sn),
     );
     await seedDashboards(services, scope, stations);
+    await seedSiteops(
+      services,
+      scope,
+      stations.map((station) => station.sn),
+    );
   }
   return true;
 }

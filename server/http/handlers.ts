@@ -5,6 +5,7 @@ import { fileHandlers } from '../files/handlers';
 import { resourceHandler } from '../resources/handlers';
 import { controlHandlers } from '../site/control';
 import { kanbanHandlers } from '../site/kanban';
+import { siteopsHandlers } from '../siteops/handlers';
 import { dataHandlers } from '../telemetry/data';
 import { telemetryHandlers } from '../telemetry/handlers';
 import { labelHandlers } from '../telemetry/labels';
@@ -28,6 +29,7 @@ const NAMED: Record<string, Handler> = {
   ...controlHandlers,
   ...alarmHandlers,
   ...batchHandlers,
+  ...siteopsHandlers,
 };
 
 const made = new WeakMap<Operation, Handler>();
