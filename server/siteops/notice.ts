@@ -65,6 +65,8 @@ export const siteopsDeleteNotice: Handler = async (call) => {
 /** `DELETE notice/deleteByIds?ids=`: all of them or, when one is not the caller's, none. */
 export const siteopsDeleteNotices: Handler = async (call) => {
   const ids = [...new Set(String(call.query.ids).split(',').map(Number))];
+  if (ids.some((id) => !Number.isInteger(id) || id < 1 || id > 2147483647))
+    throw new ApiError('validation', { detail: call.t('errors.idRequired') });
   for (const id of ids) await ownNotice(call, id);
   await call.services.repository.deleteMany(call.scope(), 'notice', ids);
   return true;
