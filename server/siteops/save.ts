@@ -1,3 +1,4 @@
+import type { UserId } from '../auth/context';
 import type { ResourceBinding } from '../contract';
 import { ApiError } from '../errors';
 import type { CallContext, Handler } from '../http/services';
@@ -33,14 +34,44 @@ async function withStation(call: CallContext, body: EntityRecord): Promise<Entit
   return body;
 }
 
+/**
+ * A worksheet given to an employee (new, or given to another one) writes a notice for the
+ * employee's account, in the language of the call that gave it.
+ */
+async function noticeOfAssignment(call: CallContext, sheet: EntityRecord, before?: EntityRecord): Promise<void> {
+  if (typeof sheet.assigneeId !== 'number' || sheet.assigneeId === before?.assigneeId) return;
+  const scope = call.scope();
+  const employee = await call.services.repository.get(scope, 'user', sheet.assigneeId);
+  if (typeof employee.userId !== 'number') return;
+  const recipient = { ...scope, userId: employee.userId as UserId, userName: String(employee.name) };
+  await call.services.repository.create(recipient, 'notice', {
+    title: call.t('siteops.notice.worksheetAssigned', { name: String(sheet.name) }),
+    content: call.t('siteops.notice.worksheetPlanned', {
+      date: String(sheet.planDate),
+      station: String(sheet.stationName ?? '-'),
+    }),
+    type: 'worksheet',
+    businessId: sheet.id,
+  });
+}
+
 /** The generic create or update of the entity the operation takes, after the station is settled. */
 function saving(action: 'create' | 'update'): Handler {
   return async (call) => {
     const entity = String(call.operation.body?.['x-entity']);
     const binding: ResourceBinding = { entity, action };
     const body = call.body as EntityRecord;
-    const settled = entity === 'worksheet' ? await withStation(call, body) : body;
-    return resourceHandler(call.operation, binding)({ ...call, body: settled });
+    if (entity !== 'worksheet') return resourceHandler(call.operation, binding)(call);
+    const before =
+      action === 'update' && typeof body.id === 'number'
+        ? await call.services.repository.get(call.scope(), entity, body.id)
+        : undefined;
+    const sheet = (await resourceHandler(
+      call.operation,
+      binding,
+    )({ ...call, body: await withStation(call, body) })) as EntityRecord;
+    await noticeOfAssignment(call, sheet, before);
+    return sheet;
   };
 }
 

@@ -194,6 +194,36 @@ describe.each(databases())('site operations on $name', ({ start }) => {
       expect((await send(admin, 'PUT', 'startTask', { query: { id: String(sheet.id) } })).status).toBe(409);
     });
 
+    test("giving a worksheet to an employee writes a notice for the employee's account, once", async () => {
+      const colleague = await createRecord(app, admin, 'user');
+      const theirToken = await signIn(app, String(colleague.username), 'secret123');
+      const given = await send<Row>(admin, 'POST', 'saveTask', {
+        payload: { name: '更换滤网', type: 'maintenance', planDate: today(), assigneeId: colleague.id },
+      });
+      expect(given.body.data.assigneeName).toBe(colleague.name);
+      const notices = async () =>
+        (await get<{ records: Row[] }>(theirToken, 'getNoticePage', { size: '50', type: 'worksheet' })).body.data.records;
+      expect(await notices()).toEqual([
+        expect.objectContaining({ title: 'New worksheet: 更换滤网', businessId: given.body.data.id, type: 'worksheet' }),
+      ]);
+      // Saved again with the same employee: no second notice.
+      await send(admin, 'PUT', 'updateTask', {
+        payload: { name: '更换滤网', type: 'maintenance', planDate: today(), assigneeId: colleague.id, id: given.body.data.id },
+      });
+      expect(await notices()).toHaveLength(1);
+    });
+
+    test("a worksheet names its station by serial number; another tenant's serial number is no station (400)", async () => {
+      const own = await send<Row>(admin, 'POST', 'saveTask', {
+        payload: { name: '按编号', type: 'repair', planDate: today(), stationSn: 'T2-ST1' },
+      });
+      expect(own.body.data).toMatchObject({ stationSn: 'T2-ST1', stationName: '张江储能电站', stationId: expect.any(Number) });
+      const foreign = await send(admin, 'POST', 'saveTask', {
+        payload: { name: '越界', type: 'repair', planDate: today(), stationSn: 'T44-ST1' },
+      });
+      expect(foreign.status).toBe(400);
+    });
+
     test.each(['2026-13', '2026-1', 'november'])('a month written %s is refused (400)', async (month) => {
       expect((await get(admin, 'getMonthTaskStatus', { month })).status).toBe(400);
     });
