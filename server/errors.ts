@@ -25,6 +25,7 @@ export const ERRORS = {
   transitionRefused: { code: 40904, status: 409, key: 'errors.transitionRefused' },
   notControllable: { code: 40011, status: 400, key: 'errors.notControllable' },
   internal: { code: 50000, status: 500, key: 'errors.internal' },
+  siteopsNotDraft: { code: 42700, status: 409, key: 'errors.siteopsNotDraft' },
 } as const;
 
 export type ErrorKind = keyof typeof ERRORS;

@@ -11,7 +11,7 @@ import {
   siteopsUnreadNoticeCount,
 } from './notice';
 import { siteopsExportFactoryTests, siteopsReplace, siteopsSave } from './save';
-import { siteopsSetQuoteBasis, siteopsSupportNoticeReadFlag, siteopsSupportRead } from './support';
+import { siteopsSetQuoteBasis, siteopsSupportNoticeReadFlag, siteopsSupportRead, siteopsUpdateSupport } from './support';
 import { siteopsMonthArrange, siteopsMonthTaskStatus, siteopsTodayArrange } from './worksheet';
 
 /** Named handlers of site operations: support, notices, worksheets, inspections and factory tests. */
@@ -20,6 +20,7 @@ export const siteopsHandlers: Record<string, Handler> = {
   siteopsSetQuoteBasis,
   siteopsSupportRead,
   siteopsSupportNoticeReadFlag,
+  siteopsUpdateSupport,
   siteopsGetNotice,
   siteopsReadNotice,
   siteopsHandleNotice,

@@ -1,4 +1,6 @@
+import { ApiError } from '../errors';
 import type { Handler } from '../http/services';
+import { resourceHandler } from '../resources/handlers';
 
 /** `POST supportDetail/setQuoteBasis?supportDetailId=`: the quote-basis step, by the id the specification names. */
 export const siteopsSetQuoteBasis: Handler = (call) =>
@@ -17,3 +19,15 @@ export const siteopsSupportNoticeReadFlag: Handler = (call) =>
     {},
     { set: { readFlag: call.query.readFlag === true ? 1 : 0 } },
   );
+
+/**
+ * `PUT supportDetail/updateSupport`: a request is changed while it is a draft; once submitted only
+ * its steps change it (409 otherwise, nothing written).
+ */
+export const siteopsUpdateSupport: Handler = async (call) => {
+  const { id } = call.body as { id?: unknown };
+  if (typeof id !== 'number') throw new ApiError('validation', { detail: call.t('errors.idRequired') });
+  const before = await call.services.repository.get(call.scope(), 'supportRequest', id);
+  if (before.status !== 'draft') throw new ApiError('siteopsNotDraft');
+  return resourceHandler(call.operation, { entity: 'supportRequest', action: 'update' })(call);
+};

@@ -840,6 +840,7 @@ const SITEOPS_CHECKS: Record<string, Entry> = {
   updateQualityCheck: replaceOfA('updateQualityCheck', 'qualityCheck'),
   saveInspectTask: stationOfAInNewRecord('saveInspectTask', 'inspectionTask'),
   updateInspectTask: replaceOfA('updateInspectTask', 'inspectionTask'),
+  updateSupport: replaceOfA('updateSupport', 'supportRequest'),
   exportFactoryTestRecord: async (ctx) => {
     const record = await ctx.recordOf('factoryTestRecord');
     const rowsOf = async (token: string, query: Record<string, string>) => {

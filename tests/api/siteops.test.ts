@@ -134,6 +134,19 @@ describe.each(databases())('site operations on $name', ({ start }) => {
       expect(basis.body.data.status).toBe('quoteBasis');
     });
 
+    test('a draft can be changed; a submitted request answers 409 and stays as it was', async () => {
+      const record = await newRequest();
+      const { id, name, category, urgency } = record;
+      const changed = await send<Row>(admin, 'PUT', 'updateSupport', { payload: { id, name: '改过的标题', category, urgency } });
+      expect(changed.body.data.name).toBe('改过的标题');
+      await step('submitSupportNew', record);
+      const before = (await get<Row>(admin, 'getSupportById', { id: String(id) })).body.data;
+      const refused = await send<Row>(admin, 'PUT', 'updateSupport', { payload: { id, name: '再改', category, urgency } });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({ code: 42700, msg: 'Only a draft support request can be changed' });
+      expect((await get<Row>(admin, 'getSupportById', { id: String(id) })).body.data).toEqual(before);
+    });
+
     test('a submitted request can be cancelled, a cancelled one not submitted again', async () => {
       const record = await newRequest();
       await step('submitSupportNew', record);
