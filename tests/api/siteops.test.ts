@@ -136,7 +136,7 @@ describe.each(databases())('site operations on $name', ({ start }) => {
 
     test('a draft can be changed; a submitted request answers 409 and stays as it was', async () => {
       const record = await newRequest();
-      const { id, name, category, urgency } = record;
+      const { id, category, urgency } = record;
       const changed = await send<Row>(admin, 'PUT', 'updateSupport', { payload: { id, name: '改过的标题', category, urgency } });
       expect(changed.body.data.name).toBe('改过的标题');
       await step('submitSupportNew', record);
