@@ -36,6 +36,7 @@ export const ERRORS = {
   badWorkbook: { code: 42401, status: 400, key: 'errors.tenderBadWorkbook' },
   cameraNoPtz: { code: 42600, status: 400, key: 'errors.cameraNoPtz' },
   notAPicture: { code: 42601, status: 400, key: 'errors.notAPicture' },
+  siteopsNotDraft: { code: 42700, status: 409, key: 'errors.siteopsNotDraft' },
 } as const;
 
 export type ErrorKind = keyof typeof ERRORS;

@@ -13,6 +13,7 @@ import { ALL_PERMISSIONS } from '../users/principal';
 import { seedStations } from './stations';
 import { seedEmsDevices } from './emsdevices';
 import { seedTender } from './tender';
+import { seedSiteops } from './siteops';
 
 /** Demo tenants, users and the web client (DESIGN §8: tests and documentation rely on them). */
 const TENANTS = [
@@ -130,6 +131,11 @@ export async function seedDemo(services: Services): Promise<boolean> {
     await seedCrm(services, scope);
     await seedTender(services, scope, tenant.cities);
     await seedEmsAssets(services, scope, stations);
+    await seedSiteops(
+      services,
+      scope,
+      stations.map((station) => station.sn),
+    );
   }
   return true;
 }

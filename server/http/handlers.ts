@@ -8,6 +8,7 @@ import { resourceHandler } from '../resources/handlers';
 import { salesHandlers } from '../sales/handlers';
 import { controlHandlers } from '../site/control';
 import { kanbanHandlers } from '../site/kanban';
+import { siteopsHandlers } from '../siteops/handlers';
 import { dataHandlers } from '../telemetry/data';
 import { telemetryHandlers } from '../telemetry/handlers';
 import { labelHandlers } from '../telemetry/labels';
@@ -40,6 +41,7 @@ const NAMED: Record<string, Handler> = {
   ...crmHandlers,
   ...tenderHandlers,
   ...emsassetsHandlers,
+  ...siteopsHandlers,
 };
 
 const made = new WeakMap<Operation, Handler>();

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadContract, type JsonSchema, type Operation } from '../../server/contract';
-import { call, databases, signIn, type Answer } from '../support/api';
+import { call, databases, emsTokenOf, signIn, type Answer } from '../support/api';
 import { entities, example, operation, pages } from '../support/contract';
 import { readPdf } from '../support/pdf';
 import { methodOf, operationFor, url, type Row } from '../support/records';
@@ -1863,6 +1863,232 @@ const EMSASSETS_CHECKS: Record<string, Entry> = {
   })),
 };
 
+// Site operations: support, notices, worksheets, inspections, factory tests
+
+/** A's support request moved along its machine by A's own calls (submitted, then reviewed). */
+async function reviewedSupportOfA(ctx: Context): Promise<Row> {
+  const record = await createRecord(ctx, ctx.a, 'supportRequest');
+  const id = String(record.id);
+  await call(ctx.app, ctx.a, { method: 'POST', url: url('submitSupportNew'), query: { id } });
+  const reviewed = await call<Row>(ctx.app, ctx.a, {
+    method: 'POST',
+    url: url('reviewSupportDetail'),
+    query: { id },
+    payload: { reviewResult: 'accepted' },
+  });
+  expect(reviewed.body.data.status).toBe('reviewed');
+  return reviewed.body.data;
+}
+
+const supportAsA = (id: unknown) => asA({ method: 'GET', url: url('getSupportById'), query: { id: String(id) } });
+const noticeAsA = (id: unknown) => asA({ method: 'GET', url: url('getNoticeById'), query: { id: String(id) } });
+
+/** B's view of a worksheet calendar call, which must not show the worksheet A plans for today. */
+function calendarOfB(id: string, query: Record<string, string>): Check {
+  return async (ctx) => {
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const sheet = await createRecord(ctx, ctx.a, 'worksheet');
+    const moved = await call<Row>(ctx.app, ctx.a, {
+      method: 'PUT',
+      url: url('updateTask'),
+      payload: { ...writable('worksheet', sheet), id: sheet.id, planDate: today, endDate: today },
+    });
+    expect(moved.body.data.planDate).toBe(today);
+    const ofA = await call(ctx.app, ctx.a, { method: 'GET', url: url(id), query: { month: today.slice(0, 7), ...query } });
+    expect(JSON.stringify(ofA.body.data)).toContain(`"id":${String(sheet.id)},`);
+    const ofB = await call(ctx.app, ctx.b, { method: 'GET', url: url(id), query: { month: today.slice(0, 7), ...query } });
+    expect(ofB.status).toBe(200);
+    expect(JSON.stringify(ofB.body.data)).not.toContain(`"id":${String(sheet.id)},`);
+  };
+}
+
+/** The id of A's demo station, as A reads it. */
+async function stationIdOfA(ctx: Context): Promise<number> {
+  const station = await call<Row>(ctx.app, ctx.a, { method: 'GET', url: url('getStationBySn', { stationSn: STATION_A }) });
+  return Number(station.body.data.id);
+}
+
+/** B names A's station in a new record: to B it is no station (400), and B's list has no new record. */
+function stationOfAInNewRecord(createId: string, entity: string, extra: Row = {}): Check {
+  return async (ctx) => {
+    const list = operationFor(entity, 'list') ?? '';
+    const totalOfB = async () =>
+      (await call<{ total: number }>(ctx.app, ctx.b, { method: methodOf(list), url: url(list), query: { size: '10' } })).body.data
+        .total;
+    const before = await totalOfB();
+    for (const named of [{ stationId: await stationIdOfA(ctx) }, extra]) {
+      if (Object.keys(named).length === 0) continue;
+      const answer = await call(ctx.app, ctx.b, {
+        method: methodOf(createId),
+        url: url(createId),
+        payload: { ...freshExample(entity), ...named },
+      });
+      expect(answer.status).toBe(400);
+    }
+    expect(await totalOfB()).toBe(before);
+  };
+}
+
+/** B replaces A's record: not found (404), and A reads it as before. */
+function replaceOfA(updateId: string, entity: string): Check {
+  return async (ctx) => {
+    const record = await ctx.recordOf(entity);
+    const before = await readBack(ctx, entity, record);
+    const answer = await call(ctx.app, ctx.b, {
+      method: methodOf(updateId),
+      url: url(updateId),
+      payload: { ...writable(entity, record), id: record.id, name: 'Taken over' },
+    });
+    expect(answer.status).toBe(404);
+    expect(await readBack(ctx, entity, record)).toEqual(before);
+  };
+}
+
+const SITEOPS_CHECKS: Record<string, Entry> = {
+  saveTask: stationOfAInNewRecord('saveTask', 'worksheet', { stationSn: STATION_A }),
+  updateTask: replaceOfA('updateTask', 'worksheet'),
+  addCustomizeTask: stationOfAInNewRecord('addCustomizeTask', 'worksheetTask'),
+  editCustomizeTask: replaceOfA('editCustomizeTask', 'worksheetTask'),
+  saveQualityCheck: stationOfAInNewRecord('saveQualityCheck', 'qualityCheck'),
+  updateQualityCheck: replaceOfA('updateQualityCheck', 'qualityCheck'),
+  saveInspectTask: stationOfAInNewRecord('saveInspectTask', 'inspectionTask'),
+  updateInspectTask: replaceOfA('updateInspectTask', 'inspectionTask'),
+  updateSupport: replaceOfA('updateSupport', 'supportRequest'),
+  exportFactoryTestRecord: async (ctx) => {
+    const record = await ctx.recordOf('factoryTestRecord');
+    const rowsOf = async (token: string, query: Record<string, string>) => {
+      const answer = await ctx.app.inject({
+        method: 'POST',
+        url: url('exportFactoryTestRecord'),
+        query,
+        headers: { authorization: `Bearer ${await emsTokenOf(ctx.app, token)}` },
+      });
+      if (answer.statusCode !== 200) return answer.statusCode;
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(answer.rawPayload as unknown as ArrayBuffer);
+      return (workbook.worksheets[0]?.actualRowCount ?? 1) - 1;
+    };
+    expect(await rowsOf(ctx.a, { id: String(record.id) })).toBe(1);
+    // By id, A's test is not found for B; by A's serial number, B's workbook has only B's own tests.
+    expect(await rowsOf(ctx.b, { id: String(record.id) })).toBe(404);
+    const ofB = await call<{ total: number }>(ctx.app, ctx.b, {
+      method: 'GET',
+      url: url('getFactoryTestRecordPage'),
+      query: { size: '10', sn: String(record.sn) },
+    });
+    expect(await rowsOf(ctx.b, { sn: String(record.sn) })).toBe(ofB.body.data.total);
+  },
+  getFactoryTestStrategyEnum: 'not tenant-scoped: the fixed list of test strategies',
+  getFactoryTestStatusEnum: 'not tenant-scoped: the fixed list of factory test states',
+  getFactoryTestResultsEnum: 'not tenant-scoped: the fixed list of test results',
+  getFactoryTestEnum: 'not tenant-scoped: the fixed list of factory tests',
+  getChargeDischargeCapacityEnum: 'not tenant-scoped: the fixed list of charge-discharge capacities',
+  getTestServiceTypes: 'not tenant-scoped: the fixed list of test service types',
+  getTestStrategyTypes: 'not tenant-scoped: the fixed list of test strategies',
+  getTestResults: 'not tenant-scoped: the fixed list of test results',
+  getTestStatuses: 'not tenant-scoped: the fixed list of charge-discharge test states',
+  getTestSteps: 'not tenant-scoped: the fixed list of test steps',
+  setQuoteBasis: async (ctx) => {
+    const record = await reviewedSupportOfA(ctx);
+    await unknownToB(
+      () => ({ method: 'POST', url: url('setQuoteBasis'), query: { supportDetailId: String(record.id) } }),
+      supportAsA(record.id),
+    )(ctx);
+  },
+  updateSupportRead: async (ctx) => {
+    const record = await reviewedSupportOfA(ctx);
+    await unknownToB(
+      () => ({ method: 'GET', url: url('updateSupportRead'), query: { id: String(record.id) } }),
+      supportAsA(record.id),
+    )(ctx);
+  },
+  setSupportNoticeReadFlag: async (ctx) => {
+    const notice = await ctx.recordOf('supportNotice');
+    const asAOwn = asA({ method: 'GET', url: url('getSupportNoticeListPages'), query: { size: '50' } });
+    await unknownToB(
+      () => ({ method: 'PUT', url: url('setSupportNoticeReadFlag'), query: { noticeId: String(notice.id), readFlag: 'true' } }),
+      asAOwn,
+    )(ctx);
+  },
+  getNoticeById: async (ctx) => {
+    const notice = await ctx.recordOf('notice');
+    await unknownToB(() => ({ method: 'GET', url: url('getNoticeById'), query: { id: String(notice.id) } }))(ctx);
+  },
+  readNotice: async (ctx) => {
+    const notice = await ctx.recordOf('notice');
+    await unknownToB(() => ({ method: 'PUT', url: url('readNotice', notice) }), noticeAsA(notice.id))(ctx);
+  },
+  handleNotice: async (ctx) => {
+    const notice = await ctx.recordOf('notice');
+    await unknownToB(
+      () => ({ method: 'PUT', url: url('handleNotice'), payload: { id: notice.id, handleResult: 'mine' } }),
+      noticeAsA(notice.id),
+    )(ctx);
+  },
+  deleteNotice: async (ctx) => {
+    const notice = await ctx.recordOf('notice');
+    await unknownToB(() => ({ method: 'DELETE', url: url('deleteNotice', notice) }), noticeAsA(notice.id))(ctx);
+  },
+  deleteNotices: async (ctx) => {
+    const notice = await ctx.recordOf('notice');
+    await unknownToB(
+      () => ({ method: 'DELETE', url: url('deleteNotices'), query: { ids: String(notice.id) } }),
+      noticeAsA(notice.id),
+    )(ctx);
+  },
+  getUnreadNoticeCount: async (ctx) => {
+    const own = await call<{ userId: number; tenantId: number }>(ctx.app, ctx.a, { method: 'GET', url: url('getPrincipal') });
+    const principalOfB = await call<{ userId: number; tenantId: number }>(ctx.app, ctx.b, {
+      method: 'GET',
+      url: url('getPrincipal'),
+    });
+    // B naming A (user and tenant, or A's user in B's tenant) is refused.
+    for (const query of [
+      { userId: String(own.body.data.userId), tenantId: String(TENANT_A) },
+      { userId: String(own.body.data.userId), tenantId: String(TENANT_B) },
+    ]) {
+      expect((await call(ctx.app, ctx.b, { method: 'GET', url: url('getUnreadNoticeCount'), query })).status).toBe(403);
+    }
+    // B's own count does not move when A gets a notice.
+    const query = { userId: String(principalOfB.body.data.userId), tenantId: String(TENANT_B) };
+    const before = await call<number>(ctx.app, ctx.b, { method: 'GET', url: url('getUnreadNoticeCount'), query });
+    expect(before.status).toBe(200);
+    await createRecord(ctx, ctx.a, 'notice');
+    const after = await call<number>(ctx.app, ctx.b, { method: 'GET', url: url('getUnreadNoticeCount'), query });
+    expect(after.body.data).toBe(before.body.data);
+  },
+  getNoticeTaskCount: async (ctx) => {
+    const before = await call(ctx.app, ctx.b, { method: 'GET', url: url('getNoticeTaskCount') });
+    await createRecord(ctx, ctx.a, 'notice');
+    const after = await call(ctx.app, ctx.b, { method: 'GET', url: url('getNoticeTaskCount') });
+    expect(after.status).toBe(200);
+    expect(after.body).toEqual(before.body);
+  },
+  getMonthTaskStatus: async (ctx) => {
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const query = { month: today.slice(0, 7) };
+    const before = await call(ctx.app, ctx.b, { method: 'GET', url: url('getMonthTaskStatus'), query });
+    await calendarOfB('getMonthArrange', {})(ctx);
+    const after = await call(ctx.app, ctx.b, { method: 'GET', url: url('getMonthTaskStatus'), query });
+    expect(after.status).toBe(200);
+    expect(after.body).toEqual(before.body);
+  },
+  getMonthArrange: calendarOfB('getMonthArrange', {}),
+  getTodayArrange: calendarOfB('getTodayArrange', {}),
+  getInspectTaskDetail: async (ctx) => {
+    const sheet = await ctx.recordOf('worksheet');
+    const task = await call<Row>(ctx.app, ctx.a, {
+      method: 'POST',
+      url: url('saveInspectTask'),
+      payload: { ...freshExample('inspectionTask'), worksheetId: sheet.id },
+    });
+    expect(task.body.msg).toBe('success');
+    const query = { id: String(task.body.data.id), sheetId: String(sheet.id) };
+    expect((await call(ctx.app, ctx.a, { method: 'POST', url: url('getInspectTaskDetail'), query })).status).toBe(200);
+    await unknownToB(() => ({ method: 'POST', url: url('getInspectTaskDetail'), query }))(ctx);
+  },
+};
+
 const CHECKS: Record<string, Entry> = {
   changePassword: "not tenant-scoped: changes the caller's own password, checked against their current one",
   changePasswordPut: "not tenant-scoped: changes the caller's own password, checked against their current one",
@@ -1961,6 +2187,7 @@ const CHECKS: Record<string, Entry> = {
   ...CRM_SHARED_CHECKS,
   ...TENDER_CHECKS,
   ...EMSASSETS_CHECKS,
+  ...SITEOPS_CHECKS,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -1981,14 +2208,26 @@ describe('the contract', () => {
       'getAlarmSource',
       'getCaptcha',
       'getCityList',
+};
+
+      'getChargeDischargeCapacityEnum',
       'getClientToken',
       'getEmsMenuCatalogue',
       'getEmsToken',
       'getEnergyLabelTypes',
+      'getFactoryTestEnum',
+      'getFactoryTestResultsEnum',
+      'getFactoryTestStatusEnum',
+      'getFactoryTestStrategyEnum',
       'getInquiryPeople',
       'getLocationByAddress',
       'getPrincipal',
       'getRoleList',
+      'getTestResults',
+      'getTestServiceTypes',
+      'getTestStatuses',
+      'getTestSteps',
+      'getTestStrategyTypes',
       'getUserMenu',
       'getVariableDataTypes',
       'pcLogin',
