@@ -5,6 +5,7 @@ import type { Db } from '../resources/repository';
 import type { Services } from '../http/services';
 import { seedAlarms } from '../alarms/demo';
 import { seedDashboards } from './dashboards';
+import { seedProjects } from './projects';
 import { ALL_PERMISSIONS } from '../users/principal';
 import { seedStations } from './stations';
 
@@ -118,6 +119,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
       stations.map((station) => station.sn),
     );
     await seedDashboards(services, scope, stations);
+    await seedProjects(services, scope, stations);
   }
   return true;
 }

@@ -2,6 +2,7 @@ import { alarmHandlers } from '../alarms/handlers';
 import { authHandlers } from '../auth/handlers';
 import type { Operation } from '../contract';
 import { fileHandlers } from '../files/handlers';
+import { projectHandlers } from '../projects/handlers';
 import { resourceHandler } from '../resources/handlers';
 import { controlHandlers } from '../site/control';
 import { kanbanHandlers } from '../site/kanban';
@@ -28,6 +29,7 @@ const NAMED: Record<string, Handler> = {
   ...controlHandlers,
   ...alarmHandlers,
   ...batchHandlers,
+  ...projectHandlers,
 };
 
 const made = new WeakMap<Operation, Handler>();
