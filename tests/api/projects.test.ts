@@ -220,6 +220,22 @@ describe.each(databases())('execution sites and projects on $name', ({ start }) 
       expect([foreign.status, foreign.body.code]).toEqual([403, 40300]);
     });
 
+    test('earned value of one station covers only the sites of that station', async () => {
+      const stationSite = await newSite({ stationSn: 'T2-ST1', budgetAmount: 40000, orderId: site.orderId });
+      expect(stationSite.orderId).toBe(site.orderId);
+      const station = await data('GET', '/ems/api/device/station/get_station_by_sn/T2-ST1');
+      const query = { orderId: String(site.orderId) };
+      const all = await data('POST', '/manager/earnedValue/statistics', { query });
+      const one = await data('POST', '/manager/earnedValue/statistics', { query: { ...query, stationId: String(station.id) } });
+      expect([all.siteCount, one.siteCount]).toEqual([2, 1]);
+      expect(one).toMatchObject({ budgetAtCompletion: 40000, earnedValue: 0, actualCost: 0, cpi: null });
+      // A station id of another tenant is not found.
+      const foreign = await as(other, 'POST', '/manager/earnedValue/statistics', {
+        query: { ...query, stationId: String(station.id) },
+      });
+      expect(foreign.status).toBe(404);
+    });
+
     test('a site of another tenant has no setup process, team or home figures for the caller', async () => {
       for (const [method, url, payload] of [
         ['GET', `/manager/executesite/setup/process/list/${String(site.id)}`],
