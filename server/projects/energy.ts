@@ -1,11 +1,10 @@
 import type { CallContext, Handler } from '../http/services';
 import type { EntityRecord } from '../resources/repository';
-import { periodOf, type PeriodType } from '../telemetry/calendar';
+import { formatLocal, periodOf, type PeriodType } from '../telemetry/calendar';
 import type { CatalogVariable } from '../telemetry/catalog';
 import { catalogOf, stationOf, zoneOf } from '../telemetry/lookup';
 import { byRole, total, type Role } from '../telemetry/roles';
 import { hourlyEnergy, round, tariffOf } from '../telemetry/station';
-import { formatLocal } from '../telemetry/calendar';
 import { priceAt } from '../telemetry/tariff';
 import { allOf } from './records';
 
@@ -52,16 +51,19 @@ async function chargeSum(call: CallContext, type: PeriodType, time: string | num
   };
 }
 
-/** `GET /ems/api/board/dailyChargeSum`: energy charged and discharged on a day. */
+/** The platform's home zone, which names "today" and "this year" of the board (each station still counts its own day). */
+const HOME_ZONE = 'Asia/Shanghai';
+
+/** `GET /ems/api/board/dailyChargeSum`: energy charged and discharged on a day (today: each station's own today). */
 export const getDailyChargeSum: Handler = (call) => {
-  const day = typeof call.query.day === 'string' ? call.query.day : formatLocal(Date.now(), 'Asia/Shanghai', 'YYYY-MM-DD');
-  return chargeSum(call, 'DAY', day, day);
+  const day = typeof call.query.day === 'string' ? call.query.day : undefined;
+  return chargeSum(call, 'DAY', day ?? Date.now(), day ?? periodOf('DAY', Date.now(), HOME_ZONE).key);
 };
 
-/** `GET /ems/api/board/yearlyChargeSum`: energy charged and discharged in a year. */
+/** `GET /ems/api/board/yearlyChargeSum`: energy charged and discharged in a year (this year: each station's own). */
 export const getYearlyChargeSum: Handler = (call) => {
-  const year = typeof call.query.year === 'string' ? call.query.year : formatLocal(Date.now(), 'Asia/Shanghai', 'YYYY');
-  return chargeSum(call, 'YEAR', `${year}-01-01`, year);
+  const year = typeof call.query.year === 'string' ? call.query.year : undefined;
+  return chargeSum(call, 'YEAR', year ? `${year}-01-01` : Date.now(), year ?? periodOf('YEAR', Date.now(), HOME_ZONE).key);
 };
 
 const RANKED: Record<string, Role> = { discharge: 'discharge', charge: 'charge', pvYield: 'pvYield' };
@@ -115,7 +117,7 @@ export const getBoardProfit: Handler = async (call) => {
       revenue: round(revenue),
     });
   }
-  if (!key) key = periodOf(type, time, 'Asia/Shanghai').key;
+  if (!key) key = periodOf(type, time, HOME_ZONE).key;
   return { period: key, revenue: round(total(stations.map((s) => s.revenue))), stations };
 };
 

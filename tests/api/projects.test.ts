@@ -327,6 +327,10 @@ describe.each(databases())('execution sites and projects on $name', ({ start }) 
       expect(one.stations).toHaveLength(1);
       const empty = await data('GET', '/ems/api/board/dailyChargeSum', { query: { day: '2024-07-16', stationSn: 'T2-ST1' } });
       expect(empty).toMatchObject({ charge: null, discharge: null });
+      // Without a day: today, each of the tenant's stations (none of them has samples today).
+      const today = await data<{ period: string; charge: null; stations: Row[] }>('GET', '/ems/api/board/dailyChargeSum');
+      expect(today.period).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(today.stations.map((s) => s.stationSn)).toEqual(['T2-EMS1', 'T2-PV1', 'T2-ST1']);
     });
 
     test('the yearly charge sum of the year holds the day', async () => {
