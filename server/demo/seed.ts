@@ -9,6 +9,7 @@ import { seedDashboards } from './dashboards';
 import { seedSales } from './sales';
 import { seedOffice } from './oa';
 import { seedEmsAssets } from './emsassets';
+import { seedProjects } from './projects';
 import { ALL_PERMISSIONS } from '../users/principal';
 import { seedStations } from './stations';
 import { seedEmsDevices } from './emsdevices';
@@ -136,6 +137,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
       scope,
       stations.map((station) => station.sn),
     );
+    await seedProjects(services, scope, stations);
   }
   return true;
 }

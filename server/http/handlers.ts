@@ -4,6 +4,7 @@ import type { Operation } from '../contract';
 import { emsassetsHandlers } from '../emsassets/handlers';
 import { fileHandlers } from '../files/handlers';
 import { approvalHandlers } from '../oa/approvals';
+import { projectHandlers } from '../projects/handlers';
 import { resourceHandler } from '../resources/handlers';
 import { salesHandlers } from '../sales/handlers';
 import { controlHandlers } from '../site/control';
@@ -42,6 +43,7 @@ const NAMED: Record<string, Handler> = {
   ...tenderHandlers,
   ...emsassetsHandlers,
   ...siteopsHandlers,
+  ...projectHandlers,
 };
 
 const made = new WeakMap<Operation, Handler>();

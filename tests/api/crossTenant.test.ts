@@ -2089,6 +2089,112 @@ const SITEOPS_CHECKS: Record<string, Entry> = {
   },
 };
 
+// Execution sites and their board: tenant A's site (made once) aimed at by tenant B.
+
+const siteOfA = async (ctx: Context) => Number((await ctx.recordOf('executeSite')).id);
+const siteAsASeesIt = async (ctx: Context) =>
+  (await call(ctx.app, ctx.a, { method: 'GET', url: url('getExecuteSite'), query: { id: String(await siteOfA(ctx)) } })).body;
+const totalOf = async (ctx: Context, token: string, query: Record<string, string> = {}) =>
+  (await call<{ total: number }>(ctx.app, token, { method: 'GET', url: url('listExecuteSite'), query })).body.data.total;
+const noStationOfA =
+  (id: string, query: Record<string, string> = {}): Check =>
+  async (ctx) => {
+    const answer = await call(ctx.app, ctx.b, { method: 'GET', url: url(id), query });
+    expect(answer.status).toBe(200);
+    expect(snsIn(answer.body.data).filter((sn) => sn.includes('"T2-'))).toEqual([]);
+  };
+
+const PROJECT_CHECKS: Record<string, Entry> = {
+  listServiceTypes: 'not tenant-scoped: the fixed list of service types',
+  setProjStatus: unknownToB(
+    async (ctx) => ({ method: 'POST', url: url('setProjStatus'), payload: { id: await siteOfA(ctx), projStatus: 'executing' } }),
+    siteAsASeesIt,
+  ),
+  getSiteIndexInfo: unknownToB(async (ctx) => ({
+    method: 'POST',
+    url: url('getSiteIndexInfo'),
+    payload: { id: await siteOfA(ctx) },
+  })),
+  listSetupProcessBySite: unknownToB(async (ctx) => ({
+    method: 'GET',
+    url: url('listSetupProcessBySite', { siteId: await siteOfA(ctx) }),
+  })),
+  listSetupTeam: unknownToB(async (ctx) => ({ method: 'GET', url: url('listSetupTeam', { siteId: await siteOfA(ctx) }) })),
+  getBudgetByOrderId: async (ctx) => {
+    const site = await ctx.recordOf('executeSite');
+    const ofA = await call<{ sites: Row[] }>(ctx.app, ctx.a, {
+      method: 'GET',
+      url: url('getBudgetByOrderId'),
+      query: { orderId: String(site.orderId) },
+    });
+    expect(idsIn(ofA.body.data.sites)).toContain(site.id);
+    const ofB = await call<{ sites: Row[] }>(ctx.app, ctx.b, {
+      method: 'GET',
+      url: url('getBudgetByOrderId'),
+      query: { orderId: String(site.orderId) },
+    });
+    expect(idsIn(ofB.body.data.sites)).not.toContain(site.id);
+  },
+  getEarnedValueStatistics: async (ctx) => {
+    const site = await ctx.recordOf('executeSite');
+    const query = { orderId: String(site.orderId) };
+    const foreign = await call(ctx.app, ctx.b, {
+      method: 'POST',
+      url: url('getEarnedValueStatistics'),
+      query: { ...query, tenantId: String(TENANT_A) },
+    });
+    expect(foreign.status).toBe(403);
+    const ofB = await call<{ siteCount: number }>(ctx.app, ctx.b, {
+      method: 'POST',
+      url: url('getEarnedValueStatistics'),
+      query,
+    });
+    const ofA = await call<{ siteCount: number }>(ctx.app, ctx.a, {
+      method: 'POST',
+      url: url('getEarnedValueStatistics'),
+      query,
+    });
+    expect(ofA.body.data.siteCount).toBeGreaterThan(0);
+    expect(ofB.body.data.siteCount).toBe(0);
+  },
+  getSynthesizeInfo: async (ctx) => {
+    await siteOfA(ctx);
+    for (const token of [ctx.a, ctx.b]) {
+      const answer = await call<{ siteCount: number }>(ctx.app, token, { method: 'POST', url: url('getSynthesizeInfo') });
+      expect(answer.body.data.siteCount).toBe(await totalOf(ctx, token));
+    }
+  },
+  getIdList: async (ctx) => {
+    const answer = await call<number[]>(ctx.app, ctx.b, { method: 'POST', url: url('getIdList'), payload: {} });
+    expect(answer.body.data).not.toContain(await siteOfA(ctx));
+    expect(answer.body.data).toHaveLength(await totalOf(ctx, ctx.b));
+  },
+  getOperationInfo: async (ctx) => {
+    for (const token of [ctx.a, ctx.b]) {
+      const answer = await call<{ executingSites: number }>(ctx.app, token, { method: 'POST', url: url('getOperationInfo') });
+      expect(answer.body.data.executingSites).toBe(await totalOf(ctx, token, { projStatus: 'executing' }));
+    }
+  },
+  getSiteNameByIds: async (ctx) => {
+    const ids = [await siteOfA(ctx)];
+    const ofA = await call(ctx.app, ctx.a, { method: 'POST', url: url('getSiteNameByIds'), payload: { ids } });
+    expect(idsIn(ofA.body.data)).toEqual(ids);
+    const ofB = await call(ctx.app, ctx.b, { method: 'POST', url: url('getSiteNameByIds'), payload: { ids } });
+    expect(ofB.body.data).toEqual([]);
+  },
+  getSiteAlarmInfo: noStationOfA('getSiteAlarmInfo'),
+  getDailyChargeSum: async (ctx) => {
+    await noStationOfA('getDailyChargeSum')(ctx);
+    await unknownToB(() => ({ method: 'GET', url: url('getDailyChargeSum'), query: { stationSn: STATION_A } }))(ctx);
+  },
+  getYearlyChargeSum: async (ctx) => {
+    await noStationOfA('getYearlyChargeSum')(ctx);
+    await unknownToB(() => ({ method: 'GET', url: url('getYearlyChargeSum'), query: { stationSn: STATION_A } }))(ctx);
+  },
+  getStationRanking: noStationOfA('getStationRanking'),
+  getBoardProfit: noStationOfA('getBoardProfit'),
+};
+
 const CHECKS: Record<string, Entry> = {
   changePassword: "not tenant-scoped: changes the caller's own password, checked against their current one",
   changePasswordPut: "not tenant-scoped: changes the caller's own password, checked against their current one",
@@ -2188,6 +2294,7 @@ const CHECKS: Record<string, Entry> = {
   ...TENDER_CHECKS,
   ...EMSASSETS_CHECKS,
   ...SITEOPS_CHECKS,
+  ...PROJECT_CHECKS,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -2230,6 +2337,9 @@ describe('the contract', () => {
       'getTestStrategyTypes',
       'getUserMenu',
       'getVariableDataTypes',
+};
+
+      'listServiceTypes',
       'pcLogin',
       'updateDefaultTenant',
       'updateInfoData',
