@@ -912,6 +912,7 @@ async function firstIdOfA(ctx: Context, list: string, query: Record<string, stri
   return Number(answer.body.data.records[0]?.id);
 }
 
+/** The id of A's demo station, as A reads it. */
 const stationIdOfA = async (ctx: Context) =>
   Number((await call<Row>(ctx.app, ctx.a, { method: 'GET', url: url('getStationBySn', { stationSn: STATION_A }) })).body.data.id);
 
@@ -1712,8 +1713,8 @@ const createRefusedForB =
 
 const EMSASSETS_CHECKS: Record<string, Entry> = {
   getEmsMenuCatalogue: 'not tenant-scoped: the fixed list of EMS screens a station may show',
-  getEmsStationPage: async ({ app, b }) => {
-    const ofB = await call(app, b, { method: 'GET', url: url('getEmsStationPage'), query: { size: '50' } });
+  getExecuteEmsStationPage: async ({ app, b }) => {
+    const ofB = await call(app, b, { method: 'GET', url: url('getExecuteEmsStationPage'), query: { size: '50' } });
     expect(ofB.status).toBe(200);
     expect(snsIn(ofB.body.data).filter((sn) => sn.includes('"T2-'))).toEqual([]);
   },
@@ -1900,12 +1901,6 @@ function calendarOfB(id: string, query: Record<string, string>): Check {
     expect(ofB.status).toBe(200);
     expect(JSON.stringify(ofB.body.data)).not.toContain(`"id":${String(sheet.id)},`);
   };
-}
-
-/** The id of A's demo station, as A reads it. */
-async function stationIdOfA(ctx: Context): Promise<number> {
-  const station = await call<Row>(ctx.app, ctx.a, { method: 'GET', url: url('getStationBySn', { stationSn: STATION_A }) });
-  return Number(station.body.data.id);
 }
 
 /** B names A's station in a new record: to B it is no station (400), and B's list has no new record. */
@@ -2314,10 +2309,8 @@ describe('the contract', () => {
       'getAlarmLevels',
       'getAlarmSource',
       'getCaptcha',
-      'getCityList',
-};
-
       'getChargeDischargeCapacityEnum',
+      'getCityList',
       'getClientToken',
       'getEmsMenuCatalogue',
       'getEmsToken',
@@ -2337,8 +2330,6 @@ describe('the contract', () => {
       'getTestStrategyTypes',
       'getUserMenu',
       'getVariableDataTypes',
-};
-
       'listServiceTypes',
       'pcLogin',
       'updateDefaultTenant',
