@@ -70,12 +70,28 @@ const finite: KeywordDefinition = {
   },
 };
 
+/**
+ * `"x-decimals": 2` — a number with at most that many decimals (an amount of money has two).
+ * `multipleOf: 0.01` cannot say it: its floating-point division refuses amounts such as 1158000.15.
+ */
+const decimals: KeywordDefinition = {
+  keyword: 'x-decimals',
+  type: 'number',
+  schemaType: 'number',
+  error: { message: ({ schemaValue }) => str`must have at most ${String(schemaValue)} decimals` },
+  code(cxt) {
+    const { data, schemaCode } = cxt;
+    cxt.fail(_`Number(${data}.toFixed(${schemaCode})) !== ${data}`);
+  },
+};
+
 /** Adds the project's keywords to an Ajv instance (the server's and the forms' validators alike). */
 export function addProjectKeywords(ajv: Ajv): Ajv {
   ajv.addVocabulary([...EXTENSION_KEYWORDS]);
   ajv.addKeyword(sameAs);
   ajv.addKeyword(notBefore);
   ajv.addKeyword(finite);
+  ajv.addKeyword(decimals);
   return ajv;
 }
 
@@ -84,10 +100,11 @@ const MONEY_MESSAGES: JsonObject = {
   type: 'errors.numberRequired',
   maximum: 'errors.moneyRange',
   minimum: 'errors.moneyRange',
-  multipleOf: 'errors.moneyDecimals',
+  'x-decimals': 'errors.moneyDecimals',
 };
 
-const isMoney = (property: JsonObject) => property.type === 'number' && property.multipleOf === 0.01;
+/** An amount of money: a number of at most two decimals (`x-decimals: 2`). */
+const isMoney = (property: JsonObject) => property.type === 'number' && property['x-decimals'] === 2;
 
 /**
  * The message labels a schema gives its errors (`"x-messages": { "minItems": "<label key>" }` on

@@ -28,9 +28,9 @@ describe('money helper', () => {
     expect(inTenThousands(12345678)).toBe('1,234.57');
   });
 
-  test('a number in hundredths is money; other numbers are not', () => {
-    expect(isMoneyProperty({ type: 'number', multipleOf: 0.01 })).toBe(true);
+  test('a number of at most two decimals is money; other numbers are not', () => {
+    expect(isMoneyProperty({ type: 'number', 'x-decimals': 2 })).toBe(true);
     expect(isMoneyProperty({ type: 'number' })).toBe(false);
-    expect(isMoneyProperty({ type: 'integer', multipleOf: 0.01 })).toBe(false);
+    expect(isMoneyProperty({ type: 'integer', 'x-decimals': 2 })).toBe(false);
   });
 });

@@ -4,9 +4,9 @@ import moneyRules from '../../schemas/constants/money.json';
 export const MONEY_MAX = moneyRules.max;
 export const CURRENCY_LABEL = moneyRules.currencyLabel;
 
-/** A property that holds an amount of money: a number in hundredths (`multipleOf: 0.01`). */
-export function isMoneyProperty(property: { type?: unknown; multipleOf?: unknown } | undefined): boolean {
-  return property?.type === 'number' && property.multipleOf === 0.01;
+/** A property that holds an amount of money: a number of at most two decimals (`x-decimals: 2`). */
+export function isMoneyProperty(property: { type?: unknown; 'x-decimals'?: unknown } | undefined): boolean {
+  return property?.type === 'number' && property['x-decimals'] === 2;
 }
 
 export type MoneyCheck = { ok: true; value: number } | { ok: false; message: 'errors.moneyRange' | 'errors.numberRequired' };

@@ -49,10 +49,10 @@ describe('buildUiSchema', () => {
     expect(ui.name?.['ui:title']).toBe('Name');
   });
 
-  test('an amount of money (a number in hundredths) gets the money input; other numbers do not', () => {
+  test('an amount of money (a number of two decimals) gets the money input; other numbers do not', () => {
     const withAmounts: RJSFSchema = {
       type: 'object',
-      properties: { amount: { type: 'number', multipleOf: 0.01 }, ratio: { type: 'number' } },
+      properties: { amount: { type: 'number', 'x-decimals': 2 } as RJSFSchema, ratio: { type: 'number' } },
     };
     const ui = buildUiSchema({ t: en, prefix: 'entities.customer', schema: withAmounts, uiSchema: {}, mode: 'create' });
     expect(ui.amount?.['ui:widget']).toBe('MoneyInput');

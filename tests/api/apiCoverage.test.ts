@@ -47,6 +47,71 @@ const DEMO_VALUES: Record<string, string> = {
   tenantId: '2',
 };
 
+/** An approval of tenant 2 assigned to the signed-in administrator, for the approver's steps. */
+async function approvalForCaller(ctx: Context): Promise<Row> {
+  const employees = await call<{ records: Row[] }>(ctx.app, ctx.admin, {
+    method: 'GET',
+    url: url('getUserPage'),
+    query: { size: '50', name: '系统管理员' },
+  });
+  const answer = await call<Row>(ctx.app, ctx.admin, {
+    method: 'POST',
+    url: url('saveApproval'),
+    payload: { ...example('approval'), approverId: employees.body.data.records[0]?.id, copyUsers: [] },
+  });
+  return answer.body.data;
+}
+
+interface Fixture {
+  body?: Row;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+}
+
+/** A picture of a camera of tenant 2's, stored as a capture record. */
+async function captureOfCaller(ctx: Context): Promise<Row> {
+  const upload = picture();
+  const stored = await call<Row>(ctx.app, ctx.admin, {
+    method: 'POST',
+    url: url('uploadFile'),
+    payload: upload.payload,
+    headers: upload.headers,
+  });
+  const { bucketName, fileName } = stored.body.data;
+  const capture = await call<Row>(ctx.app, ctx.admin, {
+    method: 'POST',
+    url: url('addCapturePic'),
+    payload: { ipcId: (await recordOf(ctx, 'camera')).id, bucketName, fileName },
+  });
+  return { bucketName, fileName, id: capture.body.data.id };
+}
+
+/** Requests that need records in a particular relation to each other or to the caller. */
+const FIXTURES: Record<string, (ctx: Context) => Promise<Fixture>> = {
+  approveTask: async (ctx) => ({ body: { id: (await approvalForCaller(ctx)).id } }),
+  rejectTask: async (ctx) => ({ body: { id: (await approvalForCaller(ctx)).id, opinion: 'Not this quarter' } }),
+  // A picture the caller uploaded, of one of the tenant's cameras.
+  addCapturePic: async (ctx) => {
+    const upload = picture();
+    const stored = await call<Row>(ctx.app, ctx.admin, {
+      method: 'POST',
+      url: url('uploadFile'),
+      payload: upload.payload,
+      headers: upload.headers,
+    });
+    const { bucketName, fileName } = stored.body.data;
+    return { body: { ipcId: (await recordOf(ctx, 'camera')).id, bucketName, fileName } };
+  },
+  getCaptureRecord: async (ctx) => ({ params: { id: String((await captureOfCaller(ctx)).id) } }),
+  // The caller's own notices (each user has copies of their own).
+  deleteNotices: async (ctx) => ({ query: { ids: String((await recordOf(ctx, 'notice')).id) } }),
+  // An inspection with the worksheet it belongs to.
+  getInspectTaskDetail: async (ctx) => {
+    const task = await recordOf(ctx, 'inspectionTask', (record) => record.worksheetId !== undefined);
+    return { query: { id: String(task.id), sheetId: String(task.worksheetId) } };
+  },
+};
+
 /** Calls that end the caller's session or change its tenant: made by an account of their own. */
 const OWN_ACCOUNT = new Set(['changePassword', 'changePasswordPut', 'updateDefaultTenant']);
 
@@ -89,23 +154,24 @@ function pageOperationOf(entity: string): string | undefined {
   })?.operationId;
 }
 
-/** A record of `entity` the tenant has: the first its list answers, else a new one. */
-async function recordOf(ctx: Context, entity: string): Promise<Row> {
+/** A record of `entity` the tenant has: the first its list answers (that `which` accepts), else a new one. */
+async function recordOf(ctx: Context, entity: string, which: (record: Row) => boolean = () => true): Promise<Row> {
   const special = SPECIAL_LISTS[entity];
   if (special) {
-    const [first] = await special(ctx);
-    if (!first) throw new Error(`tenant 2 has no ${entity}`);
-    return first;
+    const found = (await special(ctx)).find(which);
+    if (!found) throw new Error(`tenant 2 has no ${entity}`);
+    return found;
   }
   const list = operationFor(entity, 'list') ?? pageOperationOf(entity);
   if (list) {
     const answer = await call<{ records?: Row[] } | Row[]>(ctx.app, ctx.admin, {
       method: operation(list).method.toUpperCase() as 'GET',
       url: url(list),
-      query: { size: '10' },
+      query: { size: '50' },
     });
     const records = Array.isArray(answer.body.data) ? answer.body.data : (answer.body.data.records ?? []);
-    if (records[0]) return records[0];
+    const found = records.find(which);
+    if (found) return found;
   }
   return createRecord(ctx.app, ctx.admin, entity);
 }
@@ -127,7 +193,7 @@ async function parameterValue(ctx: Context, op: Operation, name: string, schema:
     const record = await ownRecordOf(ctx, schema['x-ref']);
     return String(schema.type === 'string' ? record[name] : record.id);
   }
-  if (name === 'id' && op.resource) return String((await subject()).id);
+  if ((name === 'id' || name === 'ids') && op.resource) return String((await subject()).id);
   if (name === 'userId') return String(ctx.userId);
   if (DEMO_VALUES[name]) return DEMO_VALUES[name];
   const value = baseline(schema);
@@ -257,7 +323,10 @@ describe.each(databases())('every listed call answers valid input on $name', ({ 
     for (const name of op.query?.required ?? [])
       query[name] = await parameterValue(ctx, op, name, op.query?.properties?.[name] ?? {}, subject);
     if (op.query?.properties?.id && op.resource && !query.id) query.id = String((await subject()).id);
-    let payload: unknown = op.multipart ? undefined : await bodyOf(ctx, op, subject);
+    const fixture = await FIXTURES[operationId]?.(ctx);
+    Object.assign(params, fixture?.params);
+    Object.assign(query, fixture?.query);
+    let payload: unknown = op.multipart ? undefined : (fixture?.body ?? (await bodyOf(ctx, op, subject)));
     // Path parameters the body names too (the record's id or serial number) are the body's.
     if (payload && typeof payload === 'object' && !op.resource) {
       for (const name of Object.keys(params))

@@ -736,6 +736,18 @@ const NAMED_COUNT_CHANGERS: Record<string, string[]> = {
   device: ['addCopyStation', 'deleteMonitorDeviceBySn', 'importMonitorDevice'],
   deviceVariable: ['addCopyStation', 'batchImportDeviceVars', 'deleteMonitorDeviceBySn'],
   qualityThreshold: ['updateQualityThresholdSetting', 'resetQualityThresholdSetting'],
+  // Likes and comments of headlines; deleting a comment deletes its replies and their likes.
+  newsLike: ['likeEnterpriseNews', 'cancelLikeEnterpriseNews', 'likeComment', 'cancelLikeComment', 'delComment'],
+  newsComment: ['newComment', 'delComment'],
+  // Likes and collections of courses, views, and exchanges of the points mall.
+  crmVideoReaction: [
+    'likeEnterpriseVideo',
+    'cancelLikeEnterpriseVideo',
+    'collectEnterpriseVideo',
+    'cancelCollectEnterpriseVideo',
+  ],
+  videoView: ['recordVideoView'],
+  pointsExchange: ['productExchange'],
 };
 
 /**
@@ -881,7 +893,7 @@ describe.each(targets())('fuzzing every operation on $name', ({ runs, start }) =
     // Entities whose creates and deletes received only refused input have as many records as before.
     const after = await counts(server.probe);
     const untouched = Object.keys(before).filter((entity) => ![...countChangers(entity)].some((id) => stats.accepted.has(id)));
-    for (const entity of untouched) expect(after[entity], `records of ${entity} by tenant`).toEqual(before[entity]);
+    for (const entity of untouched) expect.soft(after[entity], `records of ${entity} by tenant`).toEqual(before[entity]);
     console.info(
       `${server.dialect}, any input: ${JSON.stringify(stats.byVerdict)}, answers ${JSON.stringify(stats.byStatus)}; ` +
         `counts compared for ${untouched.join(', ') || 'no entity'} (the others received accepted creates or deletes)`,

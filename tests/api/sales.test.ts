@@ -62,6 +62,7 @@ describe.each(databases())('sales on $name', ({ start }) => {
       ['over 9999999999.99', 10000000000, 'The amount can have at most 10 digits and 2 decimals'],
       ['under -9999999999.99', -10000000000, 'The amount cannot be less than -9999999999.99'],
       ['not a number', 'abc', 'Please fill in a numeric amount'],
+      ['with three decimals', 1158000.155, 'The amount can have at most 2 decimals'],
     ])('an amount %s is refused with 400 and its message, and nothing is written', async (_case, contractAmount, message) => {
       const orderNo = fresh('SO');
       const answer = await as('POST', '/manager/orderinfo/saveOrder', {
