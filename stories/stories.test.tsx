@@ -13,9 +13,19 @@ test('every page schema has its stories', () => {
   expect(Object.keys(modules).length).toBeGreaterThanOrEqual(2);
 });
 
+/**
+ * The stories a run renders: every hand-written story, and of each page schema's eight (list and
+ * form in zh/en × default/dark) the Chinese list in the default theme and the English form in the
+ * dark one, so that both languages, both themes and both views of every page are rendered; the
+ * other six are the same components with the other pairing, looked at in Storybook.
+ */
+const PAGE_STORIES_RUN = new Set(['ListZhDefault', 'FormEnDark']);
+const runs = (file: string, name: string) => !file.includes('/generated/stories/') || PAGE_STORIES_RUN.has(name);
+
 /** Each story renders and its play function's assertions hold. */
-describe.each(Object.entries(modules))('%s', (_file, module) => {
-  test.each(Object.entries(composeStories(module) as Record<string, ComposedStory>))('%s', async (_name, Story) => {
+describe.each(Object.entries(modules))('%s', (file, module) => {
+  const stories = Object.entries(composeStories(module) as Record<string, ComposedStory>).filter(([name]) => runs(file, name));
+  test.each(stories)('%s', async (_name, Story) => {
     await Story.run();
   });
 });

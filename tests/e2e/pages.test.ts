@@ -67,6 +67,8 @@ describe('list pages in the browser', () => {
     server = await startServer({ listen: true });
     browser = await launchBrowser();
     page = await browser.context.newPage();
+    // A control that is not there fails a smoke in seconds, not in the 30 s of an action's default.
+    page.setDefaultTimeout(8_000);
     admin = await signIn(server.app, 'admin', 'admin123');
     await page.goto(`${server.url}/login?lng=en`);
     await page.getByLabel('Username').fill('admin');
