@@ -9,7 +9,8 @@ export async function choose(scope: Page | Locator, combobox: string, option: st
   const box = scope.getByRole('combobox', { name: combobox, exact: true });
   await box.click();
   await box.fill(option);
-  await box.page().getByRole('option', { name: option, exact: true }).waitFor({ state: 'attached' });
+  // Records of different stations or sites may share a name (1# 电池簇): the first is taken.
+  await box.page().getByRole('option', { name: option, exact: true }).first().waitFor({ state: 'attached' });
   await box.press('Enter');
 }
 
