@@ -377,6 +377,8 @@ export class TelemetryStore {
   ): Promise<Map<number, Point[]>> {
     const ids = variables.map((v) => v.id);
     const series = new Map<number, Point[]>(ids.map((id) => [id, []]));
+    // No variables, no statement: PostgreSQL refuses an empty `in ()` (a storage station has no photovoltaic power).
+    if (ids.length === 0) return series;
     if (resolution === 'RAW' || resolution === 'HOUR') {
       const rows =
         resolution === 'RAW'

@@ -52,11 +52,11 @@ const SESSION_BOUND = new Set(['changePassword', 'changePasswordPut', 'resetPass
 const FUZZED = contract.operations.filter((op) => !op.multipart && !op.binary && (op.query || op.params || op.body));
 
 /**
- * Requests per database by default: ten per operation at least, so that the first round reaches
+ * Requests per database by default: 25 per operation at least, so that the first round reaches
  * every operation with input its validators refuse (a sample whose mutation happens to be valid is
  * not sent in that round); CI sends at least 20,000 on SQLite.
  */
-const PER_OPERATION = 10 * FUZZED.length;
+const PER_OPERATION = 25 * FUZZED.length;
 const SQLITE_RUNS = Math.max(
   process.env.CI ? CI_MINIMUM : 0,
   Number(process.env.FUZZ_RUNS ?? Math.max(process.env.CI ? CI_MINIMUM : 3_000, PER_OPERATION)),
@@ -755,6 +755,8 @@ const NAMED_COUNT_CHANGERS: Record<string, string[]> = {
   ],
   videoView: ['recordVideoView'],
   pointsExchange: ['productExchange'],
+  // A camera's pan-tilt-zoom commands are recorded as they start.
+  ptzCommand: ['ptzStart', 'ptzStop'],
 };
 
 /**
