@@ -145,7 +145,12 @@ describe('sessions, tenants and access', () => {
     await page.waitForURL('**/main/appliance/customer');
     expect(await page.getByRole('search').getByLabel('City').inputValue()).toBe('上海');
     // The leaderboard stays mounted (hidden) beside it with a total of its own.
-    expect(await page.getByText(/^\d+ in total$/).filter({ visible: true }).textContent()).toBe(filtered);
+    expect(
+      await page
+        .getByText(/^\d+ in total$/)
+        .filter({ visible: true })
+        .textContent(),
+    ).toBe(filtered);
   });
 
   test('switching the enterprise changes what the customer list shows', async () => {
