@@ -19,7 +19,7 @@ export interface PageDecl {
     | { action: 'delete'; confirm: string }
     | { action: 'navigate'; page: string; params: Record<string, string> }
     | { action: 'form'; form: string; load?: string; save: string; params: Record<string, string> }
-    | { action: 'transition'; operation: string; confirm?: string }
+    | { action: 'transition'; operation: string; confirm?: string; form?: string }
   )[];
   form?: { ui: string };
   /** Operation id of the page's Excel export. */
@@ -342,6 +342,12 @@ export function checkPages(
         const op = byId.get(action.operation);
         if (op?.resource?.action !== 'transition' || op.resource.entity !== page.entity)
           fail(`transition action: ${action.operation} is no transition of ${page.entity}`);
+        const form = op?.body?.['x-form'];
+        if (op?.body && form !== action.form)
+          fail(
+            `transition action: ${action.operation} takes a body; the action names its form (${String(form ?? 'none: give the body an x-form')})`,
+          );
+        if (!op?.body && action.form) fail(`transition action: ${action.operation} takes no body, so no form`);
         continue;
       }
       if (action.action === 'form') {

@@ -14,11 +14,18 @@ export interface FormDialogProps {
   save: string;
   /** Values fixed by where the dialog was opened from (hidden in the form). */
   values: Record<string, unknown>;
+  /** Path parameters and query of the save call (the record a transition moves). */
+  target?: { params?: Record<string, unknown>; query?: Record<string, unknown> };
+  /** Title of the dialog; the form's title by default. */
+  title?: string;
   onClose(saved: boolean): void;
 }
 
-/** A dialog with the form of a call (reset a password, set permissions...), loaded and saved by its operations. */
-export function FormDialog({ form, load, save, values, onClose }: FormDialogProps) {
+/**
+ * A dialog with the form of a call (reset a password, set permissions, the opinion of an
+ * approval...), loaded and saved by its operations.
+ */
+export function FormDialog({ form, load, save, values, target, title, onClose }: FormDialogProps) {
   const { t } = useTranslation();
   const { api } = useRuntime();
   const { message } = App.useApp();
@@ -32,14 +39,21 @@ export function FormDialog({ form, load, save, values, onClose }: FormDialogProp
   );
   const send = useCallback(
     async (formData: Record<string, unknown>) => {
-      await api.callDynamic(save, { body: { ...formData, ...values } }, { silent: true });
+      await api.callDynamic(save, { ...target, body: { ...formData, ...values } }, { silent: true });
       void message.success(t('common.saved'));
       onClose(true);
     },
-    [api, save, values, message, t, onClose],
+    [api, save, target, values, message, t, onClose],
   );
   return (
-    <Modal open title={label(t, `forms.${form}.title`)} footer={null} destroyOnHidden width={560} onCancel={() => onClose(false)}>
+    <Modal
+      open
+      title={title ?? label(t, `forms.${form}.title`)}
+      footer={null}
+      destroyOnHidden
+      width={560}
+      onCancel={() => onClose(false)}
+    >
       <CallForm form={form} load={loadValues} save={send} fixed={fixed} />
     </Modal>
   );

@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { PageSchema, RowAction } from '../../generated/meta';
 import { pages, type SchemaModule } from '../../generated/registry';
 import { ApiCallError } from '../api/client';
-import { FormDialog } from '../forms/FormDialog';
+import { FormDialog, type FormDialogProps } from '../forms/FormDialog';
 import { SchemaForm } from '../forms/SchemaForm';
 import { entityTitle, pageTitle } from '../i18n/labels';
 import { usePreferences, useRuntime } from '../RuntimeContext';
@@ -15,7 +15,7 @@ import { ScreenHeader } from '../shell/ScreenHeader';
 import { propertiesOf } from '../schema/properties';
 import { buildUiSchema, type FormMode } from '../schema/uiSchema';
 import { initialListState, listQuery, scopeFromSearch } from './listQuery';
-import { ListView, type ExportFormat, type ListRecord } from './ListView';
+import { ListView, transitionLabel, type ExportFormat, type ListRecord } from './ListView';
 import { useListData } from './useListData';
 
 interface Editing {
@@ -42,7 +42,7 @@ export function ListPage({ page }: { page: PageSchema }) {
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string>();
   const [exporting, setExporting] = useState<{ format: ExportFormat; bytes: number }>();
-  const [dialog, setDialog] = useState<{ action: Extract<RowAction, { action: 'form' }>; values: ListRecord }>();
+  const [dialog, setDialog] = useState<Omit<FormDialogProps, 'onClose'>>();
 
   useEffect(() => {
     Promise.all([loadEntity(page.entity), page.form ? loadUiSchema(page.form.ui) : Promise.resolve({})])
@@ -114,7 +114,8 @@ export function ListPage({ page }: { page: PageSchema }) {
   const remove = async (record: ListRecord) => {
     if (!resource.delete) return;
     try {
-      await api.callDynamic(resource.delete, { params: { id: record.id } });
+      // The id in the path or in the query, as the delete call takes it.
+      await api.callDynamic(resource.delete, { params: { id: record.id }, query: { id: record.id } });
       setVersion((v) => v + 1);
       void message.success(t('common.deleted'));
     } catch {
@@ -123,8 +124,20 @@ export function ListPage({ page }: { page: PageSchema }) {
   };
 
   const transition = async (action: Extract<RowAction, { action: 'transition' }>, record: ListRecord) => {
+    const target = { params: { id: record.id }, query: { id: record.id } };
+    if (action.form) {
+      // What the transition records (an opinion, what was found) is asked in its form first.
+      setDialog({
+        form: action.form,
+        save: action.operation,
+        values: {},
+        target,
+        title: transitionLabel(t, page, action.operation),
+      });
+      return;
+    }
     try {
-      await api.callDynamic(action.operation, { params: { id: record.id }, query: { id: record.id } });
+      await api.callDynamic(action.operation, target);
       setVersion((v) => v + 1);
       void message.success(t('common.done'));
     } catch {
@@ -174,7 +187,9 @@ export function ListPage({ page }: { page: PageSchema }) {
         {...(exporting ? { exporting } : {})}
         onForm={(action, record) =>
           setDialog({
-            action,
+            form: action.form,
+            ...(action.load ? { load: action.load } : {}),
+            save: action.save,
             values: Object.fromEntries(Object.entries(action.params).map(([field, rowField]) => [field, record[rowField]])),
           })
         }
@@ -210,11 +225,11 @@ export function ListPage({ page }: { page: PageSchema }) {
       </Modal>
       {dialog ? (
         <FormDialog
-          form={dialog.action.form}
-          {...(dialog.action.load ? { load: dialog.action.load } : {})}
-          save={dialog.action.save}
-          values={dialog.values}
-          onClose={() => setDialog(undefined)}
+          {...dialog}
+          onClose={(saved) => {
+            setDialog(undefined);
+            if (saved) setVersion((v) => v + 1);
+          }}
         />
       ) : null}
     </Space>

@@ -3,6 +3,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { rowSortingFeature, tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { PageSchema, RowAction } from '../../generated/meta';
 import { transitionOperations } from '../../generated/registry';
 import { fieldLabel, label, pageTitle } from '../i18n/labels';
@@ -44,6 +45,11 @@ export interface ListViewProps {
 interface StateMachine {
   field: string;
   transitions: Record<string, { from: unknown[] }>;
+}
+
+/** The label of a transition's button (and of the dialog of its form): `entities.<entity>.transitions.<name>`. */
+export function transitionLabel(t: TFunction, page: PageSchema, operation: string): string {
+  return label(t, `entities.${page.entity}.transitions.${transitionOperations[operation] ?? ''}`);
 }
 
 const features = tableFeatures({ rowSortingFeature, columnMeta: {} as { width?: number } });
@@ -134,7 +140,7 @@ export function ListView(props: ListViewProps) {
             );
           case 'transition': {
             if (!allows(action.operation, record)) return null;
-            const text = label(t, `entities.${page.entity}.transitions.${transitionOperations[action.operation] ?? ''}`);
+            const text = transitionLabel(t, page, action.operation);
             return action.confirm ? (
               <Popconfirm
                 key={action.operation}
