@@ -1,5 +1,6 @@
 import type { UiSchema } from '@rjsf/utils';
 import dayjs from 'dayjs';
+import { RAW_POINTS } from './points';
 import {
   type DataNeed,
   type DeviceVar,
@@ -35,9 +36,6 @@ export interface TrendConfig {
   nodeInfo: TrendNode[];
   selChecked: { maxChecked: boolean; minChecked: boolean; avgChecked: boolean };
 }
-
-/** Most points of a series of all values (NORMAL): the server keeps the peaks and dips. */
-export const RAW_POINTS = 500;
 
 /** The period each interval covers, the resolution of its points and a method it imposes. */
 export const INTERVAL: Record<
