@@ -7,14 +7,14 @@ import {
   createI18n,
   fieldLabel,
   initialListState,
-  ListView,
   loadEntity,
   loadUiSchema,
-  SchemaForm,
   type Language,
   type ListRecord,
   type ThemeName,
 } from '../runtime';
+import { SchemaForm } from '../runtime/forms/SchemaForm';
+import { ListView } from '../runtime/list/ListView';
 import { StoryFrame } from './StoryFrame';
 
 export interface PageStoryArgs {

@@ -2,7 +2,8 @@ import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FormPage, session, useRuntime } from '../../runtime';
+import { session, useRuntime } from '../../runtime';
+import { FormPage } from '../../runtime/forms/FormPage';
 
 /** One's own password; afterwards every session ends and the user signs in again. */
 export function ChangePasswordPage() {

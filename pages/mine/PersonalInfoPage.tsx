@@ -1,7 +1,8 @@
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormPage, session, useRuntime } from '../../runtime';
+import { session, useRuntime } from '../../runtime';
+import { FormPage } from '../../runtime/forms/FormPage';
 
 /** One's own name, gender, telephone, e-mail and birthday. */
 export function PersonalInfoPage() {

@@ -4,6 +4,13 @@ import { isMoneyProperty } from '../format/money';
 import { enumLabel, label } from '../i18n/labels';
 import { propertiesOf, type PropertySchema } from './properties';
 
+/**
+ * The UI schema entry that hides a field of any type (the form's `Hidden` field renders nothing
+ * and keeps the value). Here rather than beside that field, so that the rules of widgets use it
+ * without loading the form code.
+ */
+export const HIDDEN_FIELD = { 'ui:field': 'Hidden' } as const;
+
 export type FormMode = 'create' | 'edit';
 
 /** What the conventions derive for one field, whatever its place in the form. */

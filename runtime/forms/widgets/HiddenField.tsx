@@ -2,6 +2,3 @@
 export function HiddenField() {
   return null;
 }
-
-/** The UI schema entry that hides a field of any type. */
-export const HIDDEN_FIELD = { 'ui:field': 'Hidden' } as const;
