@@ -115,7 +115,7 @@ export async function playList({ canvasElement, args, loaded }: PlayContext): Pr
   await expect(rows).toHaveLength(exampleRecords((loaded as unknown as PageStoryLoaded).entity).length + 1);
 }
 
-type Property = { readOnly?: boolean; type?: string; enum?: unknown[]; format?: string; 'x-ref'?: string };
+type Property = { readOnly?: boolean; type?: string; enum?: unknown[]; format?: string; 'x-ref'?: string; 'x-upload'?: unknown };
 
 /** Every field a user fills in has its translated label, and the example's free text is shown. */
 export async function playForm({ canvasElement, args, loaded }: PlayContext): Promise<void> {
@@ -125,18 +125,20 @@ export async function playForm({ canvasElement, args, loaded }: PlayContext): Pr
   const { entity, uiSchema } = loaded as unknown as PageStoryLoaded;
   const properties = (entity.schema.properties ?? {}) as Record<string, Property>;
   const example = exampleRecords(entity)[0] ?? {};
+  const hiddenByUi = (name: string) => (uiSchema[name] as { 'ui:widget'?: string } | undefined)?.['ui:widget'] === 'hidden';
   for (const [name, property] of Object.entries(properties)) {
-    const hiddenByUi = (uiSchema[name] as { 'ui:widget'?: string } | undefined)?.['ui:widget'] === 'hidden';
     // Lists and objects are labelled as groups, not as one input.
-    if (property.readOnly || hiddenByUi || page.scope?.includes(name) || property.type === 'array') continue;
+    if (property.readOnly || hiddenByUi(name) || page.scope?.includes(name) || property.type === 'array') continue;
     // The label is the field's title, with the mark of a required field where it is one.
     const label = new RegExp(`^\\*?\\s*${escape(fieldLabel(t, page.entity, name))}\\s*\\*?$`);
     await expect(canvas.getByLabelText(label)).toBeInTheDocument();
   }
   for (const [name, property] of Object.entries(properties)) {
     const value = example[name];
-    const freeText = property.type === 'string' && !property.enum && !property.format && !property['x-ref'];
-    if (freeText && typeof value === 'string' && !properties[name]?.readOnly) {
+    // A picture's address is shown as the picture, not as text.
+    const freeText =
+      property.type === 'string' && !property.enum && !property.format && !property['x-ref'] && !property['x-upload'];
+    if (freeText && typeof value === 'string' && !property.readOnly && !hiddenByUi(name)) {
       await expect(canvas.getByDisplayValue(value)).toBeInTheDocument();
     }
   }

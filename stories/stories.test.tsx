@@ -23,12 +23,7 @@ const PAGE_STORIES_RUN = new Set(['ListZhDefault', 'FormEnDark']);
 const runs = (file: string, name: string) => !file.includes('/generated/stories/') || PAGE_STORIES_RUN.has(name);
 
 /** Stories whose play function does not pass yet, with what stops it: reported as skipped. */
-const PENDING: Record<string, string> = {
-  'banners.stories.tsx FormEnDark': 'the picture field is labelled twice (the upload and its list), so the label is not unique',
-  'mallGoods.stories.tsx FormEnDark': 'the picture field is labelled twice (the upload and its list), so the label is not unique',
-  'enterpriseVideos.stories.tsx FormEnDark': 'the cover picture is shown as a picture, not as a text the play function can read',
-  'supportRequest.stories.tsx FormEnDark': 'the review comment is read-only and shown as text, not as an input value',
-};
+const PENDING: Record<string, string> = {};
 const pendingOf = (file: string, name: string) => PENDING[`${file.split('/').pop() ?? ''} ${name}`];
 
 /** Each story renders and its play function's assertions hold. */

@@ -19,7 +19,6 @@ export function ImageUpload({ id, value, disabled, readonly, onChange }: WidgetP
     <Space direction="vertical">
       {typeof value === 'string' && value ? <Image src={value} width={160} alt={t('upload.preview')} /> : null}
       <Upload
-        id={id}
         accept={rules.imageExtensions.join(',')}
         maxCount={1}
         showUploadList={false}
@@ -53,7 +52,8 @@ export function ImageUpload({ id, value, disabled, readonly, onChange }: WidgetP
             .finally(() => setBusy(false));
         }}
       >
-        <Button icon={<UploadOutlined />} loading={busy}>
+        {/* The field's label names the button that opens the file chooser. */}
+        <Button id={id} icon={<UploadOutlined />} loading={busy}>
           {t('upload.choose')}
         </Button>
       </Upload>
