@@ -30,8 +30,10 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/support/globalSetup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Starting a server seeds the demo of every area; on PostgreSQL, beside other test files
+          // on two cores, that took over a minute once.
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
       {
