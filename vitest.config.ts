@@ -9,6 +9,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // A worker per core: by default a run keeps one core free, which on two cores runs every file
+    // one after another (the API files wait on PostgreSQL, the stories on jsdom: two use both cores).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
