@@ -3,7 +3,7 @@ import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import localizeZh from 'ajv-i18n/localize/zh/index.js';
-import { useCallback, useMemo, type RefObject } from 'react';
+import { useCallback, useMemo, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { label } from '../i18n/labels';
 import type { Language } from '../preferences/preferences';
@@ -62,22 +62,30 @@ export function SchemaForm({
     [t],
   );
   return (
-    <Form
-      schema={schema}
-      uiSchema={uiSchema}
-      formData={formData}
-      validator={validator}
-      templates={templates}
-      widgets={formWidgets}
-      fields={formFields}
-      formContext={formContext}
-      ref={formRef as never}
-      onChange={onChange ? ({ formData: data }) => onChange((data ?? {}) as Record<string, unknown>) : undefined}
-      transformErrors={transformErrors}
-      disabled={disabled}
-      noHtml5Validate
-      showErrorList={false}
-      onSubmit={({ formData: data }) => onSubmit((data ?? {}) as Record<string, unknown>)}
-    />
+    // Enter in a date picker confirms the typed date; it must not also submit the whole form.
+    <div onKeyDown={keepPickerEnter}>
+      <Form
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={formData}
+        validator={validator}
+        templates={templates}
+        widgets={formWidgets}
+        fields={formFields}
+        formContext={formContext}
+        ref={formRef as never}
+        onChange={onChange ? ({ formData: data }) => onChange((data ?? {}) as Record<string, unknown>) : undefined}
+        transformErrors={transformErrors}
+        disabled={disabled}
+        noHtml5Validate
+        showErrorList={false}
+        onSubmit={({ formData: data }) => onSubmit((data ?? {}) as Record<string, unknown>)}
+      />
+    </div>
   );
+}
+
+/** Stops a form's implicit submission by Enter in the input of a date picker (the picker has used the key). */
+function keepPickerEnter(event: KeyboardEvent<HTMLDivElement>): void {
+  if (event.key === 'Enter' && event.target instanceof HTMLElement && event.target.closest('.ant-picker')) event.preventDefault();
 }

@@ -83,9 +83,8 @@ const smokePages = pages.filter((p) => p.resource.create && p.resource.update &&
  */
 const PENDING: Record<string, string> = {
   emsDeviceDiagram: 'the smoke cannot yet choose a coded field inside a list entry (the node type of a diagram node)',
-  orderPayment: "the form's 'Paid by' field is found by its label but is not the editable input",
-  vehicleMaintenance: "the form's 'Garage' field is found by its label but is not the editable input",
-  emsEnergyLabel: 'the form does not close after the save with the chosen variables',
+  emsEnergyLabel:
+    'the new record is counted in the total, but its row is not on the page the smoke reads (sorted by the sorting number)',
 };
 
 /** Pages with create, edit and delete but no free-text column for the smoke's marker, with what they list instead. */
