@@ -1,5 +1,6 @@
 import type { TenantScope } from '../auth/context';
 import type { Services } from '../http/services';
+import { seedCaptures } from './captures';
 import type { DemoStation } from './stations';
 
 const DAY = 86_400_000;
@@ -10,8 +11,9 @@ const dayBefore = (days: number) => before(days).slice(0, 10);
 const KEEPERS = ['王伟', '李强', '张敏', '刘洋'];
 
 /**
- * Cameras, guard events, assets with their defect and operation records, static devices, file
- * groups, observers, EMS menus and EMS departments of a tenant's demo stations: a handful of each.
+ * Cameras (the PTZ one with a few captured pictures), guard events, assets with their defect and
+ * operation records, static devices, file groups, observers, EMS menus and EMS departments of a
+ * tenant's demo stations: a handful of each.
  */
 export async function seedEmsAssets(services: Services, scope: TenantScope, stations: DemoStation[]): Promise<void> {
   const { repository } = services;
@@ -49,6 +51,7 @@ export async function seedEmsAssets(services: Services, scope: TenantScope, stat
       location: '站区大门',
       enabled: true,
     });
+    await seedCaptures(services, scope, dome, { name: demo.name, timeZone: String(station.timeZone) });
     await create('camera', {
       name: '2 号枪机',
       groupId: group.id,

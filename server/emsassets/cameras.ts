@@ -1,5 +1,6 @@
+import type { TenantScope } from '../auth/context';
 import { ApiError } from '../errors';
-import type { CallContext, Handler } from '../http/services';
+import type { CallContext, Handler, Services } from '../http/services';
 import type { EntityRecord } from '../resources/repository';
 import { stationOf } from '../telemetry/lookup';
 import { allRecords, equals } from './records';
@@ -99,15 +100,26 @@ export const guardControlling: Handler = (call) => {
   return ptz(call, Number(call.params.id), body.direction, body.action, body.speed ?? 4);
 };
 
+/** What a capture record names: the camera, and the picture uploaded for it (by bucket and stored name). */
+export interface CaptureInput {
+  ipcId: number;
+  bucketName: string;
+  fileName: string;
+}
+
 /**
- * `POST ipc/ipc/addCapturePic`: records a picture captured from a camera. The picture was uploaded
- * first; it must be a picture of the caller's tenant (404 for one of another tenant or none).
+ * Records a picture captured from a camera of the tenant (404 for another's), by the signed-in
+ * user, at `captureTime` (now unless told). The picture must be an uploaded picture of the
+ * tenant: 404 for one of another tenant or none, 400 for a file that is not a picture.
  */
-export const addCapturePic: Handler = async (call) => {
-  const scope = call.scope();
-  const { ipcId, bucketName, fileName } = call.body as { ipcId: number; bucketName: string; fileName: string };
-  const camera = await cameraOf(call, ipcId);
-  const file = await call.services.database.db
+export async function recordCapture(
+  services: Services,
+  scope: TenantScope,
+  { ipcId, bucketName, fileName }: CaptureInput,
+  captureTime = new Date().toISOString(),
+): Promise<EntityRecord> {
+  const camera = await services.repository.get(scope, 'camera', ipcId);
+  const file = await services.database.db
     .selectFrom('sysFile')
     .select(['originalFilename', 'contentType'])
     .where('tenantId', '=', scope.tenantId)
@@ -116,7 +128,7 @@ export const addCapturePic: Handler = async (call) => {
     .executeTakeFirst();
   if (!file) throw new ApiError('notFound');
   if (!file.contentType.startsWith('image/')) throw new ApiError('notAPicture');
-  return call.services.repository.create(
+  return services.repository.create(
     scope,
     'captureRecord',
     {},
@@ -129,11 +141,14 @@ export const addCapturePic: Handler = async (call) => {
         originalFilename: file.originalFilename,
         url: `/admin/sys-file/${bucketName}/${fileName}`,
         userName: scope.userName,
-        captureTime: new Date().toISOString(),
+        captureTime,
       },
     },
   );
-};
+}
+
+/** `POST ipc/ipc/addCapturePic`: records a picture captured from a camera; the picture was uploaded first. */
+export const addCapturePic: Handler = (call) => recordCapture(call.services, call.scope(), call.body as CaptureInput);
 
 /** `GET ipc/ipc/listCaptureRecordByStationSn`: a page of a station's captured pictures, newest first. */
 export const listCaptureRecords: Handler = async (call) => {

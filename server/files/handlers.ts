@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { extname } from 'node:path';
 import sharp from 'sharp';
+import type { TenantScope } from '../auth/context';
 import { ApiError } from '../errors';
-import type { CallContext, Handler } from '../http/services';
+import type { CallContext, Handler, Services } from '../http/services';
 import { looksLikeImage, UPLOAD_RULES } from './uploadRules';
 
 const MIME: Record<string, string> = {
@@ -12,27 +13,28 @@ const MIME: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 
-async function store(call: CallContext) {
-  const scope = call.scope();
-  const file = await call.request.file();
-  if (!file) throw new ApiError('validation', { detail: 'file' });
-  const name = file.filename;
-  if ([...name].length > UPLOAD_RULES.maxNameLength) throw new ApiError('badUpload', { message: 'upload.nameTooLong' });
-  let data: Buffer;
-  try {
-    data = await file.toBuffer();
-  } catch {
-    throw new ApiError('badUpload', { message: 'upload.tooLarge', max: String(call.services.config.uploadMaxMb) });
-  }
+/** A file as it was stored: where it is (bucket and generated name), its original name, address, size and type. */
+export interface StoredFile {
+  bucketName: string;
+  fileName: string;
+  originalFilename: string;
+  url: string;
+  size: number;
+  contentType: string;
+}
+
+/**
+ * Stores a file of the tenant under a generated name in the tenant's bucket, keeping its
+ * original name as data: the bytes in the installation's file store, its record in `sys_file`.
+ * The upload calls store what they received this way, after checking it; the demo its pictures.
+ */
+export async function saveFile(services: Services, scope: TenantScope, name: string, data: Buffer): Promise<StoredFile> {
   const extension = extname(name).toLowerCase();
-  if (call.query.kind === 'image' && (!UPLOAD_RULES.imageExtensions.includes(extension) || !looksLikeImage(data))) {
-    throw new ApiError('badUpload', { message: 'upload.notImage' });
-  }
   const bucketName = `tenant-${scope.tenantId}`;
   const fileName = `${randomBytes(16).toString('base64url')}${/^\.[a-z0-9]{1,8}$/.test(extension) ? extension : ''}`;
   const contentType = MIME[extension] ?? 'application/octet-stream';
-  const bytes = await call.services.files.save(bucketName, fileName, data);
-  await call.services.database.db
+  const bytes = await services.files.save(bucketName, fileName, data);
+  await services.database.db
     .insertInto('sysFile')
     .values({
       tenantId: scope.tenantId,
@@ -54,6 +56,25 @@ async function store(call: CallContext) {
     size: data.length,
     contentType,
   };
+}
+
+async function store(call: CallContext) {
+  const scope = call.scope();
+  const file = await call.request.file();
+  if (!file) throw new ApiError('validation', { detail: 'file' });
+  const name = file.filename;
+  if ([...name].length > UPLOAD_RULES.maxNameLength) throw new ApiError('badUpload', { message: 'upload.nameTooLong' });
+  let data: Buffer;
+  try {
+    data = await file.toBuffer();
+  } catch {
+    throw new ApiError('badUpload', { message: 'upload.tooLarge', max: String(call.services.config.uploadMaxMb) });
+  }
+  const extension = extname(name).toLowerCase();
+  if (call.query.kind === 'image' && (!UPLOAD_RULES.imageExtensions.includes(extension) || !looksLikeImage(data))) {
+    throw new ApiError('badUpload', { message: 'upload.notImage' });
+  }
+  return saveFile(call.services, scope, name, data);
 }
 
 /** `POST /admin/sys-file/upload`: stores one file under a generated name, keeping the original name. */

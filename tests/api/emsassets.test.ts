@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import sharp from 'sharp';
 import { call, databases, signIn } from '../support/api';
 import type { TestServer } from '../support/server';
 
@@ -161,6 +162,65 @@ describe.each(databases())('EMS cameras, menus and assets on $name', ({ start })
       return answer.body.data;
     }
     const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+    test("the demo's PTZ camera has pictures captured, stored as readable JPEG files the files route resizes", async () => {
+      const { dome, fixed } = await demoCameras();
+      const page = await ok<Page>(admin, 'GET', '/ems/api/ipc/ipc/listCaptureRecordByStationSn', {
+        query: { stationSn: 'T2-ST1', ipcId: dome.id, current: 1, size: 10 },
+      });
+      expect(page.total).toBeGreaterThanOrEqual(3);
+      const times = page.records.map((record) => Date.parse(String(record.captureTime)));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      expect(times.every((time) => time < Date.now())).toBe(true);
+      for (const record of page.records) {
+        expect(record).toMatchObject({ cameraId: dome.id, stationId: dome.stationId, userName: '系统管理员' });
+        const picture = await app.inject({
+          method: 'GET',
+          url: String(record.url),
+          headers: { authorization: `Bearer ${admin}` },
+        });
+        expect(picture.statusCode).toBe(200);
+        expect(picture.headers['content-type']).toBe('image/jpeg');
+        expect(picture.rawPayload.subarray(0, 3).toString('hex')).toBe('ffd8ff');
+        const meta = await sharp(picture.rawPayload).metadata();
+        expect([meta.width, meta.height]).toEqual([480, 270]);
+        const thumbnail = await app.inject({
+          method: 'GET',
+          url: `${String(record.url)}?size=96`,
+          headers: { authorization: `Bearer ${admin}` },
+        });
+        expect((await sharp(thumbnail.rawPayload).metadata()).width).toBe(96);
+      }
+      const none = await ok<Page>(admin, 'GET', '/ems/api/ipc/ipc/listCaptureRecordByStationSn', {
+        query: { stationSn: 'T2-ST1', ipcId: fixed.id },
+      });
+      expect(none.total).toBe(0);
+      const foreign = await app.inject({
+        method: 'GET',
+        url: String(page.records[0]?.url),
+        headers: { authorization: `Bearer ${auditor}` },
+      });
+      expect(foreign.statusCode).toBe(404);
+    });
+
+    test("the dashboard's batch call answers the camera widget's needs as the calls themselves do", async () => {
+      const { dome } = await demoCameras();
+      const needs = [
+        { operationId: 'listIpcByStationSn', query: { stationSn: 'T2-ST1' } },
+        {
+          operationId: 'listCaptureRecordByStationSn',
+          query: { stationSn: 'T2-ST1', ipcId: String(dome.id), current: '1', size: '10' },
+        },
+      ];
+      const batch = await as<unknown[]>(admin, 'POST', '/ems/api/main/dashboard/data', { payload: { needs } });
+      const [cameras, captures] = batch.body.data;
+      const alone = [
+        (await as(admin, 'GET', '/ems/api/ipc/ipc/listIpcByStationSn', { query: needs[0]?.query })).body,
+        (await as(admin, 'GET', '/ems/api/ipc/ipc/listCaptureRecordByStationSn', { query: needs[1]?.query })).body,
+      ];
+      expect([cameras, captures]).toEqual(alone);
+      expect((captures as { code: number; data: Page }).data.records.length).toBeGreaterThanOrEqual(3);
+    });
 
     test('a capture is stored as the uploaded picture and listed for its station, newest first', async () => {
       const { dome } = await demoCameras();

@@ -7,9 +7,18 @@ import { ImageUpload } from './ImageUpload';
 import { MoneyInput } from './MoneyInput';
 import { RefSelect } from './RefSelect';
 import { RichText } from './RichText';
+import { StationCameraSelect } from './StationCameraSelect';
 
 /** Form widgets by the name a UI schema gives in `ui:widget`. */
-export const formWidgets: RegistryWidgetsType = { RefSelect, ImageUpload, IconPicker, ColorPicker, RichText, MoneyInput };
+export const formWidgets: RegistryWidgetsType = {
+  RefSelect,
+  ImageUpload,
+  IconPicker,
+  ColorPicker,
+  RichText,
+  MoneyInput,
+  StationCameraSelect,
+};
 
 /** Form fields by the name a UI schema gives in `ui:field`. */
 export const formFields: RegistryFieldsType = { DeviceVar: DeviceVarField, Hidden: HiddenField };
