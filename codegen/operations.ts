@@ -33,10 +33,13 @@ export interface StateMachine {
   transitions: Record<string, { from: (string | number)[]; to: string | number }>;
 }
 
-/** How a query parameter filters a list when it is not simply the field of the same name (`x-filter`). */
+/**
+ * How a query parameter filters a list when it is not simply the field of the same name
+ * (`x-filter`); `in` takes a comma-separated list of values, any of which matches.
+ */
 export interface FilterBinding {
   field: string;
-  op: 'eq' | 'contains' | 'lte' | 'gte';
+  op: 'eq' | 'contains' | 'lte' | 'gte' | 'in';
 }
 
 /** Who may make a call, beside the security schemes. */

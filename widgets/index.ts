@@ -1,5 +1,6 @@
 import type { AnyWidgetDefinition } from '../runtime/dashboard';
 import { alarmList } from './alarm-list';
+import { camera } from './camera';
 import { customText } from './custom-text';
 import { dodAnalysis } from './dod-analysis';
 import { gauge } from './gauge';
@@ -25,6 +26,9 @@ import { stationMap } from './station-map';
 import { todayEnergy } from './today-energy';
 import { trend } from './trend';
 import { weather } from './weather';
+import { workOrderList } from './work-order-list';
+import { workOrderStatistics } from './work-order-statistics';
+import { workTypeStatistics } from './work-type-statistics';
 
 /** Every widget type of the dashboard, in the catalogue's order within each group. */
 export const WIDGETS: readonly AnyWidgetDefinition[] = [
@@ -45,6 +49,10 @@ export const WIDGETS: readonly AnyWidgetDefinition[] = [
   socialContribution,
   remoteSignalChange,
   remoteControl,
+  camera,
+  workOrderList,
+  workOrderStatistics,
+  workTypeStatistics,
   stationCommunication,
   stationAlarmStatus,
   stationFaultStatus,

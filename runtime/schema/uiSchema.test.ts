@@ -28,6 +28,26 @@ describe('buildUiSchema', () => {
     expect(ui.state?.['ui:enumNames']).toEqual(states);
   });
 
+  test.each([
+    ['en', en, ['To do', 'In progress', 'Done', 'Revoked']],
+    ['zh', zh, ['待处理', '进行中', '已完成', '已撤销']],
+  ])('names the options of a multiple choice of coded values in %s', (_lng, t, names) => {
+    const statuses = {
+      type: 'array',
+      uniqueItems: true,
+      items: { type: 'string', enum: ['toDo', 'inProgress', 'done', 'revoked'], 'x-enum': 'siteopsWorksheetStatus' },
+    } as RJSFSchema;
+    const ui = buildUiSchema({
+      t,
+      prefix: 'widgets.workOrderList',
+      schema: { type: 'object', properties: { statuses } },
+      uiSchema: { statuses: { 'ui:widget': 'checkboxes' } },
+      mode: 'edit',
+    });
+    expect(ui.statuses?.items).toEqual({ 'ui:enumNames': names });
+    expect(ui.statuses?.['ui:widget']).toBe('checkboxes');
+  });
+
   test('hides server-filled fields on creation and shows them read-only when editing', () => {
     const create = buildUiSchema({ t: en, prefix: 'entities.customer', schema, uiSchema: {}, mode: 'create' });
     const edit = buildUiSchema({ t: en, prefix: 'entities.customer', schema, uiSchema: {}, mode: 'edit' });

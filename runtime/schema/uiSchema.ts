@@ -86,6 +86,11 @@ export function buildUiSchema(options: {
       }
       if (property.type === 'array') derived.items = innerUi;
       else Object.assign(derived, innerUi);
+    } else if (property.type === 'array' && inner && typeof inner === 'object') {
+      // A list of coded values (a multiple choice): its options are named by the items' codes.
+      const enumName = (inner as PropertySchema)['x-enum'];
+      if (enumName && Array.isArray(inner.enum))
+        derived.items = { 'ui:enumNames': inner.enum.map((value) => enumLabel(t, enumName, value)) };
     }
     if (property.readOnly) {
       if (mode === 'create') derived['ui:widget'] = 'hidden';

@@ -174,6 +174,10 @@ function entries(station: DemoStation, created: number, labelIds: number[]): Ent
       config: { signals: [{ deviceVar: signal, name: pv ? '逆变器运行状态' : 'PCS运行状态' }] },
     },
     { type: 'remoteControl', w: 8, h: 10, config: {} },
+    { type: 'camera', w: 10, h: 12, config: { title: '站区大门监控' } },
+    { type: 'workOrderList', w: 12, h: 10, config: { title: '待办工单' } },
+    { type: 'workOrderStatistics', w: 12, h: 10, config: { period: 'month' } },
+    { type: 'workTypeStatistics', w: 8, h: 10, config: { period: 'year', chart: 'pie' } },
     {
       type: 'customText',
       w: 8,

@@ -72,6 +72,8 @@ export async function seedSiteops(services: Services, scope: TenantScope, statio
       const created = await create('worksheet', {
         name: `${String(station.name)}${sheet.name}`,
         stationId,
+        // As saveTask stores it: the dashboard's work order widgets find a station's worksheets by it.
+        stationSn: station.sn,
         ...(sheet.type === 'inspection' ? { taskId: task.id } : {}),
         type: sheet.type,
         priority: sheet.priority,

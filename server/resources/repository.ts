@@ -7,10 +7,11 @@ import { isStored, type EntityModel, type FieldModel, type RefModel } from './en
 /** A record as the API shows it: the schema's properties, absent when empty. */
 export type EntityRecord = Record<string, unknown>;
 
-/** One condition of a list: equality, "contains" (free text) or a bound. */
+/** One condition of a list: equality, "contains" (free text), a bound, or one of a list of values. */
 export interface Filter {
   field: string;
-  op: 'eq' | 'contains' | 'lte' | 'gte';
+  op: 'eq' | 'contains' | 'lte' | 'gte' | 'in';
+  /** For `in`: the values, as an array or as text separated by commas (as a query carries them). */
   value: unknown;
 }
 
@@ -455,9 +456,19 @@ export class EntityRepository {
       const field = model.field(name);
       if (!field || !isStored(field) || value === undefined || value === '') continue;
       if (op === 'contains') conditions.push(this.contains(name, String(value)));
+      else if (op === 'in') conditions.push(this.oneOf(field, value));
       else conditions.push(sql<SqlBool>`${sql.ref(name)} ${OPERATORS[op]} ${toColumn(field, value)}`);
     }
     return conditions;
+  }
+
+  /** The field has one of the values; none given matches nothing (an empty list is no wildcard). */
+  private oneOf(field: FieldModel, value: unknown): Expression<SqlBool> {
+    const values = (Array.isArray(value) ? value : String(value).split(',')).filter((one) => one !== '');
+    if (values.length === 0) return sql<SqlBool>`1 = 0`;
+    const numeric = field.kind === 'integer' || field.kind === 'number';
+    const columns = values.map((one) => toColumn(field, numeric ? Number(one) : one));
+    return sql<SqlBool>`${sql.ref(field.name)} in (${sql.join(columns)})`;
   }
 
   private contains(column: string, text: string): Expression<SqlBool> {

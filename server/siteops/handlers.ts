@@ -12,7 +12,7 @@ import {
 } from './notice';
 import { siteopsExportFactoryTests, siteopsReplace, siteopsSave } from './save';
 import { siteopsSetQuoteBasis, siteopsSupportNoticeReadFlag, siteopsSupportRead, siteopsUpdateSupport } from './support';
-import { siteopsMonthArrange, siteopsMonthTaskStatus, siteopsTodayArrange } from './worksheet';
+import { siteopsMonthArrange, siteopsMonthTaskStatus, siteopsStationTaskStatus, siteopsTodayArrange } from './worksheet';
 
 /** Named handlers of site operations: support, notices, worksheets, inspections and factory tests. */
 export const siteopsHandlers: Record<string, Handler> = {
@@ -29,6 +29,7 @@ export const siteopsHandlers: Record<string, Handler> = {
   siteopsUnreadNoticeCount,
   siteopsNoticeTaskCount,
   siteopsMonthTaskStatus,
+  siteopsStationTaskStatus,
   siteopsMonthArrange,
   siteopsTodayArrange,
   siteopsInspectTaskDetail,

@@ -24,13 +24,52 @@ function byDay(sheets: EntityRecord[]): Map<string, EntityRecord[]> {
   return days;
 }
 
+/** How many worksheets there are, and in each state. */
+function counts(sheets: EntityRecord[]): Record<'total' | (typeof STATES)[number], number> {
+  return {
+    total: sheets.length,
+    ...(Object.fromEntries(STATES.map((state) => [state, sheets.filter((s) => s.status === state).length])) as Record<
+      (typeof STATES)[number],
+      number
+    >),
+  };
+}
+
 /** `GET getMonthTaskStatus?month=`: per day that has worksheets, how many are in each state. */
 export const siteopsMonthTaskStatus: Handler = async (call) =>
-  [...byDay(await monthSheets(call))].map(([date, sheets]) => ({
-    date,
-    total: sheets.length,
-    ...Object.fromEntries(STATES.map((state) => [state, sheets.filter((s) => s.status === state).length])),
-  }));
+  [...byDay(await monthSheets(call))].map(([date, sheets]) => ({ date, ...counts(sheets) }));
+
+/** The first and last day of a period given as a month (`YYYY-MM`) or a year (`YYYY`). */
+function periodBounds(period: string): { first: string; last: string } {
+  if (period.length === 4) return { first: `${period}-01-01`, last: `${period}-12-31` };
+  return monthBounds(period);
+}
+
+/**
+ * `GET /ems/api/main/worksheet/statusCount?stationSn=&period=`: for each day of a month (or month
+ * of a year) that has worksheets of the station, how many are in each state. The station is found
+ * among the tenant's worksheets by the serial number they carry, so another tenant's answers none.
+ */
+export const siteopsStationTaskStatus: Handler = async (call) => {
+  const period = String(call.query.period);
+  const { first, last } = periodBounds(period);
+  const sheets = await allOf(
+    call,
+    'worksheet',
+    [
+      { field: 'stationSn', op: 'eq', value: call.query.stationSn },
+      { field: 'planDate', op: 'gte', value: first },
+      { field: 'planDate', op: 'lte', value: last },
+    ],
+    'planDate',
+    'asc',
+  );
+  // A month is counted per day (the whole date), a year per month (its first seven characters).
+  const keyOf = (sheet: EntityRecord) => String(sheet.planDate).slice(0, period.length === 4 ? 7 : 10);
+  const groups = new Map<string, EntityRecord[]>();
+  for (const sheet of sheets) groups.set(keyOf(sheet), [...(groups.get(keyOf(sheet)) ?? []), sheet]);
+  return [...groups].map(([key, group]) => ({ key, ...counts(group) }));
+};
 
 /** `GET getMonthArrange?month=`: the worksheets of each day of the month, revoked ones left out. */
 export const siteopsMonthArrange: Handler = async (call) =>

@@ -1,0 +1,85 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+import type { SiteopsPeriodStatus } from '../../generated/types';
+import type { Needs, SlotState, WidgetConfig, WidgetContext } from '../../runtime/dashboard';
+import { WORKSHEET_STATUSES, type WorksheetStatus } from '../work-order-list/rules';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export type WorkOrderPeriod = 'month' | 'year';
+
+export interface WorkOrderStatisticsConfig {
+  [field: string]: unknown;
+  title: string;
+  period: WorkOrderPeriod;
+}
+
+/** The period of a configuration: this month unless it says this year. */
+export const periodOf = (config: Pick<WorkOrderStatisticsConfig, 'period'>): WorkOrderPeriod =>
+  config.period === 'year' ? 'year' : 'month';
+
+/** The month (`YYYY-MM`) or year (`YYYY`) of the station at the context's instant. */
+export function periodKey(period: WorkOrderPeriod, context: WidgetContext): string {
+  return dayjs(context.now)
+    .tz(context.station.timeZone)
+    .format(period === 'year' ? 'YYYY' : 'YYYY-MM');
+}
+
+/** One call: the station's work orders of this month per day (or of this year per month), counted by state. */
+export function workOrderStatisticsNeeds(config: WorkOrderStatisticsConfig, context: WidgetContext): Needs {
+  return {
+    counts: {
+      operationId: 'getStationWorksheetStatus',
+      query: { stationSn: context.station.sn, period: periodKey(periodOf(config), context) },
+    },
+  };
+}
+
+/** The bars as drawn: a label per day of the month (`MM-DD`) or month of the year (`YYYY-MM`), a series per state. */
+export interface StatusBars {
+  labels: string[];
+  series: Record<WorksheetStatus, number[]>;
+  totals: Record<WorksheetStatus, number>;
+  total: number;
+}
+
+/** Every day of the month, or month of the year, as the answer keys them (`YYYY-MM-DD`, `YYYY-MM`). */
+function periodKeys(period: WorkOrderPeriod, key: string): string[] {
+  if (period === 'year') return Array.from({ length: 12 }, (_, month) => `${key}-${String(month + 1).padStart(2, '0')}`);
+  const days = dayjs(`${key}-01`).daysInMonth();
+  return Array.from({ length: days }, (_, day) => `${key}-${String(day + 1).padStart(2, '0')}`);
+}
+
+/**
+ * The counts of the answer on every day of the month (or month of the year), those without work
+ * orders at 0, with the totals of each state; nothing while there is no answer.
+ */
+export function statusBars(
+  config: WorkOrderStatisticsConfig,
+  context: WidgetContext,
+  slot: SlotState | undefined,
+): StatusBars | undefined {
+  if (slot?.status !== 'ready' || !Array.isArray(slot.data)) return undefined;
+  const period = periodOf(config);
+  const keys = periodKeys(period, periodKey(period, context));
+  const byKey = new Map((slot.data as SiteopsPeriodStatus[]).map((row) => [row.key, row]));
+  const series = Object.fromEntries(
+    WORKSHEET_STATUSES.map((status) => [status, keys.map((key) => byKey.get(key)?.[status] ?? 0)]),
+  ) as Record<WorksheetStatus, number[]>;
+  const totals = Object.fromEntries(
+    WORKSHEET_STATUSES.map((status) => [status, series[status].reduce((sum, count) => sum + count, 0)]),
+  ) as Record<WorksheetStatus, number>;
+  return {
+    labels: keys.map((key) => (period === 'year' ? key : key.slice(5))),
+    series,
+    totals,
+    total: WORKSHEET_STATUSES.reduce((sum, status) => sum + totals[status], 0),
+  };
+}
+
+/** The statistics have no format 1 (they came with format 2): a stored configuration is current. */
+export function migrateWorkOrderStatistics(config: WidgetConfig): WidgetConfig {
+  return config;
+}
