@@ -75,7 +75,10 @@ function transitionsOf(
   });
 }
 
-const smokePages = pages.filter((p) => p.resource.create && p.resource.update && p.resource.delete && markerField(p));
+/** Pages whose records are created, then edited and deleted, or moved through their state machine (or both). */
+const smokePages = pages.filter(
+  (p) => p.resource.create && markerField(p) && ((p.resource.update && p.resource.delete) || transitionsOf(p).length > 0),
+);
 
 /**
  * Pages whose smoke does not pass yet, each with what stops it; they are reported as skipped, not
@@ -246,6 +249,8 @@ describe('list pages in the browser', () => {
     }
     const stamp = Date.now() % 100000;
     const marker = `Smoke ${schema.page} ${stamp}`;
+    /** The marker as the list shows it once the record is edited (when the page edits). */
+    const edited = schema.resource.update ? `${marker} edited` : marker;
     const field = markerField(schema) ?? '';
     let scope: Record<string, string>;
     let before: number;
@@ -279,13 +284,15 @@ describe('list pages in the browser', () => {
       expect(await totalOf(schema, scope)).toBe(before + 1);
     });
 
-    test('edits it', async () => {
-      await rowWith(page, marker).getByRole('button', { name: 'Edit', exact: true }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByLabel(fieldLabel(schema.entity, field), { exact: true }).fill(`${marker} edited`);
-      await save(dialog);
-      await rowWith(page, `${marker} edited`).first().waitFor();
-    });
+    if (schema.resource.update) {
+      test('edits it', async () => {
+        await rowWith(page, marker).getByRole('button', { name: 'Edit', exact: true }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByLabel(fieldLabel(schema.entity, field), { exact: true }).fill(edited);
+        await save(dialog);
+        await rowWith(page, edited).first().waitFor();
+      });
+    }
 
     if (transitionsOf(schema).length > 0) {
       test('moves it through the first transition its row offers; the row shows the new state', async () => {
@@ -296,7 +303,7 @@ describe('list pages in the browser', () => {
         if (!offered) throw new Error(`no transition of the page starts from ${state}`);
         const enumName = entities[schema.entity]?.properties?.[machine.field]?.['x-enum'];
         const shown = text(`enums.${String(enumName)}.${String(offered.to)}`);
-        const row = rowWith(page, `${marker} edited`);
+        const row = rowWith(page, edited);
         const label = text(`entities.${schema.entity}.transitions.${offered.name}`);
         await row.getByRole('button', { name: label, exact: true }).click();
         if (offered.confirm) await page.getByRole('button', { name: 'OK', exact: true }).click();
@@ -319,8 +326,9 @@ describe('list pages in the browser', () => {
       });
     }
 
+    if (!schema.resource.delete) return;
     test('deletes it through the confirmation', async () => {
-      await rowWith(page, `${marker} edited`).getByRole('button', { name: 'Delete', exact: true }).click();
+      await rowWith(page, edited).getByRole('button', { name: 'Delete', exact: true }).click();
       await page.getByRole('button', { name: 'OK', exact: true }).click();
       try {
         await page.getByText(`${before} in total`, { exact: true }).waitFor();
