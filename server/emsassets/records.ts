@@ -9,11 +9,7 @@ export async function allRecords(
   sortField = 'id',
   sortOrder: 'asc' | 'desc' = 'asc',
 ): Promise<EntityRecord[]> {
-  const records: EntityRecord[] = [];
-  for await (const batch of call.services.repository.each(call.scope(), entity, { filters, sortField, sortOrder })) {
-    records.push(...batch);
-  }
-  return records;
+  return call.services.repository.all(call.scope(), entity, { filters, sortField, sortOrder });
 }
 
 /** Equality on a field, the condition the named handlers of this area filter with. */

@@ -10,11 +10,7 @@ export async function allOf(
   sortField = 'name',
   sortOrder: 'asc' | 'desc' = 'asc',
 ): Promise<EntityRecord[]> {
-  const records: EntityRecord[] = [];
-  for await (const batch of call.services.repository.each(call.scope(), entity, { filters, sortField, sortOrder })) {
-    records.push(...batch);
-  }
-  return records;
+  return call.services.repository.all(call.scope(), entity, { filters, sortField, sortOrder });
 }
 
 /** The writable fields of a record, from a body that may carry read-only ones a client sent back. */
@@ -50,9 +46,5 @@ export async function allRecords(
   entity: string,
   sortField = 'name',
 ): Promise<EntityRecord[]> {
-  const records: EntityRecord[] = [];
-  for await (const batch of services.repository.each(scope, entity, { filters: [], sortField, sortOrder: 'asc' })) {
-    records.push(...batch);
-  }
-  return records;
+  return services.repository.all(scope, entity, { filters: [], sortField, sortOrder: 'asc' });
 }

@@ -12,11 +12,7 @@ export async function allOf(
   sortField = 'id',
   sortOrder: 'asc' | 'desc' = 'asc',
 ): Promise<EntityRecord[]> {
-  const records: EntityRecord[] = [];
-  for await (const batch of call.services.repository.each(call.scope(), entity, { filters, sortField, sortOrder })) {
-    records.push(...batch);
-  }
-  return records;
+  return call.services.repository.all(call.scope(), entity, { filters, sortField, sortOrder });
 }
 
 /** How many records of the caller's tenant match the conditions. */

@@ -299,6 +299,13 @@ export class EntityRepository {
     }
   }
 
+  /** Every record matching a list's conditions, in its order, read a batch at a time (for the calls that work on a whole set). */
+  async all(scope: TenantScope, entity: string, query: Omit<ListQuery, 'current' | 'size'>): Promise<EntityRecord[]> {
+    const records: EntityRecord[] = [];
+    for await (const batch of this.each(scope, entity, query)) records.push(...batch);
+    return records;
+  }
+
   /**
    * Runs a write in the caller's transaction or a new one, then tells the listeners. (Within a
    * caller's transaction they are told before it commits; a listener only drops caches, which is

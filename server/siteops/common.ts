@@ -9,11 +9,7 @@ export async function allOf(
   sortField = 'id',
   sortOrder: 'asc' | 'desc' = 'asc',
 ): Promise<EntityRecord[]> {
-  const records: EntityRecord[] = [];
-  for await (const batch of call.services.repository.each(call.scope(), entity, { filters, sortField, sortOrder })) {
-    records.push(...batch);
-  }
-  return records;
+  return call.services.repository.all(call.scope(), entity, { filters, sortField, sortOrder });
 }
 
 /** Today in China Standard Time (UTC+8, no daylight saving), where the demo's and the tenants' sites are. */
