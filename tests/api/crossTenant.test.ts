@@ -209,6 +209,33 @@ async function readBack(ctx: Context, entity: string, record: Row): Promise<Row 
   return answer.body.data.records.find((r) => r.id === record.id);
 }
 
+const referringRecords = new WeakMap<Context, Map<string, Promise<Row>>>();
+
+/**
+ * The record of A a list call can be aimed at: `record`, or, when a required filter of the call
+ * reads a field `record` lacks (an optional reference it was made without, such as the station of
+ * a worksheet), one record of A made with every reference (once per entity).
+ */
+function recordFor(ctx: Context, op: Operation, record: Row): Promise<Row> {
+  const lacking = (op.query?.required ?? []).some((name) => record[op.filters[name]?.field ?? name] === undefined);
+  if (!lacking) return Promise.resolve(record);
+  const entity = op.resource?.entity ?? '';
+  const made = referringRecords.get(ctx) ?? new Map<string, Promise<Row>>();
+  referringRecords.set(ctx, made);
+  if (!made.has(entity))
+    made.set(
+      entity,
+      (async () => {
+        const payload = await exampleReferringTo(entity, async (target) => (await ctx.recordOf(target)).id);
+        const create = operationFor(entity, 'create') ?? '';
+        const answer = await call<Row>(ctx.app, ctx.a, { method: methodOf(create), url: url(create), payload });
+        expect(answer.body.msg, `creating a ${entity} with its references`).toBe('success');
+        return answer.body.data;
+      })(),
+    );
+  return made.get(entity) as Promise<Row>;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The generic path: every x-resource operation, aimed by B at A's record
 // ---------------------------------------------------------------------------------------------
@@ -222,15 +249,16 @@ async function resourceCheck(ctx: Context, op: Operation, record: Row): Promise<
   switch (op.resource?.action) {
     case 'list':
     case 'options': {
-      const query = queryAimedAt(op, record);
+      const query = queryAimedAt(op, await recordFor(ctx, op, record));
       // A sees the record through this very call, so that B not seeing it means something.
       const own = await call(app, a, { method: methodOf(id), url: url(id), query });
-      expect(idsIn(own.body.data), `${id} as tenant A`).toContain(record.id);
+      const aimed = await recordFor(ctx, op, record);
+      expect(idsIn(own.body.data), `${id} as tenant A`).toContain(aimed.id);
       const other = await call(app, b, { method: methodOf(id), url: url(id), query });
       if (refused === 403) expect(other.status).toBe(403);
       else {
         expect(other.status).toBe(200);
-        expect(idsIn(other.body.data)).not.toContain(record.id);
+        expect(idsIn(other.body.data)).not.toContain(aimed.id);
       }
       break;
     }
@@ -2067,6 +2095,22 @@ const SITEOPS_CHECKS: Record<string, Entry> = {
     const after = await call(ctx.app, ctx.b, { method: 'GET', url: url('getMonthTaskStatus'), query });
     expect(after.status).toBe(200);
     expect(after.body).toEqual(before.body);
+  },
+  getStationWorksheetStatus: async (ctx) => {
+    // A worksheet of A at one of A's stations: A counts it; B, naming that station, counts nothing.
+    const station = await ctx.recordOf('station');
+    const sheet = await call<Row>(ctx.app, ctx.a, {
+      method: 'POST',
+      url: url('saveTask'),
+      payload: { ...freshExample('worksheet'), stationId: station.id },
+    });
+    expect(sheet.body.msg).toBe('success');
+    const query = { stationSn: String(station.sn), period: String(sheet.body.data.planDate).slice(0, 7) };
+    const own = await call<unknown[]>(ctx.app, ctx.a, { method: 'GET', url: url('getStationWorksheetStatus'), query });
+    expect(own.body.data.length).toBeGreaterThan(0);
+    const other = await call(ctx.app, ctx.b, { method: 'GET', url: url('getStationWorksheetStatus'), query });
+    expect(other.status).toBe(200);
+    expect(other.body.data).toEqual([]);
   },
   getMonthArrange: calendarOfB('getMonthArrange', {}),
   getTodayArrange: calendarOfB('getTodayArrange', {}),
