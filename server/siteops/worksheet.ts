@@ -16,12 +16,19 @@ async function monthSheets(call: CallContext): Promise<EntityRecord[]> {
 }
 
 function byDay(sheets: EntityRecord[]): Map<string, EntityRecord[]> {
-  const days = new Map<string, EntityRecord[]>();
+  return groupBy(sheets, (sheet) => String(sheet.planDate));
+}
+
+/** Worksheets grouped by a key of each, in the order of the first of each group. */
+function groupBy(sheets: EntityRecord[], keyOf: (sheet: EntityRecord) => string): Map<string, EntityRecord[]> {
+  const groups = new Map<string, EntityRecord[]>();
   for (const sheet of sheets) {
-    const day = String(sheet.planDate);
-    days.set(day, [...(days.get(day) ?? []), sheet]);
+    const key = keyOf(sheet);
+    const group = groups.get(key);
+    if (group) group.push(sheet);
+    else groups.set(key, [sheet]);
   }
-  return days;
+  return groups;
 }
 
 /** How many worksheets there are, and in each state. */
@@ -66,9 +73,7 @@ export const siteopsStationTaskStatus: Handler = async (call) => {
   );
   // A month is counted per day (the whole date), a year per month (its first seven characters).
   const keyOf = (sheet: EntityRecord) => String(sheet.planDate).slice(0, period.length === 4 ? 7 : 10);
-  const groups = new Map<string, EntityRecord[]>();
-  for (const sheet of sheets) groups.set(keyOf(sheet), [...(groups.get(keyOf(sheet)) ?? []), sheet]);
-  return [...groups].map(([key, group]) => ({ key, ...counts(group) }));
+  return [...groupBy(sheets, keyOf)].map(([key, group]) => ({ key, ...counts(group) }));
 };
 
 /** `GET getMonthArrange?month=`: the worksheets of each day of the month, revoked ones left out. */

@@ -249,10 +249,10 @@ async function resourceCheck(ctx: Context, op: Operation, record: Row): Promise<
   switch (op.resource?.action) {
     case 'list':
     case 'options': {
-      const query = queryAimedAt(op, await recordFor(ctx, op, record));
+      const aimed = await recordFor(ctx, op, record);
+      const query = queryAimedAt(op, aimed);
       // A sees the record through this very call, so that B not seeing it means something.
       const own = await call(app, a, { method: methodOf(id), url: url(id), query });
-      const aimed = await recordFor(ctx, op, record);
       expect(idsIn(own.body.data), `${id} as tenant A`).toContain(aimed.id);
       const other = await call(app, b, { method: methodOf(id), url: url(id), query });
       if (refused === 403) expect(other.status).toBe(403);
