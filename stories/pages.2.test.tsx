@@ -1,0 +1,4 @@
+import { runStories, type StoryModule } from './runStories';
+
+/** Part 2 of 2 of the page schemas' generated stories. */
+await runStories(import.meta.glob<StoryModule>('../generated/stories/*.stories.tsx'), 1, 2);
