@@ -7,10 +7,11 @@ import { useCallback, useMemo, type KeyboardEvent, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next';
 import { label } from '../i18n/labels';
 import type { Language } from '../preferences/preferences';
+import { buttonTemplates, formStrings } from './formStrings';
 import { UiDescription } from './UiDescription';
 import { formFields, formWidgets } from './widgets';
 
-const templates = { DescriptionFieldTemplate: UiDescription };
+const templates = { DescriptionFieldTemplate: UiDescription, ButtonTemplates: buttonTemplates };
 
 export interface SchemaFormProps {
   schema: RJSFSchema;
@@ -61,6 +62,7 @@ export function SchemaForm({
       }),
     [t],
   );
+  const translateString = useMemo(() => formStrings(t), [t]);
   return (
     // Enter in a date picker confirms the typed date; it must not also submit the whole form.
     <div onKeyDown={keepPickerEnter}>
@@ -70,6 +72,7 @@ export function SchemaForm({
         formData={formData}
         validator={validator}
         templates={templates}
+        translateString={translateString}
         widgets={formWidgets}
         fields={formFields}
         formContext={formContext}

@@ -21,7 +21,7 @@ interface DeviceVarValue {
  * server when opened. The dashboard's station (`formContext.stationSn`) comes first and is
  * opened with the stored device, so a stored choice shows its names.
  */
-export function DeviceVarField({ formData, onChange, disabled, readonly, registry, name, uiSchema, fieldPathId }: FieldProps) {
+export function DeviceVarField({ formData, onChange, disabled, readonly, registry, uiSchema, fieldPathId }: FieldProps) {
   const { t } = useTranslation();
   const { api } = useRuntime();
   const [options, setOptions] = useState<Option[]>([]);
@@ -82,7 +82,8 @@ export function DeviceVarField({ formData, onChange, disabled, readonly, registr
   const stationOf = (deviceSn: string | undefined) =>
     options.find((station) => station.children?.some((device) => device.value === deviceSn))?.value ?? stationSn;
   const selected = value.deviceSn && value.varSn ? [stationOf(value.deviceSn) ?? '', value.deviceSn, value.varSn] : [];
-  const title = (uiSchema?.['ui:title'] as string | undefined) ?? name;
+  // A list of bare variables names none of its entries: each is a device variable.
+  const title = (uiSchema?.['ui:title'] as string | undefined) ?? t('widgets.common.deviceVariable');
   const id = fieldPathId.$id;
   return (
     <Form.Item label={title} htmlFor={id} style={{ marginBottom: 12 }}>

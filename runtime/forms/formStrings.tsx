@@ -1,0 +1,43 @@
+import { Templates } from '@rjsf/antd';
+import {
+  englishStringTranslator,
+  replaceStringParameters,
+  TranslatableString,
+  type IconButtonProps,
+  type TemplatesType,
+} from '@rjsf/utils';
+import type { TFunction } from 'i18next';
+import type { ComponentType } from 'react';
+
+const NAMES = new Map<string, string>(Object.entries(TranslatableString).map(([name, text]) => [text, name]));
+
+/**
+ * The form library's own texts (its array buttons, the empty list, the optional-field controls)
+ * in the user's language, from `forms.rjsf.<name>`; the texts meant for schema authors (unsupported
+ * fields, reference cycles) stay in English.
+ */
+export function formStrings(t: TFunction) {
+  return (text: TranslatableString, params?: string[]): string => {
+    const own = t(`forms.rjsf.${NAMES.get(text) ?? ''}`, { defaultValue: '' });
+    return own ? replaceStringParameters(own, params) : englishStringTranslator(text, params);
+  };
+}
+
+type ButtonTemplates = NonNullable<TemplatesType['ButtonTemplates']>;
+const given = Templates.ButtonTemplates as ButtonTemplates;
+
+/** An icon-only button named by its text: its icon's own label ('plus-circle') would name it otherwise. */
+function named(Button: ComponentType<IconButtonProps>, text: TranslatableString): ComponentType<IconButtonProps> {
+  return function NamedButton(props: IconButtonProps) {
+    return <Button {...props} aria-label={props.registry.translateString(text)} />;
+  };
+}
+
+/** The array buttons (add, copy, move, remove), each with an accessible name in the user's language. */
+export const buttonTemplates: Partial<ButtonTemplates> = {
+  AddButton: named(given.AddButton, TranslatableString.AddItemButton),
+  CopyButton: named(given.CopyButton, TranslatableString.CopyButton),
+  MoveDownButton: named(given.MoveDownButton, TranslatableString.MoveDownButton),
+  MoveUpButton: named(given.MoveUpButton, TranslatableString.MoveUpButton),
+  RemoveButton: named(given.RemoveButton, TranslatableString.RemoveButton),
+};
