@@ -8,6 +8,7 @@ import { MoneyInput } from './MoneyInput';
 import { RefSelect } from './RefSelect';
 import { RichText } from './RichText';
 import { StationCameraSelect } from './StationCameraSelect';
+import { StationEnergyLabelSelect } from './StationEnergyLabelSelect';
 
 /** Form widgets by the name a UI schema gives in `ui:widget`. */
 export const formWidgets: RegistryWidgetsType = {
@@ -18,6 +19,7 @@ export const formWidgets: RegistryWidgetsType = {
   RichText,
   MoneyInput,
   StationCameraSelect,
+  StationEnergyLabelSelect,
 };
 
 /** Form fields by the name a UI schema gives in `ui:field`. */
