@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 /** Debian's Chromium, which the test setup installs when it is missing. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -33,4 +33,17 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close(
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Waits until the page's finite animations have ended: a click on a popup or a dialog that is
+ * still sliding or zooming in is lost now and then (Ant Design's menus and modals), as a user's
+ * would not be, who does not click within a tenth of a second of an opening.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
 }
