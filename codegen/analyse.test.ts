@@ -15,6 +15,11 @@ function sources(change: (src: Sources, page: JsonObject) => void): Sources {
   return src;
 }
 
+/** The row actions of the guard events' page (its first: confirm the event, a form on the row). */
+function guardEventActions(src: Sources): JsonObject[] {
+  return (src.pages.find((p) => p.content.page === 'emsGuardEvent')?.content.rowActions ?? []) as JsonObject[];
+}
+
 describe('codegen analysis', () => {
   test('the project as it is has no problem', async () => {
     expect((await analyse(loadSources(root))).problems).toEqual([]);
@@ -61,6 +66,22 @@ describe('codegen analysis', () => {
         (fragment.common as JsonObject).onlyHere = 'English only';
       },
       'label common.onlyHere has no zh translation',
+    ],
+    [
+      'a list parameter of a form action that the form takes as one value',
+      (src) => {
+        const [confirm] = guardEventActions(src);
+        if (confirm) Object.assign(confirm, { params: { ids: 'id', confirmInfo: 'description' }, listParams: ['confirmInfo'] });
+      },
+      'form action: confirmInfo of the form emsGuardConfirm is no list',
+    ],
+    [
+      'a form action offered by a field the rows do not have',
+      (src) => {
+        const [confirm] = guardEventActions(src);
+        if (confirm) confirm.when = { field: 'mood', in: ['calm'] };
+      },
+      'form action: it is offered by field mood, which the rows do not have',
     ],
   ])('reports %s', async (_case, change, problem) => {
     const { problems } = await analyse(sources(change));

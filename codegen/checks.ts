@@ -18,7 +18,15 @@ export interface PageDecl {
     | { action: 'edit' }
     | { action: 'delete'; confirm: string }
     | { action: 'navigate'; page: string; params: Record<string, string> }
-    | { action: 'form'; form: string; load?: string; save: string; params: Record<string, string> }
+    | {
+        action: 'form';
+        form: string;
+        load?: string;
+        save: string;
+        params: Record<string, string>;
+        listParams?: string[];
+        when?: { field: string; in: string[] };
+      }
     | { action: 'transition'; operation: string; confirm?: string; form?: string }
   )[];
   form?: { ui: string };
@@ -358,6 +366,12 @@ export function checkPages(
           if (!propertyOf(save?.body, param)) fail(`form action: ${param} is not a field of the form ${action.form}`);
           if (!propertyOf(record, field)) fail(`form action: field ${field} is not in the rows`);
         }
+        for (const param of action.listParams ?? []) {
+          if (!(param in action.params)) fail(`form action: list parameter ${param} is not one of its params`);
+          if (propertyOf(save?.body, param)?.type !== 'array') fail(`form action: ${param} of the form ${action.form} is no list`);
+        }
+        if (action.when && !propertyOf(record, action.when.field))
+          fail(`form action: it is offered by field ${action.when.field}, which the rows do not have`);
         continue;
       }
       if (action.action !== 'navigate') continue;

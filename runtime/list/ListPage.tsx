@@ -190,7 +190,12 @@ export function ListPage({ page }: { page: PageSchema }) {
             form: action.form,
             ...(action.load ? { load: action.load } : {}),
             save: action.save,
-            values: Object.fromEntries(Object.entries(action.params).map(([field, rowField]) => [field, record[rowField]])),
+            values: Object.fromEntries(
+              Object.entries(action.params).map(([field, rowField]) => [
+                field,
+                action.listParams?.includes(field) ? [record[rowField]] : record[rowField],
+              ]),
+            ),
           })
         }
         onNavigate={(action, record) => {

@@ -133,6 +133,7 @@ export function ListView(props: ListViewProps) {
               </Button>
             );
           case 'form':
+            if (action.when && !action.when.in.includes(String(record[action.when.field]))) return null;
             return (
               <Button key={`form-${action.form}`} type="link" size="small" onClick={() => props.onForm?.(action, record)}>
                 {label(t, `forms.${action.form}.title`)}

@@ -343,6 +343,31 @@ describe('list pages in the browser', () => {
     });
   });
 
+  test('a guard event is confirmed from its list with what was found: the row shows who confirmed it, and offers it no more', async () => {
+    const description = `Fence alarm ${Date.now() % 100000}`;
+    const cameras = await call<{ id: number }[]>(server.app, admin, { method: 'GET', url: url('listIpcOptions') });
+    const added = await call(server.app, admin, {
+      method: 'POST',
+      url: url('addGuardEvent'),
+      payload: { cameraId: cameras.body.data[0]?.id, eventType: 'intrusion', eventTime: new Date().toISOString(), description },
+    });
+    expect(added.status).toBe(200);
+    const guardPage = pages.find((p) => p.page === 'emsGuardEvent');
+    await page.goto(`${server.url}${guardPage?.route ?? ''}?lng=en`);
+    const row = rowWith(page, description);
+    await row.getByText('Unconfirmed', { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Confirm', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm' });
+    await dialog.getByLabel('What was found', { exact: true }).fill('A deer at the fence; nobody entered');
+    await save(dialog);
+    await row.getByText('Confirmed', { exact: true }).waitFor();
+    expect(await row.getByText('A deer at the fence; nobody entered').count()).toBe(1);
+    expect(await row.getByRole('button', { name: 'Confirm', exact: true }).count()).toBe(0);
+    const stored = await listed(guardPage as PageSchema, {}, (record) => record.description === description);
+    expect(stored).toMatchObject({ status: 'confirmed', confirmInfo: 'A deer at the fence; nobody entered' });
+    expect(await row.getByText(String(stored.confirmedBy), { exact: true }).count()).toBe(1);
+  });
+
   test('every list page with create, edit and delete has a smoke', () => {
     const full = pages.filter((p) => p.resource.create && p.resource.update && p.resource.delete);
     expect(full.filter((p) => !markerField(p)).map((p) => p.page)).toEqual(Object.keys(NO_MARKER).sort());
