@@ -368,7 +368,8 @@ export function checkPages(
         }
         for (const param of action.listParams ?? []) {
           if (!(param in action.params)) fail(`form action: list parameter ${param} is not one of its params`);
-          if (propertyOf(save?.body, param)?.type !== 'array') fail(`form action: ${param} of the form ${action.form} is no list`);
+          if (propertyOf(save?.body, param)?.type !== 'array')
+            fail(`form action: ${param} of the form ${action.form} is no list`);
         }
         if (action.when && !propertyOf(record, action.when.field))
           fail(`form action: it is offered by field ${action.when.field}, which the rows do not have`);

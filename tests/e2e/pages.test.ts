@@ -368,6 +368,37 @@ describe('list pages in the browser', () => {
     expect(await row.getByText(String(stored.confirmedBy), { exact: true }).count()).toBe(1);
   });
 
+  test.each(['customer', 'salesOrder'])(
+    '%s: a record is transferred from its list to another employee, whom the row and the server name as its owner',
+    async (name) => {
+      const schema = pages.find((p) => p.page === name) as PageSchema;
+      const list = schema.resource.list;
+      const rows = await call<{ records: Row[] }>(server.app, admin, { method: methodOf(list), url: url(list) });
+      const record = rows.body.data.records[0] as Row;
+      const users = await call<{ id: number; name: string }[]>(server.app, admin, {
+        method: 'GET',
+        url: url('listUserOptions'),
+      });
+      // Two employees may share a name: the new owner is one whose name the picker offers once.
+      const named = (name: string) => users.body.data.filter((user) => user.name === name).length;
+      const next = users.body.data.find((user) => user.id !== record.ownerId && named(user.name) === 1) as {
+        id: number;
+        name: string;
+      };
+      await page.goto(`${server.url}${schema.route}?lng=en`);
+      const row = rowWith(page, String(record.name));
+      await row.getByRole('button', { name: 'Transfer', exact: true }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Transfer' });
+      await choose(dialog, '* New owner', next.name);
+      await save(dialog);
+      await row.first().getByText(next.name, { exact: true }).waitFor();
+      const moved = await listed(schema, {}, (entry) => entry.id === record.id);
+      // The owner is stored as the employee's sign-in account, named by the employee.
+      expect(moved.ownerName).toBe(next.name);
+      expect(moved.ownerId).not.toBe(record.ownerId);
+    },
+  );
+
   test('every list page with create, edit and delete has a smoke', () => {
     const full = pages.filter((p) => p.resource.create && p.resource.update && p.resource.delete);
     expect(full.filter((p) => !markerField(p)).map((p) => p.page)).toEqual(Object.keys(NO_MARKER).sort());
