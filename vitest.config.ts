@@ -56,7 +56,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/chromiumSetup.ts'],
-          fileParallelism: false,
+          // Two files at once: the page smoke (the longest) beside the dashboard, session and customer journeys.
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
