@@ -15,7 +15,8 @@ const TYPES = readdirSync('schemas/widgets')
   .map((file) => file.replace(/\.json$/, ''));
 
 /** The widgets on the grid (their frames: a widget may hold regions of its own, such as a weather forecast). */
-const widgetsShown = (page: Page) => page.locator('.react-grid-item > [role="region"]').count();
+const widgetFrames = (page: Page) => page.locator('.react-grid-item > [role="region"]');
+const widgetsShown = (page: Page) => widgetFrames(page).count();
 
 /** The storage station the type journey configures its widgets on, by its name in the cascader. */
 const STORAGE_STATION = '张江储能电站';
@@ -85,7 +86,7 @@ const CONFIGURE: Record<string, (dialog: Locator, page: Page) => Promise<void>> 
 
 /** Each widget after the first `from` has answered with data: no spinner, no failure, no empty text. */
 async function expectEveryNewWidgetShowsData(page: Page, from: number) {
-  const widgets = page.locator('.react-grid-item > [role="region"]');
+  const widgets = widgetFrames(page);
   await expect.poll(() => page.getByLabel('Loading').count(), { timeout: 20_000 }).toBe(0);
   const count = await widgets.count();
   const blank: string[] = [];

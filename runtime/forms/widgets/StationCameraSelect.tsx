@@ -1,15 +1,21 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { Select } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { label } from '../../i18n/labels';
-import { useRuntime } from '../../RuntimeContext';
+import type { Api } from '../../api/client';
+import { useStationRecords } from './useStationRecords';
 
 interface CameraOption {
   id: number;
   name: string;
   location?: string;
 }
+
+/** The station's cameras. */
+const camerasOf = async (api: Api, stationSn: string): Promise<CameraOption[]> =>
+  (await api.call('listIpcByStationSn', { query: { stationSn } }, { silent: true })).flatMap((camera) =>
+    camera.id === undefined ? [] : [camera as CameraOption],
+  );
 
 /**
  * Picks a camera of the dashboard's station (`formContext.stationSn`) by its id, from the
@@ -28,24 +34,7 @@ export function StationCameraSelect({
   onFocus,
 }: WidgetProps) {
   const { t } = useTranslation();
-  const { api } = useRuntime();
-  const stationSn = (registry.formContext as { stationSn?: string } | undefined)?.stationSn;
-  const [cameras, setCameras] = useState<CameraOption[]>([]);
-
-  useEffect(() => {
-    if (!stationSn) return;
-    let live = true;
-    api
-      .call('listIpcByStationSn', { query: { stationSn } }, { silent: true })
-      .then((answer) => {
-        if (live) setCameras(answer.flatMap((camera) => (camera.id === undefined ? [] : [camera as CameraOption])));
-      })
-      // Without the list only the first camera can be chosen; the form can still be saved.
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [api, stationSn]);
+  const cameras = useStationRecords(registry, camerasOf);
 
   const current = typeof value === 'number' ? value : 0;
   const known = current === 0 || cameras.some((camera) => camera.id === current);

@@ -1,9 +1,9 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { TreeSelect } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EnergyLabel } from '../../../generated/types';
-import { useRuntime } from '../../RuntimeContext';
+import type { Api } from '../../api/client';
+import { useStationRecords } from './useStationRecords';
 
 interface LabelNode {
   value: number;
@@ -26,30 +26,17 @@ export function labelTree(labels: EnergyLabel[]): LabelNode[] {
   return top;
 }
 
+/** The station's labels, in tree order. */
+const labelsOf = (api: Api, stationSn: string): Promise<EnergyLabel[]> =>
+  api.call('getEnergyLabelTree', { params: { stationSn } }, { silent: true });
+
 /**
  * Picks energy labels of the dashboard's station (`formContext.stationSn`), from the station's
  * label tree, by id; a stored label that is no longer the station's stays shown by its id.
  */
 export function StationEnergyLabelSelect({ id, value, disabled, readonly, registry, onChange, onBlur, onFocus }: WidgetProps) {
   const { t } = useTranslation();
-  const { api } = useRuntime();
-  const stationSn = (registry.formContext as { stationSn?: string } | undefined)?.stationSn;
-  const [labels, setLabels] = useState<EnergyLabel[]>([]);
-
-  useEffect(() => {
-    if (!stationSn) return;
-    let live = true;
-    api
-      .call('getEnergyLabelTree', { params: { stationSn } }, { silent: true })
-      .then((answer) => {
-        if (live) setLabels(answer);
-      })
-      // Without the tree, the labels already chosen stay shown by their ids.
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [api, stationSn]);
+  const labels = useStationRecords(registry, labelsOf);
 
   const chosen = Array.isArray(value) ? (value as number[]) : [];
   const known = new Set(labels.map((label) => label.id));
