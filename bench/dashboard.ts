@@ -156,7 +156,7 @@ async function keystrokes(page: Page, url: string) {
 export async function dashboardBench(): Promise<string> {
   const server = await startServer({ listen: true, simulator: true, historyDays: 35 });
   await server.app.simulator?.ready;
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ motion: true });
   try {
     const page = await signIn(browser.context, server.url);
     log('Dashboard: refreshes, coalesced...');

@@ -94,7 +94,7 @@ export async function trendBench(): Promise<string> {
   const storybook = Fastify({ logger: false });
   await storybook.register(fastifyStatic, { root: resolve('dist/storybook') });
   const storybookUrl = await storybook.listen({ host: '127.0.0.1', port: 0 });
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ motion: true });
   try {
     const admin = await signIn(server.app, 'admin', 'admin123');
     const end = Math.floor(Date.now() / STEP_MS) * STEP_MS;

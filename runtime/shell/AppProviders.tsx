@@ -7,7 +7,7 @@ import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18nFor } from '../i18n/i18n';
 import { RuntimeProvider, usePreferences, useRuntime, type Runtime } from '../RuntimeContext';
-import { themeConfig } from './themes';
+import { themeConfig, useReducedMotion } from './themes';
 
 /** Lets the API client's warnings use Ant Design's messages. */
 function Notifications() {
@@ -19,6 +19,7 @@ function Notifications() {
 
 function Localised({ children }: { children: ReactNode }) {
   const { language, theme } = usePreferences();
+  const reducedMotion = useReducedMotion();
   useEffect(() => {
     dayjs.locale(language === 'zh' ? 'zh-cn' : 'en');
     document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
@@ -26,7 +27,11 @@ function Localised({ children }: { children: ReactNode }) {
   }, [language, theme]);
   return (
     <I18nextProvider i18n={i18nFor(language)}>
-      <ConfigProvider locale={language === 'zh' ? zhCN : enUS} theme={themeConfig(theme)} button={{ autoInsertSpace: false }}>
+      <ConfigProvider
+        locale={language === 'zh' ? zhCN : enUS}
+        theme={themeConfig(theme, reducedMotion)}
+        button={{ autoInsertSpace: false }}
+      >
         <App>
           <Notifications />
           {children}

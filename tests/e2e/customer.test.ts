@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, tap } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 import { choose, rowWith } from '../support/ui';
 
@@ -33,10 +33,10 @@ describe('customer journey', () => {
   test('admin signs in (in Chinese, the default) and lands on the customers of tenant 2', async () => {
     await page.getByLabel('用户名').fill('admin');
     await page.getByLabel('密码').fill('wrong-password');
-    await page.getByRole('button', { name: '登录' }).click();
+    await tap(page.getByRole('button', { name: '登录' }));
     await page.getByText('用户名或密码错误').waitFor();
     await page.getByLabel('密码').fill('admin123');
-    await page.getByRole('button', { name: '登录' }).click();
+    await tap(page.getByRole('button', { name: '登录' }));
     await page.waitForURL('**/main/appliance/customer');
     await page.getByRole('heading', { name: '客户管理' }).waitFor();
     await page.getByText('共 24 条').waitFor();
@@ -46,7 +46,7 @@ describe('customer journey', () => {
   });
 
   test('creates a customer with attribute values', async () => {
-    await page.getByRole('button', { name: '新增' }).click();
+    await tap(page.getByRole('button', { name: '新增' }));
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('客户名称').fill(NAME);
     await choose(dialog, '客户性质', '民营上市');
@@ -56,7 +56,7 @@ describe('customer journey', () => {
     await choose(dialog, '客户等级', 'VIP');
     await choose(dialog, '信用等级', '白名单');
     await dialog.getByLabel('所在城市').fill('苏州');
-    await dialog.getByRole('button', { name: '保存' }).click();
+    await tap(dialog.getByRole('button', { name: '保存' }));
     await page.getByText('保存成功').waitFor();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText('共 25 条').waitFor();
@@ -64,7 +64,7 @@ describe('customer journey', () => {
 
   test('finds it by a filter, with its attributes shown by their labels', async () => {
     await page.getByRole('search').getByLabel('客户名称').fill('端到端');
-    await page.getByRole('button', { name: '查询' }).click();
+    await tap(page.getByRole('button', { name: '查询' }));
     await page.getByText('共 1 条').waitFor();
     const row = rowWith(page, NAME);
     for (const text of ['民营上市', '能源', '开发中', '招标平台', 'VIP', '白名单', '系统管理员', '苏州']) {
@@ -73,11 +73,11 @@ describe('customer journey', () => {
   });
 
   test('edits it', async () => {
-    await rowWith(page, NAME).getByRole('button', { name: '编辑' }).click();
+    await tap(rowWith(page, NAME).getByRole('button', { name: '编辑' }));
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('所在城市').fill('无锡');
     await choose(dialog, '客户状态', '已成交');
-    await dialog.getByRole('button', { name: '保存' }).click();
+    await tap(dialog.getByRole('button', { name: '保存' }));
     await dialog.waitFor({ state: 'hidden' });
     await rowWith(page, NAME).getByRole('cell', { name: '无锡', exact: true }).waitFor();
     await rowWith(page, NAME).getByRole('cell', { name: '已成交', exact: true }).waitFor();
@@ -106,11 +106,11 @@ describe('customer journey', () => {
 
   test('deletes it through the confirmation', async () => {
     await page.getByRole('search').getByLabel('Name').fill('端到端');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await tap(page.getByRole('button', { name: 'Search' }));
     await page.getByText('1 in total').waitFor();
-    await rowWith(page, NAME).getByRole('button', { name: 'Delete' }).click();
+    await tap(rowWith(page, NAME).getByRole('button', { name: 'Delete' }));
     await page.getByText('Are you sure to delete?').waitFor();
-    await page.getByRole('button', { name: 'OK' }).click();
+    await tap(page.getByRole('button', { name: 'OK' }));
     await page.getByText('Deleted').waitFor();
     await page.getByText('0 in total').waitFor();
     const token = await signIn(server.app, 'admin', 'admin123');
@@ -131,7 +131,7 @@ describe('customer journey', () => {
       payload: { name: markup },
     });
     await page.getByRole('search').getByLabel('Name').fill('Bold');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await tap(page.getByRole('button', { name: 'Search' }));
     await rowWith(page, markup).getByRole('cell', { name: markup, exact: true }).waitFor();
     expect(await page.evaluate(() => (window as { __injected?: number }).__injected)).toBeUndefined();
     expect(await page.getByRole('table').locator('b, img').count()).toBe(0);
@@ -139,24 +139,24 @@ describe('customer journey', () => {
   });
 
   test('the contacts of a customer open from its row, and one is added there', async () => {
-    await page.getByRole('button', { name: 'Reset' }).click();
+    await tap(page.getByRole('button', { name: 'Reset' }));
     await page.getByText('24 in total').waitFor();
     const first = page.getByRole('row').nth(1);
     const customer = (await first.getByRole('cell').first().textContent()) ?? '';
-    await first.getByRole('button', { name: 'Contacts' }).click();
+    await tap(first.getByRole('button', { name: 'Contacts' }));
     await page.waitForURL(/\/main\/appliance\/customer\/contacts\?customerId=\d+/);
     await page.getByRole('heading', { name: 'Contacts' }).waitFor();
-    await page.getByRole('button', { name: 'New' }).click();
+    await tap(page.getByRole('button', { name: 'New' }));
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name').fill('Laura Chen');
     await choose(dialog, 'Gender', 'Female');
     await dialog.getByLabel('E-mail').fill('not-an-address');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await tap(dialog.getByRole('button', { name: 'Save' }));
     await dialog.getByText('must match format "email"').waitFor();
     await dialog.getByLabel('E-mail').fill('laura.chen@example.com');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await tap(dialog.getByRole('button', { name: 'Save' }));
     await rowWith(page, 'Laura Chen').getByRole('cell', { name: 'laura.chen@example.com' }).waitFor();
-    await page.getByRole('button', { name: 'Back' }).click();
+    await tap(page.getByRole('button', { name: 'Back' }));
     await rowWith(page, customer).waitFor();
   });
 });

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
-import { launchBrowser, settled } from '../support/browser';
+import { launchBrowser, settled, tap } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 import en from '../../generated/i18n/en.json';
 
@@ -23,24 +23,22 @@ const STORAGE_STATION = '张江储能电站';
 
 /** Picks station → device → variable in the dialog's device-variable cascader named `field`. */
 async function pickVariable(dialog: Locator, page: Page, field: string, device: string, variable: string) {
-  await dialog.getByRole('combobox', { name: field }).last().click();
-  await settled(page);
-  await page.getByRole('menuitemcheckbox', { name: STORAGE_STATION }).click();
-  await page.getByRole('menuitemcheckbox', { name: device }).click();
-  await page.getByRole('menuitemcheckbox', { name: variable }).click();
+  await tap(dialog.getByRole('combobox', { name: field }).last());
+  await tap(page.getByRole('menuitemcheckbox', { name: STORAGE_STATION }));
+  await tap(page.getByRole('menuitemcheckbox', { name: device }));
+  await tap(page.getByRole('menuitemcheckbox', { name: variable }));
 }
 
 /** Adds an entry to the dialog's list (each widget's dialog has one list at most) and picks its variable. */
 async function addVariable(dialog: Locator, page: Page, field: string, device: string, variable: string) {
-  await dialog.getByRole('button', { name: 'Add item' }).click();
+  await tap(dialog.getByRole('button', { name: 'Add item' }));
   await pickVariable(dialog, page, field, device, variable);
 }
 
 /** Chooses an energy label of the station in the dialog's label picker. */
 async function pickLabel(dialog: Locator, page: Page, name: string) {
-  await dialog.getByRole('combobox', { name: 'Energy labels' }).click();
-  await settled(page);
-  await page.locator(`.ant-select-tree-node-content-wrapper[title="${name}"]`).click();
+  await tap(dialog.getByRole('combobox', { name: 'Energy labels' }));
+  await tap(page.locator(`.ant-select-tree-node-content-wrapper[title="${name}"]`));
   await page.keyboard.press('Escape');
 }
 
@@ -64,7 +62,7 @@ const CONFIGURE: Record<string, (dialog: Locator, page: Page) => Promise<void>> 
     await pickVariable(dialog, page, 'Device variable', 'BMS 主控', 'SOC (%)');
   },
   multiKeyData: async (dialog, page) => {
-    await dialog.getByRole('button', { name: 'Add item' }).click();
+    await tap(dialog.getByRole('button', { name: 'Add item' }));
     await dialog.getByRole('radio', { name: 'Device data' }).check();
     await pickVariable(dialog, page, 'Device variable', '关口电表', '正向有功电量 (kWh)');
   },
@@ -109,7 +107,7 @@ describe('site monitoring dashboard', () => {
     await page.goto(`${server.url}/login?lng=en`);
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill('admin123');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await tap(page.getByRole('button', { name: 'Sign in' }));
     await page.waitForURL('**/main/appliance/customer');
     return page;
   }
@@ -174,22 +172,22 @@ describe('site monitoring dashboard', () => {
   test('key data: add from the catalogue, configure, save, see the real value, reload, still there', async () => {
     const page = await signedInPage();
     await page.goto(`${server.url}${DASHBOARD}`);
-    await page.getByRole('button', { name: 'Edit dashboard' }).click();
-    await page.getByRole('button', { name: 'Add widget' }).click();
+    await tap(page.getByRole('button', { name: 'Edit dashboard' }));
+    await tap(page.getByRole('button', { name: 'Add widget' }));
     const catalogue = page.getByRole('dialog', { name: 'Widget catalogue' });
     await catalogue.getByRole('searchbox', { name: 'Search widgets' }).fill('key data');
-    await catalogue.getByRole('button', { name: 'Add: Key data' }).click();
+    await tap(catalogue.getByRole('button', { name: 'Add: Key data' }));
 
     const dialog = page.getByRole('dialog', { name: /^module configuration: / });
     await dialog.getByLabel('Title', { exact: true }).fill('SOC now');
     expect(await dialog.getByRole('radio', { name: 'Sum' }).isDisabled()).toBe(true);
     expect(await dialog.getByRole('radio', { name: 'This year' }).isDisabled()).toBe(true);
-    await dialog.getByRole('combobox', { name: 'Device variable' }).click();
-    await page.getByRole('menuitemcheckbox', { name: '杭州综合能源站' }).click();
-    await page.getByRole('menuitemcheckbox', { name: 'BMS 主控' }).click();
-    await page.getByRole('menuitemcheckbox', { name: 'SOC (%)' }).click();
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('button', { name: 'Save dashboard' }).click();
+    await tap(dialog.getByRole('combobox', { name: 'Device variable' }));
+    await tap(page.getByRole('menuitemcheckbox', { name: '杭州综合能源站' }));
+    await tap(page.getByRole('menuitemcheckbox', { name: 'BMS 主控' }));
+    await tap(page.getByRole('menuitemcheckbox', { name: 'SOC (%)' }));
+    await tap(dialog.getByRole('button', { name: 'Save' }));
+    await tap(page.getByRole('button', { name: 'Save dashboard' }));
     await page.getByText('Saved').first().waitFor();
 
     const widget = page.getByRole('region', { name: 'SOC now' });
@@ -235,23 +233,22 @@ describe('site monitoring dashboard', () => {
         await call<{ widgets: unknown[] }>(server.app, admin, { method: 'GET', url: `/ems/api/main/siteKanban/${station}` })
       ).body.data.widgets.length;
       await page.goto(`${server.url}/main/ems/map/monitor/dashboard?lng=en&station=${station}`);
-      await page.getByRole('button', { name: 'Edit dashboard' }).click();
+      await tap(page.getByRole('button', { name: 'Edit dashboard' }));
       const titles = en.widgets as unknown as Record<string, { title: string }>;
       for (const type of TYPES) {
         const title = titles[type]?.title ?? type;
-        await page.getByRole('button', { name: 'Add widget' }).click();
+        await tap(page.getByRole('button', { name: 'Add widget' }));
         const catalogue = page.getByRole('dialog', { name: 'Widget catalogue' });
         await catalogue.getByRole('searchbox', { name: 'Search widgets' }).fill(title);
-        await settled(page);
-        await catalogue.getByRole('button', { name: `Add: ${title}`, exact: true }).click();
+        await tap(catalogue.getByRole('button', { name: `Add: ${title}`, exact: true }));
         const dialog = page.getByRole('dialog', { name: /^module configuration: / });
         await dialog.waitFor();
         await settled(page);
         await CONFIGURE[type]?.(dialog, page);
-        await dialog.getByRole('button', { name: 'Save' }).click();
+        await tap(dialog.getByRole('button', { name: 'Save' }));
         await dialog.waitFor({ state: 'detached' });
       }
-      await page.getByRole('button', { name: 'Save dashboard' }).click();
+      await tap(page.getByRole('button', { name: 'Save dashboard' }));
       await page.getByText('Saved').first().waitFor();
       const saved = await call<{ widgets: { type: string }[] }>(server.app, admin, {
         method: 'GET',
@@ -297,22 +294,22 @@ describe('site monitoring dashboard', () => {
     const second = await signedInPage();
     for (const page of [first, second]) {
       await page.goto(`${server.url}${DASHBOARD}`);
-      await page.getByRole('button', { name: 'Edit dashboard' }).click();
+      await tap(page.getByRole('button', { name: 'Edit dashboard' }));
     }
-    await first.getByRole('button', { name: 'Delete: SOC now' }).click();
-    await first.getByRole('button', { name: 'Save dashboard' }).click();
+    await tap(first.getByRole('button', { name: 'Delete: SOC now' }));
+    await tap(first.getByRole('button', { name: 'Save dashboard' }));
     await first.getByText('Saved').first().waitFor();
     const afterFirst = await storedWidgets();
     expect(afterFirst.some((widget) => widget.config.titleName === 'SOC now')).toBe(false);
 
-    await second.getByRole('button', { name: 'Edit: SOC now' }).click();
+    await tap(second.getByRole('button', { name: 'Edit: SOC now' }));
     const dialog = second.getByRole('dialog', { name: 'module configuration: SOC now' });
     await dialog.getByLabel('Title', { exact: true }).fill('SOC from the second tab');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await second.getByRole('button', { name: 'Save dashboard' }).click();
+    await tap(dialog.getByRole('button', { name: 'Save' }));
+    await tap(second.getByRole('button', { name: 'Save dashboard' }));
     await second.getByRole('dialog', { name: 'This dashboard was saved elsewhere' }).waitFor();
     expect(await storedWidgets()).toEqual(afterFirst);
-    await second.getByRole('button', { name: 'Reload' }).click();
+    await tap(second.getByRole('button', { name: 'Reload' }));
     await second.getByRole('button', { name: 'Edit dashboard' }).waitFor();
     expect(await second.getByRole('region', { name: 'SOC now' }).count()).toBe(0);
     expect(await second.getByRole('region', { name: 'SOC from the second tab' }).count()).toBe(0);

@@ -6,7 +6,7 @@ import type { PageSchema } from '../../generated/meta';
 import { optionsOperations, transitionOperations } from '../../generated/registry';
 import type { JsonSchema } from '../../server/contract';
 import { call, signIn } from '../support/api';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, tap } from '../support/browser';
 import { entities, example, operation, pages } from '../support/contract';
 import { methodOf, url, type Row } from '../support/records';
 import { startServer, type TestServer } from '../support/server';
@@ -118,7 +118,7 @@ describe('list pages in the browser', () => {
     await page.goto(`${server.url}/login?lng=en`);
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill('admin123');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await tap(page.getByRole('button', { name: 'Sign in' }));
     await page.waitForURL('**/main/appliance/customer');
   });
   afterAll(async () => {
@@ -175,7 +175,7 @@ describe('list pages in the browser', () => {
 
   /** Saves the form; a form that stays open fails with the message it shows. */
   async function save(dialog: Locator): Promise<void> {
-    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await tap(dialog.getByRole('button', { name: 'Save', exact: true }));
     try {
       await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
     } catch {
@@ -202,7 +202,7 @@ describe('list pages in the browser', () => {
     }
     if (property.format === 'date' || property.format === 'date-time') {
       const input = dialog.getByLabel(name, { exact: true });
-      await input.click();
+      await tap(input);
       await input.fill(
         String(value)
           .replace('T', ' ')
@@ -216,14 +216,14 @@ describe('list pages in the browser', () => {
       const item = property.items;
       const entry = ((value as Row[] | undefined) ?? [])[0] ?? {};
       const id = `root_${field}_0`;
-      if ((await dialog.locator(`[id^="${id}_"]`).count()) === 0) await dialog.locator(`#root_${field}__add`).click();
+      if ((await dialog.locator(`[id^="${id}_"]`).count()) === 0) await tap(dialog.locator(`#root_${field}__add`));
       for (const inner of item.required ?? []) {
         const innerProperty = item.properties?.[inner];
         const control = dialog.locator(`#${id}_${inner}`);
         if (innerProperty?.['x-ref']) {
           const options = optionsOperations[innerProperty['x-ref']] ?? '';
           const answer = await call<{ name: string }[]>(server.app, admin, { method: methodOf(options), url: url(options) });
-          await control.click();
+          await tap(control);
           await control.fill(answer.body.data[0]?.name ?? '');
           await dialog
             .page()
@@ -265,7 +265,7 @@ describe('list pages in the browser', () => {
     });
 
     test('creates a record through the form', async () => {
-      await page.getByRole('button', { name: 'New', exact: true }).click();
+      await tap(page.getByRole('button', { name: 'New', exact: true }));
       const dialog = page.getByRole('dialog');
       const entity = entities[schema.entity];
       const sample = example(schema.entity);
@@ -286,7 +286,7 @@ describe('list pages in the browser', () => {
 
     if (schema.resource.update) {
       test('edits it', async () => {
-        await rowWith(page, marker).getByRole('button', { name: 'Edit', exact: true }).click();
+        await tap(rowWith(page, marker).getByRole('button', { name: 'Edit', exact: true }));
         const dialog = page.getByRole('dialog');
         await dialog.getByLabel(fieldLabel(schema.entity, field), { exact: true }).fill(edited);
         await save(dialog);
@@ -305,8 +305,8 @@ describe('list pages in the browser', () => {
         const shown = text(`enums.${String(enumName)}.${String(offered.to)}`);
         const row = rowWith(page, edited);
         const label = text(`entities.${schema.entity}.transitions.${offered.name}`);
-        await row.getByRole('button', { name: label, exact: true }).click();
-        if (offered.confirm) await page.getByRole('button', { name: 'OK', exact: true }).click();
+        await tap(row.getByRole('button', { name: label, exact: true }));
+        if (offered.confirm) await tap(page.getByRole('button', { name: 'OK', exact: true }));
         if (offered.form) {
           // The transition's form: its required fields, a coded one set to its first value.
           const dialog = page.getByRole('dialog', { name: label });
@@ -328,8 +328,8 @@ describe('list pages in the browser', () => {
 
     if (!schema.resource.delete) return;
     test('deletes it through the confirmation', async () => {
-      await rowWith(page, edited).getByRole('button', { name: 'Delete', exact: true }).click();
-      await page.getByRole('button', { name: 'OK', exact: true }).click();
+      await tap(rowWith(page, edited).getByRole('button', { name: 'Delete', exact: true }));
+      await tap(page.getByRole('button', { name: 'OK', exact: true }));
       try {
         await page.getByText(`${before} in total`, { exact: true }).waitFor();
       } catch {
@@ -356,7 +356,7 @@ describe('list pages in the browser', () => {
     await page.goto(`${server.url}${guardPage?.route ?? ''}?lng=en`);
     const row = rowWith(page, description);
     await row.getByText('Unconfirmed', { exact: true }).waitFor();
-    await row.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await tap(row.getByRole('button', { name: 'Confirm', exact: true }));
     const dialog = page.getByRole('dialog', { name: 'Confirm' });
     await dialog.getByLabel('What was found', { exact: true }).fill('A deer at the fence; nobody entered');
     await save(dialog);
@@ -387,7 +387,7 @@ describe('list pages in the browser', () => {
       };
       await page.goto(`${server.url}${schema.route}?lng=en`);
       const row = rowWith(page, String(record.name));
-      await row.getByRole('button', { name: 'Transfer', exact: true }).first().click();
+      await tap(row.getByRole('button', { name: 'Transfer', exact: true }).first());
       const dialog = page.getByRole('dialog', { name: 'Transfer' });
       await choose(dialog, '* New owner', next.name);
       await save(dialog);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import en from '../../generated/i18n/en.json';
 import type { RouteEntry } from '../../generated/registry';
 import { call, signIn } from '../support/api';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, tap } from '../support/browser';
 import { pages } from '../support/contract';
 import { startServer, type TestServer } from '../support/server';
 import { choose, rowWith } from '../support/ui';
@@ -28,7 +28,7 @@ describe('sessions, tenants and access', () => {
     await page.goto(`${server.url}/login?lng=en`);
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await tap(page.getByRole('button', { name: 'Sign in' }));
   }
 
   /** A staff member of tenant 2, created by the administrator. */
@@ -63,15 +63,15 @@ describe('sessions, tenants and access', () => {
     const page = await newPage();
     await signInAs(page, 'pat.change', 'start123');
     await page.waitForURL('**/main/appliance/customer');
-    await page.getByRole('menuitem', { name: 'Me', exact: true }).first().click();
-    await page.getByRole('menuitem', { name: 'Change password' }).click();
+    await tap(page.getByRole('menuitem', { name: 'Me', exact: true }).first());
+    await tap(page.getByRole('menuitem', { name: 'Change password' }));
     await page.getByLabel('Current password').fill('start123');
     await page.getByLabel('New password', { exact: true }).fill('changed456');
     await page.getByLabel('Confirm new password').fill('changed457');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await tap(page.getByRole('button', { name: 'Save' }));
     await page.getByText('The two password inputs are inconsistent').waitFor();
     await page.getByLabel('Confirm new password').fill('changed456');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await tap(page.getByRole('button', { name: 'Save' }));
     await page.waitForURL('**/login');
     await page.getByText('Modified successfully, please log in again').waitFor();
     await signInAs(page, 'pat.change', 'start123');
@@ -85,14 +85,14 @@ describe('sessions, tenants and access', () => {
     const page = await newPage();
     await signInAs(page, 'lee.info', 'start123');
     await page.waitForURL('**/main/appliance/customer');
-    await page.getByRole('menuitem', { name: 'Me', exact: true }).first().click();
-    await page.getByRole('menuitem', { name: 'Personal information' }).click();
+    await tap(page.getByRole('menuitem', { name: 'Me', exact: true }).first());
+    await tap(page.getByRole('menuitem', { name: 'Personal information' }));
     // The customer page, kept alive behind this one, has a field named Name too: the visible one is this form's.
     const name = page.getByLabel(/^\*?\s*Name$/).filter({ visible: true });
     await expect.poll(() => name.inputValue()).toBe('lee.info');
     await name.fill('Lee Information');
     await page.getByLabel('Mobile').fill('13700001111');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await tap(page.getByRole('button', { name: 'Save' }));
     await page.getByText('Saved').waitFor();
     await page.reload();
     expect(await page.getByLabel('Mobile').inputValue()).toBe('13700001111');
@@ -104,28 +104,28 @@ describe('sessions, tenants and access', () => {
     const page = await newPage();
     await signInAs(page, 'admin', 'admin123');
     await page.waitForURL('**/main/appliance/customer');
-    await page.getByRole('menuitem', { name: 'Management center' }).first().click();
-    await page.getByRole('menuitem', { name: 'Employees' }).click();
+    await tap(page.getByRole('menuitem', { name: 'Management center' }).first());
+    await tap(page.getByRole('menuitem', { name: 'Employees' }));
     await page.waitForURL('**/main/operation/user');
     // The customer list stays mounted, hidden, with a search of its own: wait until the employees' page is shown.
     await page.getByRole('heading', { name: 'Employees' }).waitFor();
     await page.getByRole('search').getByLabel('Name').filter({ visible: true }).fill('sam.reset');
-    await page.getByRole('button', { name: 'Search' }).click();
-    await rowWith(page, 'sam.reset').getByRole('button', { name: 'Reset password' }).click();
+    await tap(page.getByRole('button', { name: 'Search' }));
+    await tap(rowWith(page, 'sam.reset').getByRole('button', { name: 'Reset password' }));
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('New password', { exact: true }).fill('reset789');
     await dialog.getByLabel('Confirm new password').fill('reset789');
     await dialog.getByLabel("Type 'I confirm'").fill('ok');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await tap(dialog.getByRole('button', { name: 'Save' }));
     await dialog.getByText("Please type 'I confirm'").waitFor();
     await dialog.getByLabel("Type 'I confirm'").fill('I confirm');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await tap(dialog.getByRole('button', { name: 'Save' }));
     await dialog.waitFor({ state: 'hidden' });
     await expect(signIn(server.app, 'sam.reset', 'start123')).rejects.toThrow();
     expect(await signIn(server.app, 'sam.reset', 'reset789')).toBeTruthy();
-    await rowWith(page, 'sam.reset').getByRole('button', { name: 'Delete' }).click();
+    await tap(rowWith(page, 'sam.reset').getByRole('button', { name: 'Delete' }));
     await page.getByText('Are you sure you want to delete this user?').waitFor();
-    await page.getByRole('button', { name: 'OK' }).click();
+    await tap(page.getByRole('button', { name: 'OK' }));
     await page.getByText('0 in total').waitFor();
     await expect(signIn(server.app, 'sam.reset', 'reset789')).rejects.toThrow();
   });
@@ -135,13 +135,13 @@ describe('sessions, tenants and access', () => {
     await signInAs(page, 'admin', 'admin123');
     await page.waitForURL('**/main/appliance/customer');
     await page.getByRole('search').getByLabel('City').fill('上海');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await tap(page.getByRole('button', { name: 'Search' }));
     const total = page.getByText(/^\d+ in total$/);
     await expect.poll(() => total.textContent()).not.toBe('24 in total');
     const filtered = await total.textContent();
-    await page.getByRole('menuitem', { name: 'Leaderboard' }).click();
+    await tap(page.getByRole('menuitem', { name: 'Leaderboard' }));
     await page.waitForURL('**/main/ranking');
-    await page.getByRole('menuitem', { name: 'Customers' }).click();
+    await tap(page.getByRole('menuitem', { name: 'Customers' }));
     await page.waitForURL('**/main/appliance/customer');
     expect(await page.getByRole('search').getByLabel('City').inputValue()).toBe('上海');
     // The leaderboard stays mounted (hidden) beside it with a total of its own.
@@ -174,7 +174,7 @@ describe('sessions, tenants and access', () => {
     const adminPage = await newPage();
     await signInAs(adminPage, 'admin', 'admin123');
     await adminPage.waitForURL('**/main/appliance/customer');
-    await adminPage.getByRole('menuitem', { name: 'Enterprise headlines' }).click();
+    await tap(adminPage.getByRole('menuitem', { name: 'Enterprise headlines' }));
     await adminPage.getByRole('heading', { name: 'Enterprise headlines' }).waitFor();
     const operatorPage = await newPage();
     await signInAs(operatorPage, 'operator', 'operator123');

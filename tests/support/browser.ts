@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 /** Debian's Chromium, which the test setup installs when it is missing. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -17,14 +17,22 @@ const ARGS = [
   '--disable-sync',
 ];
 
-/** A headless Chromium with a fresh profile; `close()` removes the profile. */
-export async function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+/**
+ * A headless Chromium with a fresh profile; `close()` removes the profile. Tests ask for reduced
+ * motion (the platform then opens menus, dialogs and popups without animation, see
+ * runtime/shell/themes.ts); the benchmarks measure the default, `motion: true`.
+ */
+export async function launchBrowser({ motion = false }: { motion?: boolean } = {}): Promise<{
+  context: BrowserContext;
+  close(): Promise<void>;
+}> {
   const profile = mkdtempSync(join(tmpdir(), 'chromium-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     args: ARGS,
     viewport: { width: 1440, height: 900 },
+    reducedMotion: motion ? 'no-preference' : 'reduce',
   });
   return {
     context,
@@ -46,4 +54,10 @@ export async function settled(page: Page): Promise<void> {
       .getAnimations()
       .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
+}
+
+/** Clicks `target` once the page has settled (see `settled`): how every browser test clicks. */
+export async function tap(target: Locator): Promise<void> {
+  await settled(target.page());
+  await target.click();
 }

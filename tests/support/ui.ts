@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { tap } from './browser';
 
 /**
  * Picks an entry of a drop-down the way a keyboard user does: open it, type the entry's text to
@@ -7,7 +8,7 @@ import type { Locator, Page } from 'playwright-core';
  */
 export async function choose(scope: Page | Locator, combobox: string, option: string): Promise<void> {
   const box = scope.getByRole('combobox', { name: combobox, exact: true });
-  await box.click();
+  await tap(box);
   await box.fill(option);
   // Records of different stations or sites may share a name (1# 电池簇): the first is taken.
   await box.page().getByRole('option', { name: option, exact: true }).first().waitFor({ state: 'attached' });
