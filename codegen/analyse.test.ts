@@ -15,6 +15,12 @@ function sources(change: (src: Sources, page: JsonObject) => void): Sources {
   return src;
 }
 
+/** The chart panels of the bidding funnel's page (funnel, win rate, trend, plan versus actual, ranking). */
+function funnelCharts(src: Sources): JsonObject[] {
+  const charts = src.pages.find((p) => p.content.page === 'tenderFunnel')?.content.charts as JsonObject;
+  return charts.panels as JsonObject[];
+}
+
 /** The row actions of the guard events' page (its first: confirm the event, a form on the row). */
 function guardEventActions(src: Sources): JsonObject[] {
   return (src.pages.find((p) => p.content.page === 'emsGuardEvent')?.content.rowActions ?? []) as JsonObject[];
@@ -82,6 +88,34 @@ describe('codegen analysis', () => {
         if (confirm) confirm.when = { field: 'mood', in: ['calm'] };
       },
       'form action: it is offered by field mood, which the rows do not have',
+    ],
+    [
+      'a chart of a call that takes no year under a year picker',
+      (src) => funnelCharts(src).push({ call: 'getBusBiddingInfoKanban', type: 'bar', category: 'key', values: ['count'] }),
+      'chart getBusBiddingInfoKanban takes no year',
+    ],
+    [
+      'a chart value that is not a number of the answer',
+      (src) => Object.assign(funnelCharts(src)[2] ?? {}, { values: ['month'] }),
+      'chart getBusBiddingInfoTrend: month is no number of its answer',
+    ],
+    [
+      'a list chart drawn from a call answering one object',
+      (src) => Object.assign(funnelCharts(src)[1] ?? {}, { type: 'bar', category: 'year' }),
+      'chart getBusBiddingInfoWinRate does not answer a list of objects, which a bar draws',
+    ],
+    [
+      'a chart naming its categories by an enumeration that does not exist',
+      (src) => Object.assign(funnelCharts(src)[0] ?? {}, { categoryEnum: 'funnelStages' }),
+      'chart getBusBiddingInfoFunnel: enumeration funnelStages does not exist',
+    ],
+    [
+      'a chart without its title',
+      (src) => {
+        const fragment = src.i18n.zh?.find((f) => f.path.endsWith('zh/tender.json'))?.content as JsonObject;
+        delete ((fragment.charts as JsonObject).getBusBiddingInfoRanking as JsonObject).title;
+      },
+      'label charts.getBusBiddingInfoRanking.title is missing in zh',
     ],
   ])('reports %s', async (_case, change, problem) => {
     const { problems } = await analyse(sources(change));

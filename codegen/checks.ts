@@ -34,6 +34,17 @@ export interface PageDecl {
   export?: string;
   /** Operation id of the page's PDF export. */
   exportPdf?: string;
+  charts?: { year?: boolean; panels: ChartDecl[] };
+}
+
+/** A chart panel of a page (see the meta-schema's `chart`). */
+export interface ChartDecl {
+  call: string;
+  type: 'figures' | 'gauge' | 'funnel' | 'bar' | 'line' | 'pie';
+  category?: string;
+  categoryEnum?: string;
+  values: string[];
+  money?: string[];
 }
 
 /** Schemas of `schemas/entities` by their `x-entity` name, dereferenced. */
@@ -218,6 +229,10 @@ export function labelKeysOfSchemas(
   for (const { path, content } of src.pages) {
     const page = content as unknown as PageDecl;
     keys.set(`pages.${page.page}.title`, path);
+    for (const chart of page.charts?.panels ?? []) {
+      keys.set(`charts.${chart.call}.title`, path);
+      for (const field of chart.values) keys.set(`charts.${chart.call}.${field}`, path);
+    }
     for (const action of page.rowActions ?? []) {
       if (action.action === 'delete' || (action.action === 'transition' && action.confirm)) keys.set(action.confirm ?? '', path);
     }
@@ -393,6 +408,50 @@ export function checkPages(
       if (op?.resource?.action !== 'export' || op.resource.page !== page.page || (op.resource.format ?? 'xlsx') !== format)
         fail(`export ${id} is no ${format} export of this page (x-resource action export, page ${page.page}, format ${format})`);
     }
+    if (page.charts) checkCharts(page.charts, byId, src, fail);
+  }
+}
+
+/**
+ * A page's charts: each call is a GET of the contract answering what its type draws (an object
+ * for figures and gauges, a list of objects otherwise) with the numeric values it names; a
+ * category that names each item; an enumeration that exists; the year sent to calls that take it.
+ */
+function checkCharts(
+  charts: NonNullable<PageDecl['charts']>,
+  byId: Map<string, Operation>,
+  src: Sources,
+  fail: (text: string) => void,
+): void {
+  const enumKeys = new Map<string, string>();
+  for (const file of src.schemas) enumKeysOf(file.content, file.path, enumKeys);
+  const enums = new Set([...enumKeys.keys()].map((key) => key.split('.')[1]));
+  for (const chart of charts.panels) {
+    const op = byId.get(chart.call);
+    const where = `chart ${chart.call}`;
+    if (!op) {
+      fail(`${where} is not in the OpenAPI document`);
+      continue;
+    }
+    if (op.method !== 'get') fail(`${where} is no GET call`);
+    if (charts.year && !propertyOf(op.query, 'year')) fail(`${where} takes no year`);
+    const data = op.plain ? op.response : propertyOf(op.response, 'data');
+    const listed = chart.type !== 'figures' && chart.type !== 'gauge';
+    const item = listed ? (data?.type === 'array' && isObject(data.items) ? data.items : undefined) : data;
+    if (item?.type !== 'object') {
+      fail(`${where} does not answer ${listed ? 'a list of objects' : 'an object'}, which a ${chart.type} draws`);
+      continue;
+    }
+    for (const field of chart.values) {
+      const type = propertyOf(item, field)?.type;
+      if (type !== 'number' && type !== 'integer') fail(`${where}: ${field} is no number of its answer`);
+    }
+    for (const field of chart.money ?? [])
+      if (!chart.values.includes(field)) fail(`${where}: money ${field} is not one of its values`);
+    if (listed && !(chart.category && propertyOf(item, chart.category)))
+      fail(`${where}: a ${chart.type} names its items by a category, a property of the answer's items`);
+    if (!listed && chart.category) fail(`${where}: a ${chart.type} has no category`);
+    if (chart.categoryEnum && !enums.has(chart.categoryEnum)) fail(`${where}: enumeration ${chart.categoryEnum} does not exist`);
   }
 }
 

@@ -1,4 +1,4 @@
-import { BarChart, GaugeChart, LineChart, PieChart } from 'echarts/charts';
+import { BarChart, FunnelChart, GaugeChart, LineChart, PieChart } from 'echarts/charts';
 import {
   DataZoomComponent,
   GridComponent,
@@ -8,7 +8,7 @@ import {
   TooltipComponent,
 } from 'echarts/components';
 import { init, use as registerCharts, type ComposeOption, type ECharts } from 'echarts/core';
-import type { BarSeriesOption, GaugeSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
+import type { BarSeriesOption, FunnelSeriesOption, GaugeSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
@@ -17,6 +17,7 @@ import { SERIES_PALETTE } from './palette';
 
 registerCharts([
   BarChart,
+  FunnelChart,
   GaugeChart,
   LineChart,
   PieChart,
@@ -35,6 +36,7 @@ export type ChartOption = ComposeOption<
   | BarSeriesOption
   | PieSeriesOption
   | GaugeSeriesOption
+  | FunnelSeriesOption
   | GridComponentOption
   | LegendComponentOption
   | TooltipComponentOption

@@ -11,12 +11,17 @@ import { SchemaForm } from '../forms/SchemaForm';
 import { entityTitle, pageTitle } from '../i18n/labels';
 import { usePreferences, useRuntime } from '../RuntimeContext';
 import { loadEntity, loadUiSchema } from '../schema/entities';
+import { lazyScreen, ScreenBoundary } from '../shell/lazyScreen';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { propertiesOf } from '../schema/properties';
 import { buildUiSchema, type FormMode } from '../schema/uiSchema';
 import { initialListState, listQuery, scopeFromSearch } from './listQuery';
+import type { PageChartsProps } from './PageCharts';
 import { ListView, transitionLabel, type ExportFormat, type ListRecord } from './ListView';
 import { useListData } from './useListData';
+
+/** A page's charts, with the chart library, loaded only by the pages that have some. */
+const PageCharts = lazyScreen<PageChartsProps>(() => import('./PageCharts').then((module) => ({ default: module.PageCharts })));
 
 interface Editing {
   mode: FormMode;
@@ -167,6 +172,11 @@ export function ListPage({ page }: { page: PageSchema }) {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <ScreenHeader title={title} {...(page.scope?.length ? { onClose: () => void navigate(-1) } : {})} />
+      {page.charts ? (
+        <ScreenBoundary>
+          <PageCharts charts={page.charts} version={version} />
+        </ScreenBoundary>
+      ) : null}
       <ListView
         page={page}
         schema={entity.schema}

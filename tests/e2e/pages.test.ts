@@ -399,6 +399,52 @@ describe('list pages in the browser', () => {
     },
   );
 
+  test('the bidding kanban shows the year’s figures as the server counts them; a tender won from its row counts at once', async () => {
+    type Figures = Record<'total' | 'ongoing' | 'won', number>;
+    const figuresNow = async () =>
+      (await call<Figures>(server.app, admin, { method: 'GET', url: url('getBusBiddingInfoStatistics') })).body.data;
+    const number = await call<string>(server.app, admin, { method: 'GET', url: url('generateBusBiddingInfoNumber') });
+    const name = `Kanban tender ${Date.now() % 100000}`;
+    const added = await call(server.app, admin, {
+      method: 'POST',
+      url: url('saveBusBiddingInfo'),
+      payload: { ...example('tender'), tenderNo: number.body.data, name, planBidDate: new Date().toISOString().slice(0, 10) },
+    });
+    expect(added.status).toBe(200);
+    const before = await figuresNow();
+    const kanban = pages.find((p) => p.page === 'tenderKanban') as PageSchema;
+    await page.goto(`${server.url}${kanban.route}?lng=en`);
+    const year = page.getByRole('region', { name: text('charts.getBusBiddingInfoStatistics.title') });
+    const figure = (field: keyof Figures) =>
+      year
+        .locator('.ant-statistic')
+        .filter({ has: page.getByText(text(`charts.getBusBiddingInfoStatistics.${field}`), { exact: true }) })
+        .locator('.ant-statistic-content-value');
+    for (const field of ['total', 'ongoing', 'won'] as const)
+      await expect.poll(() => figure(field).textContent()).toBe(before[field].toLocaleString('en-US'));
+    const byStatus = text('charts.getBusBiddingInfoKanban.title');
+    await page.getByRole('region', { name: byStatus }).getByRole('img', { name: byStatus }).waitFor();
+    await page.getByLabel(fieldLabel('tender', 'name'), { exact: true }).fill(name);
+    await tap(page.getByRole('button', { name: 'Search', exact: true }));
+    await tap(rowWith(page, name).getByRole('button', { name: text('entities.tender.transitions.win'), exact: true }));
+    await rowWith(page, name).getByText(text('enums.tenderStatus.won'), { exact: true }).waitFor();
+    const after = await figuresNow();
+    expect(after).toMatchObject({ total: before.total, ongoing: before.ongoing - 1, won: before.won + 1 });
+    await expect.poll(() => figure('won').textContent()).toBe(after.won.toLocaleString('en-US'));
+    expect(await figure('ongoing').textContent()).toBe(after.ongoing.toLocaleString('en-US'));
+  });
+
+  test('the bidding funnel page draws each of its charts for the year picked', async () => {
+    const funnel = pages.find((p) => p.page === 'tenderFunnel') as PageSchema;
+    await page.goto(`${server.url}${funnel.route}?lng=en`);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Year' }).inputValue()).toBe(String(new Date().getFullYear()));
+    for (const chart of funnel.charts?.panels ?? []) {
+      const title = text(`charts.${chart.call}.title`);
+      await page.getByRole('region', { name: title }).getByRole('img', { name: title }).waitFor();
+    }
+    expect(await page.locator('.ant-card .ant-alert-error').count()).toBe(0);
+  });
+
   test('every list page with create, edit and delete has a smoke', () => {
     const full = pages.filter((p) => p.resource.create && p.resource.update && p.resource.delete);
     expect(full.filter((p) => !markerField(p)).map((p) => p.page)).toEqual(Object.keys(NO_MARKER).sort());

@@ -1,0 +1,113 @@
+import { Alert, Card, Col, DatePicker, Empty, Row, Space, Spin, Statistic } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Chart, PageSchema } from '../../generated/meta';
+import { ApiCallError } from '../api/client';
+import { EChart } from '../charts/EChart';
+import { chartFigure, chartItems, pageChartOption, type ChartLabels } from '../charts/pageChart';
+import { enumLabel, label } from '../i18n/labels';
+import { useRuntime } from '../RuntimeContext';
+
+type Answer = { loading: true } | { loading: false; data: unknown } | { loading: false; error: string };
+
+/** What a statistics call answers, fetched again when the query or the list's version changes. */
+function useAnswer(call: string, query: Record<string, unknown>, version: number): Answer {
+  const { api } = useRuntime();
+  const [answer, setAnswer] = useState<Answer>({ loading: true });
+  const key = JSON.stringify(query);
+  useEffect(() => {
+    let current = true;
+    setAnswer({ loading: true });
+    api
+      .callDynamic(call, { query: JSON.parse(key) as Record<string, unknown> }, { silent: true })
+      .then((data) => current && setAnswer({ loading: false, data }))
+      .catch(
+        (error: unknown) =>
+          current && setAnswer({ loading: false, error: error instanceof ApiCallError ? error.message : String(error) }),
+      );
+    return () => {
+      current = false;
+    };
+  }, [api, call, key, version]);
+  return answer;
+}
+
+function ChartPanel({ chart, query, version }: { chart: Chart; query: Record<string, unknown>; version: number }) {
+  const { t } = useTranslation();
+  const answer = useAnswer(chart.call, query, version);
+  const title = label(t, `charts.${chart.call}.title`);
+  const labels = useMemo<ChartLabels>(
+    () => ({
+      value: (field) => label(t, `charts.${chart.call}.${field}`),
+      category: (value) =>
+        value === null || value === undefined
+          ? '--'
+          : chart.categoryEnum
+            ? enumLabel(t, chart.categoryEnum, value)
+            : String(value),
+    }),
+    [t, chart],
+  );
+  const data = 'data' in answer ? answer.data : undefined;
+  const option = useMemo(
+    () => (data !== undefined && chart.type !== 'figures' ? pageChartOption(chart, data, labels) : undefined),
+    [chart, data, labels],
+  );
+  let body;
+  if (answer.loading) body = <Spin />;
+  else if ('error' in answer) body = <Alert type="error" showIcon message={`${t('common.loadFailed')} ${answer.error}`} />;
+  else if (chart.type === 'figures') {
+    const figures = (data ?? {}) as Record<string, unknown>;
+    body = (
+      <Space size="large" wrap>
+        {chart.values.map((field) => (
+          <Statistic key={field} title={labels.value(field)} value={chartFigure(chart, field, figures[field])} />
+        ))}
+      </Space>
+    );
+  } else if (chart.type !== 'gauge' && chartItems(data).length === 0) body = <Empty description={t('common.empty')} />;
+  else body = option ? <EChart option={option} label={title} height={260} /> : null;
+  return (
+    <Card size="small" title={title} role="region" aria-label={title}>
+      {body}
+    </Card>
+  );
+}
+
+export interface PageChartsProps {
+  charts: NonNullable<PageSchema['charts']>;
+  /** The list's version: a change fetches the charts again. */
+  version: number;
+}
+
+/**
+ * The charts a page schema puts above its list (`charts`): a year picker when they take one, then
+ * one panel per chart, each showing its call's answer, its own failure or its emptiness. They are
+ * fetched again when the list changes (`version`), as a transition changes the figures.
+ */
+export function PageCharts({ charts, version }: PageChartsProps) {
+  const { t } = useTranslation();
+  const [year, setYear] = useState<Dayjs>(() => dayjs());
+  const query = useMemo(() => (charts.year ? { year: year.year() } : {}), [charts.year, year]);
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      {charts.year ? (
+        <DatePicker
+          picker="year"
+          aria-label={t('common.year')}
+          value={year}
+          allowClear={false}
+          onChange={(value) => value && setYear(value)}
+        />
+      ) : null}
+      <Row gutter={[16, 16]}>
+        {charts.panels.map((chart) => (
+          <Col key={chart.call} xs={24} lg={chart.type === 'figures' ? 24 : 12}>
+            <ChartPanel chart={chart} query={query} version={version} />
+          </Col>
+        ))}
+      </Row>
+    </Space>
+  );
+}
