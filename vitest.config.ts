@@ -1,17 +1,42 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Projects of the suite: `unit` (plain TypeScript, Node), `ui` (components, jsdom),
- * `api` (the real server in process, on SQLite and PostgreSQL), `stories` (every Storybook
- * story run as a test) and `e2e` (the real server and Debian's Chromium; run after the build).
+ * The test files that take longest, in the order they should start (stories of the page schemas
+ * and the API fuzz in the first run of `npm test`, the browser journeys in the second). A fresh
+ * clone has no timings of an earlier run, and without them files start in the order they are
+ * found: the longest then started last and ran alone at the end. Started first, the two workers
+ * share the run; the files of a minute or less fill in after them.
  */
+const LONGEST_FIRST = [
+  'stories/pages.1.test.tsx',
+  'stories/pages.2.test.tsx',
+  'tests/api/fuzz.test.ts',
+  'tests/e2e/dashboard.test.ts',
+  'tests/e2e/pages.1.test.ts',
+  'tests/e2e/pages.2.test.ts',
+  'tests/e2e/pages.3.test.ts',
+];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const index = LONGEST_FIRST.findIndex((name) => file.moduleId.endsWith(name));
+      return index === -1 ? LONGEST_FIRST.length : index;
+    };
+    return [...sorted].sort((a, b) => rank(a) - rank(b) || sorted.indexOf(a) - sorted.indexOf(b));
+  }
+}
+
 export default defineConfig({
   plugins: [react()],
   test: {
     // A worker per core: by default a run keeps one core free, which on two cores runs every file
     // one after another (the API files wait on PostgreSQL, the stories on jsdom: two use both cores).
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
@@ -56,7 +81,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/chromiumSetup.ts'],
-          // Two files at once: the page smoke (the longest) beside the dashboard, session and customer journeys.
+          // Two files at once: the page smoke in three parts (pages.1–3) beside the dashboard, session and customer journeys.
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

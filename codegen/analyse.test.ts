@@ -21,6 +21,11 @@ function funnelCharts(src: Sources): JsonObject[] {
   return charts.panels as JsonObject[];
 }
 
+/** The row actions of the notices' page (its first: mark as read, a call on the row). */
+function noticeActions(src: Sources): JsonObject[] {
+  return (src.pages.find((p) => p.content.page === 'notice')?.content.rowActions ?? []) as JsonObject[];
+}
+
 /** The row actions of the guard events' page (its first: confirm the event, a form on the row). */
 function guardEventActions(src: Sources): JsonObject[] {
   return (src.pages.find((p) => p.content.page === 'emsGuardEvent')?.content.rowActions ?? []) as JsonObject[];
@@ -88,6 +93,24 @@ describe('codegen analysis', () => {
         if (confirm) confirm.when = { field: 'mood', in: ['calm'] };
       },
       'form action: it is offered by field mood, which the rows do not have',
+    ],
+    [
+      'a call action with a parameter the call does not take',
+      (src) => Object.assign(noticeActions(src)[0] ?? {}, { params: { id: 'id', userId: 'userId' } }),
+      'call action: userId is no parameter of readNotice',
+    ],
+    [
+      'a call action that leaves out a parameter the call needs',
+      (src) => Object.assign(noticeActions(src)[0] ?? {}, { params: {} }),
+      'call action: readNotice needs id, which it does not give',
+    ],
+    [
+      'a call action without its label',
+      (src) => {
+        const fragment = src.i18n.en?.find((f) => f.path.endsWith('en/siteops.json'))?.content as JsonObject;
+        delete (fragment.actions as JsonObject).readNotice;
+      },
+      'label actions.readNotice is missing in en',
     ],
     [
       'a chart of a call that takes no year under a year picker',

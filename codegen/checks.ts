@@ -25,8 +25,9 @@ export interface PageDecl {
         save: string;
         params: Record<string, string>;
         listParams?: string[];
-        when?: { field: string; in: string[] };
+        when?: When;
       }
+    | { action: 'call'; operation: string; params: Record<string, string>; confirm?: string; when?: When }
     | { action: 'transition'; operation: string; confirm?: string; form?: string }
   )[];
   form?: { ui: string };
@@ -35,6 +36,12 @@ export interface PageDecl {
   /** Operation id of the page's PDF export. */
   exportPdf?: string;
   charts?: { year?: boolean; panels: ChartDecl[] };
+}
+
+/** Rows an action is offered on: those whose field has one of the values. */
+export interface When {
+  field: string;
+  in: string[];
 }
 
 /** A chart panel of a page (see the meta-schema's `chart`). */
@@ -234,7 +241,9 @@ export function labelKeysOfSchemas(
       for (const field of chart.values) keys.set(`charts.${chart.call}.${field}`, path);
     }
     for (const action of page.rowActions ?? []) {
-      if (action.action === 'delete' || (action.action === 'transition' && action.confirm)) keys.set(action.confirm ?? '', path);
+      if (action.action === 'delete' || ((action.action === 'transition' || action.action === 'call') && action.confirm))
+        keys.set(action.confirm ?? '', path);
+      if (action.action === 'call') keys.set(`actions.${action.operation}`, path);
     }
   }
   for (const route of flattenRoutes(src.routes.routes)) keys.set(`routes.${route.name}.title`, 'schemas/routes/routes.json');
@@ -390,6 +399,22 @@ export function checkPages(
           fail(`form action: it is offered by field ${action.when.field}, which the rows do not have`);
         continue;
       }
+      if (action.action === 'call') {
+        const op = byId.get(action.operation);
+        if (!op) fail(`call action: ${action.operation} is not in the OpenAPI document`);
+        if (op?.body) fail(`call action: ${action.operation} takes a body, which a form action sends`);
+        for (const [param, field] of Object.entries(action.params)) {
+          if (!propertyOf(op?.params, param) && !propertyOf(op?.query, param))
+            fail(`call action: ${param} is no parameter of ${action.operation}`);
+          if (!propertyOf(record, field)) fail(`call action: field ${field} is not in the rows`);
+        }
+        for (const required of [op?.params?.required, op?.query?.required].flatMap((list) => (Array.isArray(list) ? list : [])))
+          if (!(String(required) in action.params))
+            fail(`call action: ${action.operation} needs ${String(required)}, which it does not give`);
+        if (action.when && !propertyOf(record, action.when.field))
+          fail(`call action: it is offered by field ${action.when.field}, which the rows do not have`);
+        continue;
+      }
       if (action.action !== 'navigate') continue;
       const target = pages.get(action.page);
       if (!target) fail(`navigates to page ${action.page}, which does not exist`);
@@ -413,7 +438,7 @@ export function checkPages(
 }
 
 /**
- * A page's charts: each call is a GET of the contract answering what its type draws (an object
+ * A page's charts: each call is a read of the contract (no body) answering what its type draws (an object
  * for figures and gauges, a list of objects otherwise) with the numeric values it names; a
  * category that names each item; an enumeration that exists; the year sent to calls that take it.
  */
@@ -433,7 +458,7 @@ function checkCharts(
       fail(`${where} is not in the OpenAPI document`);
       continue;
     }
-    if (op.method !== 'get') fail(`${where} is no GET call`);
+    if (op.body) fail(`${where} takes a body; a chart's call reads with query parameters only`);
     if (charts.year && !propertyOf(op.query, 'year')) fail(`${where} takes no year`);
     const data = op.plain ? op.response : propertyOf(op.response, 'data');
     const listed = chart.type !== 'figures' && chart.type !== 'gauge';
@@ -444,7 +469,8 @@ function checkCharts(
     }
     for (const field of chart.values) {
       const type = propertyOf(item, field)?.type;
-      if (type !== 'number' && type !== 'integer') fail(`${where}: ${field} is no number of its answer`);
+      const types = Array.isArray(type) ? type : [type];
+      if (!types.includes('number') && !types.includes('integer')) fail(`${where}: ${field} is no number of its answer`);
     }
     for (const field of chart.money ?? [])
       if (!chart.values.includes(field)) fail(`${where}: money ${field} is not one of its values`);

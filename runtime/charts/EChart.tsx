@@ -1,4 +1,4 @@
-import { BarChart, FunnelChart, GaugeChart, LineChart, PieChart } from 'echarts/charts';
+import { BarChart, GaugeChart, LineChart, PieChart } from 'echarts/charts';
 import {
   DataZoomComponent,
   GridComponent,
@@ -17,7 +17,6 @@ import { SERIES_PALETTE } from './palette';
 
 registerCharts([
   BarChart,
-  FunnelChart,
   GaugeChart,
   LineChart,
   PieChart,
@@ -30,7 +29,10 @@ registerCharts([
   CanvasRenderer,
 ]);
 
-/** The chart options the widgets use (only these charts and components are in the bundle). */
+/**
+ * The chart options of the widgets and page charts (only these charts and components are in the
+ * bundle; the funnel is registered by the page charts, which alone draw one).
+ */
 export type ChartOption = ComposeOption<
   | LineSeriesOption
   | BarSeriesOption

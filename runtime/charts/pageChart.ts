@@ -1,6 +1,11 @@
+import { FunnelChart } from 'echarts/charts';
+import { use as registerCharts } from 'echarts/core';
 import type { Chart } from '../../generated/meta';
 import { formatMoney } from '../format/money';
 import type { ChartOption } from './EChart';
+
+// The funnel is drawn by page charts only: registered here, it stays out of the dashboard's code.
+registerCharts([FunnelChart]);
 
 export type ChartItem = Record<string, unknown>;
 

@@ -150,6 +150,18 @@ export function ListPage({ page }: { page: PageSchema }) {
     }
   };
 
+  const callOnRow = async (action: Extract<RowAction, { action: 'call' }>, record: ListRecord) => {
+    const values = Object.fromEntries(Object.entries(action.params).map(([param, field]) => [param, record[field]]));
+    try {
+      // Each value in the path or in the query, as the call takes it.
+      await api.callDynamic(action.operation, { params: values, query: values });
+      setVersion((v) => v + 1);
+      void message.success(t('common.done'));
+    } catch {
+      // The API client has shown the server's message.
+    }
+  };
+
   const exportRows = async (format: ExportFormat, operation: string) => {
     if (!scope) return;
     setExporting({ format, bytes: 0 });
@@ -190,6 +202,7 @@ export function ListPage({ page }: { page: PageSchema }) {
         onEdit={(record) => void openEditor('edit', record)}
         onDelete={(record) => void remove(record)}
         onTransition={(action, record) => void transition(action, record)}
+        onCall={(action, record) => void callOnRow(action, record)}
         exports={[
           ...(page.export ? [{ format: 'xlsx' as const, operation: page.export }] : []),
           ...(page.exportPdf ? [{ format: 'pdf' as const, operation: page.exportPdf }] : []),

@@ -4,7 +4,7 @@ import { rowSortingFeature, tableFeatures, useTable, type ColumnDef } from '@tan
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { PageSchema, RowAction } from '../../generated/meta';
+import type { PageSchema, RowAction, When } from '../../generated/meta';
 import { transitionOperations } from '../../generated/registry';
 import { fieldLabel, label, pageTitle } from '../i18n/labels';
 import { formatValue, propertiesOf } from '../schema/properties';
@@ -35,11 +35,17 @@ export interface ListViewProps {
   onForm?(action: Extract<RowAction, { action: 'form' }>, record: ListRecord): void;
   /** Called once the user has asked for the transition (and confirmed it, when it asks). */
   onTransition?(action: Extract<RowAction, { action: 'transition' }>, record: ListRecord): void;
+  /** Called once the user has asked for the call (and confirmed it, when it asks). */
+  onCall?(action: Extract<RowAction, { action: 'call' }>, record: ListRecord): void;
   /** Downloads the rows the filters select as a workbook. */
   exports?: { format: ExportFormat; onClick(): void }[];
   /** The export under way: its format and the bytes received so far. */
   exporting?: { format: ExportFormat; bytes: number };
 }
+
+/** Whether an action offered in some states only (`when`) is offered on the row (an unset field is ''). */
+const offered = (action: { when?: When }, record: ListRecord) =>
+  !action.when || action.when.in.includes(String(record[action.when.field] ?? ''));
 
 /** The state machine of an entity schema (`x-states`). */
 interface StateMachine {
@@ -116,6 +122,19 @@ export function ListView(props: ListViewProps) {
   });
 
   const cellStyle = { padding: '8px 12px', borderBottom: `1px solid ${token.colorBorderSecondary}`, textAlign: 'left' as const };
+  /** A row's button, asking `confirm` first when there is one. */
+  const confirmable = (key: string, text: string, confirm: string | undefined, onClick: () => void) =>
+    confirm ? (
+      <Popconfirm key={key} title={label(t, confirm)} okText={t('common.ok')} cancelText={t('common.cancel')} onConfirm={onClick}>
+        <Button type="link" size="small">
+          {text}
+        </Button>
+      </Popconfirm>
+    ) : (
+      <Button key={key} type="link" size="small" onClick={onClick}>
+        {text}
+      </Button>
+    );
   const actionsOf = (record: ListRecord) => (
     <Space size={0} wrap>
       {(page.rowActions ?? []).map((action) => {
@@ -133,33 +152,22 @@ export function ListView(props: ListViewProps) {
               </Button>
             );
           case 'form':
-            if (action.when && !action.when.in.includes(String(record[action.when.field]))) return null;
+            if (!offered(action, record)) return null;
             return (
               <Button key={`form-${action.form}`} type="link" size="small" onClick={() => props.onForm?.(action, record)}>
                 {label(t, `forms.${action.form}.title`)}
               </Button>
             );
-          case 'transition': {
-            if (!allows(action.operation, record)) return null;
-            const text = transitionLabel(t, page, action.operation);
-            return action.confirm ? (
-              <Popconfirm
-                key={action.operation}
-                title={label(t, action.confirm)}
-                okText={t('common.ok')}
-                cancelText={t('common.cancel')}
-                onConfirm={() => props.onTransition?.(action, record)}
-              >
-                <Button type="link" size="small">
-                  {text}
-                </Button>
-              </Popconfirm>
-            ) : (
-              <Button key={action.operation} type="link" size="small" onClick={() => props.onTransition?.(action, record)}>
-                {text}
-              </Button>
+          case 'call':
+            if (!offered(action, record)) return null;
+            return confirmable(action.operation, label(t, `actions.${action.operation}`), action.confirm, () =>
+              props.onCall?.(action, record),
             );
-          }
+          case 'transition':
+            if (!allows(action.operation, record)) return null;
+            return confirmable(action.operation, transitionLabel(t, page, action.operation), action.confirm, () =>
+              props.onTransition?.(action, record),
+            );
           case 'delete':
             return (
               <Popconfirm

@@ -103,7 +103,7 @@ export function PageCharts({ charts, version }: PageChartsProps) {
       ) : null}
       <Row gutter={[16, 16]}>
         {charts.panels.map((chart) => (
-          <Col key={chart.call} xs={24} lg={chart.type === 'figures' ? 24 : 12}>
+          <Col key={chart.call} xs={24} lg={chart.type === 'figures' && chart.values.length > 3 ? 24 : 12}>
             <ChartPanel chart={chart} query={query} version={version} />
           </Col>
         ))}

@@ -1,0 +1,3 @@
+import { pageTests } from './pageTests';
+
+pageTests(1, 3);
