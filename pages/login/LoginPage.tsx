@@ -35,7 +35,7 @@ export function LoginPage() {
 
   return (
     <Layout style={{ minHeight: '100vh', alignItems: 'center', justifyContent: 'center' }}>
-      <Space direction="vertical" size="large" style={{ width: 360 }}>
+      <Space orientation="vertical" size="large" style={{ width: 360 }}>
         <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
           <PreferenceSwitches />
         </Space>

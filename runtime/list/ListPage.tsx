@@ -182,7 +182,7 @@ export function ListPage({ page }: { page: PageSchema }) {
 
   const title = pageTitle(t, page.page);
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <ScreenHeader title={title} {...(page.scope?.length ? { onClose: () => void navigate(-1) } : {})} />
       {page.charts ? (
         <ScreenBoundary>

@@ -188,7 +188,7 @@ export function ListView(props: ListViewProps) {
   );
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {page.tabs?.length ? (
         <ListTabs
           page={page}

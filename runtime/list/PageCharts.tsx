@@ -91,7 +91,7 @@ export function PageCharts({ charts, version }: PageChartsProps) {
   const [year, setYear] = useState<Dayjs>(() => dayjs());
   const query = useMemo(() => (charts.year ? { year: year.year() } : {}), [charts.year, year]);
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {charts.year ? (
         <DatePicker
           picker="year"

@@ -16,7 +16,7 @@ export function ImageUpload({ id, value, disabled, readonly, onChange }: WidgetP
   const { api, notifier } = useRuntime();
   const [busy, setBusy] = useState(false);
   return (
-    <Space direction="vertical">
+    <Space orientation="vertical">
       {typeof value === 'string' && value ? <Image src={value} width={160} alt={t('upload.preview')} /> : null}
       <Upload
         accept={rules.imageExtensions.join(',')}
