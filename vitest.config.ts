@@ -30,6 +30,11 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
+/**
+ * Projects of the suite: `unit` (plain TypeScript, Node), `ui` (components, jsdom),
+ * `api` (the real server in process, on SQLite and PostgreSQL), `stories` (every Storybook
+ * story run as a test) and `e2e` (the real server and Debian's Chromium; run after the build).
+ */
 export default defineConfig({
   plugins: [react()],
   test: {
