@@ -1,41 +1,16 @@
 import { Alert, Card, Col, DatePicker, Empty, Row, Space, Spin, Statistic } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Chart, PageSchema } from '../../generated/meta';
-import { ApiCallError } from '../api/client';
 import { EChart } from '../charts/EChart';
 import { chartFigure, chartItems, pageChartOption, type ChartLabels } from '../charts/pageChart';
 import { enumLabel, label } from '../i18n/labels';
-import { useRuntime } from '../RuntimeContext';
-
-type Answer = { loading: true } | { loading: false; data: unknown } | { loading: false; error: string };
-
-/** What a statistics call answers, fetched again when the query or the list's version changes. */
-function useAnswer(call: string, query: Record<string, unknown>, version: number): Answer {
-  const { api } = useRuntime();
-  const [answer, setAnswer] = useState<Answer>({ loading: true });
-  const key = JSON.stringify(query);
-  useEffect(() => {
-    let current = true;
-    setAnswer({ loading: true });
-    api
-      .callDynamic(call, { query: JSON.parse(key) as Record<string, unknown> }, { silent: true })
-      .then((data) => current && setAnswer({ loading: false, data }))
-      .catch(
-        (error: unknown) =>
-          current && setAnswer({ loading: false, error: error instanceof ApiCallError ? error.message : String(error) }),
-      );
-    return () => {
-      current = false;
-    };
-  }, [api, call, key, version]);
-  return answer;
-}
+import { useCallAnswer } from './useCallAnswer';
 
 function ChartPanel({ chart, query, version }: { chart: Chart; query: Record<string, unknown>; version: number }) {
   const { t } = useTranslation();
-  const answer = useAnswer(chart.call, query, version);
+  const answer = useCallAnswer<unknown>(chart.call, query, version);
   const title = label(t, `charts.${chart.call}.title`);
   const labels = useMemo<ChartLabels>(
     () => ({
@@ -49,14 +24,15 @@ function ChartPanel({ chart, query, version }: { chart: Chart; query: Record<str
     }),
     [t, chart],
   );
-  const data = 'data' in answer ? answer.data : undefined;
+  const { data } = answer;
   const option = useMemo(
     () => (data !== undefined && chart.type !== 'figures' ? pageChartOption(chart, data, labels) : undefined),
     [chart, data, labels],
   );
   let body;
   if (answer.loading) body = <Spin />;
-  else if ('error' in answer) body = <Alert type="error" showIcon message={`${t('common.loadFailed')} ${answer.error}`} />;
+  else if (answer.error !== undefined)
+    body = <Alert type="error" showIcon message={`${t('common.loadFailed')} ${answer.error}`} />;
   else if (chart.type === 'figures') {
     const figures = (data ?? {}) as Record<string, unknown>;
     body = (
