@@ -305,6 +305,10 @@ export function checkPages(
   const validate = ajv.compile(meta);
   const byId = new Map(operations.map((op) => [op.operationId, op]));
   const pages = new Map(src.pages.map(({ content }) => [String(content.page), content as unknown as PageDecl]));
+  // The enumerations (`x-enum`) anywhere in the schemas, which may name the categories of charts.
+  const enumKeys = new Map<string, string>();
+  for (const file of src.schemas) enumKeysOf(file.content, file.path, enumKeys);
+  const enums = new Set([...enumKeys.keys()].map((key) => key.split('.')[1] ?? ''));
   for (const { path, content } of src.pages) {
     if (!validate(content)) {
       for (const error of validate.errors ?? []) problems.push(`${path}: ${error.instancePath || '/'} ${error.message ?? ''}`);
@@ -368,6 +372,8 @@ export function checkPages(
       if (!sortFields.includes(field)) fail(`${list.operationId} cannot sort by ${field} (its sortField does not offer it)`);
     }
     for (const action of page.rowActions ?? []) {
+      if ((action.action === 'form' || action.action === 'call') && action.when && !propertyOf(record, action.when.field))
+        fail(`${action.action} action: it is offered by field ${action.when.field}, which the rows do not have`);
       if (action.action === 'edit' && !page.resource.update) fail('an edit action needs an update operation');
       if (action.action === 'delete' && !page.resource.delete) fail('a delete action needs a delete operation');
       if (action.action === 'transition') {
@@ -395,8 +401,6 @@ export function checkPages(
           if (propertyOf(save?.body, param)?.type !== 'array')
             fail(`form action: ${param} of the form ${action.form} is no list`);
         }
-        if (action.when && !propertyOf(record, action.when.field))
-          fail(`form action: it is offered by field ${action.when.field}, which the rows do not have`);
         continue;
       }
       if (action.action === 'call') {
@@ -411,8 +415,6 @@ export function checkPages(
         for (const required of [op?.params?.required, op?.query?.required].flatMap((list) => (Array.isArray(list) ? list : [])))
           if (!(String(required) in action.params))
             fail(`call action: ${action.operation} needs ${String(required)}, which it does not give`);
-        if (action.when && !propertyOf(record, action.when.field))
-          fail(`call action: it is offered by field ${action.when.field}, which the rows do not have`);
         continue;
       }
       if (action.action !== 'navigate') continue;
@@ -433,7 +435,7 @@ export function checkPages(
       if (op?.resource?.action !== 'export' || op.resource.page !== page.page || (op.resource.format ?? 'xlsx') !== format)
         fail(`export ${id} is no ${format} export of this page (x-resource action export, page ${page.page}, format ${format})`);
     }
-    if (page.charts) checkCharts(page.charts, byId, src, fail);
+    if (page.charts) checkCharts(page.charts, byId, enums, fail);
   }
 }
 
@@ -445,12 +447,9 @@ export function checkPages(
 function checkCharts(
   charts: NonNullable<PageDecl['charts']>,
   byId: Map<string, Operation>,
-  src: Sources,
+  enums: Set<string>,
   fail: (text: string) => void,
 ): void {
-  const enumKeys = new Map<string, string>();
-  for (const file of src.schemas) enumKeysOf(file.content, file.path, enumKeys);
-  const enums = new Set([...enumKeys.keys()].map((key) => key.split('.')[1]));
   for (const chart of charts.panels) {
     const op = byId.get(chart.call);
     const where = `chart ${chart.call}`;
