@@ -140,6 +140,42 @@ describe('codegen analysis', () => {
       },
       'label charts.getBusBiddingInfoRanking.title is missing in zh',
     ],
+    [
+      'a bulk action whose call does not take its form',
+      (_src, page) => (page.bulkActions = [{ form: 'crmCustomerTransferBatch', save: 'customerTrans', ids: 'ids' }]),
+      'bulk action: customerTrans does not take the form crmCustomerTransferBatch',
+    ],
+    [
+      'a bulk action filling a field that is no list of ids',
+      (_src, page) => (page.bulkActions = [{ form: 'crmCustomerTransferBatch', save: 'customerTransBatch', ids: 'userId' }]),
+      'bulk action: userId of the form crmCustomerTransferBatch is no list of ids',
+    ],
+    [
+      'a view of a call that answers no list of the records of the page',
+      (_src, page) =>
+        (page.rowActions as JsonObject[]).push({
+          action: 'view',
+          operation: 'getCustomerOwnerList',
+          params: {},
+          columns: ['name'],
+        }),
+      'view action: getCustomerOwnerList does not answer a list of customer',
+    ],
+    [
+      'a view with a column its records do not have',
+      (src) => {
+        const actions = src.pages.find((p) => p.content.page === 'salesOrder')?.content.rowActions as JsonObject[];
+        const view = actions.find((action) => action.action === 'view');
+        if (view) view.columns = ['orderNo', 'mood'];
+      },
+      'view action: column mood is not a property of salesOrder',
+    ],
+    [
+      'an open action to a route without a screen',
+      (_src, page) =>
+        (page.rowActions as JsonObject[]).push({ action: 'open', route: 'EnterpriseHeadlines', params: { id: 'id' } }),
+      'open action: EnterpriseHeadlines is no route with a screen',
+    ],
   ])('reports %s', async (_case, change, problem) => {
     const { problems } = await analyse(sources(change));
     expect(problems.some((p) => p.includes(problem))).toBe(true);

@@ -28,8 +28,11 @@ export interface PageDecl {
         when?: When;
       }
     | { action: 'call'; operation: string; params: Record<string, string>; confirm?: string; when?: When }
+    | { action: 'view'; operation: string; params: Record<string, string>; columns: string[] }
+    | { action: 'open'; route: string; params: Record<string, string> }
     | { action: 'transition'; operation: string; confirm?: string; form?: string }
   )[];
+  bulkActions?: { form: string; save: string; ids: string }[];
   form?: { ui: string };
   /** Operation id of the page's Excel export. */
   export?: string;
@@ -243,7 +246,7 @@ export function labelKeysOfSchemas(
     for (const action of page.rowActions ?? []) {
       if (action.action === 'delete' || ((action.action === 'transition' || action.action === 'call') && action.confirm))
         keys.set(action.confirm ?? '', path);
-      if (action.action === 'call') keys.set(`actions.${action.operation}`, path);
+      if (action.action === 'call' || action.action === 'view') keys.set(`actions.${action.operation}`, path);
     }
   }
   for (const route of flattenRoutes(src.routes.routes)) keys.set(`routes.${route.name}.title`, 'schemas/routes/routes.json');
@@ -305,6 +308,7 @@ export function checkPages(
   const validate = ajv.compile(meta);
   const byId = new Map(operations.map((op) => [op.operationId, op]));
   const pages = new Map(src.pages.map(({ content }) => [String(content.page), content as unknown as PageDecl]));
+  const routes = flattenRoutes(src.routes.routes);
   // The enumerations (`x-enum`) anywhere in the schemas, which may name the categories of charts.
   const enumKeys = new Map<string, string>();
   for (const file of src.schemas) enumKeysOf(file.content, file.path, enumKeys);
@@ -403,18 +407,37 @@ export function checkPages(
         }
         continue;
       }
-      if (action.action === 'call') {
+      if (action.action === 'call' || action.action === 'view') {
         const op = byId.get(action.operation);
-        if (!op) fail(`call action: ${action.operation} is not in the OpenAPI document`);
-        if (op?.body) fail(`call action: ${action.operation} takes a body, which a form action sends`);
+        const where = `${action.action} action`;
+        if (!op) fail(`${where}: ${action.operation} is not in the OpenAPI document`);
+        if (op?.body) fail(`${where}: ${action.operation} takes a body, which a form action sends`);
+        // A view reads its list with a query; a call may also fill the path.
+        const takes = (param: string) =>
+          propertyOf(op?.query, param) ?? (action.action === 'call' ? propertyOf(op?.params, param) : undefined);
         for (const [param, field] of Object.entries(action.params)) {
-          if (!propertyOf(op?.params, param) && !propertyOf(op?.query, param))
-            fail(`call action: ${param} is no parameter of ${action.operation}`);
-          if (!propertyOf(record, field)) fail(`call action: field ${field} is not in the rows`);
+          if (!takes(param))
+            fail(`${where}: ${param} is no ${action.action === 'call' ? '' : 'query '}parameter of ${action.operation}`);
+          if (!propertyOf(record, field)) fail(`${where}: field ${field} is not in the rows`);
         }
         for (const required of [op?.params?.required, op?.query?.required].flatMap((list) => (Array.isArray(list) ? list : [])))
           if (!(String(required) in action.params))
-            fail(`call action: ${action.operation} needs ${String(required)}, which it does not give`);
+            fail(`${where}: ${action.operation} needs ${String(required)}, which it does not give`);
+        if (action.action === 'view' && op) {
+          const data = op.plain ? op.response : propertyOf(op.response, 'data');
+          const item = data?.type === 'array' && isObject(data.items) ? data.items : undefined;
+          if (item?.['x-entity'] !== page.entity) fail(`${where}: ${action.operation} does not answer a list of ${page.entity}`);
+          else
+            for (const column of action.columns)
+              if (!propertyOf(item, column)) fail(`${where}: column ${column} is not a property of ${page.entity}`);
+        }
+        continue;
+      }
+      if (action.action === 'open') {
+        const route = routes.find((candidate) => candidate.name === action.route);
+        if (!route?.screen) fail(`open action: ${action.route} is no route with a screen`);
+        for (const field of Object.values(action.params))
+          if (!propertyOf(record, field)) fail(`open action: field ${field} is not in the rows`);
         continue;
       }
       if (action.action !== 'navigate') continue;
@@ -424,6 +447,13 @@ export function checkPages(
         if (!target?.scope?.includes(param)) fail(`navigates with ${param}, which page ${action.page} does not take`);
         if (!propertyOf(record, field)) fail(`navigates with field ${field}, which the rows do not have`);
       }
+    }
+    for (const bulk of page.bulkActions ?? []) {
+      const body = byId.get(bulk.save)?.body;
+      if (body?.['x-form'] !== bulk.form) fail(`bulk action: ${bulk.save} does not take the form ${bulk.form}`);
+      const ids = propertyOf(body, bulk.ids);
+      if (ids?.type !== 'array' || !isObject(ids.items) || ids.items.type !== 'integer')
+        fail(`bulk action: ${bulk.ids} of the form ${bulk.form} is no list of ids`);
     }
     if (page.form && !src.uiSchemas[page.form.ui]) fail(`form UI schema ${page.form.ui} does not exist`);
     for (const [id, format] of [

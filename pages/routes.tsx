@@ -23,6 +23,7 @@ const SCREENS: Record<string, ReturnType<typeof lazyScreen<object>>> = {
   personalInfo: lazyScreen(() => import('./mine/PersonalInfoPage').then((m) => ({ default: m.PersonalInfoPage }))),
   changePassword: lazyScreen(() => import('./mine/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage }))),
   siteDashboard: lazyScreen(() => import('./dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage }))),
+  newsArticle: lazyScreen(() => import('./news/NewsArticlePage').then((m) => ({ default: m.NewsArticlePage }))),
 };
 
 /** Every path but the open ones needs a signed-in user; without one the user is sent to /login. */

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { PageSchema, RowAction } from '../../generated/meta';
-import { pages, type SchemaModule } from '../../generated/registry';
+import { pages, routes, type SchemaModule } from '../../generated/registry';
 import { ApiCallError } from '../api/client';
 import { FormDialog, type FormDialogProps } from '../forms/FormDialog';
 import { SchemaForm } from '../forms/SchemaForm';
@@ -17,8 +17,9 @@ import { propertiesOf } from '../schema/properties';
 import { buildUiSchema, type FormMode } from '../schema/uiSchema';
 import { initialListState, listQuery, scopeFromSearch } from './listQuery';
 import type { PageChartsProps } from './PageCharts';
-import { ListView, transitionLabel, type ExportFormat, type ListRecord } from './ListView';
+import { ListView, rowParams, transitionLabel, type ExportFormat, type ListRecord } from './ListView';
 import { useListData } from './useListData';
+import { ViewDialog } from './ViewDialog';
 
 /** A page's charts, with the chart library, loaded only by the pages that have some. */
 const PageCharts = lazyScreen<PageChartsProps>(() => import('./PageCharts').then((module) => ({ default: module.PageCharts })));
@@ -48,6 +49,10 @@ export function ListPage({ page }: { page: PageSchema }) {
   const [saveError, setSaveError] = useState<string>();
   const [exporting, setExporting] = useState<{ format: ExportFormat; bytes: number }>();
   const [dialog, setDialog] = useState<Omit<FormDialogProps, 'onClose'>>();
+  const [viewing, setViewing] = useState<{ action: Extract<RowAction, { action: 'view' }>; record: ListRecord }>();
+  // The rows ticked for the bulk actions: those on screen, so a new page, filter or sort clears them.
+  const [selected, setSelected] = useState<unknown[]>([]);
+  useEffect(() => setSelected([]), [state, version]);
 
   useEffect(() => {
     Promise.all([loadEntity(page.entity), page.form ? loadUiSchema(page.form.ui) : Promise.resolve({})])
@@ -150,8 +155,17 @@ export function ListPage({ page }: { page: PageSchema }) {
     }
   };
 
+  /** Another screen, with query parameters taken from the row. */
+  const goTo = (path: string | undefined, params: Record<string, string>, record: ListRecord) => {
+    if (!path) return;
+    const query = new URLSearchParams(
+      Object.entries(rowParams(params, record)).map(([param, value]) => [param, String(value ?? '')]),
+    );
+    void navigate(`${path}?${query.toString()}`);
+  };
+
   const callOnRow = async (action: Extract<RowAction, { action: 'call' }>, record: ListRecord) => {
-    const values = Object.fromEntries(Object.entries(action.params).map(([param, field]) => [param, record[field]]));
+    const values = rowParams(action.params, record);
     try {
       // Each value in the path or in the query, as the call takes it.
       await api.callDynamic(action.operation, { params: values, query: values });
@@ -203,6 +217,11 @@ export function ListPage({ page }: { page: PageSchema }) {
         onDelete={(record) => void remove(record)}
         onTransition={(action, record) => void transition(action, record)}
         onCall={(action, record) => void callOnRow(action, record)}
+        onView={(action, record) => setViewing({ action, record })}
+        onOpen={(action, record) => goTo(routes.find((route) => route.name === action.route)?.path, action.params, record)}
+        selected={selected}
+        onSelect={setSelected}
+        onBulk={(action) => setDialog({ form: action.form, save: action.save, values: { [action.ids]: selected } })}
         exports={[
           ...(page.export ? [{ format: 'xlsx' as const, operation: page.export }] : []),
           ...(page.exportPdf ? [{ format: 'pdf' as const, operation: page.exportPdf }] : []),
@@ -221,14 +240,7 @@ export function ListPage({ page }: { page: PageSchema }) {
             ),
           })
         }
-        onNavigate={(action, record) => {
-          const target = pages.find((p) => p.page === action.page);
-          if (!target) return;
-          const query = new URLSearchParams(
-            Object.entries(action.params).map(([param, field]) => [param, String(record[field] ?? '')]),
-          );
-          void navigate(`${target.route}?${query.toString()}`);
-        }}
+        onNavigate={(action, record) => goTo(pages.find((p) => p.page === action.page)?.route, action.params, record)}
       />
       <Modal
         open={editing !== null}
@@ -251,6 +263,7 @@ export function ListPage({ page }: { page: PageSchema }) {
           />
         ) : null}
       </Modal>
+      {viewing ? <ViewDialog page={page} schema={entity.schema} {...viewing} onClose={() => setViewing(undefined)} /> : null}
       {dialog ? (
         <FormDialog
           {...dialog}

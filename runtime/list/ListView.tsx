@@ -1,10 +1,10 @@
-import { Alert, Button, Empty, Pagination, Popconfirm, Space, Spin, theme } from 'antd';
+import { Alert, Button, Checkbox, Empty, Pagination, Popconfirm, Space, Spin, theme } from 'antd';
 import type { RJSFSchema } from '@rjsf/utils';
 import { rowSortingFeature, tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { PageSchema, RowAction, When } from '../../generated/meta';
+import type { BulkAction, PageSchema, RowAction, When } from '../../generated/meta';
 import { transitionOperations } from '../../generated/registry';
 import { fieldLabel, label, pageTitle } from '../i18n/labels';
 import { formatValue, propertiesOf } from '../schema/properties';
@@ -37,11 +37,21 @@ export interface ListViewProps {
   onTransition?(action: Extract<RowAction, { action: 'transition' }>, record: ListRecord): void;
   /** Called once the user has asked for the call (and confirmed it, when it asks). */
   onCall?(action: Extract<RowAction, { action: 'call' }>, record: ListRecord): void;
+  onView?(action: Extract<RowAction, { action: 'view' }>, record: ListRecord): void;
+  onOpen?(action: Extract<RowAction, { action: 'open' }>, record: ListRecord): void;
+  /** The ids of the rows ticked for the page's bulk actions. */
+  selected?: unknown[];
+  onSelect?(ids: unknown[]): void;
+  onBulk?(action: BulkAction): void;
   /** Downloads the rows the filters select as a workbook. */
   exports?: { format: ExportFormat; onClick(): void }[];
   /** The export under way: its format and the bytes received so far. */
   exporting?: { format: ExportFormat; bytes: number };
 }
+
+/** The parameters of an action about a row, each taken from the field of the row it names. */
+export const rowParams = (params: Record<string, string>, record: ListRecord): ListRecord =>
+  Object.fromEntries(Object.entries(params).map(([param, field]) => [param, record[field]]));
 
 /** Whether an action offered in some states only (`when`) is offered on the row (an unset field is ''). */
 const offered = (action: { when?: When }, record: ListRecord) =>
@@ -76,8 +86,12 @@ export function ListView(props: ListViewProps) {
     return from.some((state) => String(state) === String(record[machine?.field ?? '']));
   };
 
+  const bulk = (page.bulkActions?.length ?? 0) > 0;
   const columns = useMemo<ColumnDef<typeof features, ListRecord>[]>(
     () => [
+      ...(bulk
+        ? [{ id: 'select', header: '', enableSorting: false, meta: { width: 40 } } as ColumnDef<typeof features, ListRecord>]
+        : []),
       ...page.columns.map((column): ColumnDef<typeof features, ListRecord> => ({
         id: column.field,
         accessorFn: (row) => row[column.field],
@@ -109,7 +123,7 @@ export function ListView(props: ListViewProps) {
           ]
         : []),
     ],
-    [page, properties, t],
+    [bulk, page, properties, t],
   );
 
   const table = useTable({
@@ -158,6 +172,18 @@ export function ListView(props: ListViewProps) {
                 {label(t, `forms.${action.form}.title`)}
               </Button>
             );
+          case 'view':
+            return (
+              <Button key={`view-${action.operation}`} type="link" size="small" onClick={() => props.onView?.(action, record)}>
+                {label(t, `actions.${action.operation}`)}
+              </Button>
+            );
+          case 'open':
+            return (
+              <Button key={`open-${action.route}`} type="link" size="small" onClick={() => props.onOpen?.(action, record)}>
+                {label(t, `routes.${action.route}.title`)}
+              </Button>
+            );
           case 'call':
             if (!offered(action, record)) return null;
             return confirmable(action.operation, label(t, `actions.${action.operation}`), action.confirm, () =>
@@ -187,6 +213,34 @@ export function ListView(props: ListViewProps) {
     </Space>
   );
 
+  const selected = props.selected ?? [];
+  const onPage = records.map((record) => record.id);
+  const ticked = onPage.filter((id) => selected.includes(id)).length;
+  /** The check box of a row, or of every row on the page in the head. */
+  const selectCell = (record?: ListRecord) =>
+    record ? (
+      <Checkbox
+        aria-label={t('common.selectRow')}
+        checked={selected.includes(record.id)}
+        onChange={(event) =>
+          props.onSelect?.(event.target.checked ? [...selected, record.id] : selected.filter((id) => id !== record.id))
+        }
+      />
+    ) : (
+      <Checkbox
+        aria-label={t('common.selectPage')}
+        checked={onPage.length > 0 && ticked === onPage.length}
+        indeterminate={ticked > 0 && ticked < onPage.length}
+        onChange={(event) =>
+          props.onSelect?.(
+            event.target.checked
+              ? [...selected, ...onPage.filter((id) => !selected.includes(id))]
+              : selected.filter((id) => !onPage.includes(id)),
+          )
+        }
+      />
+    );
+
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {page.tabs?.length ? (
@@ -205,8 +259,8 @@ export function ListView(props: ListViewProps) {
           onSearch={(filters) => onStateChange({ ...state, filters: { ...tabFilters(page, state), ...filters }, current: 1 })}
         />
       ) : null}
-      {props.onCreate || props.exports?.length ? (
-        <Space>
+      {props.onCreate || props.exports?.length || bulk ? (
+        <Space wrap>
           {props.onCreate ? (
             <Button type="primary" onClick={props.onCreate}>
               {t('common.new')}
@@ -222,6 +276,11 @@ export function ListView(props: ListViewProps) {
               {props.exporting?.format === format
                 ? t('common.exporting', { size: (props.exporting.bytes / 1024).toFixed(0) })
                 : t(format === 'pdf' ? 'common.exportPdf' : 'common.export')}
+            </Button>
+          ))}
+          {(page.bulkActions ?? []).map((action) => (
+            <Button key={`bulk-${action.form}`} disabled={selected.length === 0} onClick={() => props.onBulk?.(action)}>
+              {`${label(t, `forms.${action.form}.title`)} (${selected.length})`}
             </Button>
           ))}
         </Space>
@@ -242,7 +301,9 @@ export function ListView(props: ListViewProps) {
                         style={{ ...cellStyle, minWidth: header.column.columnDef.meta?.width, fontWeight: 600 }}
                         aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                       >
-                        {header.column.getCanSort() ? (
+                        {header.column.id === 'select' ? (
+                          selectCell()
+                        ) : header.column.getCanSort() ? (
                           <Button
                             type="text"
                             size="small"
@@ -265,9 +326,9 @@ export function ListView(props: ListViewProps) {
               {table.getRowModel().rows.map((row) => (
                 <tr key={row.id}>
                   {row.getAllCells().map((cell) =>
-                    cell.column.id === 'actions' ? (
+                    cell.column.id === 'actions' || cell.column.id === 'select' ? (
                       <td key={cell.id} style={cellStyle}>
-                        {actionsOf(row.original)}
+                        {cell.column.id === 'select' ? selectCell(row.original) : actionsOf(row.original)}
                       </td>
                     ) : (
                       <td key={cell.id} style={cellStyle}>

@@ -105,8 +105,15 @@ describe('pickers and fixed fields', () => {
         type: 'array',
         items: { type: 'object', properties: { departmentId: { type: 'integer', 'x-ref': 'department' } as RJSFSchema } },
       },
+      managerIds: { type: 'array', items: { type: 'integer', 'x-ref': 'user' } as RJSFSchema },
     },
   };
+
+  test('a list of references is one picker choosing several records', () => {
+    const ui = buildUiSchema({ t, prefix: 'entities.user', schema: user, uiSchema: {}, mode: 'create' });
+    expect(ui.managerIds).toMatchObject({ 'ui:widget': 'RefSelect', 'ui:options': { entity: 'user', multiple: true } });
+    expect(ui.departments?.['ui:widget']).toBeUndefined();
+  });
 
   test('a reference inside list items gets the record picker and its item label', () => {
     const ui = buildUiSchema({ t, prefix: 'entities.user', schema: user, uiSchema: {}, mode: 'create' });

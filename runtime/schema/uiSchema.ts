@@ -88,9 +88,14 @@ export function buildUiSchema(options: {
       else Object.assign(derived, innerUi);
     } else if (property.type === 'array' && inner && typeof inner === 'object') {
       // A list of coded values (a multiple choice): its options are named by the items' codes.
-      const enumName = (inner as PropertySchema)['x-enum'];
+      const { 'x-enum': enumName, 'x-ref': ref } = inner as PropertySchema;
       if (enumName && Array.isArray(inner.enum))
         derived.items = { 'ui:enumNames': inner.enum.map((value) => enumLabel(t, enumName, value)) };
+      // A list of references (colleagues to share with): one picker choosing several records.
+      if (ref) {
+        derived['ui:widget'] = 'RefSelect';
+        derived['ui:options'] = { entity: ref, multiple: true };
+      }
     }
     if (property.readOnly) {
       if (mode === 'create') derived['ui:widget'] = 'hidden';

@@ -246,6 +246,231 @@ export function pageTests(part: number, parts: number): void {
       throw new Error(`${entity}.${field}: the smoke cannot fill a ${String(property.type)} field`);
     }
 
+    /** The users the pickers name once (two employees may share a name), but those of `except`. */
+    async function colleagues(except: unknown[]): Promise<{ id: number; name: string }[]> {
+      const users = await call<{ id: number; name: string }[]>(server.app, admin, { method: 'GET', url: url('listUserOptions') });
+      const named = (name: string) => users.body.data.filter((user) => user.name === name).length;
+      return users.body.data.filter((user) => !except.includes(user.id) && named(user.name) === 1);
+    }
+
+    /** The value of a figure of a chart panel, as the page shows it. */
+    const figureOf = (call: string, field: string) =>
+      page
+        .getByRole('region', { name: text(`charts.${call}.title`) })
+        .locator('.ant-statistic')
+        .filter({ has: page.getByText(text(`charts.${call}.${field}`), { exact: true }) })
+        .locator('.ant-statistic-content-value');
+
+    /** Journeys over ticked rows, dialogs of a row and the screens a row opens (run by the first part, beside its smoke). */
+    function rowSelectionJourneys(): void {
+      test.each([
+        { name: 'customer', key: 'name' },
+        { name: 'salesOrder', key: 'orderNo' },
+      ])(
+        '$name: two ticked rows are transferred together to another employee, whom the server names as their owner',
+        async ({ name, key }) => {
+          const schema = pages.find((p) => p.page === name) as PageSchema;
+          const list = schema.resource.list;
+          const rows = await call<{ records: Row[] }>(server.app, admin, { method: methodOf(list), url: url(list) });
+          const chosen = rows.body.data.records.slice(0, 2);
+          const [next] = await colleagues(chosen.map((record) => record.ownerId));
+          await page.goto(`${server.url}${schema.route}?lng=en`);
+          const bulk = text(`forms.${schema.bulkActions?.[0]?.form ?? ''}.title`);
+          const button = (count: number) => page.getByRole('button', { name: `${bulk} (${count})`, exact: true });
+          expect(await button(0).isDisabled()).toBe(true);
+          for (const record of chosen)
+            await rowWith(page, String(record[key])).first().getByRole('checkbox', { name: 'Select the row' }).check();
+          await tap(button(2));
+          const dialog = page.getByRole('dialog', { name: 'Transfer selected' });
+          await choose(dialog, '* New owner', String(next?.name));
+          await save(dialog);
+          for (const record of chosen) {
+            const moved = await listed(schema, {}, (entry) => entry.id === record.id);
+            expect(moved.ownerName).toBe(next?.name);
+          }
+          // Saved, the list is read again and nothing is ticked.
+          await button(0).waitFor();
+        },
+      );
+
+      test('guard events ticked together are confirmed at once with what was found', async () => {
+        const cameras = await call<{ id: number }[]>(server.app, admin, { method: 'GET', url: url('listIpcOptions') });
+        const descriptions = [1, 2].map((n) => `Gate alarm ${n}-${Date.now() % 100000}`);
+        for (const description of descriptions) {
+          const added = await call(server.app, admin, {
+            method: 'POST',
+            url: url('addGuardEvent'),
+            payload: {
+              cameraId: cameras.body.data[0]?.id,
+              eventType: 'intrusion',
+              eventTime: new Date().toISOString(),
+              description,
+            },
+          });
+          expect(added.status).toBe(200);
+        }
+        const guardPage = pages.find((p) => p.page === 'emsGuardEvent') as PageSchema;
+        await page.goto(`${server.url}${guardPage.route}?lng=en`);
+        for (const description of descriptions)
+          await rowWith(page, description).getByRole('checkbox', { name: 'Select the row' }).check();
+        await tap(page.getByRole('button', { name: 'Confirm (2)', exact: true }));
+        const dialog = page.getByRole('dialog', { name: 'Confirm' });
+        await dialog.getByLabel('What was found', { exact: true }).fill('Wind shook the gate');
+        await save(dialog);
+        for (const description of descriptions) {
+          await rowWith(page, description).getByText('Confirmed', { exact: true }).waitFor();
+          const stored = await listed(guardPage, {}, (record) => record.description === description);
+          expect(stored).toMatchObject({ status: 'confirmed', confirmInfo: 'Wind shook the gate' });
+        }
+      });
+
+      test('a customer is shared from its row with two colleagues, whom its shares then list', async () => {
+        const customers = pages.find((p) => p.page === 'customer') as PageSchema;
+        const list = customers.resource.list;
+        const rows = await call<{ records: Row[] }>(server.app, admin, { method: methodOf(list), url: url(list) });
+        const customer = rows.body.data.records[0] as Row;
+        const sharesNow = async () =>
+          (
+            await call<{ records: Row[] }>(server.app, admin, {
+              method: 'GET',
+              url: url('getCustomerOwnerList'),
+              query: { customerId: String(customer.id), size: '50' },
+            })
+          ).body.data.records.map((share) => share.userId);
+        const already = await sharesNow();
+        const [first, second] = await colleagues([customer.ownerId, ...already]);
+        await page.goto(`${server.url}${customers.route}?lng=en`);
+        await tap(rowWith(page, String(customer.name)).first().getByRole('button', { name: 'Share', exact: true }));
+        const dialog = page.getByRole('dialog', { name: 'Share' });
+        await choose(dialog, '* Share with', String(first?.name));
+        await choose(dialog, '* Share with', String(second?.name));
+        await save(dialog);
+        expect(await sharesNow()).toEqual(expect.arrayContaining([...already, first?.id, second?.id]));
+      });
+
+      test('a sales order shows the other orders of its customer, as the server answers them', async () => {
+        const orders = pages.find((p) => p.page === 'salesOrder') as PageSchema;
+        const all = await call<{ records: Row[] }>(server.app, admin, {
+          method: 'GET',
+          url: url(orders.resource.list),
+          query: { size: '50' },
+        });
+        const countOf = (customerId: unknown) => all.body.data.records.filter((order) => order.customerId === customerId).length;
+        const order = all.body.data.records.find((candidate) => countOf(candidate.customerId) > 1) as Row;
+        const related = await call<Row[]>(server.app, admin, {
+          method: 'GET',
+          url: url('getRelatedOrders'),
+          query: { id: String(order.id) },
+        });
+        expect(related.body.data.length).toBeGreaterThan(0);
+        await page.goto(`${server.url}${orders.route}?lng=en`);
+        await page.getByLabel(fieldLabel('salesOrder', 'orderNo'), { exact: true }).fill(String(order.orderNo));
+        await tap(page.getByRole('button', { name: 'Search', exact: true }));
+        await tap(rowWith(page, String(order.orderNo)).getByRole('button', { name: 'Related orders', exact: true }));
+        const dialog = page.getByRole('dialog', { name: 'Related orders' });
+        for (const other of related.body.data)
+          await dialog
+            .getByRole('row')
+            .filter({ hasText: String(other.orderNo) })
+            .waitFor();
+        expect(await dialog.locator('tbody tr').count()).toBe(related.body.data.length);
+        expect(await dialog.getByText(String(order.orderNo), { exact: true }).count()).toBe(0);
+      });
+
+      test('a good of the points mall is exchanged from its row: my points and the stock go down as the server counts them', async () => {
+        const mall = pages.find((p) => p.page === 'mallGoods') as PageSchema;
+        const points = async () =>
+          (await call<{ points: number }>(server.app, admin, { method: 'GET', url: url('getMyPoints') })).body.data.points;
+        const before = await points();
+        const goods = await call<{ records: Row[] }>(server.app, admin, {
+          method: 'GET',
+          url: url(mall.resource.list),
+          query: { size: '50' },
+        });
+        const good = goods.body.data.records.find(
+          (candidate) => candidate.enabled === true && Number(candidate.stock) > 0 && Number(candidate.pointsPrice) <= before,
+        ) as Row;
+        await page.goto(`${server.url}${mall.route}?lng=en`);
+        await expect.poll(() => figureOf('getMyPoints', 'points').textContent()).toBe(before.toLocaleString('en-US'));
+        await tap(rowWith(page, String(good.name)).getByRole('button', { name: 'Exchange', exact: true }));
+        await save(page.getByRole('dialog', { name: 'Exchange' }));
+        const after = before - Number(good.pointsPrice);
+        expect(await points()).toBe(after);
+        await expect.poll(() => figureOf('getMyPoints', 'points').textContent()).toBe(after.toLocaleString('en-US'));
+        const stocked = await listed(mall, {}, (entry) => entry.id === good.id);
+        expect(stocked.stock).toBe(Number(good.stock) - 1);
+        // A good not on sale offers no exchange.
+        const off = goods.body.data.records.find((candidate) => candidate.enabled === false);
+        if (off)
+          expect(await rowWith(page, String(off.name)).getByRole('button', { name: 'Exchange', exact: true }).count()).toBe(0);
+      });
+
+      test('a headline is opened from its list, liked, commented on and answered; a comment is liked and the answer deleted, as the server counts them', async () => {
+        const title = `Site visit ${Date.now() % 100000}`;
+        const added = await call<Row>(server.app, admin, {
+          method: 'POST',
+          url: url('saveEnterpriseNews'),
+          payload: { ...example('enterpriseNews'), title, content: 'The storage station passed its yearly inspection.' },
+        });
+        expect(added.status).toBe(200);
+        const id = String(added.body.data.id);
+        const info = async () =>
+          (
+            await call<{ likeCount: number; liked: boolean; commentCount: number }>(server.app, admin, {
+              method: 'GET',
+              url: url('likeEnterpriseNewsInfo'),
+              query: { enterpriseNewsId: id },
+            })
+          ).body.data;
+        const news = pages.find((p) => p.page === 'enterpriseNews') as PageSchema;
+        await page.goto(`${server.url}${news.route}?lng=en`);
+        await page.getByLabel(fieldLabel('enterpriseNews', 'title'), { exact: true }).fill(title);
+        await tap(page.getByRole('button', { name: 'Search', exact: true }));
+        await tap(rowWith(page, title).getByRole('button', { name: 'Article', exact: true }));
+        await page.getByRole('heading', { name: title }).waitFor();
+        await page.getByText('The storage station passed its yearly inspection.').waitFor();
+
+        await tap(page.getByRole('button', { name: 'Like 0' }));
+        await page.getByRole('button', { name: 'Like 1' }).waitFor();
+        expect(await info()).toMatchObject({ likeCount: 1, liked: true });
+
+        const write = page.getByRole('textbox', { name: 'Write a comment…' });
+        await write.fill('Well done, everyone');
+        await tap(page.getByRole('button', { name: 'Send', exact: true }));
+        const first = page.locator('[data-comment]').filter({ hasText: 'Well done, everyone' });
+        await first.waitFor();
+        await tap(first.getByRole('button', { name: 'Reply', exact: true }));
+        await write.fill('Thank you');
+        await tap(page.getByRole('button', { name: 'Send', exact: true }));
+        const answer = page.locator('[data-comment]').filter({ hasText: 'Thank you' });
+        await answer.getByText(/^Reply to /).waitFor();
+        expect(await info()).toMatchObject({ commentCount: 2 });
+
+        await tap(first.getByRole('button', { name: 'Like the comment' }));
+        await expect
+          .poll(() => first.getByRole('button', { name: 'Like the comment' }).getAttribute('aria-pressed'))
+          .toBe('true');
+        const comments = async () =>
+          (
+            await call<{ records: Row[] }>(server.app, admin, {
+              method: 'GET',
+              url: url('getEnterpriseCommentData'),
+              query: { enterpriseNewsId: id },
+            })
+          ).body.data.records;
+        expect((await comments()).find((comment) => comment.content === 'Well done, everyone')).toMatchObject({
+          likeCount: 1,
+          liked: true,
+        });
+
+        await tap(answer.getByRole('button', { name: 'Delete' }));
+        await tap(page.getByRole('button', { name: 'OK', exact: true }));
+        await answer.waitFor({ state: 'detached' });
+        expect((await comments()).map((comment) => comment.content)).toEqual(['Well done, everyone']);
+        expect(await info()).toMatchObject({ commentCount: 1 });
+      });
+    }
+
     const mine = smokePages.filter((_page, index) => index % parts === part);
     describe.each(mine.map((p) => ({ ...p, name: p.page })))('$name', (schema) => {
       if (PENDING[schema.page]) {
@@ -354,6 +579,7 @@ export function pageTests(part: number, parts: number): void {
       });
     });
 
+    if (part === 0) rowSelectionJourneys();
     if (part !== parts - 1) return;
 
     test('a guard event is confirmed from its list with what was found: the row shows who confirmed it, and offers it no more', async () => {
@@ -388,16 +614,7 @@ export function pageTests(part: number, parts: number): void {
         const list = schema.resource.list;
         const rows = await call<{ records: Row[] }>(server.app, admin, { method: methodOf(list), url: url(list) });
         const record = rows.body.data.records[0] as Row;
-        const users = await call<{ id: number; name: string }[]>(server.app, admin, {
-          method: 'GET',
-          url: url('listUserOptions'),
-        });
-        // Two employees may share a name: the new owner is one whose name the picker offers once.
-        const named = (name: string) => users.body.data.filter((user) => user.name === name).length;
-        const next = users.body.data.find((user) => user.id !== record.ownerId && named(user.name) === 1) as {
-          id: number;
-          name: string;
-        };
+        const [next] = (await colleagues([record.ownerId])) as [{ id: number; name: string }];
         await page.goto(`${server.url}${schema.route}?lng=en`);
         const row = rowWith(page, String(record.name));
         await tap(row.getByRole('button', { name: 'Transfer', exact: true }).first());

@@ -11,19 +11,25 @@ interface Option {
   inactive?: boolean;
 }
 
+const idsOf = (value: unknown): number[] =>
+  (Array.isArray(value) ? value : [value]).filter((id): id is number => typeof id === 'number');
+
 /**
  * Picks a record of another entity (`x-ref`) by name, from the entity's options call: the
- * first twenty by name, narrowed as the user types; the chosen record is labelled even when it
- * is not among them. Expired records are shown but cannot be chosen.
+ * first twenty by name, narrowed as the user types (those shown at once, then the server's
+ * answer for what was typed); the chosen records are labelled even when
+ * they are not among them. Expired records are shown but cannot be chosen. With the option
+ * `multiple` (a list of references) it chooses several.
  */
 export function RefSelect({ id, value, disabled, readonly, options, onChange, onBlur, onFocus, placeholder }: WidgetProps) {
   const { t } = useTranslation();
   const { api } = useRuntime();
   const entity = String(options.entity ?? '');
+  const multiple = options.multiple === true;
   const operation = optionsOperations[entity];
   const [search, setSearch] = useState('');
   const [found, setFound] = useState<Option[]>([]);
-  const [chosen, setChosen] = useState<Option>();
+  const [chosen, setChosen] = useState<Option[]>([]);
 
   useEffect(() => {
     if (!operation) return;
@@ -43,32 +49,47 @@ export function RefSelect({ id, value, disabled, readonly, options, onChange, on
     };
   }, [api, operation, search]);
 
+  // The chosen records not labelled yet (a value loaded with the form) are asked for by id.
+  const unlabelled = idsOf(value).filter((one) => !chosen.some((option) => option.id === one));
+  const missing = unlabelled.join(',');
   useEffect(() => {
-    if (!operation || typeof value !== 'number' || chosen?.id === value) return;
-    void api
-      .callDynamic(operation, { query: { id: value } }, { silent: true })
-      .then((answer) => setChosen((answer as Option[])[0]))
-      .catch(() => undefined);
-  }, [api, operation, value, chosen]);
+    if (!operation || !missing) return;
+    for (const one of missing.split(',').map(Number)) {
+      void api
+        .callDynamic(operation, { query: { id: one } }, { silent: true })
+        .then((answer) => {
+          const option = (answer as Option[])[0];
+          if (option) setChosen((previous) => [...previous.filter((known) => known.id !== option.id), option]);
+        })
+        .catch(() => undefined);
+    }
+  }, [api, operation, missing]);
 
-  const all = chosen && !found.some((option) => option.id === chosen.id) ? [chosen, ...found] : found;
+  const all = [...chosen.filter((option) => !found.some((known) => known.id === option.id)), ...found];
+  const selectOptions = all.map((option) => ({
+    value: option.id,
+    label: option.inactive ? `${option.name} (${t('common.expired')})` : option.name,
+    disabled: option.inactive === true && !idsOf(value).includes(option.id),
+  }));
   return (
-    <Select
+    <Select<number | number[]>
       id={id}
-      value={typeof value === 'number' ? value : undefined}
+      {...(multiple ? { mode: 'multiple' as const } : {})}
+      value={multiple ? idsOf(value) : typeof value === 'number' ? value : undefined}
       disabled={disabled || readonly}
       allowClear
-      showSearch={{ filterOption: false, onSearch: setSearch }}
+      // What is typed narrows the options at once, then the server's answer for it.
+      showSearch={{
+        filterOption: (input, option) => String(option?.label ?? '').toLowerCase().includes(input.trim().toLowerCase()),
+        onSearch: setSearch,
+      }}
       placeholder={placeholder || t('common.select')}
       style={{ width: '100%' }}
-      options={all.map((option) => ({
-        value: option.id,
-        label: option.inactive ? `${option.name} (${t('common.expired')})` : option.name,
-        disabled: option.inactive === true && option.id !== value,
-      }))}
-      onChange={(next?: number) => {
-        setChosen(all.find((option) => option.id === next));
-        onChange(next ?? undefined);
+      options={selectOptions}
+      onChange={(next?: number | number[]) => {
+        const ids = idsOf(next);
+        setChosen(all.filter((option) => ids.includes(option.id)));
+        onChange(multiple ? ids : (ids[0] ?? undefined));
       }}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}
