@@ -142,7 +142,9 @@ describe('customer journey', () => {
     await tap(page.getByRole('button', { name: 'Reset' }));
     await page.getByText('24 in total').waitFor();
     const first = page.getByRole('row').nth(1);
-    const customer = (await first.getByRole('cell').first().textContent()) ?? '';
+    // The name: the first cell after the row's check box.
+    const customer = (await first.getByRole('cell').nth(1).textContent()) ?? '';
+    expect(customer).not.toBe('');
     await tap(first.getByRole('button', { name: 'Contacts' }));
     await page.waitForURL(/\/main\/appliance\/customer\/contacts\?customerId=\d+/);
     await page.getByRole('heading', { name: 'Contacts' }).waitFor();
