@@ -2,7 +2,7 @@ import { Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject } from 'react-router';
-import { pages, routes, type RouteEntry } from '../generated/registry';
+import { routes, type RouteEntry } from '../generated/registry';
 import {
   AccessProvider,
   AppShell,
@@ -47,9 +47,8 @@ function Unavailable({ route }: { route: RouteEntry }) {
 /** What a route of the tree shows: its redirect, its page schema's list, its screen, or 'not available yet'. */
 function screenOf(route: RouteEntry): ReactNode {
   if (route.redirect) return <Navigate to={route.redirect} replace />;
-  const page = route.page ? pages.find((candidate) => candidate.page === route.page) : undefined;
   const Screen = route.screen ? SCREENS[route.screen] : undefined;
-  const body = page ? <ListPage key={page.page} page={page} /> : Screen ? <Screen /> : <Unavailable route={route} />;
+  const body = route.page ? <ListPage key={route.page} name={route.page} /> : Screen ? <Screen /> : <Unavailable route={route} />;
   return (
     <ScreenBoundary>
       <Allowed route={route}>{body}</Allowed>

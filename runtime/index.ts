@@ -1,4 +1,3 @@
-import type { PageSchema } from '../generated/meta';
 import { lazyScreen } from './shell/lazyScreen';
 
 export { createAnalytics } from './analytics';
@@ -33,6 +32,6 @@ export { PreferenceSwitches } from './shell/PreferenceSwitches';
 export { ForbiddenPage, NotAvailablePage, NotFoundPage } from './shell/StatusPages';
 
 /** The list screen of a page schema, loaded with its first use. */
-export const ListPage = lazyScreen<{ page: PageSchema }>(() =>
-  import('./list/ListPage').then((module) => ({ default: module.ListPage })),
+export const ListPage = lazyScreen<{ name: string }>(() =>
+  import('./list/ListPage').then((module) => ({ default: module.ListScreen })),
 );

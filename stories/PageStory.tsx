@@ -1,7 +1,8 @@
 import type { UiSchema } from '@rjsf/utils';
 import { expect, within } from 'storybook/test';
 import type { PageSchema } from '../generated/meta';
-import { pages, type SchemaModule } from '../generated/registry';
+import type { SchemaModule } from '../generated/registry';
+import { pages } from '../runtime/list/pages';
 import {
   buildUiSchema,
   createI18n,

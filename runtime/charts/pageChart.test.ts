@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Chart } from '../../generated/meta';
-import { pages } from '../../generated/registry';
+import { pages } from '../list/pages';
 import { chartFigure, pageChartOption, type ChartLabels } from './pageChart';
 
 const labels: ChartLabels = { value: (field) => `«${field}»`, category: (value) => `#${String(value)}` };

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { PageSchema, RowAction } from '../../generated/meta';
-import { pages, routes, type SchemaModule } from '../../generated/registry';
+import { routes, type SchemaModule } from '../../generated/registry';
 import { ApiCallError } from '../api/client';
 import { FormDialog, type FormDialogProps } from '../forms/FormDialog';
 import { SchemaForm } from '../forms/SchemaForm';
@@ -18,6 +18,7 @@ import { buildUiSchema, type FormMode } from '../schema/uiSchema';
 import { initialListState, listQuery, scopeFromSearch } from './listQuery';
 import type { PageChartsProps } from './PageCharts';
 import { ListView, rowParams, transitionLabel, type ExportFormat, type ListRecord } from './ListView';
+import { pages } from './pages';
 import { useListData } from './useListData';
 import { ViewDialog } from './ViewDialog';
 
@@ -30,6 +31,13 @@ interface Editing {
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The list screen of the page schema named `name`. */
+export function ListScreen({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const page = pages.find((candidate) => candidate.page === name);
+  return page ? <ListPage page={page} /> : <Alert type="warning" showIcon message={t('common.notFound')} />;
+}
 
 /** A whole list screen from its page schema: the list, and a dialog to create and edit records. */
 export function ListPage({ page }: { page: PageSchema }) {

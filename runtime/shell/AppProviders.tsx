@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { i18nFor } from '../i18n/i18n';
+import { useLanguage } from '../i18n/i18n';
 import { RuntimeProvider, usePreferences, useRuntime, type Runtime } from '../RuntimeContext';
 import { themeConfig, useReducedMotion } from './themes';
 
@@ -20,13 +20,16 @@ function Notifications() {
 function Localised({ children }: { children: ReactNode }) {
   const { language, theme } = usePreferences();
   const reducedMotion = useReducedMotion();
+  const i18n = useLanguage(language);
   useEffect(() => {
     dayjs.locale(language === 'zh' ? 'zh-cn' : 'en');
     document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
     document.documentElement.dataset.theme = theme;
   }, [language, theme]);
+  // Nothing is drawn before the reader's labels have loaded (a moment, at start only).
+  if (!i18n) return null;
   return (
-    <I18nextProvider i18n={i18nFor(language)}>
+    <I18nextProvider i18n={i18n}>
       <ConfigProvider
         locale={language === 'zh' ? zhCN : enUS}
         theme={themeConfig(theme, reducedMotion)}

@@ -1,3 +1,5 @@
+import { loadLanguage } from '../../runtime/i18n/i18n';
+
 // jsdom lacks what Ant Design measures the window with.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
@@ -39,3 +41,6 @@ HTMLCanvasElement.prototype.getContext = function getContext(this: HTMLCanvasEle
     },
   });
 } as unknown as typeof HTMLCanvasElement.prototype.getContext;
+
+// The labels of both languages, which the app loads one at a time, ready before any test reads one.
+await Promise.all([loadLanguage('zh'), loadLanguage('en')]);
