@@ -105,6 +105,14 @@ describe('codegen analysis', () => {
       'call action: readNotice needs id, which it does not give',
     ],
     [
+      'a call action that leaves out a field of the body the call needs',
+      (src) => {
+        const [take] = (src.pages.find((p) => p.content.page === 'customerPool')?.content.rowActions ?? []) as JsonObject[];
+        if (take) take.params = {};
+      },
+      'call action: intoCustomer needs id, which it does not give',
+    ],
+    [
       'a call action without its label',
       (src) => {
         const fragment = src.i18n.en?.find((f) => f.path.endsWith('en/siteops.json'))?.content as JsonObject;

@@ -411,16 +411,18 @@ export function checkPages(
         const op = byId.get(action.operation);
         const where = `${action.action} action`;
         if (!op) fail(`${where}: ${action.operation} is not in the OpenAPI document`);
-        if (op?.body) fail(`${where}: ${action.operation} takes a body, which a form action sends`);
-        // A view reads its list with a query; a call may also fill the path.
-        const takes = (param: string) =>
-          propertyOf(op?.query, param) ?? (action.action === 'call' ? propertyOf(op?.params, param) : undefined);
+        if (op?.body && action.action === 'view') fail(`${where}: ${action.operation} takes a body; a view reads`);
+        // A view reads its list with a query; a call fills its path and its query, or, when it takes a
+        // body, its path and the body (every field of which comes from the row: no form asks for one).
+        const sources = action.action === 'view' ? [op?.query] : op?.body ? [op.params, op.body] : [op?.query, op?.params];
         for (const [param, field] of Object.entries(action.params)) {
-          if (!takes(param))
-            fail(`${where}: ${param} is no ${action.action === 'call' ? '' : 'query '}parameter of ${action.operation}`);
+          if (!sources.some((schema) => propertyOf(schema, param)))
+            fail(`${where}: ${param} is no ${action.action === 'view' ? 'query ' : ''}parameter of ${action.operation}`);
           if (!propertyOf(record, field)) fail(`${where}: field ${field} is not in the rows`);
         }
-        for (const required of [op?.params?.required, op?.query?.required].flatMap((list) => (Array.isArray(list) ? list : [])))
+        for (const required of [op?.params?.required, op?.query?.required, op?.body?.required].flatMap((list) =>
+          Array.isArray(list) ? list : [],
+        ))
           if (!(String(required) in action.params))
             fail(`${where}: ${action.operation} needs ${String(required)}, which it does not give`);
         if (action.action === 'view' && op) {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { analyse } from './analyse';
 import { VALIDATORS_DTS } from './esm';
 import { staleOutputs, writeOutputs } from './outputs';
-import { registryModule } from './registry';
+import { registryModule, schemaLoadersModule } from './registry';
 import { loadSources } from './sources';
 import { pageStories } from './stories';
 import { apiTypes, componentAliases, metaTypes } from './types';
@@ -48,13 +48,12 @@ async function generate(): Promise<Map<string, string>> {
   out.set('routes.json', json(routes));
   const pages = src.pages.map((page) => page.content);
   out.set('pages.json', json(pages));
+  out.set('registry.ts', registryModule({ operations, widgets: Object.keys(widgets), banner: banner('registry') }));
   out.set(
-    'registry.ts',
-    registryModule({
-      operations,
+    'schemaLoaders.ts',
+    schemaLoadersModule({
       entities: Object.keys(entities),
       forms: Object.keys(forms),
-      widgets: Object.keys(widgets),
       uiSchemas: Object.keys(src.uiSchemas),
       banner: banner('registry'),
     }),

@@ -12,21 +12,14 @@ function loaders(folder: string, names: string[]): string[] {
 
 /**
  * The client's index of what codegen made: method, path and security of every operation, the
- * page schemas, the route tree, and loaders of entity and form schemas with their precompiled
- * validators and of the UI schemas (loaded on first use, so a screen's schemas are in its own
- * chunk).
+ * route tree, and loaders of the widgets' configuration schemas with their precompiled validators
+ * and of their UI schemas (loaded on first use, so a widget's schemas are in its own chunk).
  */
-export function registryModule(input: {
-  operations: Operation[];
-  entities: string[];
-  forms: string[];
-  widgets: string[];
-  uiSchemas: string[];
-  banner: string;
-}): string {
-  const { operations, entities, forms, widgets, uiSchemas, banner } = input;
+export function registryModule(input: { operations: Operation[]; widgets: string[]; banner: string }): string {
+  const { operations, widgets, banner } = input;
   const ops = operations.map(
-    (op) => `  ${op.operationId}: { method: '${op.method}', path: '${op.path}', security: ${JSON.stringify(op.security)} },`,
+    (op) =>
+      `  ${op.operationId}: { method: '${op.method}', path: '${op.path}', security: ${JSON.stringify(op.security)}${op.body ? ', body: true' : ''} },`,
   );
   const options = operations
     .filter((op) => op.resource?.action === 'options')
@@ -34,16 +27,13 @@ export function registryModule(input: {
   const transitions = operations
     .filter((op) => op.resource?.action === 'transition')
     .map((op) => `  ${op.operationId}: '${op.resource?.transition ?? ''}',`);
-  const uiLoaders = uiSchemas.map(
-    (name) => `  ${name}: async () => (await import('../schemas/entities/${name}.ui.json')).default as UiSchema,`,
-  );
   return [
     banner,
     "import type { RJSFSchema, UiSchema } from '@rjsf/utils';",
     "import type { ValidatorFunctions } from '@rjsf/validator-ajv8';",
     "import routeList from './routes.json';",
     '',
-    '/** Method, path and security schemes of every operation, by operation id. */',
+    '/** Method, path and security schemes of every operation, by operation id; `body` where it takes a JSON body. */',
     'export const operations = {',
     ...ops,
     '} as const;',
@@ -93,6 +83,31 @@ export function registryModule(input: {
     '  validators: ValidatorFunctions;',
     '}',
     '',
+    '/** Configuration schemas of the dashboard widgets, by type. */',
+    'export const widgetLoaders: Record<string, () => Promise<SchemaModule>> = {',
+    ...loaders('widgets', widgets),
+    '};',
+    '',
+    '/** UI schemas of the dashboard widgets, by type. */',
+    'export const widgetUiLoaders: Record<string, () => Promise<UiSchema>> = {',
+    ...widgets.map((name) => `  ${name}: async () => (await import('../schemas/widgets/${name}.ui.json')).default as UiSchema,`),
+    '};',
+    '',
+  ].join('\n');
+}
+
+/**
+ * Loaders of the entity and form schemas with their precompiled validators and of the entities'
+ * UI schemas, apart from the registry: only the screens with forms and lists load this index.
+ */
+export function schemaLoadersModule(input: { entities: string[]; forms: string[]; uiSchemas: string[]; banner: string }): string {
+  const { entities, forms, uiSchemas, banner } = input;
+  return [
+    banner,
+    "import type { RJSFSchema, UiSchema } from '@rjsf/utils';",
+    "import type { ValidatorFunctions } from '@rjsf/validator-ajv8';",
+    "import type { SchemaModule } from './registry';",
+    '',
     '/** Entity schemas by entity name. */',
     'export const entityLoaders: Record<string, () => Promise<SchemaModule>> = {',
     ...loaders('entities', entities),
@@ -104,17 +119,9 @@ export function registryModule(input: {
     '};',
     '',
     'export const uiSchemaLoaders: Record<string, () => Promise<UiSchema>> = {',
-    ...uiLoaders,
-    '};',
-    '',
-    '/** Configuration schemas of the dashboard widgets, by type. */',
-    'export const widgetLoaders: Record<string, () => Promise<SchemaModule>> = {',
-    ...loaders('widgets', widgets),
-    '};',
-    '',
-    '/** UI schemas of the dashboard widgets, by type. */',
-    'export const widgetUiLoaders: Record<string, () => Promise<UiSchema>> = {',
-    ...widgets.map((name) => `  ${name}: async () => (await import('../schemas/widgets/${name}.ui.json')).default as UiSchema,`),
+    ...uiSchemas.map(
+      (name) => `  ${name}: async () => (await import('../schemas/entities/${name}.ui.json')).default as UiSchema,`,
+    ),
     '};',
     '',
   ].join('\n');

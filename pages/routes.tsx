@@ -23,6 +23,7 @@ const SCREENS: Record<string, ReturnType<typeof lazyScreen<object>>> = {
   personalInfo: lazyScreen(() => import('./mine/PersonalInfoPage').then((m) => ({ default: m.PersonalInfoPage }))),
   changePassword: lazyScreen(() => import('./mine/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage }))),
   siteDashboard: lazyScreen(() => import('./dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage }))),
+  companyLookup: lazyScreen(() => import('./customer/CompanyLookupPage').then((m) => ({ default: m.CompanyLookupPage }))),
   newsArticle: lazyScreen(() => import('./news/NewsArticlePage').then((m) => ({ default: m.NewsArticlePage }))),
 };
 

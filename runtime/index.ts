@@ -18,7 +18,6 @@ export { PreferenceStore, readPreferences } from './preferences/preferences';
 export type { Language, Preferences, ThemeName } from './preferences/preferences';
 export { RuntimeProvider, usePreferences, useRuntime } from './RuntimeContext';
 export type { Runtime } from './RuntimeContext';
-export { loadEntity, loadForm, loadUiSchema } from './schema/entities';
 export { buildUiSchema, HIDDEN_FIELD, mergeUiSchema } from './schema/uiSchema';
 export type { FormMode } from './schema/uiSchema';
 export { AccessProvider, useAccess } from './shell/AccessContext';

@@ -8,14 +8,13 @@ import {
   createI18n,
   fieldLabel,
   initialListState,
-  loadEntity,
-  loadUiSchema,
   type Language,
   type ListRecord,
   type ThemeName,
 } from '../runtime';
 import { SchemaForm } from '../runtime/forms/SchemaForm';
 import { ListView } from '../runtime/list/ListView';
+import { loadEntity, loadUiSchema } from '../runtime/schema/entities';
 import { StoryFrame } from './StoryFrame';
 
 export interface PageStoryArgs {

@@ -17,10 +17,12 @@ export interface CallFormProps {
   save(values: Record<string, unknown>): Promise<void>;
   /** Fields fixed by where the form is shown (hidden). */
   fixed?: string[];
+  /** The text of the submit button (Save by default). */
+  submitText?: string;
 }
 
 /** The form of a call: its schema and validator loaded on first use, its values loaded, sent and its failure shown. */
-export function CallForm({ form, load, save, fixed }: CallFormProps) {
+export function CallForm({ form, load, save, fixed, submitText }: CallFormProps) {
   const { t } = useTranslation();
   const { language } = usePreferences();
   const [module, setModule] = useState<SchemaModule>();
@@ -40,16 +42,19 @@ export function CallForm({ form, load, save, fixed }: CallFormProps) {
   const uiSchema = useMemo<UiSchema | undefined>(
     () =>
       module
-        ? buildUiSchema({
-            t,
-            prefix: `forms.${form}`,
-            schema: module.schema,
-            uiSchema: {},
-            mode: 'create',
-            ...(fixed ? { fixed } : {}),
-          })
+        ? {
+            ...buildUiSchema({
+              t,
+              prefix: `forms.${form}`,
+              schema: module.schema,
+              uiSchema: {},
+              mode: 'create',
+              ...(fixed ? { fixed } : {}),
+            }),
+            ...(submitText ? { 'ui:submitButtonOptions': { submitText } } : {}),
+          }
         : undefined,
-    [module, t, form, fixed],
+    [module, t, form, fixed, submitText],
   );
 
   return (

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { PageSchema, RowAction } from '../../generated/meta';
-import { routes, type SchemaModule } from '../../generated/registry';
+import { operations, routes, type OperationId, type SchemaModule } from '../../generated/registry';
 import { ApiCallError } from '../api/client';
 import { FormDialog, type FormDialogProps } from '../forms/FormDialog';
 import { SchemaForm } from '../forms/SchemaForm';
@@ -174,9 +174,10 @@ export function ListPage({ page }: { page: PageSchema }) {
 
   const callOnRow = async (action: Extract<RowAction, { action: 'call' }>, record: ListRecord) => {
     const values = rowParams(action.params, record);
+    const takesBody = 'body' in (operations[action.operation as OperationId] ?? {});
     try {
-      // Each value in the path or in the query, as the call takes it.
-      await api.callDynamic(action.operation, { params: values, query: values });
+      // Each value in the path, and in the query or the body, as the call takes it.
+      await api.callDynamic(action.operation, takesBody ? { params: values, body: values } : { params: values, query: values });
       setVersion((v) => v + 1);
       void message.success(t('common.done'));
     } catch {

@@ -1,5 +1,6 @@
 import type { UiSchema } from '@rjsf/utils';
-import { entityLoaders, formLoaders, uiSchemaLoaders, type SchemaModule } from '../../generated/registry';
+import type { SchemaModule } from '../../generated/registry';
+import { entityLoaders, formLoaders, uiSchemaLoaders } from '../../generated/schemaLoaders';
 
 const entityCache = new Map<string, Promise<SchemaModule>>();
 const formCache = new Map<string, Promise<SchemaModule>>();

@@ -48,7 +48,12 @@ export const customerTransBatch: Handler = (call) => {
 
 /** `GET customer/youyouCustomerList`: the pool, customers nobody owns. */
 export const customerPool: Handler = async (call) => {
-  const { current, size, name } = call.query as { current: number; size: number; name?: string };
+  const { current, size, name, sortOrder } = call.query as {
+    current: number;
+    size: number;
+    name?: string;
+    sortOrder?: 'asc' | 'desc';
+  };
   const scope = call.scope();
   const { db } = call.services.database;
   const table = call.services.repository.model('customer').table;
@@ -57,8 +62,8 @@ export const customerPool: Handler = async (call) => {
   const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
   const rows = await query
     .select('id')
-    .orderBy('createTime', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('createTime', sortOrder ?? 'desc')
+    .orderBy('id', sortOrder ?? 'desc')
     .limit(size)
     .offset((current - 1) * size)
     .execute();

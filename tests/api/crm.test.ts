@@ -55,6 +55,16 @@ describe.each(databases())('customer relations on $name', ({ start }) => {
       expect((await customer(owned.id)).ownerName).toBe(owned.ownerName);
     });
 
+    test('the pool is newest first, or oldest first when asked', async () => {
+      const newest = await get<{ records: Row[] }>(admin, 'youyouCustomerList', { size: '50' });
+      const oldest = await get<{ records: Row[] }>(admin, 'youyouCustomerList', { size: '50', sortOrder: 'asc' });
+      const times = (page: typeof newest) =>
+        page.body.data.records.map((c) => `${String(c.createTime)}#${String(c.id).padStart(10, '0')}`);
+      expect(times(newest).length).toBeGreaterThan(1);
+      expect(times(newest)).toEqual([...times(newest)].sort().reverse());
+      expect(times(oldest)).toEqual([...times(newest)].reverse());
+    });
+
     test('the pool is searched by part of the name', async () => {
       const pool = await get<{ records: Row[] }>(admin, 'youyouCustomerList', { size: '50' });
       const name = String(pool.body.data.records[0]?.name);

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import en from '../../generated/i18n/en.json';
 import type { PageSchema } from '../../generated/meta';
-import { optionsOperations, transitionOperations } from '../../generated/registry';
+import { optionsOperations, routes, transitionOperations } from '../../generated/registry';
 import type { JsonSchema } from '../../server/contract';
 import { call, signIn } from '../support/api';
 import { launchBrowser, tap } from '../support/browser';
@@ -346,6 +346,50 @@ export function pageTests(part: number, parts: number): void {
         await choose(dialog, '* Share with', String(second?.name));
         await save(dialog);
         expect(await sharesNow()).toEqual(expect.arrayContaining([...already, first?.id, second?.id]));
+      });
+
+      test('a customer is taken from the pool after a confirmation: it leaves the pool and the caller owns it', async () => {
+        const pool = pages.find((p) => p.page === 'customerPool') as PageSchema;
+        const pooled = async () =>
+          (
+            await call<{ records: Row[] }>(server.app, admin, {
+              method: 'GET',
+              url: url(pool.resource.list),
+              query: { size: '50' },
+            })
+          ).body.data.records;
+        const customer = (await pooled())[0] as Row;
+        await page.goto(`${server.url}${pool.route}?lng=en`);
+        await tap(rowWith(page, String(customer.name)).getByRole('button', { name: 'Take', exact: true }));
+        await tap(page.getByRole('button', { name: 'OK', exact: true }));
+        await rowWith(page, String(customer.name)).waitFor({ state: 'detached' });
+        expect((await pooled()).map((entry) => entry.id)).not.toContain(customer.id);
+        const taken = await call<Row>(server.app, admin, {
+          method: 'GET',
+          url: url('getCustomerInfoById'),
+          query: { id: String(customer.id) },
+        });
+        expect(taken.body.data.ownerId).toEqual(expect.any(Number));
+      });
+
+      test('a tax number is looked up: the registry entry of a company not yet a customer, and the owner of one that is', async () => {
+        const lookup = routes.find((route) => route.name === 'CompanyLookup');
+        await page.goto(`${server.url}${lookup?.path ?? ''}?lng=en`);
+        const field = page.getByLabel('Tax number', { exact: true });
+        await field.fill('91310000MA1FL0X12K');
+        await tap(page.getByRole('button', { name: 'Look up', exact: true }));
+        await page.getByText('华东精密制造有限公司', { exact: true }).waitFor();
+        await page.getByText('Not a customer of the enterprise yet', { exact: true }).waitFor();
+        const customers = await call<{ records: Row[] }>(server.app, admin, {
+          method: 'GET',
+          url: url('getCustomerList'),
+          query: { size: '50' },
+        });
+        const owned = customers.body.data.records.find((record) => record.taxNumber && record.ownerName) as Row;
+        await field.fill(String(owned.taxNumber));
+        await tap(page.getByRole('button', { name: 'Look up', exact: true }));
+        await page.getByText(`Already a customer, owned by ${String(owned.ownerName)}`, { exact: true }).waitFor();
+        await page.getByText(String(owned.name), { exact: true }).waitFor();
       });
 
       test('a sales order shows the other orders of its customer, as the server answers them', async () => {
