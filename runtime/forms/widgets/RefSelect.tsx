@@ -80,7 +80,10 @@ export function RefSelect({ id, value, disabled, readonly, options, onChange, on
       allowClear
       // What is typed narrows the options at once, then the server's answer for it.
       showSearch={{
-        filterOption: (input, option) => String(option?.label ?? '').toLowerCase().includes(input.trim().toLowerCase()),
+        filterOption: (input, option) =>
+          String(option?.label ?? '')
+            .toLowerCase()
+            .includes(input.trim().toLowerCase()),
         onSearch: setSearch,
       }}
       placeholder={placeholder || t('common.select')}
