@@ -213,9 +213,9 @@ export function ListView(props: ListViewProps) {
     </Space>
   );
 
+  // What is ticked is always on screen (the page clears it when the rows change).
   const selected = props.selected ?? [];
   const onPage = records.map((record) => record.id);
-  const ticked = onPage.filter((id) => selected.includes(id)).length;
   /** The check box of a row, or of every row on the page in the head. */
   const selectCell = (record?: ListRecord) =>
     record ? (
@@ -229,15 +229,9 @@ export function ListView(props: ListViewProps) {
     ) : (
       <Checkbox
         aria-label={t('common.selectPage')}
-        checked={onPage.length > 0 && ticked === onPage.length}
-        indeterminate={ticked > 0 && ticked < onPage.length}
-        onChange={(event) =>
-          props.onSelect?.(
-            event.target.checked
-              ? [...selected, ...onPage.filter((id) => !selected.includes(id))]
-              : selected.filter((id) => !onPage.includes(id)),
-          )
-        }
+        checked={onPage.length > 0 && selected.length === onPage.length}
+        indeterminate={selected.length > 0 && selected.length < onPage.length}
+        onChange={(event) => props.onSelect?.(event.target.checked ? onPage : [])}
       />
     );
 
