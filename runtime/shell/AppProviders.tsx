@@ -21,17 +21,22 @@ function Localised({ children }: { children: ReactNode }) {
   const { language, theme } = usePreferences();
   const reducedMotion = useReducedMotion();
   const i18n = useLanguage(language);
+  // The language whose labels are shown: while another loads, dates and Ant Design's texts stay in it too.
+  const shown = i18n?.language;
   useEffect(() => {
-    dayjs.locale(language === 'zh' ? 'zh-cn' : 'en');
-    document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
+    if (!shown) return;
+    dayjs.locale(shown === 'zh' ? 'zh-cn' : 'en');
+    document.documentElement.lang = shown === 'zh' ? 'zh-CN' : 'en';
+  }, [shown]);
+  useEffect(() => {
     document.documentElement.dataset.theme = theme;
-  }, [language, theme]);
+  }, [theme]);
   // Nothing is drawn before the reader's labels have loaded (a moment, at start only).
   if (!i18n) return null;
   return (
     <I18nextProvider i18n={i18n}>
       <ConfigProvider
-        locale={language === 'zh' ? zhCN : enUS}
+        locale={shown === 'zh' ? zhCN : enUS}
         theme={themeConfig(theme, reducedMotion)}
         button={{ autoInsertSpace: false }}
       >
