@@ -196,17 +196,20 @@ describe.each(databases())('customer relations on $name', ({ start }) => {
     }
   });
 
-  test('the real-time positions leave out scrapped vehicles and tell which are online', async () => {
-    const vehicle = await createRecord(app, admin, 'vehicle');
-    await call(app, admin, {
-      method: 'PUT',
-      url: url('updateVehicle'),
-      payload: { ...withoutReadOnly(vehicle), status: 'scrapped' },
-    });
+  test('the real-time positions leave out scrapped vehicles and tell which are online (located in the last 10 minutes)', async () => {
+    const locatedAgo = async (minutes: number, status = 'idle') => {
+      const vehicle = await createRecord(app, admin, 'vehicle');
+      const locateTime = new Date(Date.now() - minutes * 60_000).toISOString();
+      const payload = { ...withoutReadOnly(vehicle), status, locateTime };
+      expect((await call(app, admin, { method: 'PUT', url: url('updateVehicle'), payload })).status).toBe(200);
+      return vehicle.id;
+    };
+    const [scrapped, justNow, longAgo] = [await locatedAgo(1, 'scrapped'), await locatedAgo(1), await locatedAgo(11)];
     const answer = await get<Row[]>(admin, 'getRealTimeVehicle');
-    expect(answer.body.data.length).toBeGreaterThan(0);
-    expect(answer.body.data.map((v) => v.id)).not.toContain(vehicle.id);
-    expect(answer.body.data.some((v) => v.online === true)).toBe(true);
+    const online = new Map(answer.body.data.map((v) => [v.id, v.online]));
+    expect(online.has(scrapped)).toBe(false);
+    expect(online.get(justNow)).toBe(true);
+    expect(online.get(longAgo)).toBe(false);
     const idle = await get<Row[]>(admin, 'getRealTimeVehicle', { status: 'idle' });
     expect(idle.body.data.every((v) => v.status === 'idle')).toBe(true);
   });

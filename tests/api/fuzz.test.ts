@@ -12,7 +12,7 @@ import { loadContract, type JsonSchema, type Operation } from '../../server/cont
 import { emsTokenOf, signIn } from '../support/api';
 import { baseline } from '../support/baseline';
 import { pages } from '../support/contract';
-import { createDatabase } from '../support/postgres';
+import { postgresDemoCopy, sqliteDemoCopy } from '../support/demoCopies';
 
 /**
  * Malformed requests for every operation that takes input, generated from its schemas with
@@ -792,7 +792,7 @@ interface Target {
 }
 
 async function startFuzzServer(databaseUrl?: string) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'platform-fuzz-'));
+  const dataDir = databaseUrl ? mkdtempSync(join(tmpdir(), 'platform-fuzz-')) : sqliteDemoCopy();
   const app = await buildApp({
     ...configFromEnv({}),
     dataDir,
@@ -819,7 +819,7 @@ function targets(): Target[] {
   return [
     { name: 'sqlite', runs: SQLITE_RUNS, start: () => startFuzzServer() },
     ...(postgresUrl
-      ? [{ name: 'postgres', runs: POSTGRES_RUNS, start: async () => startFuzzServer(await createDatabase(postgresUrl)) }]
+      ? [{ name: 'postgres', runs: POSTGRES_RUNS, start: async () => startFuzzServer(await postgresDemoCopy(postgresUrl)) }]
       : []),
   ];
 }

@@ -1,16 +1,16 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database';
-import { createDatabase } from './postgres';
+import { postgresDemoCopy } from './demoCopies';
 import { startServer, type TestServer } from './server';
 
-/** The databases the API tests run on: SQLite always, PostgreSQL when the run has one. */
+/** The databases the API tests run on, each a copy of the run's seeded demo: SQLite always, PostgreSQL when the run has one. */
 export function databases(): { name: string; start(): Promise<TestServer> }[] {
   const postgresUrl = inject('postgresUrl');
   return [
-    { name: 'sqlite', start: () => startServer() },
+    { name: 'sqlite', start: () => startServer({ sqliteDemo: true }) },
     ...(postgresUrl
-      ? [{ name: 'postgres', start: async () => startServer({ databaseUrl: await createDatabase(postgresUrl) }) }]
+      ? [{ name: 'postgres', start: async () => startServer({ databaseUrl: await postgresDemoCopy(postgresUrl) }) }]
       : []),
   ];
 }

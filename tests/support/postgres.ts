@@ -75,13 +75,13 @@ export async function startPostgres(): Promise<TestPostgres | undefined> {
   };
 }
 
-/** A new, empty database on the server at `url`; answers its connection string. */
-export async function createDatabase(url: string): Promise<string> {
+/** A new database on the server at `url`, empty or a copy of `template`; answers its connection string. */
+export async function createDatabase(url: string, template?: string): Promise<string> {
   const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`create database ${name}`);
+    await client.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   } finally {
     await client.end();
   }

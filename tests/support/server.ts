@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { configFromEnv, type ServerConfig } from '../../server/config';
+import { sqliteDemoCopy } from './demoCopies';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -27,9 +28,11 @@ export async function startServer(
     rawRetentionDays?: number;
     /** A data folder to use and keep (a fresh one, removed on stop, when absent). */
     dataDir?: string;
+    /** Start from a copy of the run's seeded SQLite demo (removed on stop) instead of seeding one. */
+    sqliteDemo?: boolean;
   } = {},
 ): Promise<TestServer> {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'platform-test-'));
+  const dataDir = options.dataDir ?? (options.sqliteDemo ? sqliteDemoCopy() : mkdtempSync(join(tmpdir(), 'platform-test-')));
   const base = configFromEnv({});
   const config: ServerConfig = {
     ...base,
