@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import ReactGridLayout, { useContainerWidth, type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import 'react-resizable/css/styles.css';
+import './grid.css';
 import { useTranslation } from 'react-i18next';
 import { label } from '../i18n/labels';
 import {

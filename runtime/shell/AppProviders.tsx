@@ -7,7 +7,7 @@ import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useLanguage } from '../i18n/i18n';
 import { RuntimeProvider, usePreferences, useRuntime, type Runtime } from '../RuntimeContext';
-import { themeConfig, useReducedMotion } from './themes';
+import { themeConfig, useReducedMotion, waveConfig } from './themes';
 
 /** Lets the API client's warnings use Ant Design's messages. */
 function Notifications() {
@@ -38,6 +38,7 @@ function Localised({ children }: { children: ReactNode }) {
       <ConfigProvider
         locale={shown === 'zh' ? zhCN : enUS}
         theme={themeConfig(theme, reducedMotion)}
+        wave={waveConfig(reducedMotion)}
         button={{ autoInsertSpace: false }}
       >
         <App>

@@ -1,7 +1,8 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { ConfigProvider, theme } from 'antd';
 import { afterEach, describe, expect, test } from 'vitest';
-import { themeConfig, useReducedMotion } from './themes';
+import { useContext } from 'react';
+import { themeConfig, useReducedMotion, waveConfig } from './themes';
 
 /** A system preference the test can change, as a user does in their system's settings. */
 function systemPreference(reduce: boolean) {
@@ -27,7 +28,7 @@ function systemPreference(reduce: boolean) {
 function Motion() {
   const reduced = useReducedMotion();
   return (
-    <ConfigProvider theme={themeConfig('default', reduced)}>
+    <ConfigProvider theme={themeConfig('default', reduced)} wave={waveConfig(reduced)}>
       <Token />
     </ConfigProvider>
   );
@@ -35,7 +36,8 @@ function Motion() {
 
 function Token() {
   const { token } = theme.useToken();
-  return <output>{token.motion ? 'motion' : 'no motion'}</output>;
+  const { wave } = useContext(ConfigProvider.ConfigContext);
+  return <output>{`${token.motion ? 'motion' : 'no motion'}, ${wave?.disabled ? 'no wave' : 'wave'}`}</output>;
 }
 
 describe('motion follows the system preference', () => {
@@ -45,13 +47,13 @@ describe('motion follows the system preference', () => {
     preference?.restore();
   });
 
-  test('Ant Design animates by default and not for a user who asked for reduced motion, as the preference changes', () => {
+  test('Ant Design animates (and waves round a pressed button) by default and not for a user who asked for reduced motion, as the preference changes', () => {
     preference = systemPreference(false);
     render(<Motion />);
-    expect(screen.getByRole('status').textContent).toBe('motion');
+    expect(screen.getByRole('status').textContent).toBe('motion, wave');
     act(() => preference?.set(true));
-    expect(screen.getByRole('status').textContent).toBe('no motion');
+    expect(screen.getByRole('status').textContent).toBe('no motion, no wave');
     act(() => preference?.set(false));
-    expect(screen.getByRole('status').textContent).toBe('motion');
+    expect(screen.getByRole('status').textContent).toBe('motion, wave');
   });
 });

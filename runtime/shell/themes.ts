@@ -16,6 +16,9 @@ export function themeConfig(name: ThemeName, reducedMotion = false): ThemeConfig
   };
 }
 
+/** Ant Design's click wave (a ring fading for 2 s around a pressed button), none for a user who asked for reduced motion. */
+export const waveConfig = (reducedMotion = false) => ({ disabled: reducedMotion });
+
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 function subscribe(onChange: () => void): () => void {
