@@ -3,16 +3,18 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The test files that take longest, in the order they should start (stories of the page schemas
- * and the API fuzz in the first run of `npm test`, the browser journeys in the second). A fresh
+ * The test files that take longest, in the order they should start (the API fuzz and simulator and
+ * the stories in the first run of `npm test`, the browser journeys in the second). A fresh
  * clone has no timings of an earlier run, and without them files start in the order they are
  * found: the longest then started last and ran alone at the end. Started first, the two workers
  * share the run; the files of a minute or less fill in after them.
  */
 const LONGEST_FIRST = [
+  'tests/api/fuzz.test.ts',
   'stories/pages.1.test.tsx',
   'stories/pages.2.test.tsx',
-  'tests/api/fuzz.test.ts',
+  'tests/api/simulator.test.ts',
+  'stories/widgets.1.test.tsx',
   'tests/e2e/dashboard.test.ts',
   'tests/e2e/pages.1.test.ts',
   'tests/e2e/pages.2.test.ts',
