@@ -25,6 +25,7 @@ const SCREENS: Record<string, ReturnType<typeof lazyScreen<object>>> = {
   siteDashboard: lazyScreen(() => import('./dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage }))),
   companyLookup: lazyScreen(() => import('./customer/CompanyLookupPage').then((m) => ({ default: m.CompanyLookupPage }))),
   newsArticle: lazyScreen(() => import('./news/NewsArticlePage').then((m) => ({ default: m.NewsArticlePage }))),
+  videoCourse: lazyScreen(() => import('./learning/VideoCoursePage').then((m) => ({ default: m.VideoCoursePage }))),
 };
 
 /** Every path but the open ones needs a signed-in user; without one the user is sent to /login. */

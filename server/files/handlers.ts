@@ -11,6 +11,9 @@ const MIME: Record<string, string> = {
   '.jpeg': 'image/jpeg',
   '.png': 'image/png',
   '.pdf': 'application/pdf',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.wav': 'audio/wav',
 };
 
 /** A file as it was stored: where it is (bucket and generated name), its original name, address, size and type. */

@@ -8,7 +8,7 @@ import type { JsonSchema } from '../../server/contract';
 import { call, signIn } from '../support/api';
 import { launchBrowser, tap } from '../support/browser';
 import { entities, example, operation, pages } from '../support/contract';
-import { methodOf, url, type Row } from '../support/records';
+import { methodOf, recordBody, url, type Row } from '../support/records';
 import { startServer, type TestServer } from '../support/server';
 import { choose, rowWith } from '../support/ui';
 
@@ -24,6 +24,27 @@ const fieldLabel = (entity: string, field: string) => text(`entities.${entity}.f
 function comboboxName(entity: string, field: string): string {
   const name = fieldLabel(entity, field);
   return entities[entity]?.required?.includes(field) ? `* ${name}` : name;
+}
+
+/** A WAV of `seconds` of a quiet 440 Hz tone (8 kHz, 8 bits, mono): a course's media the player plays to its end. */
+function toneWav(seconds: number): Buffer {
+  const rate = 8000;
+  const samples = rate * seconds;
+  const wav = Buffer.alloc(44 + samples);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(36 + samples, 4);
+  wav.write('WAVEfmt ', 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20); // PCM
+  wav.writeUInt16LE(1, 22); // mono
+  wav.writeUInt32LE(rate, 24);
+  wav.writeUInt32LE(rate, 28); // bytes per second
+  wav.writeUInt16LE(1, 32); // bytes per sample
+  wav.writeUInt16LE(8, 34); // bits per sample
+  wav.write('data', 36);
+  wav.writeUInt32LE(samples, 40);
+  for (let i = 0; i < samples; i += 1) wav[44 + i] = 128 + Math.round(16 * Math.sin((2 * Math.PI * 440 * i) / rate));
+  return wav;
 }
 
 /** A free-text field of the list's columns that a form writes: where the marker goes. */
@@ -447,6 +468,74 @@ export function pageTests(part: number, parts: number): void {
         const off = goods.body.data.records.find((candidate) => candidate.enabled === false);
         if (off)
           expect(await rowWith(page, String(off.name)).getByRole('button', { name: 'Exchange', exact: true }).count()).toBe(0);
+      });
+
+      test('a course is opened from its list, liked, collected and watched to its end; the server counts each step, and an address that is no video says so', async () => {
+        const name = `Course ${Date.now() % 100000}`;
+        const form = new FormData();
+        form.append('file', new Blob([Uint8Array.from(toneWav(3))], { type: 'audio/wav' }), 'lesson.wav');
+        const uploaded = await fetch(`${server.url}${url('uploadFile')}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${admin}` },
+          body: form,
+        });
+        const media = ((await uploaded.json()) as { data: { url: string } }).data.url;
+        const added = await call<Row>(server.app, admin, {
+          method: 'POST',
+          url: url('saveEnterpriseVideo'),
+          payload: {
+            ...(await recordBody(server.app, admin, 'enterpriseVideo')),
+            name,
+            videoUrl: media,
+            duration: 3,
+            coverUrl: '',
+          },
+        });
+        expect(added.status).toBe(200);
+        const info = async () =>
+          (
+            await call<Row>(server.app, admin, {
+              method: 'GET',
+              url: url('getEnterpriseVideoInfo'),
+              query: { id: String(added.body.data.id) },
+            })
+          ).body.data;
+        const courses = pages.find((p) => p.page === 'enterpriseVideos') as PageSchema;
+        const open = async (title: string) => {
+          await page.goto(`${server.url}${courses.route}?lng=en`);
+          await page.getByLabel(fieldLabel('enterpriseVideo', 'name'), { exact: true }).fill(title);
+          await tap(page.getByRole('button', { name: 'Search', exact: true }));
+          await tap(rowWith(page, title).getByRole('button', { name: 'Course', exact: true }));
+          await page.getByRole('heading', { name: title }).waitFor();
+        };
+        await open(name);
+        await page.getByRole('status').filter({ hasText: 'Not started' }).waitFor();
+
+        await tap(page.getByRole('button', { name: 'Like 0' }));
+        await page.getByRole('button', { name: 'Like 1' }).waitFor();
+        await tap(page.getByRole('button', { name: 'Collect 0' }));
+        await page.getByRole('button', { name: 'Collect 1' }).waitFor();
+        expect(await info()).toMatchObject({ likeCount: 1, liked: true, collectCount: 1, collected: true, learnerCount: 0 });
+
+        // Played to its end, the course is recorded as finished: the learner's progress is its length.
+        const player = page.getByLabel(`Video of ${name}`);
+        await player.click();
+        await player.evaluate((video: HTMLVideoElement) => (video.paused ? video.play() : undefined));
+        await page.getByRole('status').filter({ hasText: 'Finished' }).waitFor({ timeout: 15_000 });
+        await page.getByText('Learners: 1').waitFor();
+        expect(await info()).toMatchObject({ progress: 3, learnerCount: 1 });
+        const views = await call<{ records: Row[] }>(server.app, admin, {
+          method: 'GET',
+          url: url('getVideoViewRecords'),
+          query: { videoId: String(added.body.data.id) },
+        });
+        expect(views.body.data.records).toMatchObject([{ progress: 3, finished: true }]);
+
+        // A demo course's address answers no video: the learner is told, with the address.
+        const demo = await listed(courses, {}, (entry) => String(entry.videoUrl).endsWith('.mp4'));
+        await open(String(demo.name));
+        await page.getByText('The video cannot be played here', { exact: false }).waitFor();
+        await page.getByText(String(demo.videoUrl), { exact: true }).waitFor();
       });
 
       test('a headline is opened from its list, liked, commented on and answered; a comment is liked and the answer deleted, as the server counts them', async () => {
