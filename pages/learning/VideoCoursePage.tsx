@@ -120,24 +120,31 @@ export function VideoCoursePage() {
       />
       {unplayable ? <Alert type="warning" showIcon message={t('course.cannotPlay')} description={video.videoUrl} /> : null}
       <Flex align="center" gap="middle" wrap>
-        <Button
-          icon={liked ? <LikeFilled /> : <LikeOutlined />}
-          type={liked ? 'primary' : 'default'}
-          aria-pressed={liked}
-          disabled={busy}
-          onClick={() => void react(liked ? 'cancelLikeEnterpriseVideo' : 'likeEnterpriseVideo')}
-        >
-          {t('course.likes', { count: likeCount })}
-        </Button>
-        <Button
-          icon={collected ? <StarFilled /> : <StarOutlined />}
-          type={collected ? 'primary' : 'default'}
-          aria-pressed={collected}
-          disabled={busy}
-          onClick={() => void react(collected ? 'cancelCollectEnterpriseVideo' : 'collectEnterpriseVideo')}
-        >
-          {t('course.collects', { count: collectCount })}
-        </Button>
+        {[
+          {
+            on: liked,
+            icons: [<LikeFilled key="on" />, <LikeOutlined key="off" />],
+            calls: ['cancelLikeEnterpriseVideo', 'likeEnterpriseVideo'],
+            text: t('course.likes', { count: likeCount }),
+          },
+          {
+            on: collected,
+            icons: [<StarFilled key="on" />, <StarOutlined key="off" />],
+            calls: ['cancelCollectEnterpriseVideo', 'collectEnterpriseVideo'],
+            text: t('course.collects', { count: collectCount }),
+          },
+        ].map(({ on, icons, calls, text }) => (
+          <Button
+            key={calls[1]}
+            icon={on ? icons[0] : icons[1]}
+            type={on ? 'primary' : 'default'}
+            aria-pressed={on}
+            disabled={busy}
+            onClick={() => void react(String(on ? calls[0] : calls[1]))}
+          >
+            {text}
+          </Button>
+        ))}
         <Typography.Text type="secondary">
           <TeamOutlined /> {t('course.learners', { count: learnerCount })}
         </Typography.Text>
