@@ -192,6 +192,23 @@ describe('DataScheduler', () => {
     scheduler.stop();
   });
 
+  test('widgets that register together while it runs (a dashboard mounting) are fetched in one request', async () => {
+    const server = fakeServer();
+    const scheduler = new DataScheduler({ fetchBatch: server.fetchBatch, visibility: visibility() });
+    scheduler.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const widgets = ['a', 'b', 'c'].map((id) => ({ id, seen: recorder() }));
+    for (const { id, seen } of widgets) scheduler.setWidget(id, () => ({ v: realtime(id === 'c' ? 'a' : id) }), seen.listener);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.requests).toEqual([[realtime('a'), realtime('b')]]);
+    expect(widgets.map(({ seen }) => seen.last()?.v)).toEqual([
+      { status: 'ready', data: JSON.stringify(realtime('a')) },
+      { status: 'ready', data: JSON.stringify(realtime('b')) },
+      { status: 'ready', data: JSON.stringify(realtime('a')) },
+    ]);
+    scheduler.stop();
+  });
+
   test('answers that arrive after a widget is removed or changed are dropped', async () => {
     let release: () => void = () => {};
     const fetchBatch = (needs: DataNeed[]) =>

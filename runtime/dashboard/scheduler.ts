@@ -85,6 +85,8 @@ export class DataScheduler {
   private inFlight = false;
   /** The last answer to each need (as text), to leave widgets whose answers did not change alone. */
   private readonly lastAnswers = new Map<string, string>();
+  /** Widgets whose needs changed since the last task, fetched together at its end. */
+  private readonly changed = new Set<string>();
 
   constructor(options: SchedulerOptions) {
     this.options = {
@@ -96,7 +98,10 @@ export class DataScheduler {
     };
   }
 
-  /** Registers a widget or changes its needs; changed needs are fetched at once. */
+  /**
+   * Registers a widget or changes its needs; changed needs are fetched at once: those of every
+   * widget registered in the same task (a dashboard's widgets mounting together) in one request.
+   */
   setWidget(id: string, needsOf: NeedsOf, listener: (slots: Record<string, SlotState>) => void): void {
     const known = this.entries.get(id);
     const needs = needsOf(Date.now());
@@ -109,7 +114,15 @@ export class DataScheduler {
     for (const slot of Object.keys(needs)) slots[slot] = { status: 'loading' };
     this.entries.set(id, { needsOf, needs, slots, listener });
     listener(slots);
-    if (this.timer !== undefined && Object.keys(needs).length > 0) void this.fetch([id]);
+    if (this.timer === undefined || Object.keys(needs).length === 0) return;
+    if (this.changed.size === 0) {
+      queueMicrotask(() => {
+        const ids = [...this.changed];
+        this.changed.clear();
+        void this.fetch(ids);
+      });
+    }
+    this.changed.add(id);
   }
 
   /** Fetches a widget's needs now, outside the ticks (after a user's action changed what they answer). */
