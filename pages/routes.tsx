@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject } from 'react-router';
 import { routes, type RouteEntry } from '../generated/registry';
@@ -10,6 +10,7 @@ import {
   label,
   lazyScreen,
   ListPage,
+  type LazyScreen,
   NotAvailablePage,
   NotFoundPage,
   ScreenBoundary,
@@ -18,7 +19,7 @@ import {
 } from '../runtime';
 
 /** The screens that are not generic, by the `screen` name of the route tree; each loads with its first use. */
-const SCREENS: Record<string, ReturnType<typeof lazyScreen<object>>> = {
+const SCREENS: Record<string, LazyScreen<object>> = {
   login: lazyScreen(() => import('./login/LoginPage').then((m) => ({ default: m.LoginPage }))),
   personalInfo: lazyScreen(() => import('./mine/PersonalInfoPage').then((m) => ({ default: m.PersonalInfoPage }))),
   changePassword: lazyScreen(() => import('./mine/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage }))),
@@ -33,9 +34,16 @@ function RequireSession({ children }: { children: ReactNode }) {
   return session.user() ? children : <Navigate to="/login" replace />;
 }
 
-/** A route the server does not list for the user (another tenant's, or without the permission) is refused. */
-function Allowed({ route, children }: { route: RouteEntry; children: ReactNode }) {
+/**
+ * A route the server does not list for the user (another tenant's, or without the permission) is
+ * refused. While the server is asked, the screen's code loads beside (`preload`), so the screen does
+ * not wait for one and then the other.
+ */
+function Allowed({ route, preload, children }: { route: RouteEntry; preload?: () => void; children: ReactNode }) {
   const access = useAccess();
+  useEffect(() => {
+    if (access.loading && !route.open) preload?.();
+  }, [access.loading, route.open, preload]);
   if (route.open) return children;
   if (access.loading) return <Spin style={{ display: 'block', margin: 64 }} />;
   return access.allowed.has(route.name) ? children : <ForbiddenPage />;
@@ -53,7 +61,9 @@ function screenOf(route: RouteEntry): ReactNode {
   const body = route.page ? <ListPage key={route.page} name={route.page} /> : Screen ? <Screen /> : <Unavailable route={route} />;
   return (
     <ScreenBoundary>
-      <Allowed route={route}>{body}</Allowed>
+      <Allowed route={route} preload={route.page ? ListPage.preload : Screen?.preload}>
+        {body}
+      </Allowed>
     </ScreenBoundary>
   );
 }

@@ -25,6 +25,7 @@ export type { Access, MenuRoute } from './shell/AccessContext';
 export { AppProviders } from './shell/AppProviders';
 export { AppShell, LANDING_PATH } from './shell/AppShell';
 export { lazyScreen, ScreenBoundary, withTimeout } from './shell/lazyScreen';
+export type { LazyScreen } from './shell/lazyScreen';
 export { createNotifier } from './shell/notifier';
 export type { Notifier } from './shell/notifier';
 export { PreferenceSwitches } from './shell/PreferenceSwitches';

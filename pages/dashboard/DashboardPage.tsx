@@ -73,7 +73,8 @@ export function DashboardPage() {
     [record],
   );
 
-  const dashboard = useDashboardDocument(record?.sn, widgetRegistry);
+  // The station the address names is known before the list arrives: its dashboard is asked for beside the list.
+  const dashboard = useDashboardDocument(stationSn, widgetRegistry);
   const { document, change } = dashboard;
 
   const navigate = useCallback(
@@ -127,8 +128,9 @@ export function DashboardPage() {
   const configured = document?.widgets.find((widget) => widget.id === configuring);
   const configuredDefinition = configured ? widgetRegistry.get(configured.type) : undefined;
 
-  if (!stations || (stationSn && !station)) return <Spin style={{ display: 'block', margin: 64 }} />;
+  if (!stations) return <Spin style={{ display: 'block', margin: 64 }} />;
   if (stations.length === 0) return <Empty description={t('dashboard.noStations')} />;
+  if (!station) return <Empty description={t('dashboard.unknownStation', { sn: stationSn })} />;
   return (
     <div>
       <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
@@ -173,7 +175,7 @@ export function DashboardPage() {
         )}
       </Space>
       {dashboard.error ? <Alert type="error" showIcon message={dashboard.error} style={{ marginBottom: 12 }} /> : null}
-      {!document || !station ? (
+      {!document ? (
         <Spin style={{ display: 'block', margin: 64 }} />
       ) : document.widgets.length === 0 ? (
         <Empty description={t('dashboard.empty')} />
@@ -195,7 +197,7 @@ export function DashboardPage() {
         {catalogue ? (
           <WidgetCatalogue definitions={WIDGETS} onAdd={(type) => void add(type)} onClose={() => setCatalogue(false)} />
         ) : null}
-        {configured && configuredDefinition && station && document ? (
+        {configured && configuredDefinition && document ? (
           <WidgetConfigDialog
             definition={configuredDefinition}
             title={widgetTitle((key) => label(t, key), configured)}

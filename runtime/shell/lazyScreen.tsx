@@ -32,12 +32,18 @@ export function withTimeout<T>(load: () => Promise<T>, ms = CHUNK_TIMEOUT_MS): (
     });
 }
 
-/** A screen whose code is loaded when it is first shown. */
-export function lazyScreen<P extends object>(
-  load: () => Promise<{ default: ComponentType<P> }>,
-  ms?: number,
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy<ComponentType<P>>(withTimeout(load, ms));
+/** A screen whose code loads when it is first shown, or earlier when `preload` is called. */
+export type LazyScreen<P extends object> = LazyExoticComponent<ComponentType<P>> & {
+  /** Starts loading the code now (while what the screen waits for is still being fetched). */
+  preload(): void;
+};
+
+/** A screen whose code is loaded when it is first shown (or preloaded); the code is asked for once. */
+export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, ms?: number): LazyScreen<P> {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const once = () => (loading ??= withTimeout(load, ms)());
+  // A failed preload is shown by the screen when it renders, through its boundary.
+  return Object.assign(lazy<ComponentType<P>>(once), { preload: () => void once().catch(() => undefined) });
 }
 
 function ChunkError({ error }: { error: Error }) {
