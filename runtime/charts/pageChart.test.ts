@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Chart } from '../../generated/meta';
 import { pages } from '../list/pages';
-import { chartFigure, pageChartOption, type ChartLabels } from './pageChart';
+import { chartFigure, pageChartDrawing, type ChartLabels, type PageChartDrawing } from './pageChart';
 
 const labels: ChartLabels = { value: (field) => `«${field}»`, category: (value) => `#${String(value)}` };
 const panel = (page: string, call: string): Chart => {
@@ -9,55 +9,71 @@ const panel = (page: string, call: string): Chart => {
   if (!found) throw new Error(`${page} has no chart of ${call}`);
   return found;
 };
-type Series = { type: string; name?: string; data: unknown[] };
-const seriesOf = (option: unknown) => (option as { series: Series[] }).series;
+type Dataset = { label?: string; data: unknown[] };
+/** The chart a panel draws (not a dial). */
+const drawn = (drawing: PageChartDrawing) => {
+  if (drawing.kind !== 'chart') throw new Error('a dial, not a chart');
+  return drawing.config as { type: string; data: { labels: string[]; datasets: Dataset[] }; options: { indexAxis?: string } };
+};
 
 describe('the charts of a page from their calls’ answers', () => {
-  test('the bidding funnel: one slice per stage, named by the stage’s label, widest first', () => {
+  test('the bidding funnel: one centred bar per stage, named by the stage’s label with its count, widest first', () => {
     const answer = [
-      { stage: 'tracked', count: 12 },
       { stage: 'submitted', count: 9 },
-      { stage: 'decided', count: 5 },
+      { stage: 'tracked', count: 12 },
       { stage: 'won', count: 2 },
+      { stage: 'decided', count: 5 },
     ];
-    const [series] = seriesOf(pageChartOption(panel('tenderFunnel', 'getBusBiddingInfoFunnel'), answer, labels));
-    expect(series).toMatchObject({ type: 'funnel', name: '«count»', sort: 'descending' });
-    expect(series?.data).toEqual([
-      { name: '#tracked', value: 12 },
-      { name: '#submitted', value: 9 },
-      { name: '#decided', value: 5 },
-      { name: '#won', value: 2 },
+    const chart = drawn(pageChartDrawing(panel('tenderFunnel', 'getBusBiddingInfoFunnel'), answer, labels));
+    expect(chart).toMatchObject({ type: 'bar', options: { indexAxis: 'y' } });
+    expect(chart.data.labels).toEqual(['#tracked: 12', '#submitted: 9', '#decided: 5', '#won: 2']);
+    expect(chart.data.datasets).toEqual([
+      expect.objectContaining({
+        label: '«count»',
+        data: [
+          [-6, 6],
+          [-4.5, 4.5],
+          [-2.5, 2.5],
+          [-1, 1],
+        ],
+      }),
     ]);
   });
 
-  test('the win rate: a gauge of 0–100 in percent; none decided yet reads 0', () => {
+  test('the win rate: a dial of its value in percent; none decided yet reads 0', () => {
     const chart = panel('tenderFunnel', 'getBusBiddingInfoWinRate');
-    const [series] = seriesOf(pageChartOption(chart, { winRate: 37.5, decided: 8 }, labels));
-    expect(series).toMatchObject({ type: 'gauge', min: 0, max: 100, detail: { formatter: '{value}%' } });
-    expect(series?.data).toEqual([{ value: 37.5, name: '«winRate»' }]);
-    expect(seriesOf(pageChartOption(chart, { winRate: null }, labels))[0]?.data).toEqual([{ value: 0, name: '«winRate»' }]);
+    expect(pageChartDrawing(chart, { winRate: 37.5, decided: 8 }, labels)).toEqual({
+      kind: 'gauge',
+      name: '«winRate»',
+      value: 37.5,
+    });
+    expect(pageChartDrawing(chart, { winRate: null }, labels)).toEqual({ kind: 'gauge', name: '«winRate»', value: 0 });
   });
 
   test('the months of a year: one line per value, the months along the axis, a missing value drawn as 0', () => {
-    const option = pageChartOption(
-      panel('tenderFunnel', 'getBusBiddingInfoTrend'),
-      [
-        { month: '2026-01', total: 4, won: 1 },
-        { month: '2026-02', total: 3 },
-      ],
-      labels,
-    ) as { xAxis: { data: string[] } };
-    expect(option.xAxis.data).toEqual(['#2026-01', '#2026-02']);
-    expect(seriesOf(option).map(({ type, name, data }) => ({ type, name, data }))).toEqual([
-      { type: 'line', name: '«total»', data: [4, 3] },
-      { type: 'line', name: '«won»', data: [1, 0] },
+    const chart = drawn(
+      pageChartDrawing(
+        panel('tenderFunnel', 'getBusBiddingInfoTrend'),
+        [
+          { month: '2026-01', total: 4, won: 1 },
+          { month: '2026-02', total: 3 },
+        ],
+        labels,
+      ),
+    );
+    expect(chart.type).toBe('line');
+    expect(chart.data.labels).toEqual(['#2026-01', '#2026-02']);
+    expect(chart.data.datasets.map(({ label, data }) => ({ label, data }))).toEqual([
+      { label: '«total»', data: [4, 3] },
+      { label: '«won»', data: [1, 0] },
     ]);
   });
 
   test('an answer with no items draws no bar', () => {
-    const option = pageChartOption(panel('tenderKanban', 'getBusBiddingInfoKanban'), [], labels) as { xAxis: { data: string[] } };
-    expect(option.xAxis.data).toEqual([]);
-    expect(seriesOf(option)).toEqual([expect.objectContaining({ type: 'bar', data: [] })]);
+    const chart = drawn(pageChartDrawing(panel('tenderKanban', 'getBusBiddingInfoKanban'), [], labels));
+    expect(chart.type).toBe('bar');
+    expect(chart.data.labels).toEqual([]);
+    expect(chart.data.datasets).toEqual([expect.objectContaining({ data: [] })]);
   });
 
   test('figures: amounts with thousand separators and two decimals, counts as they are, none as --', () => {

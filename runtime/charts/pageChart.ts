@@ -1,11 +1,7 @@
-import { FunnelChart } from 'echarts/charts';
-import { use as registerCharts } from 'echarts/core';
 import type { Chart } from '../../generated/meta';
 import { formatMoney } from '../format/money';
-import type { ChartOption } from './EChart';
-
-// The funnel is drawn by page charts only: registered here, it stays out of the dashboard's code.
-registerCharts([FunnelChart]);
+import type { ChartConfig } from './ChartCanvas';
+import { seriesColor } from './palette';
 
 export type ChartItem = Record<string, unknown>;
 
@@ -28,71 +24,95 @@ export function chartItems(answer: unknown): ChartItem[] {
 
 const numberOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
+/** What a chart panel draws: a dial of a percentage, or a chart. */
+export type PageChartDrawing =
+  { kind: 'gauge'; name: string; value: number } | { kind: 'chart'; config: ChartConfig<'bar' | 'line' | 'doughnut'> };
+
 /**
- * The ECharts option of a chart panel (any type but figures) from its call's answer: a gauge of
- * the first value in percent; a funnel or a pie of the first value per item; bars or lines, one
- * series per value, the items along the axis.
+ * What a chart panel (any type but figures) draws from its call's answer: a dial of the first
+ * value in percent; a funnel (centred bars, widest first) or a ring of the first value per item;
+ * bars or lines, one series per value, the items along the axis.
  */
-export function pageChartOption(chart: Chart, answer: unknown, labels: ChartLabels): ChartOption {
+export function pageChartDrawing(chart: Chart, answer: unknown, labels: ChartLabels): PageChartDrawing {
   const [first] = chart.values;
   const name = labels.value(first);
-  if (chart.type === 'gauge') {
-    const value = numberOf((answer as ChartItem | null)?.[first]);
-    return {
-      series: [
-        {
-          type: 'gauge',
-          name,
-          min: 0,
-          max: 100,
-          progress: { show: true },
-          // The panel's title names it; the value alone stands in the middle.
-          title: { show: false },
-          detail: { formatter: '{value}%', fontSize: 24 },
-          data: [{ value, name }],
-        },
-      ],
-    };
-  }
+  if (chart.type === 'gauge') return { kind: 'gauge', name, value: numberOf((answer as ChartItem | null)?.[first]) };
   const items = chartItems(answer);
   const category = (item: ChartItem) => labels.category(item[chart.category ?? '']);
-  const tooltip = {
-    trigger: chart.type === 'bar' || chart.type === 'line' ? ('axis' as const) : ('item' as const),
-    valueFormatter: (value: unknown) => chartFigure(chart, first, value),
-  };
-  if (chart.type === 'funnel' || chart.type === 'pie') {
-    const data = items.map((item) => ({ name: category(item), value: numberOf(item[first]) }));
+  const figure = (value: unknown) => chartFigure(chart, first, value);
+  const legend = { display: true, position: 'bottom' as const };
+  if (chart.type === 'funnel') {
+    const stages = items
+      .map((item) => ({ name: category(item), value: numberOf(item[first]) }))
+      .sort((a, b) => b.value - a.value);
     return {
-      tooltip,
-      legend: { bottom: 0, type: 'scroll' },
-      series: [
-        chart.type === 'funnel'
-          ? {
-              type: 'funnel',
-              name,
-              sort: 'descending',
-              left: '10%',
-              width: '80%',
-              bottom: 32,
-              label: { formatter: '{b}: {c}' },
-              data,
-            }
-          : { type: 'pie', name, radius: ['35%', '65%'], data },
-      ],
+      kind: 'chart',
+      config: {
+        type: 'bar',
+        data: {
+          labels: stages.map((stage) => `${stage.name}: ${figure(stage.value)}`),
+          datasets: [
+            {
+              label: name,
+              // Each stage a bar centred on the axis, as wide as its value.
+              data: stages.map((stage) => [-stage.value / 2, stage.value / 2]),
+              backgroundColor: stages.map((_, index) => seriesColor(index)),
+              barPercentage: 0.95,
+              categoryPercentage: 1,
+            },
+          ],
+        },
+        options: {
+          indexAxis: 'y',
+          scales: { x: { display: false }, y: { grid: { display: false } } },
+          plugins: {
+            tooltip: {
+              callbacks: { label: (item) => `${name}: ${figure(stages[item.dataIndex]?.value)}` },
+            },
+          },
+        },
+      },
+    };
+  }
+  if (chart.type === 'pie') {
+    const data = items.map((item) => numberOf(item[first]));
+    return {
+      kind: 'chart',
+      config: {
+        type: 'doughnut',
+        data: { labels: items.map(category), datasets: [{ label: name, data }] },
+        options: {
+          cutout: '50%',
+          plugins: {
+            legend,
+            sliceLabels: { text: (index) => figure(data[index]) },
+            tooltip: { callbacks: { label: (item) => `${name}: ${figure(item.parsed)}` } },
+          },
+        },
+      },
     };
   }
   return {
-    tooltip,
-    legend: { bottom: 0, type: 'scroll' },
-    grid: { left: 8, right: 16, top: 16, bottom: 40, containLabel: true },
-    xAxis: { type: 'category', data: items.map(category) },
-    // Counts are whole: no axis mark between 0 and 1.
-    yAxis: { type: 'value', ...(chart.money?.length ? {} : { minInterval: 1 }) },
-    series: chart.values.map((field) => ({
-      type: chart.type === 'line' ? ('line' as const) : ('bar' as const),
-      name: labels.value(field),
-      barMaxWidth: 32,
-      data: items.map((item) => numberOf(item[field])),
-    })),
+    kind: 'chart',
+    config: {
+      type: chart.type === 'line' ? 'line' : 'bar',
+      data: {
+        labels: items.map(category),
+        datasets: chart.values.map((field) => ({
+          label: labels.value(field),
+          maxBarThickness: 32,
+          data: items.map((item) => numberOf(item[field])),
+        })),
+      },
+      options: {
+        interaction: { mode: 'index', intersect: false },
+        // Counts are whole: no axis mark between 0 and 1.
+        scales: { y: { beginAtZero: true, ...(chart.money?.length ? {} : { ticks: { precision: 0 } }) } },
+        plugins: {
+          legend,
+          tooltip: { callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${figure(item.parsed.y)}` } },
+        },
+      },
+    },
   };
 }

@@ -7,8 +7,11 @@ import { lazyScreen } from '../shell/lazyScreen';
 import type { WidgetCatalogueProps } from './WidgetCatalogue';
 import type { WidgetConfigDialogProps } from './WidgetConfigDialog';
 
-export { EChart } from '../charts/EChart';
-export type { ChartOption, EChartProps } from '../charts/EChart';
+export { ChartCanvas } from '../charts/ChartCanvas';
+export type { ChartCanvasProps, ChartConfig } from '../charts/ChartCanvas';
+export { Gauge } from '../charts/Gauge';
+export { averageLine, averageOf, seriesMarks } from '../charts/marks';
+export type { GaugeProps } from '../charts/Gauge';
 export { SERIES_PALETTE, seriesColor } from '../charts/palette';
 export { SeriesLegend } from '../charts/SeriesLegend';
 export type { LegendEntry } from '../charts/SeriesLegend';

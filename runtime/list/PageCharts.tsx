@@ -3,8 +3,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Chart, PageSchema } from '../../generated/meta';
-import { EChart } from '../charts/EChart';
-import { chartFigure, chartItems, pageChartOption, type ChartLabels } from '../charts/pageChart';
+import { ChartCanvas } from '../charts/ChartCanvas';
+import { Gauge } from '../charts/Gauge';
+import { chartFigure, chartItems, pageChartDrawing, type ChartLabels } from '../charts/pageChart';
 import { enumLabel, label } from '../i18n/labels';
 import { useCallAnswer } from './useCallAnswer';
 
@@ -25,8 +26,8 @@ function ChartPanel({ chart, query, version }: { chart: Chart; query: Record<str
     [t, chart],
   );
   const { data } = answer;
-  const option = useMemo(
-    () => (data !== undefined && chart.type !== 'figures' ? pageChartOption(chart, data, labels) : undefined),
+  const drawing = useMemo(
+    () => (data !== undefined && chart.type !== 'figures' ? pageChartDrawing(chart, data, labels) : undefined),
     [chart, data, labels],
   );
   let body;
@@ -43,7 +44,19 @@ function ChartPanel({ chart, query, version }: { chart: Chart; query: Record<str
       </Space>
     );
   } else if (chart.type !== 'gauge' && chartItems(data).length === 0) body = <Empty description={t('common.empty')} />;
-  else body = option ? <EChart option={option} label={title} height={260} /> : null;
+  else if (drawing?.kind === 'gauge')
+    body = (
+      <Gauge
+        value={drawing.value}
+        min={0}
+        max={100}
+        text={`${chartFigure(chart, chart.values[0], drawing.value)}%`}
+        label={title}
+        height={260}
+        fontSize={24}
+      />
+    );
+  else body = drawing ? <ChartCanvas config={drawing.config} label={title} height={260} /> : null;
   return (
     <Card size="small" title={title} role="region" aria-label={title}>
       {body}

@@ -1,7 +1,15 @@
 import { Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart, formatFigure, isDeviceVar, WidgetStatus, type ChartOption, type WidgetViewProps } from '../../runtime/dashboard';
+import {
+  averageLine,
+  ChartCanvas,
+  formatFigure,
+  isDeviceVar,
+  WidgetStatus,
+  type ChartConfig,
+  type WidgetViewProps,
+} from '../../runtime/dashboard';
 import { dodFigures, dodRange, type DodAnalysisConfig } from './rules';
 
 export function DodAnalysisView({ config, data, context }: WidgetViewProps<DodAnalysisConfig>) {
@@ -12,29 +20,36 @@ export function DodAnalysisView({ config, data, context }: WidgetViewProps<DodAn
     [config.period, context, data.max, data.min, sn],
   );
   const fix = config.numberFix;
-  const option = useMemo<ChartOption>(
+  const chart = useMemo<ChartConfig<'bar'>>(
     () => ({
-      grid: { left: 40, right: 16, top: 24, bottom: 24 },
-      tooltip: { trigger: 'axis', valueFormatter: (value) => `${formatFigure(value as number | null, fix)} ${figures.unit}` },
-      xAxis: { type: 'category', data: figures.days.map((day) => day.slice(5)) },
-      yAxis: { type: 'value', name: figures.unit, min: 0 },
-      series: [
-        {
-          type: 'bar',
-          name: t('widgets.dodAnalysis.series'),
-          data: figures.dods,
-          itemStyle: { color: config.color },
-          barMaxWidth: 20,
-          markLine:
-            figures.average === null
-              ? undefined
-              : {
-                  symbol: 'none',
-                  label: { formatter: `${t('widgets.dodAnalysis.average')} ${formatFigure(figures.average, fix)}` },
-                  data: [{ yAxis: figures.average }],
-                },
+      type: 'bar',
+      data: {
+        labels: figures.days.map((day) => day.slice(5)),
+        datasets: [
+          { label: t('widgets.dodAnalysis.series'), data: figures.dods, backgroundColor: config.color, maxBarThickness: 20 },
+        ],
+      },
+      options: {
+        interaction: { mode: 'index', intersect: false },
+        scales: { y: { min: 0, title: { display: true, text: figures.unit } } },
+        plugins: {
+          tooltip: {
+            callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${formatFigure(item.parsed.y, fix)} ${figures.unit}` },
+          },
+          annotation: {
+            annotations:
+              figures.average === null
+                ? {}
+                : {
+                    average: averageLine(
+                      figures.average,
+                      `${t('widgets.dodAnalysis.average')} ${formatFigure(figures.average, fix)}`,
+                      config.color,
+                    ),
+                  },
+          },
         },
-      ],
+      },
     }),
     [figures, fix, config.color, t],
   );
@@ -63,7 +78,7 @@ export function DodAnalysisView({ config, data, context }: WidgetViewProps<DodAn
             </Typography.Text>
           </Space>
           <div style={{ flex: 1, minHeight: 160 }}>
-            <EChart option={option} label={t('widgets.dodAnalysis.chart')} />
+            <ChartCanvas config={chart} label={t('widgets.dodAnalysis.chart')} />
           </div>
         </div>
       )}

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/dodAnalysis.json';
 import { configDefaults, type SlotState } from '../../runtime/dashboard';
 import { dodAnalysis } from '.';
-import { averageOf, depthOfDischarge, dodFigures, dodRange, type DodAnalysisConfig } from './rules';
+import { depthOfDischarge, dodFigures, dodRange, type DodAnalysisConfig } from './rules';
 
 const defaults = configDefaults(schema as never) as DodAnalysisConfig;
 const station = { sn: 'T2-ST1', name: 'T2-ST1', timeZone: 'Asia/Shanghai', fields: {} };
@@ -34,15 +34,6 @@ describe('DOD analysis', () => {
     [95, undefined, null],
   ])('DOD of max %s and min %s is %s', (max, min, dod) => {
     expect(depthOfDischarge(max, min)).toBe(dod);
-  });
-
-  test.each([
-    [[83, 80, null], 81.5],
-    [[70, 80, 90], 80],
-    [[null, null], null],
-    [[], null],
-  ])('the average of %o is %s (days without a figure left out)', (values, average) => {
-    expect(averageOf(values)).toBe(average);
   });
 
   test.each([

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import type { TrendSeries } from '../../generated/types';
 import {
+  averageOf,
   isDeviceVar,
   stationTime,
   type DataNeed,
@@ -62,12 +63,6 @@ export function dodNeeds(config: DodAnalysisConfig, context: WidgetContext): Nee
 export function depthOfDischarge(max: number | null | undefined, min: number | null | undefined): number | null {
   if (typeof max !== 'number' || typeof min !== 'number') return null;
   return Math.max(0, max - min);
-}
-
-/** The average of the days that have a figure; null when none has. */
-export function averageOf(values: (number | null)[]): number | null {
-  const present = values.filter((value): value is number => value !== null);
-  return present.length ? present.reduce((sum, value) => sum + value, 0) / present.length : null;
 }
 
 /** The values of a variable by local day, from a daily trend answer. */

@@ -2,13 +2,12 @@ import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  EChart,
   failureOf,
   figureOf,
   formatFigure,
+  Gauge,
   overallState,
   WidgetStatus,
-  type ChartOption,
   type WidgetViewProps,
 } from '../../runtime/dashboard';
 import { configuredVars, gaugeValue, scaleOf, type GaugeConfig } from './rules';
@@ -21,31 +20,12 @@ interface Reading {
   max: number;
 }
 
-/** A gauge's chart; without a value it has no pointer (an emptied chart). */
-function gaugeOption({ name, value, unit, min, max }: Reading): ChartOption {
-  return {
-    series: [
-      {
-        type: 'gauge',
-        min,
-        max,
-        radius: '90%',
-        progress: { show: value !== null },
-        detail: { formatter: `{value}${unit ? ` ${unit}` : ''}`, fontSize: 16, offsetCenter: [0, '60%'] },
-        title: { show: false },
-        data: value === null ? [] : [{ value, name }],
-      },
-    ],
-  };
-}
-
-function Gauge({ reading }: { reading: Reading }) {
-  const option = useMemo(() => gaugeOption(reading), [reading]);
+/** A variable's dial; without a value it is empty (an emptied chart). */
+function VariableGauge({ reading }: { reading: Reading }) {
+  const text = reading.value === null ? '' : `${formatFigure(reading.value, 0)}${reading.unit ? ` ${reading.unit}` : ''}`;
   return (
     <li style={{ flex: '1 1 160px', display: 'flex', flexDirection: 'column', alignItems: 'center', minWidth: 140 }}>
-      <div style={{ width: '100%', height: 160 }}>
-        <EChart option={option} label={reading.name} />
-      </div>
+      <Gauge value={reading.value} min={reading.min} max={reading.max} text={text} label={reading.name} />
       <Typography.Text>
         {reading.name}: <Typography.Text strong>{formatFigure(reading.value, 0)}</Typography.Text>
         {reading.unit && reading.value !== null ? ` ${reading.unit}` : ''}
@@ -77,7 +57,7 @@ export function GaugeView({ config, data }: WidgetViewProps<GaugeConfig>) {
       style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap' }}
     >
       {readings.map((reading, index) => (
-        <Gauge key={index} reading={reading} />
+        <VariableGauge key={index} reading={reading} />
       ))}
     </ul>
   );

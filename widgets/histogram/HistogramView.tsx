@@ -3,8 +3,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../runtime';
 import {
-  type ChartOption,
-  EChart,
+  ChartCanvas,
+  type ChartConfig,
   formatFigure,
   SeriesLegend,
   WidgetStatus,
@@ -16,22 +16,31 @@ export function HistogramView({ config, data }: WidgetViewProps<HistogramConfig>
   const { t } = useTranslation();
   const fix = config.numberFix;
   const { keys, series } = useMemo(() => histogramSeries(config, data.values), [config, data.values]);
-  const option = useMemo<ChartOption>(() => {
+  const chart = useMemo<ChartConfig<'bar'>>(() => {
     const units = [...new Set(series.map((entry) => entry.unit).filter(Boolean))];
     return {
-      grid: { left: 48, right: 16, top: series.length > 1 ? 36 : 24, bottom: 24 },
-      legend: series.length > 1 ? { top: 0 } : undefined,
-      tooltip: { trigger: 'axis' },
-      xAxis: { type: 'category', data: keys },
-      yAxis: { type: 'value', name: units.length === 1 ? units[0] : undefined },
-      series: series.map((entry) => ({
-        type: 'bar',
-        name: entry.name,
-        data: entry.datas,
-        itemStyle: { color: entry.color },
-        barMaxWidth: 20,
-        tooltip: { valueFormatter: (value) => `${formatFigure(value as number | null, fix)} ${entry.unit}` },
-      })),
+      type: 'bar',
+      data: {
+        labels: keys,
+        datasets: series.map((entry) => ({
+          label: entry.name,
+          data: entry.datas,
+          backgroundColor: entry.color,
+          maxBarThickness: 20,
+        })),
+      },
+      options: {
+        interaction: { mode: 'index', intersect: false },
+        scales: { y: { title: { display: units.length === 1, text: units[0] ?? '' } } },
+        plugins: {
+          tooltip: {
+            callbacks: {
+              label: (item) =>
+                `${item.dataset.label ?? ''}: ${formatFigure(item.parsed.y, fix)} ${series[item.datasetIndex]?.unit ?? ''}`,
+            },
+          },
+        },
+      },
     };
   }, [keys, series, fix]);
   const configured = chosenVars(config).length > 0;
@@ -57,7 +66,7 @@ export function HistogramView({ config, data }: WidgetViewProps<HistogramConfig>
             }))}
           />
           <div style={{ flex: 1, minHeight: 160 }}>
-            <EChart option={option} label={t('widgets.histogram.chart')} />
+            <ChartCanvas config={chart} label={t('widgets.histogram.chart')} />
           </div>
         </div>
       )}

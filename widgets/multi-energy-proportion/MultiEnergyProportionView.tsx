@@ -2,7 +2,14 @@ import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../runtime';
-import { EChart, formatFigure, seriesColor, WidgetStatus, type ChartOption, type WidgetViewProps } from '../../runtime/dashboard';
+import {
+  ChartCanvas,
+  formatFigure,
+  seriesColor,
+  WidgetStatus,
+  type ChartConfig,
+  type WidgetViewProps,
+} from '../../runtime/dashboard';
 import { chosenLabels, labelFigures } from '../multi-energy-consumption/rules';
 import { labelShares, type MultiEnergyProportionConfig } from './rules';
 
@@ -11,30 +18,32 @@ export function MultiEnergyProportionView({ config, data }: WidgetViewProps<Mult
   const fix = config.numberFix;
   const { shares, total } = useMemo(() => labelShares(labelFigures(data.figures)), [data.figures]);
   const unit = shares[0]?.unit ?? 'kWh';
-  const option = useMemo<ChartOption>(
-    () => ({
-      tooltip: {
-        trigger: 'item',
-        formatter: (item) => {
-          const { name, value, percent } = item as { name: string; value: number; percent: number };
-          return `${name}: ${formatFigure(value, fix)} ${unit} (${formatFigure(percent, fix)}%)`;
+  const chart = useMemo<ChartConfig<'pie'>>(() => {
+    const slices = shares.flatMap((entry, index) =>
+      entry.share === null || entry.value === null ? [] : [{ ...entry, share: entry.share, color: seriesColor(index) }],
+    );
+    return {
+      type: 'pie',
+      data: {
+        labels: slices.map((slice) => slice.name),
+        datasets: [{ data: slices.map((slice) => slice.value ?? 0), backgroundColor: slices.map((slice) => slice.color) }],
+      },
+      options: {
+        radius: '90%',
+        plugins: {
+          sliceLabels: { text: (index) => `${formatFigure(slices[index]?.share ?? null, fix)}%` },
+          tooltip: {
+            callbacks: {
+              label: (item) => {
+                const slice = slices[item.dataIndex];
+                return `${formatFigure(slice?.value ?? null, fix)} ${unit} (${formatFigure(slice?.share ?? null, fix)}%)`;
+              },
+            },
+          },
         },
       },
-      series: [
-        {
-          type: 'pie',
-          radius: '70%',
-          label: { formatter: '{b}\n{d}%' },
-          data: shares.flatMap((entry, index) =>
-            entry.share === null || entry.value === null
-              ? []
-              : [{ name: entry.name, value: entry.value, itemStyle: { color: seriesColor(index) } }],
-          ),
-        },
-      ],
-    }),
-    [shares, fix, unit],
-  );
+    };
+  }, [shares, fix, unit]);
   const configured = chosenLabels(config.labelIds).length > 0;
   const nothing = data.figures?.status === 'ready' && total === null;
   return (
@@ -45,7 +54,7 @@ export function MultiEnergyProportionView({ config, data }: WidgetViewProps<Mult
       {() => (
         <div style={{ display: 'flex', height: '100%', gap: 8 }}>
           <div style={{ flex: 1, minWidth: 120, minHeight: 160 }}>
-            <EChart option={option} label={t('widgets.multiEnergyProportion.chart')} />
+            <ChartCanvas config={chart} label={t('widgets.multiEnergyProportion.chart')} />
           </div>
           <div style={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', gap: 4 }}>
             <Typography.Text type="secondary">{enumLabel(t, 'multiEnergyProportionPeriod', config.period)}</Typography.Text>

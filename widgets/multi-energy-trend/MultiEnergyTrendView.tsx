@@ -3,8 +3,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../runtime';
 import {
-  type ChartOption,
-  EChart,
+  ChartCanvas,
+  type ChartConfig,
   formatFigure,
   SeriesLegend,
   WidgetStatus,
@@ -17,24 +17,31 @@ export function MultiEnergyTrendView({ config, data }: WidgetViewProps<MultiEner
   const { t } = useTranslation();
   const fix = config.numberFix;
   const { keys, lines } = useMemo(() => trendLines(labelFigures(data.trends)), [data.trends]);
-  const option = useMemo<ChartOption>(
+  const chart = useMemo<ChartConfig<'line'>>(
     () => ({
-      grid: { left: 48, right: 16, top: 36, bottom: 24 },
-      legend: { top: 0, type: 'scroll' },
-      tooltip: {
-        trigger: 'axis',
-        valueFormatter: (value) => `${formatFigure(value as number | null, fix)} ${lines[0]?.unit ?? ''}`,
+      type: 'line',
+      data: {
+        labels: keys,
+        datasets: lines.map((line) => ({
+          label: line.name,
+          data: line.datas,
+          borderColor: line.color,
+          backgroundColor: line.color,
+          pointRadius: 0,
+          borderWidth: 2,
+        })),
       },
-      xAxis: { type: 'category', data: keys, boundaryGap: false },
-      yAxis: { type: 'value', name: lines[0]?.unit },
-      series: lines.map((line) => ({
-        type: 'line',
-        name: line.name,
-        data: line.datas,
-        showSymbol: false,
-        itemStyle: { color: line.color },
-        lineStyle: { color: line.color },
-      })),
+      options: {
+        interaction: { mode: 'index', intersect: false },
+        scales: { y: { title: { display: Boolean(lines[0]?.unit), text: lines[0]?.unit ?? '' } } },
+        plugins: {
+          tooltip: {
+            callbacks: {
+              label: (item) => `${item.dataset.label ?? ''}: ${formatFigure(item.parsed.y, fix)} ${lines[0]?.unit ?? ''}`,
+            },
+          },
+        },
+      },
     }),
     [keys, lines, fix],
   );
@@ -59,7 +66,7 @@ export function MultiEnergyTrendView({ config, data }: WidgetViewProps<MultiEner
             }))}
           />
           <div style={{ flex: 1, minHeight: 160 }}>
-            <EChart option={option} label={t('widgets.multiEnergyTrend.chart')} />
+            <ChartCanvas config={chart} label={t('widgets.multiEnergyTrend.chart')} />
           </div>
         </div>
       )}

@@ -2,7 +2,7 @@ import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../runtime';
-import { EChart, formatFigure, WidgetStatus, type ChartOption, type WidgetViewProps } from '../../runtime/dashboard';
+import { ChartCanvas, formatFigure, WidgetStatus, type ChartConfig, type WidgetViewProps } from '../../runtime/dashboard';
 import { answersByDay, colorOf, dayEnergy, periodShares, sumPeriods, type PeakValleyProportionConfig } from './rules';
 
 export function PeakValleyProportionView({ config, data }: WidgetViewProps<PeakValleyProportionConfig>) {
@@ -12,33 +12,35 @@ export function PeakValleyProportionView({ config, data }: WidgetViewProps<PeakV
     () => periodShares(sumPeriods([...answersByDay(data).values()].map((answer) => dayEnergy(answer, config.flow)))),
     [data, config.flow],
   );
-  const option = useMemo<ChartOption>(
-    () => ({
-      tooltip: {
-        trigger: 'item',
-        formatter: (item) => {
-          const { name, value, percent } = item as { name: string; value: number; percent: number };
-          return `${name}: ${formatFigure(value, fix)} kWh (${formatFigure(percent, fix)}%)`;
+  const chart = useMemo<ChartConfig<'doughnut'>>(() => {
+    const slices = shares.filter((entry) => entry.energy !== null && entry.energy > 0);
+    return {
+      type: 'doughnut',
+      data: {
+        labels: slices.map((entry) => enumLabel(t, 'tariffPeriod', entry.period)),
+        datasets: [
+          {
+            data: slices.map((entry) => entry.energy ?? 0),
+            backgroundColor: slices.map((entry) => colorOf(config, entry.period)),
+          },
+        ],
+      },
+      options: {
+        cutout: '62%',
+        plugins: {
+          sliceLabels: { text: (index) => `${formatFigure(slices[index]?.share ?? null, fix)}%` },
+          tooltip: {
+            callbacks: {
+              label: (item) => {
+                const slice = slices[item.dataIndex];
+                return `${formatFigure(slice?.energy ?? null, fix)} kWh (${formatFigure(slice?.share ?? null, fix)}%)`;
+              },
+            },
+          },
         },
       },
-      series: [
-        {
-          type: 'pie',
-          radius: ['50%', '75%'],
-          avoidLabelOverlap: true,
-          label: { formatter: '{d}%' },
-          data: shares
-            .filter((entry) => entry.energy !== null && entry.energy > 0)
-            .map((entry) => ({
-              name: enumLabel(t, 'tariffPeriod', entry.period),
-              value: entry.energy ?? 0,
-              itemStyle: { color: colorOf(config, entry.period) },
-            })),
-        },
-      ],
-    }),
-    [shares, fix, config, t],
-  );
+    };
+  }, [shares, fix, config, t]);
   const slots = Object.values(data);
   const answered = slots.length > 0 && slots.every((slot) => slot.status === 'ready');
   const empty =
@@ -53,7 +55,7 @@ export function PeakValleyProportionView({ config, data }: WidgetViewProps<PeakV
       {() => (
         <div style={{ display: 'flex', height: '100%', gap: 8 }}>
           <div style={{ flex: 1, minWidth: 120, minHeight: 160 }}>
-            <EChart option={option} label={t('widgets.peakValleyProportion.chart')} />
+            <ChartCanvas config={chart} label={t('widgets.peakValleyProportion.chart')} />
           </div>
           <div style={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', gap: 4 }}>
             <Typography.Text type="secondary">

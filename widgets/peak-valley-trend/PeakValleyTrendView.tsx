@@ -2,7 +2,7 @@ import { Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../runtime';
-import { EChart, formatFigure, WidgetStatus, type ChartOption, type WidgetViewProps } from '../../runtime/dashboard';
+import { ChartCanvas, formatFigure, WidgetStatus, type ChartConfig, type WidgetViewProps } from '../../runtime/dashboard';
 import { colorOf, TARIFF_PERIODS } from '../peak-valley-proportion/rules';
 import { trendFigures, trendMonth, type PeakValleyTrendConfig } from './rules';
 
@@ -11,21 +11,27 @@ export function PeakValleyTrendView({ config, data, context }: WidgetViewProps<P
   const fix = config.numberFix;
   const { month } = trendMonth(config.period, context);
   const figures = useMemo(() => trendFigures(month, data, config.flow), [month, data, config.flow]);
-  const option = useMemo<ChartOption>(
+  const chart = useMemo<ChartConfig<'bar'>>(
     () => ({
-      grid: { left: 48, right: 16, top: 36, bottom: 24 },
-      legend: { top: 0 },
-      tooltip: { trigger: 'axis', valueFormatter: (value) => `${formatFigure(value as number | null, fix)} kWh` },
-      xAxis: { type: 'category', data: figures.days.map((day) => day.slice(5)) },
-      yAxis: { type: 'value', name: 'kWh' },
-      series: TARIFF_PERIODS.map((period) => ({
-        type: 'bar',
-        stack: 'energy',
-        name: enumLabel(t, 'tariffPeriod', period),
-        data: figures.series[period],
-        itemStyle: { color: colorOf(config, period) },
-        barMaxWidth: 20,
-      })),
+      type: 'bar',
+      data: {
+        labels: figures.days.map((day) => day.slice(5)),
+        datasets: TARIFF_PERIODS.map((period) => ({
+          label: enumLabel(t, 'tariffPeriod', period),
+          data: figures.series[period],
+          backgroundColor: colorOf(config, period),
+          maxBarThickness: 20,
+        })),
+      },
+      options: {
+        interaction: { mode: 'index', intersect: false },
+        scales: { x: { stacked: true }, y: { stacked: true, title: { display: true, text: 'kWh' } } },
+        plugins: {
+          tooltip: {
+            callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${formatFigure(item.parsed.y, fix)} kWh` },
+          },
+        },
+      },
     }),
     [figures, fix, config, t],
   );
@@ -62,7 +68,7 @@ export function PeakValleyTrendView({ config, data, context }: WidgetViewProps<P
             })}
           </ul>
           <div style={{ flex: 1, minHeight: 160 }}>
-            <EChart option={option} label={t('widgets.peakValleyTrend.chart')} />
+            <ChartCanvas config={chart} label={t('widgets.peakValleyTrend.chart')} />
           </div>
         </div>
       )}

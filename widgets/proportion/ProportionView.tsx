@@ -1,29 +1,42 @@
 import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart, figureOf, formatFigure, WidgetStatus, type ChartOption, type WidgetViewProps } from '../../runtime/dashboard';
+import {
+  ChartCanvas,
+  figureOf,
+  formatFigure,
+  WidgetStatus,
+  type ChartConfig,
+  type WidgetViewProps,
+} from '../../runtime/dashboard';
 import { configuredNodes, sharesOf, totalOf, type ProportionConfig, type Share } from './rules';
 
 const percentText = (share: Share, decimals: number) =>
   share.percent === null ? '--' : `${formatFigure(share.percent, decimals)}%`;
 
-function chartOption(shares: Share[], decimals: number): ChartOption {
+function chartConfig(shares: Share[], decimals: number): ChartConfig<'doughnut'> {
   const shown = shares.filter((share) => share.percent !== null);
   return {
-    tooltip: { trigger: 'item' },
-    series: [
-      {
-        type: 'pie',
-        radius: ['40%', '65%'],
-        label: {
-          formatter: ({ dataIndex }) => {
-            const share = shown[dataIndex];
-            return share ? `${share.name}\n${formatFigure(share.value, decimals)} (${percentText(share, decimals)})` : '';
+    type: 'doughnut',
+    data: {
+      labels: shown.map((share) => share.name),
+      datasets: [{ data: shown.map((share) => share.value ?? 0), backgroundColor: shown.map((share) => share.color) }],
+    },
+    options: {
+      cutout: '55%',
+      radius: '90%',
+      plugins: {
+        sliceLabels: { text: (index) => (shown[index] ? percentText(shown[index], decimals) : '') },
+        tooltip: {
+          callbacks: {
+            label: (item) => {
+              const share = shown[item.dataIndex];
+              return share ? `${formatFigure(share.value, decimals)} (${percentText(share, decimals)})` : '';
+            },
           },
         },
-        data: shown.map((share) => ({ name: share.name, value: share.value ?? 0, itemStyle: { color: share.color } })),
       },
-    ],
+    },
   };
 }
 
@@ -45,14 +58,14 @@ export function ProportionView({ config, data }: WidgetViewProps<ProportionConfi
       ),
     [config, data],
   );
-  const option = useMemo(() => chartOption(shares, decimals), [shares, decimals]);
+  const chart = useMemo(() => chartConfig(shares, decimals), [shares, decimals]);
   const total = totalOf(shares);
   return (
     <WidgetStatus data={data} empty={shares.length === 0 ? t('widgets.common.noData') : false}>
       {() => (
         <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
           <div style={{ flex: 1, minHeight: 160 }}>
-            <EChart option={option} label={t('widgets.proportion.chart')} />
+            <ChartCanvas config={chart} label={t('widgets.proportion.chart')} />
           </div>
           <ul aria-label={t('widgets.proportion.parts')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {shares.map((share, index) => (

@@ -2,14 +2,15 @@ import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  type ChartOption,
-  EChart,
+  ChartCanvas,
+  type ChartConfig,
   SeriesLegend,
+  seriesMarks,
   type SlotState,
   WidgetStatus,
   type WidgetViewProps,
 } from '../../runtime/dashboard';
-import { alignSeries, axisLabel, configuredNodes, type TrendConfig } from './rules';
+import { alignSeries, axisLabel, configuredNodes, roundValue, type TrendConfig } from './rules';
 
 type Answer = { sn: string; unit: string; datas: { time: string; value: number }[] }[];
 
@@ -27,41 +28,61 @@ export function TrendView({ config, data }: WidgetViewProps<TrendConfig>) {
       ),
     [data.trend, nodes],
   );
-  const option = useMemo((): ChartOption => {
+  const chart = useMemo((): ChartConfig<'bar' | 'line'> => {
     const { maxChecked, minChecked, avgChecked } = config.selChecked ?? {};
     const bar = config.showType === 'bar';
     const normal = config.queryInterval === 'NORMAL';
+    const names = {
+      max: t('widgets.trend.itemFields.selChecked.maxChecked'),
+      min: t('widgets.trend.itemFields.selChecked.minChecked'),
+      average: t('widgets.trend.itemFields.selChecked.avgChecked'),
+    };
+    const series = nodes.map((node) => ({ node, values: aligned.values[node.deviceVar.varSn] ?? [] }));
     return {
-      tooltip: { trigger: 'axis' },
-      grid: { left: 48, right: 24, top: 32, bottom: 32 },
-      xAxis: {
-        type: 'category',
-        data: aligned.times,
-        boundaryGap: bar,
-        axisLabel: { formatter: (time: string) => axisLabel(time, config.queryInterval) },
+      type: bar ? 'bar' : 'line',
+      data: {
+        labels: aligned.times,
+        datasets: series.map(({ node, values }) => ({
+          label: node.name || node.deviceVar.varSn,
+          data: values,
+          backgroundColor: node.color,
+          borderColor: node.color,
+          // Bars of the day's samples are thin (10 % of their place, at most 20 px); a line has no dots.
+          ...(bar ? (normal ? { barPercentage: 0.1, categoryPercentage: 1, maxBarThickness: 20 } : {}) : {}),
+          ...(bar ? {} : { spanGaps: true, pointRadius: 0, borderWidth: 2 }),
+        })),
       },
-      yAxis: { type: 'value' },
-      series: nodes.map((node) => {
-        const common = {
-          name: node.name || node.deviceVar.varSn,
-          color: node.color,
-          data: aligned.values[node.deviceVar.varSn] ?? [],
-          markPoint: {
-            data: [
-              ...(maxChecked ? [{ type: 'max' as const, name: t('widgets.trend.itemFields.selChecked.maxChecked') }] : []),
-              ...(minChecked ? [{ type: 'min' as const, name: t('widgets.trend.itemFields.selChecked.minChecked') }] : []),
-            ],
+      options: {
+        interaction: { mode: 'index', intersect: false },
+        scales: {
+          x: {
+            offset: bar,
+            ticks: {
+              callback(value) {
+                return axisLabel(this.getLabelForValue(Number(value)), config.queryInterval);
+              },
+            },
           },
-          // The average is shown rounded as the values are.
-          markLine: {
-            precision: 1,
-            data: avgChecked ? [{ type: 'average' as const, name: t('widgets.trend.itemFields.selChecked.avgChecked') }] : [],
+        },
+        plugins: {
+          annotation: {
+            annotations: Object.assign(
+              {},
+              ...series.map(({ node, values }, index) =>
+                seriesMarks(
+                  String(index),
+                  values,
+                  node.color,
+                  { max: maxChecked, min: minChecked, average: avgChecked },
+                  names,
+                  // The marks are written rounded as the values are (1 decimal).
+                  (value) => String(roundValue(value)),
+                ),
+              ),
+            ),
           },
-        };
-        return bar
-          ? { type: 'bar' as const, ...common, ...(normal ? { barWidth: '10%', barMaxWidth: 20 } : {}) }
-          : { type: 'line' as const, ...common, connectNulls: true, showSymbol: false };
-      }),
+        },
+      },
     };
   }, [aligned, nodes, config.selChecked, config.showType, config.queryInterval, t]);
   const empty = data.trend?.status === 'ready' && aligned.times.length === 0;
@@ -79,7 +100,7 @@ export function TrendView({ config, data }: WidgetViewProps<TrendConfig>) {
           />
           {empty ? <Typography.Text type="secondary">{t('widgets.common.noData')}</Typography.Text> : null}
           <div style={{ flex: 1, minHeight: 180 }}>
-            <EChart option={option} label={t('widgets.trend.chart')} />
+            <ChartCanvas config={chart} label={t('widgets.trend.chart')} />
           </div>
           {config.appendInformation ? <Typography.Text type="secondary">{config.appendInformation}</Typography.Text> : null}
         </div>

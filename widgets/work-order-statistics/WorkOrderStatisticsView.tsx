@@ -2,27 +2,30 @@ import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../runtime';
-import { EChart, SeriesLegend, WidgetStatus, type ChartOption, type WidgetViewProps } from '../../runtime/dashboard';
+import { ChartCanvas, SeriesLegend, WidgetStatus, type ChartConfig, type WidgetViewProps } from '../../runtime/dashboard';
 import { STATUS_CHART_COLORS, WORKSHEET_STATUSES } from '../work-order-list/rules';
 import { periodOf, statusBars, type WorkOrderStatisticsConfig } from './rules';
 
 export function WorkOrderStatisticsView({ config, data, context }: WidgetViewProps<WorkOrderStatisticsConfig>) {
   const { t } = useTranslation();
   const bars = useMemo(() => statusBars(config, context, data.counts), [config, context, data.counts]);
-  const option = useMemo<ChartOption>(
+  const chart = useMemo<ChartConfig<'bar'>>(
     () => ({
-      grid: { left: 32, right: 8, top: 8, bottom: 24 },
-      tooltip: { trigger: 'axis' },
-      xAxis: { type: 'category', data: bars?.labels ?? [] },
-      yAxis: { type: 'value', minInterval: 1 },
-      series: WORKSHEET_STATUSES.map((status) => ({
-        type: 'bar',
-        stack: 'status',
-        name: enumLabel(t, 'siteopsWorksheetStatus', status),
-        data: bars?.series[status] ?? [],
-        itemStyle: { color: STATUS_CHART_COLORS[status] },
-        barMaxWidth: 16,
-      })),
+      type: 'bar',
+      data: {
+        labels: bars?.labels ?? [],
+        datasets: WORKSHEET_STATUSES.map((status) => ({
+          label: enumLabel(t, 'siteopsWorksheetStatus', status),
+          data: bars?.series[status] ?? [],
+          backgroundColor: STATUS_CHART_COLORS[status],
+          maxBarThickness: 16,
+        })),
+      },
+      options: {
+        interaction: { mode: 'index', intersect: false },
+        // Counts are whole: no axis mark between 0 and 1.
+        scales: { x: { stacked: true }, y: { stacked: true, ticks: { precision: 0 } } },
+      },
     }),
     [bars, t],
   );
@@ -50,7 +53,7 @@ export function WorkOrderStatisticsView({ config, data, context }: WidgetViewPro
             }))}
           />
           <div style={{ flex: 1, minHeight: 140 }}>
-            <EChart option={option} label={t('widgets.workOrderStatistics.chart')} />
+            <ChartCanvas config={chart} label={t('widgets.workOrderStatistics.chart')} />
           </div>
         </div>
       )}
