@@ -69,6 +69,8 @@ export { StatusFigure } from './StatusFigure';
 export type { StatusFigureProps } from './StatusFigure';
 export { WidgetStatus } from './WidgetStatus';
 export type { WidgetStatusProps } from './WidgetStatus';
+export { WidgetTable } from './WidgetTable';
+export type { WidgetColumn, WidgetTableProps } from './WidgetTable';
 export type { WidgetCatalogueProps, WidgetConfigDialogProps };
 
 /** The widget catalogue, loaded when editing starts. */

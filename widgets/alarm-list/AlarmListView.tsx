@@ -1,9 +1,9 @@
-import { App, Button, Input, Modal, Table, Typography } from 'antd';
+import { App, Button, Input, Modal, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Alarm } from '../../generated/types';
 import { useRuntime } from '../../runtime';
-import { WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
+import { WidgetStatus, WidgetTable, type WidgetViewProps } from '../../runtime/dashboard';
 import { alarmsOf, alarmTime, handledText, isOpen, type AlarmListConfig } from './rules';
 
 export function AlarmListView({ data, context, actions }: WidgetViewProps<AlarmListConfig>) {
@@ -45,32 +45,30 @@ export function AlarmListView({ data, context, actions }: WidgetViewProps<AlarmL
     <>
       <WidgetStatus data={data} empty={empty}>
         {() => (
-          <Table<Alarm>
-            size="small"
+          <WidgetTable<Alarm>
             rowKey={(alarm) => String(alarm.id)}
-            pagination={false}
-            dataSource={alarms ?? []}
-            aria-label={t('widgets.alarmList.table')}
+            rows={alarms ?? []}
+            label={t('widgets.alarmList.table')}
             columns={[
               {
                 key: 'reportTime',
                 title: t('widgets.alarmList.columns.reportTime'),
                 width: 170,
-                render: (_, alarm) => alarmTime(alarm.reportTime, context.station.timeZone),
+                render: (alarm) => alarmTime(alarm.reportTime, context.station.timeZone),
               },
-              { key: 'info', dataIndex: 'info', title: t('widgets.alarmList.columns.info'), ellipsis: true },
+              { key: 'info', title: t('widgets.alarmList.columns.info'), ellipsis: true, render: (alarm) => alarm.info },
               {
                 key: 'device',
-                dataIndex: 'deviceName',
                 title: t('widgets.alarmList.columns.device'),
                 width: 120,
                 ellipsis: true,
+                render: (alarm) => alarm.deviceName,
               },
               {
                 key: 'state',
                 title: t('widgets.alarmList.columns.state'),
                 width: 160,
-                render: (_, alarm) =>
+                render: (alarm) =>
                   isOpen(alarm) ? (
                     <Button
                       size="small"

@@ -1,9 +1,9 @@
-import { Table, Typography, type TableColumnsType } from 'antd';
+import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EnergyLabel } from '../../generated/types';
 import { enumLabel } from '../../runtime';
-import { formatFigure, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
+import { formatFigure, WidgetStatus, WidgetTable, type WidgetColumn, type WidgetViewProps } from '../../runtime/dashboard';
 import { labelFigures, labelRows, type LabelRow, type MultiEnergyConsumptionConfig } from './rules';
 
 export function MultiEnergyConsumptionView({ config, data }: WidgetViewProps<MultiEnergyConsumptionConfig>) {
@@ -13,23 +13,21 @@ export function MultiEnergyConsumptionView({ config, data }: WidgetViewProps<Mul
     const tree = data.tree?.status === 'ready' && Array.isArray(data.tree.data) ? (data.tree.data as EnergyLabel[]) : [];
     return labelRows(tree, labelFigures(data.figures));
   }, [data.tree, data.figures]);
-  const columns: TableColumnsType<LabelRow> = [
-    { key: 'name', dataIndex: 'name', title: t('widgets.multiEnergyConsumption.label') },
+  const columns: WidgetColumn<LabelRow>[] = [
+    { key: 'name', title: t('widgets.multiEnergyConsumption.label'), render: (row) => row.name },
     {
       key: 'value',
-      dataIndex: 'value',
       align: 'right',
       title: t('widgets.multiEnergyConsumption.energy'),
-      render: (value: number | null, row) => `${formatFigure(value, fix)} ${row.unit}`,
+      render: (row) => `${formatFigure(row.value, fix)} ${row.unit}`,
     },
     ...(config.showCost
       ? [
           {
             key: 'charge',
-            dataIndex: 'charge',
             align: 'right' as const,
             title: t('widgets.multiEnergyConsumption.cost'),
-            render: (charge: number | null) => formatFigure(charge, fix),
+            render: (row: LabelRow) => formatFigure(row.charge, fix),
           },
         ]
       : []),
@@ -40,13 +38,11 @@ export function MultiEnergyConsumptionView({ config, data }: WidgetViewProps<Mul
       {() => (
         <section aria-label={t('widgets.multiEnergyConsumption.table')}>
           <Typography.Text type="secondary">{enumLabel(t, 'multiEnergyConsumptionPeriod', config.period)}</Typography.Text>
-          <Table<LabelRow>
-            size="small"
-            rowKey="key"
+          <WidgetTable<LabelRow>
+            rowKey={(row) => String(row.key)}
             columns={columns}
-            dataSource={rows}
-            pagination={false}
-            expandable={{ defaultExpandAllRows: true }}
+            rows={rows}
+            childrenOf={(row) => row.children}
           />
         </section>
       )}

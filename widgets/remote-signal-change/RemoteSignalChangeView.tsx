@@ -1,6 +1,6 @@
-import { Table, theme, Typography } from 'antd';
+import { theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
+import { WidgetStatus, WidgetTable, type WidgetViewProps } from '../../runtime/dashboard';
 import { switchStatusLabelKey, SwitchStatusImage } from '../switch-status';
 import {
   configuredSignals,
@@ -49,19 +49,17 @@ export function RemoteSignalChangeView({ config, data }: WidgetViewProps<RemoteS
               ))}
             </ul>
             {changes.length ? (
-              <Table<SignalChange>
-                aria-label={t('widgets.remoteSignalChange.changes')}
-                size="small"
-                pagination={false}
+              <WidgetTable<SignalChange>
+                label={t('widgets.remoteSignalChange.changes')}
                 rowKey={(change) => `${change.sn}@${change.time}`}
-                dataSource={changes}
+                rows={changes}
                 columns={[
-                  { key: 'time', title: t('widgets.remoteSignalChange.time'), render: (_, change) => shortTime(change.time) },
-                  { key: 'signal', title: t('widgets.remoteSignalChange.signal'), dataIndex: 'name' },
+                  { key: 'time', title: t('widgets.remoteSignalChange.time'), render: (change) => shortTime(change.time) },
+                  { key: 'signal', title: t('widgets.remoteSignalChange.signal'), render: (change) => change.name },
                   {
                     key: 'change',
                     title: t('widgets.remoteSignalChange.change'),
-                    render: (_, change) => (
+                    render: (change) => (
                       <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4, flexWrap: 'wrap' }}>
                         <SwitchStatusImage code={change.from} size={20} />
                         {t(switchStatusLabelKey(change.from))}

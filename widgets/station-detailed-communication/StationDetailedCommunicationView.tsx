@@ -1,6 +1,6 @@
-import { Table, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
+import { WidgetStatus, WidgetTable, type WidgetViewProps } from '../../runtime/dashboard';
 import { devicesOf, type DeviceCommunication, type StationDetailedCommunicationConfig } from './rules';
 
 export function StationDetailedCommunicationView({ data }: WidgetViewProps<StationDetailedCommunicationConfig>) {
@@ -10,21 +10,23 @@ export function StationDetailedCommunicationView({ data }: WidgetViewProps<Stati
   return (
     <WidgetStatus data={data} empty={empty}>
       {() => (
-        <Table<DeviceCommunication>
-          size="small"
-          rowKey="deviceSn"
-          pagination={false}
-          dataSource={devices ?? []}
-          aria-label={t('widgets.stationDetailedCommunication.table')}
+        <WidgetTable<DeviceCommunication>
+          rowKey={(device) => device.deviceSn}
+          rows={devices ?? []}
+          label={t('widgets.stationDetailedCommunication.table')}
           columns={[
-            { key: 'name', dataIndex: 'name', title: t('widgets.stationDetailedCommunication.device'), ellipsis: true },
+            {
+              key: 'name',
+              title: t('widgets.stationDetailedCommunication.device'),
+              ellipsis: true,
+              render: (device) => device.name,
+            },
             {
               key: 'online',
-              dataIndex: 'online',
               width: 110,
               title: t('widgets.stationDetailedCommunication.status'),
-              render: (online: boolean) =>
-                online ? (
+              render: (device) =>
+                device.online ? (
                   <Tag color="success">{t('widgets.stationDetailedCommunication.online')}</Tag>
                 ) : (
                   <Tag color="error">{t('widgets.stationDetailedCommunication.offline')}</Tag>

@@ -1,8 +1,8 @@
-import { Table, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Worksheet } from '../../generated/types';
 import { enumLabel } from '../../runtime';
-import { WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
+import { WidgetStatus, WidgetTable, type WidgetViewProps } from '../../runtime/dashboard';
 import { chosenStatuses, isWorksheetStatus, orDash, STATUS_TAG_COLORS, worksheetsOf, type WorkOrderListConfig } from './rules';
 
 export function WorkOrderListView({ config, data }: WidgetViewProps<WorkOrderListConfig>) {
@@ -17,25 +17,23 @@ export function WorkOrderListView({ config, data }: WidgetViewProps<WorkOrderLis
   return (
     <WidgetStatus data={data} empty={empty}>
       {() => (
-        <Table<Worksheet>
-          size="small"
+        <WidgetTable<Worksheet>
           rowKey={(sheet) => String(sheet.id)}
-          pagination={false}
-          dataSource={worksheets ?? []}
-          aria-label={t('widgets.workOrderList.table')}
+          rows={worksheets ?? []}
+          label={t('widgets.workOrderList.table')}
           columns={[
-            { key: 'name', dataIndex: 'name', title: t('widgets.workOrderList.columns.name'), ellipsis: true },
+            { key: 'name', title: t('widgets.workOrderList.columns.name'), ellipsis: true, render: (sheet) => sheet.name },
             {
               key: 'type',
               title: t('widgets.workOrderList.columns.type'),
               width: 96,
-              render: (_, sheet) => (sheet.type ? enumLabel(t, 'siteopsWorkType', sheet.type) : '--'),
+              render: (sheet) => (sheet.type ? enumLabel(t, 'siteopsWorkType', sheet.type) : '--'),
             },
             {
               key: 'status',
               title: t('widgets.workOrderList.columns.status'),
               width: 96,
-              render: (_, sheet) =>
+              render: (sheet) =>
                 isWorksheetStatus(sheet.status) ? (
                   <Tag color={STATUS_TAG_COLORS[sheet.status]}>{enumLabel(t, 'siteopsWorksheetStatus', sheet.status)}</Tag>
                 ) : (
@@ -46,14 +44,14 @@ export function WorkOrderListView({ config, data }: WidgetViewProps<WorkOrderLis
               key: 'planDate',
               title: t('widgets.workOrderList.columns.planDate'),
               width: 110,
-              render: (_, sheet) => orDash(sheet.planDate),
+              render: (sheet) => orDash(sheet.planDate),
             },
             {
               key: 'assignee',
               title: t('widgets.workOrderList.columns.assignee'),
               width: 100,
               ellipsis: true,
-              render: (_, sheet) => orDash(sheet.assigneeName),
+              render: (sheet) => orDash(sheet.assigneeName),
             },
           ]}
         />

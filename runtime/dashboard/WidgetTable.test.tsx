@@ -1,0 +1,68 @@
+import { fireEvent, render, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, test } from 'vitest';
+import { i18nFor } from '../i18n/i18n';
+import { WidgetTable, type WidgetColumn } from './WidgetTable';
+
+interface Row {
+  id: string;
+  name: string;
+  value: number;
+  children?: Row[];
+}
+
+const columns: WidgetColumn<Row>[] = [
+  { key: 'name', title: 'Label', ellipsis: true, render: (row) => row.name },
+  { key: 'value', title: 'Energy', align: 'right', render: (row) => `${row.value} kWh` },
+];
+const tree: Row[] = [
+  {
+    id: '1',
+    name: 'Grid purchase',
+    value: 30,
+    children: [
+      { id: '2', name: 'Storage charge', value: 20 },
+      { id: '3', name: 'Load', value: 10 },
+    ],
+  },
+  { id: '4', name: 'PV yield', value: 7 },
+];
+
+describe('a widget’s table', () => {
+  test('lists its rows under their column headers, a tree open at first; a parent’s name closes and opens it', () => {
+    const view = render(
+      <WidgetTable label="Labels" columns={columns} rows={tree} rowKey={(row) => row.id} childrenOf={(row) => row.children} />,
+    );
+    const table = view.getByRole('table', { name: 'Labels' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Label', 'Energy']);
+    const names = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent);
+    expect(names()).toEqual(['Grid purchase30 kWh', 'Storage charge20 kWh', 'Load10 kWh', 'PV yield7 kWh']);
+
+    const parent = within(table).getByRole('button', { name: 'Grid purchase' });
+    expect(parent.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(parent);
+    expect(names()).toEqual(['Grid purchase30 kWh', 'PV yield7 kWh']);
+    expect(parent.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(parent);
+    expect(names()).toHaveLength(4);
+    // A one-line cell carries its whole text as its tooltip.
+    expect(within(table).getByRole('cell', { name: 'PV yield' }).getAttribute('title')).toBe('PV yield');
+  });
+
+  test('no rows: "no data" under the headers', () => {
+    const view = render(
+      <I18nextProvider i18n={i18nFor('en')}>
+        <WidgetTable label="Alarms" columns={columns} rows={[]} rowKey={(row) => row.id} />
+      </I18nextProvider>,
+    );
+    expect(within(view.getByRole('table', { name: 'Alarms' })).getByText('no data')).toBeTruthy();
+  });
+});
