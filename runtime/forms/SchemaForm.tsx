@@ -7,11 +7,12 @@ import { useCallback, useMemo, type KeyboardEvent, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next';
 import { label } from '../i18n/labels';
 import type { Language } from '../preferences/preferences';
+import { BaseInputTemplate } from './BaseInputTemplate';
 import { buttonTemplates, formStrings } from './formStrings';
 import { UiDescription } from './UiDescription';
 import { formFields, formWidgets } from './widgets';
 
-const templates = { DescriptionFieldTemplate: UiDescription, ButtonTemplates: buttonTemplates };
+const templates = { DescriptionFieldTemplate: UiDescription, ButtonTemplates: buttonTemplates, BaseInputTemplate };
 
 export interface SchemaFormProps {
   schema: RJSFSchema;

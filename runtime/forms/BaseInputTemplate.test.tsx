@@ -1,0 +1,57 @@
+import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import type { RJSFSchema } from '@rjsf/utils';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import schema from '../../generated/widgets/image.json';
+import validators from '../../generated/widgets/image.validator.js';
+import { i18nFor } from '../i18n/i18n';
+import { SchemaForm } from './SchemaForm';
+
+/** The image widget's configuration form with its text fields as plain inputs. */
+function form(formData: Record<string, unknown>, onChange = vi.fn(), onSubmit = vi.fn()) {
+  return (
+    <I18nextProvider i18n={i18nFor('en')}>
+      <SchemaForm
+        schema={schema as RJSFSchema}
+        uiSchema={{ 'ui:submitButtonOptions': { norender: true } }}
+        validators={validators}
+        formData={formData}
+        language="en"
+        onChange={onChange}
+        onSubmit={onSubmit}
+      />
+    </I18nextProvider>
+  );
+}
+
+describe('text inputs of schema forms', () => {
+  afterEach(cleanup);
+  const start = { name: 'Site', icon: '', imageUrl: '' };
+
+  test('what is typed reaches the form, and Enter straight after it submits it whole', () => {
+    const onChange = vi.fn();
+    const onSubmit = vi.fn();
+    const view = render(form(start, onChange, onSubmit));
+    const name = view.container.querySelector<HTMLInputElement>('input#root_name');
+    if (!name) throw new Error('no name input');
+    fireEvent.change(name, { target: { value: 'Site yard' } });
+    expect(name.value).toBe('Site yard');
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'Site yard' }));
+
+    // Typed, then Enter at once: in one act, the change's transition has not run when the form is submitted.
+    act(() => {
+      fireEvent.change(name, { target: { value: 'Site yard east' } });
+      fireEvent.keyDown(name, { key: 'Enter' });
+      fireEvent.submit(name.closest('form') as HTMLFormElement);
+    });
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'Site yard east' }));
+  });
+
+  test('a value the form sets itself replaces what the input shows', () => {
+    const view = render(form(start));
+    const name = view.container.querySelector<HTMLInputElement>('input#root_name');
+    fireEvent.change(name as HTMLInputElement, { target: { value: 'Typed' } });
+    view.rerender(form({ ...start, name: 'Cleared by a rule' }));
+    expect(name?.value).toBe('Cleared by a rule');
+  });
+});

@@ -1,0 +1,57 @@
+import { Templates } from '@rjsf/antd';
+import type { BaseInputTemplateProps } from '@rjsf/utils';
+import { startTransition, useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
+
+const AntBaseInput = Templates.BaseInputTemplate as ComponentType<BaseInputTemplateProps>;
+
+/**
+ * The text and number inputs of schema forms. A key shows in the input at once; the form, which
+ * renders all its fields again for each change (a configuration form has dozens), takes the value
+ * as a transition that the next key may interrupt. Leaving the input, or Enter, hands the form
+ * what was typed at once, so a Save or a submission never misses the last keys.
+ */
+export function BaseInputTemplate(props: BaseInputTemplateProps) {
+  const { value, onChange, onBlur } = props;
+  const [shown, setShown] = useState<unknown>(value);
+  /** The values handed to the form that it has not given back yet, oldest first. */
+  const sent = useRef<unknown[]>([]);
+
+  useEffect(() => {
+    const echo = sent.current.findIndex((entry) => Object.is(entry, value));
+    if (echo >= 0) sent.current.splice(0, echo + 1);
+    else {
+      // The form changed the value itself (a rule cleared it, the form was reset): show its value.
+      sent.current = [];
+      setShown(value);
+    }
+  }, [value]);
+
+  const change = (next: unknown) => {
+    setShown(next);
+    sent.current.push(next);
+    startTransition(() => onChange(next));
+  };
+  /** Hands the form what is shown now, when a transition may still be on its way. */
+  const settle = () => {
+    if (sent.current.length === 0) return;
+    sent.current.push(shown);
+    flushSync(() => onChange(shown));
+  };
+  const keyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter') settle();
+  };
+  return (
+    <span style={{ display: 'contents' }} onKeyDown={keyDown}>
+      <AntBaseInput
+        {...props}
+        value={shown}
+        onChange={change}
+        onBlur={(id, blurred) => {
+          settle();
+          onBlur(id, blurred);
+        }}
+      />
+    </span>
+  );
+}
