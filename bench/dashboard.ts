@@ -65,6 +65,7 @@ async function ticks(page: Page, url: string, mode: 'coalesced' | 'perWidget') {
     `${url}/main/ems/map/monitor/dashboard?lng=en&station=${STATION}${mode === 'perWidget' ? '&fetch=perWidget' : ''}`,
   );
   await allShowing(page);
+  const firstLoad = requests;
   const widgets = await page.locator('.react-grid-item').count();
   const perTick: number[] = [];
   const busy: number[] = [];
@@ -80,7 +81,7 @@ async function ticks(page: Page, url: string, mode: 'coalesced' | 'perWidget') {
     busy.push(((await taskSeconds(cdp)) - busyBefore) * 1000);
     perTick.push(requests - before);
   }
-  return { widgets, requests: median(perTick), busyMs: median(busy) };
+  return { widgets, firstLoad, requests: median(perTick), busyMs: median(busy) };
 }
 
 /** A cold navigation (no cache) to the dashboard until every widget shows data, and the JavaScript it loaded. */
@@ -109,7 +110,12 @@ async function cold(page: Page, url: string) {
   return { ms: median(times), scripts: scripts.size, kib: gzip / 1024 };
 }
 
-/** Event Timing of keystrokes typed into a text field of the largest configuration form. */
+/**
+ * Keystrokes typed into a text field of the largest configuration form: for each key, the time from
+ * its event to the end of the next frame painted after it (a keydown listener asks for the next
+ * animation frame, then for the task after it); and Event Timing's entries, which the browser
+ * gives only for events of 16 ms or more.
+ */
 async function keystrokes(page: Page, url: string) {
   await page.goto(`${url}/main/ems/map/monitor/dashboard?lng=en&station=${STATION}`);
   await allShowing(page);
@@ -133,8 +139,21 @@ async function keystrokes(page: Page, url: string) {
   const input = dialog.locator('input[type="text"]').first();
   await input.click();
   await page.evaluate(() => {
-    const w = window as unknown as { durations: number[] };
+    const w = window as unknown as { durations: number[]; latencies: number[] };
     w.durations = [];
+    w.latencies = [];
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        const start = event.timeStamp;
+        requestAnimationFrame(() => {
+          const after = new MessageChannel();
+          after.port1.onmessage = () => w.latencies.push(performance.now() - start);
+          after.port2.postMessage(undefined);
+        });
+      },
+      true,
+    );
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         if (entry.name === 'keydown' || entry.name === 'keypress' || entry.name === 'input') w.durations.push(entry.duration);
@@ -143,13 +162,15 @@ async function keystrokes(page: Page, url: string) {
   });
   await input.pressSequentially('abcdefghijklmnopqrstuvwxyz0123456789', { delay: 40 });
   await page.waitForTimeout(300);
-  const durations = await page.evaluate(() => (window as unknown as { durations: number[] }).durations);
+  const { durations, latencies } = await page.evaluate(() => window as unknown as { durations: number[]; latencies: number[] });
   return {
     form: best.name.replace(/^Edit: /, ''),
     fields: best.fields,
-    keys: durations.length,
-    medianMs: median(durations),
-    maxMs: Math.max(...durations),
+    keys: latencies.length,
+    medianMs: median(latencies),
+    maxMs: Math.max(...latencies),
+    longEvents: durations.length,
+    longestEventMs: Math.max(...durations, 0),
   };
 }
 
@@ -172,7 +193,7 @@ export async function dashboardBench(): Promise<string> {
     log(`  ${navigation.ms} ms, ${navigation.kib.toFixed(0)} KiB of JavaScript (gzip)`);
     log('Dashboard: keystrokes...');
     const typing = await keystrokes(coldPage, server.url);
-    log(`  ${typing.medianMs} ms median in ${typing.form}`);
+    log(`  ${typing.medianMs.toFixed(1)} ms median in ${typing.form}`);
     const met = (ok: boolean) => (ok ? 'met' : 'not met');
     return `## Dashboard (Chromium against the real server)
 
@@ -183,6 +204,8 @@ The demo dashboard of ${STATION} (${coalesced.widgets} widgets) in headless Chro
 | Coalesced: every widget's needs deduplicated into one batch | ${coalesced.requests} | ${coalesced.busyMs.toFixed(1)} |
 | One batch request per widget (same code, \`?fetch=perWidget\`) | ${perWidget.requests} | ${perWidget.busyMs.toFixed(1)} |
 
+Requests when the dashboard is first shown (its widgets mounting): ${coalesced.firstLoad} coalesced, ${perWidget.firstLoad} one per widget.
+
 Goals: at most 3 requests per refresh — ${met(coalesced.requests <= 3)}; main thread ≤ 16 ms median per refresh — ${met(coalesced.busyMs <= 16)}.
 
 | Cold navigation (cache cleared, already signed in) | |
@@ -192,7 +215,7 @@ Goals: at most 3 requests per refresh — ${met(coalesced.requests <= 3)}; main 
 
 Goals: ≤ 1.0 s — ${met(navigation.ms <= 1000)}; ≤ 350 KiB — ${met(navigation.kib <= 350)}.
 
-Keystrokes typed into a text field of the largest configuration form (${typing.form}, ${typing.fields} controls): ${typing.keys} input events, median ${typing.medianMs} ms, longest ${typing.maxMs} ms (Event Timing: from the key to the next paint). Goal ≤ 16 ms median — ${met(typing.medianMs <= 16)}.
+Keystrokes typed into a text field of the largest configuration form (${typing.form}, ${typing.fields} controls), one every 40 ms: ${typing.keys} keys, from each key's event to the end of the next frame painted after it median ${typing.medianMs.toFixed(1)} ms, longest ${typing.maxMs.toFixed(1)} ms; Event Timing reported ${typing.longEvents} of their keydown, keypress and input events as lasting 16 ms or more (it reports no shorter ones), the longest ${typing.longestEventMs} ms. Goal ≤ 16 ms median — ${met(typing.medianMs <= 16)}.
 `;
   } finally {
     await browser.close();
