@@ -18,9 +18,23 @@ export type Period = 'realtime' | 'day' | 'month' | 'year';
 /** How a figure is made of a period's samples (the statistics call's `calcmethod`). */
 export type Method = 'DIFF' | 'SUM' | 'AVG' | 'MAX' | 'MIN';
 
-/** The local time of the station at the context's instant, formatted. */
+/** The times of the last instant asked for, by zone and format. */
+let formatted = { now: Number.NaN, texts: new Map<string, string>() };
+
+/**
+ * The local time of the station at the context's instant, formatted. A refresh asks every widget
+ * for its needs of one instant, and converting it to the zone costs tens of microseconds each
+ * time, so the times of that instant are remembered until another is asked for.
+ */
 export function stationTime(context: WidgetContext, format = 'YYYY-MM-DD HH:mm:ss'): string {
-  return dayjs(context.now).tz(context.station.timeZone).format(format);
+  if (formatted.now !== context.now) formatted = { now: context.now, texts: new Map() };
+  const key = `${context.station.timeZone}|${format}`;
+  let text = formatted.texts.get(key);
+  if (text === undefined) {
+    text = dayjs(context.now).tz(context.station.timeZone).format(format);
+    formatted.texts.set(key, text);
+  }
+  return text;
 }
 
 const STATISTIC_TYPE = { day: 'DAY', month: 'MONTH', year: 'YEAR' } as const;

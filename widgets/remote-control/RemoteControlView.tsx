@@ -111,7 +111,12 @@ export function RemoteControlView({ config, data, context, editing, actions }: W
               >
                 <SwitchStatusImage code={row.value} size={36} />
                 <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-                  <Typography.Text strong ellipsis>
+                  {/* One line cut by the browser: Ant Design's measured ellipsis costs each refresh a layout. */}
+                  <Typography.Text
+                    strong
+                    title={row.label}
+                    style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+                  >
                     {row.label}
                   </Typography.Text>
                   <Typography.Text type="secondary">{t(switchStatusLabelKey(row.value))}</Typography.Text>
