@@ -1,5 +1,6 @@
+import dayjs from 'dayjs';
 import { describe, expect, test } from 'vitest';
-import { hourOf, LocalDays, parseLocal, periodOf, previousPeriod, subPeriods } from './calendar';
+import { formatLocal, hourOf, LocalDays, parseLocal, periodOf, previousPeriod, subPeriods } from './calendar';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -70,4 +71,29 @@ describe('local times given in calls', () => {
     expect(() => parseLocal('2026-03-29 02:30', 'Europe/Berlin')).toThrow(/validation/);
     expect(new Date(parseLocal('2026-03-29 03:30', 'Europe/Berlin')).toISOString()).toBe('2026-03-29T01:30:00.000Z');
   });
+});
+
+describe('periods and local times made once', () => {
+  test('a period asked for again is the one made before; instants of its quarter hour share it, the next day does not', () => {
+    const zone = 'Europe/Berlin';
+    expect(periodOf('DAY', '2026-10-25', zone)).toBe(periodOf('DAY', '2026-10-25', zone));
+    // 22:00 UTC on 24 October is local midnight of the 25th (summer time, UTC+2).
+    const midnight = Date.UTC(2026, 9, 24, 22, 0);
+    expect(periodOf('DAY', midnight + 14 * 60_000, zone)).toBe(periodOf('DAY', midnight, zone));
+    expect(periodOf('DAY', midnight - 1, zone).key).toBe('2026-10-24');
+    expect(periodOf('DAY', midnight, zone).key).toBe('2026-10-25');
+    expect(() => {
+      (periodOf('DAY', midnight, zone) as { key: string }).key = 'changed';
+    }).toThrow();
+  });
+
+  test.each(['Asia/Shanghai', 'Europe/Berlin', 'America/New_York', 'Asia/Kolkata'])(
+    'local times in %s are written as dayjs writes them, across a year and its clock changes',
+    (zone) => {
+      const formats = ['YYYY-MM-DD HH:mm:ss', 'YYYY-MM-DD|H|M', 'HH:mm', 'YYYY-MM', 'YYYY-MM-DD', 'H|M'];
+      for (let ts = Date.UTC(2026, 0, 1, 0, 7, 9); ts < Date.UTC(2027, 0, 1); ts += 31 * 3_600_000 + 13 * 60_000) {
+        for (const format of formats) expect(formatLocal(ts, zone, format)).toBe(dayjs(ts).tz(zone).format(format));
+      }
+    },
+  );
 });

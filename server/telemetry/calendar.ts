@@ -49,11 +49,29 @@ function local(time: string, zone: string): dayjs.Dayjs {
   return parsed;
 }
 
+/** Periods made, by type, zone and time (an instant by its quarter hour). */
+const periods = new Map<string, Readonly<Period>>();
+const QUARTER_HOUR = 900_000;
+
 /**
  * The period of `type` that contains `time` (a date, month, year, or any date-time of the
  * station's zone: '2026-11', '2026-11-21', '2026-11-21 08:30:00'), in the station's time zone.
+ * Periods are remembered: making one converts times with the zone database several times, and a
+ * dashboard's refresh asks for the same days, months and years again and again. (Local midnights
+ * fall on a quarter hour in every zone, so instants of the same quarter hour share their periods.)
  */
-export function periodOf(type: PeriodType, time: string | number, zone: string): Period {
+export function periodOf(type: PeriodType, time: string | number, zone: string): Readonly<Period> {
+  const key = `${type}|${zone}|${typeof time === 'number' ? `@${Math.floor(time / QUARTER_HOUR)}` : time}`;
+  let period = periods.get(key);
+  if (!period) {
+    period = Object.freeze(makePeriod(type, time, zone));
+    if (periods.size >= 50_000) periods.clear();
+    periods.set(key, period);
+  }
+  return period;
+}
+
+function makePeriod(type: PeriodType, time: string | number, zone: string): Period {
   const at = typeof time === 'number' ? dayjs(time).tz(zone) : local(time, zone);
   const unit = UNITS[type];
   const start = at.startOf(unit);
@@ -110,12 +128,17 @@ export function subPeriods(period: Period, zone: string): SubPeriod[] {
       result.push({ label: `${hourOfDay.format(hour)}:00`, hour });
     }
   } else if (period.type === 'MONTH') {
-    for (let day = dayjs(period.firstDay); day.format('YYYY-MM-DD') < period.dayAfter; day = day.add(1, 'day')) {
-      result.push({ label: day.format('MM-DD'), day: day.format('YYYY-MM-DD') });
+    // Calendar days, counted as UTC dates: no zone conversion is needed to step from one to the next.
+    for (let day = Date.parse(`${period.firstDay}T00:00:00Z`); ; day += 86_400_000) {
+      const date = new Date(day).toISOString().slice(0, 10);
+      if (date >= period.dayAfter) break;
+      result.push({ label: date.slice(5), day: date });
     }
   } else {
-    for (let month = dayjs(period.firstDay); month.format('YYYY-MM-DD') < period.dayAfter; month = month.add(1, 'month')) {
-      result.push({ label: month.format('YYYY-MM'), month: month.format('YYYY-MM') });
+    const year = Number(period.firstDay.slice(0, 4));
+    for (let month = 1; month <= 12; month += 1) {
+      const key = `${year}-${two(month)}`;
+      result.push({ label: key, month: key });
     }
   }
   return result;
@@ -169,24 +192,45 @@ function offsetAt(ts: number, zone: string): number {
   return offset;
 }
 
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+/** The parts of a local time the answers' formats use (a subset of dayjs's tokens). */
+const TOKENS = /YYYY|MM|DD|HH|mm|ss|H|M/g;
+
 /**
- * An instant as a local time of the station's zone, `YYYY-MM-DD HH:mm:ss` unless told (the
- * format of instants in answers). Formatting in a zone with dayjs costs tens of microseconds, too
- * much for hundreds of values per call: the instant is shifted by the zone's remembered offset and
- * formatted as UTC.
+ * An instant as a local time of the station's zone, `YYYY-MM-DD HH:mm:ss` unless told (a format
+ * of the tokens YYYY, MM, M, DD, HH, H, mm and ss). Formatting in a zone with dayjs costs tens of
+ * microseconds, too much for hundreds of values per call: the instant is shifted by the zone's
+ * remembered offset and its UTC parts are written.
  */
 export function formatLocal(ts: number, zone: string, format = DATE_TIME): string {
-  if (format !== DATE_TIME) return dayjs.utc(ts + offsetAt(ts, zone)).format(format);
   // The variables of a station are sampled at the same instants: the one before is often the same.
-  if (ts === lastFormatted.ts && zone === lastFormatted.zone) return lastFormatted.text;
+  if (ts === lastFormatted.ts && zone === lastFormatted.zone && format === lastFormatted.format) return lastFormatted.text;
   const d = new Date(ts + offsetAt(ts, zone));
-  const two = (n: number) => (n < 10 ? `0${n}` : String(n));
-  const text = `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
-  lastFormatted = { ts, zone, text };
+  const text = format.replace(TOKENS, (token) => {
+    switch (token) {
+      case 'YYYY':
+        return String(d.getUTCFullYear());
+      case 'MM':
+        return two(d.getUTCMonth() + 1);
+      case 'M':
+        return String(d.getUTCMonth() + 1);
+      case 'DD':
+        return two(d.getUTCDate());
+      case 'HH':
+        return two(d.getUTCHours());
+      case 'H':
+        return String(d.getUTCHours());
+      case 'mm':
+        return two(d.getUTCMinutes());
+      default:
+        return two(d.getUTCSeconds());
+    }
+  });
+  lastFormatted = { ts, zone, format, text };
   return text;
 }
 
-let lastFormatted = { ts: Number.NaN, zone: '', text: '' };
+let lastFormatted = { ts: Number.NaN, zone: '', format: '', text: '' };
 
 /** Parses a local date-time of the station's zone (`YYYY-MM-DD HH:mm:ss`, a date, or milliseconds). */
 export function parseLocal(time: string | number, zone: string): number {
