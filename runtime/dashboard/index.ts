@@ -11,6 +11,8 @@ export { ChartCanvas } from '../charts/ChartCanvas';
 export type { ChartCanvasProps, ChartConfig } from '../charts/ChartCanvas';
 export { Gauge } from '../charts/Gauge';
 export { averageLine, averageOf, seriesMarks } from '../charts/marks';
+export { shareRing } from '../charts/shareRing';
+export type { ShareRingOptions, ShareSlice } from '../charts/shareRing';
 export type { GaugeProps } from '../charts/Gauge';
 export { SERIES_PALETTE, seriesColor } from '../charts/palette';
 export { SeriesLegend } from '../charts/SeriesLegend';

@@ -2,14 +2,7 @@ import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../runtime';
-import {
-  ChartCanvas,
-  formatFigure,
-  seriesColor,
-  WidgetStatus,
-  type ChartConfig,
-  type WidgetViewProps,
-} from '../../runtime/dashboard';
+import { ChartCanvas, formatFigure, seriesColor, shareRing, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
 import { chosenLabels, labelFigures } from '../multi-energy-consumption/rules';
 import { labelShares, type MultiEnergyProportionConfig } from './rules';
 
@@ -18,32 +11,22 @@ export function MultiEnergyProportionView({ config, data }: WidgetViewProps<Mult
   const fix = config.numberFix;
   const { shares, total } = useMemo(() => labelShares(labelFigures(data.figures)), [data.figures]);
   const unit = shares[0]?.unit ?? 'kWh';
-  const chart = useMemo<ChartConfig<'pie'>>(() => {
-    const slices = shares.flatMap((entry, index) =>
-      entry.share === null || entry.value === null ? [] : [{ ...entry, share: entry.share, color: seriesColor(index) }],
-    );
-    return {
-      type: 'pie',
-      data: {
-        labels: slices.map((slice) => slice.name),
-        datasets: [{ data: slices.map((slice) => slice.value ?? 0), backgroundColor: slices.map((slice) => slice.color) }],
-      },
-      options: {
-        radius: '90%',
-        plugins: {
-          sliceLabels: { text: (index) => `${formatFigure(slices[index]?.share ?? null, fix)}%` },
-          tooltip: {
-            callbacks: {
-              label: (item) => {
-                const slice = slices[item.dataIndex];
-                return `${formatFigure(slice?.value ?? null, fix)} ${unit} (${formatFigure(slice?.share ?? null, fix)}%)`;
-              },
-            },
-          },
+  const chart = useMemo(
+    () =>
+      shareRing(
+        shares.flatMap((entry, index) =>
+          entry.share === null || entry.value === null
+            ? []
+            : [{ name: entry.name, value: entry.value, share: entry.share, color: seriesColor(index) }],
+        ),
+        {
+          value: (value) => `${formatFigure(value, fix)} ${unit}`,
+          share: (share) => `${formatFigure(share, fix)}%`,
+          cutout: '0%',
         },
-      },
-    };
-  }, [shares, fix, unit]);
+      ),
+    [shares, fix, unit],
+  );
   const configured = chosenLabels(config.labelIds).length > 0;
   const nothing = data.figures?.status === 'ready' && total === null;
   return (

@@ -2,7 +2,7 @@ import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../runtime';
-import { ChartCanvas, formatFigure, WidgetStatus, type ChartConfig, type WidgetViewProps } from '../../runtime/dashboard';
+import { ChartCanvas, formatFigure, shareRing, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
 import { answersByDay, colorOf, dayEnergy, periodShares, sumPeriods, type PeakValleyProportionConfig } from './rules';
 
 export function PeakValleyProportionView({ config, data }: WidgetViewProps<PeakValleyProportionConfig>) {
@@ -12,35 +12,25 @@ export function PeakValleyProportionView({ config, data }: WidgetViewProps<PeakV
     () => periodShares(sumPeriods([...answersByDay(data).values()].map((answer) => dayEnergy(answer, config.flow)))),
     [data, config.flow],
   );
-  const chart = useMemo<ChartConfig<'doughnut'>>(() => {
-    const slices = shares.filter((entry) => entry.energy !== null && entry.energy > 0);
-    return {
-      type: 'doughnut',
-      data: {
-        labels: slices.map((entry) => enumLabel(t, 'tariffPeriod', entry.period)),
-        datasets: [
-          {
-            data: slices.map((entry) => entry.energy ?? 0),
-            backgroundColor: slices.map((entry) => colorOf(config, entry.period)),
-          },
-        ],
-      },
-      options: {
-        cutout: '62%',
-        plugins: {
-          sliceLabels: { text: (index) => `${formatFigure(slices[index]?.share ?? null, fix)}%` },
-          tooltip: {
-            callbacks: {
-              label: (item) => {
-                const slice = slices[item.dataIndex];
-                return `${formatFigure(slice?.energy ?? null, fix)} kWh (${formatFigure(slice?.share ?? null, fix)}%)`;
-              },
-            },
-          },
-        },
-      },
-    };
-  }, [shares, fix, config, t]);
+  const chart = useMemo(
+    () =>
+      shareRing(
+        shares.flatMap((entry) =>
+          entry.energy !== null && entry.energy > 0
+            ? [
+                {
+                  name: enumLabel(t, 'tariffPeriod', entry.period),
+                  value: entry.energy,
+                  share: entry.share,
+                  color: colorOf(config, entry.period),
+                },
+              ]
+            : [],
+        ),
+        { value: (value) => `${formatFigure(value, fix)} kWh`, share: (share) => `${formatFigure(share, fix)}%`, cutout: '62%' },
+      ),
+    [shares, fix, config, t],
+  );
   const slots = Object.values(data);
   const answered = slots.length > 0 && slots.every((slot) => slot.status === 'ready');
   const empty =

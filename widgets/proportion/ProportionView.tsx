@@ -1,44 +1,11 @@
 import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ChartCanvas,
-  figureOf,
-  formatFigure,
-  WidgetStatus,
-  type ChartConfig,
-  type WidgetViewProps,
-} from '../../runtime/dashboard';
-import { configuredNodes, sharesOf, totalOf, type ProportionConfig, type Share } from './rules';
+import { ChartCanvas, figureOf, formatFigure, shareRing, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
+import { configuredNodes, sharesOf, totalOf, type ProportionConfig } from './rules';
 
-const percentText = (share: Share, decimals: number) =>
-  share.percent === null ? '--' : `${formatFigure(share.percent, decimals)}%`;
-
-function chartConfig(shares: Share[], decimals: number): ChartConfig<'doughnut'> {
-  const shown = shares.filter((share) => share.percent !== null);
-  return {
-    type: 'doughnut',
-    data: {
-      labels: shown.map((share) => share.name),
-      datasets: [{ data: shown.map((share) => share.value ?? 0), backgroundColor: shown.map((share) => share.color) }],
-    },
-    options: {
-      cutout: '55%',
-      radius: '90%',
-      plugins: {
-        sliceLabels: { text: (index) => (shown[index] ? percentText(shown[index], decimals) : '') },
-        tooltip: {
-          callbacks: {
-            label: (item) => {
-              const share = shown[item.dataIndex];
-              return share ? `${formatFigure(share.value, decimals)} (${percentText(share, decimals)})` : '';
-            },
-          },
-        },
-      },
-    },
-  };
-}
+const percentText = (percent: number | null, decimals: number) =>
+  percent === null ? '--' : `${formatFigure(percent, decimals)}%`;
 
 export function ProportionView({ config, data }: WidgetViewProps<ProportionConfig>) {
   const { t } = useTranslation();
@@ -58,7 +25,19 @@ export function ProportionView({ config, data }: WidgetViewProps<ProportionConfi
       ),
     [config, data],
   );
-  const chart = useMemo(() => chartConfig(shares, decimals), [shares, decimals]);
+  const chart = useMemo(
+    () =>
+      shareRing(
+        shares.flatMap((share) =>
+          share.percent === null ? [] : [{ name: share.name, value: share.value ?? 0, share: share.percent, color: share.color }],
+        ),
+        {
+          value: (value) => formatFigure(value, decimals),
+          share: (percent) => percentText(percent, decimals),
+        },
+      ),
+    [shares, decimals],
+  );
   const total = totalOf(shares);
   return (
     <WidgetStatus data={data} empty={shares.length === 0 ? t('widgets.common.noData') : false}>
@@ -77,7 +56,7 @@ export function ProportionView({ config, data }: WidgetViewProps<ProportionConfi
                   {share.unit && share.value !== null ? ` ${share.unit}` : ''}
                 </Typography.Text>
                 <Typography.Text type="secondary" style={{ minWidth: 64, textAlign: 'right' }}>
-                  {percentText(share, decimals)}
+                  {percentText(share.percent, decimals)}
                 </Typography.Text>
               </li>
             ))}
