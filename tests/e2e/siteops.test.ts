@@ -102,6 +102,80 @@ describe('site operations in the browser', () => {
     });
   });
 
+  test('support: a request written through the form is submitted and reviewed from its row, then its requester answers the satisfaction survey the request opens; rows and server agree', async () => {
+    const requests = pageNamed('supportRequest');
+    const name = `PCS 2 trips at noon ${Date.now() % 100000}`;
+    await page.goto(`${server.url}${requests.route}?lng=en`);
+    await tap(page.getByRole('button', { name: 'New', exact: true }));
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(field('supportRequest', 'name'), { exact: true }).fill(name);
+    await choose(dialog, `* ${field('supportRequest', 'category')}`, text('enums.siteopsSupportCategory.device'));
+    await choose(dialog, `* ${field('supportRequest', 'urgency')}`, text('enums.siteopsUrgency.high'));
+    await save(dialog);
+    const row = rowWith(page, name);
+    const status = (code: string) => row.getByText(text(`enums.siteopsSupportStatus.${code}`), { exact: true });
+    await status('draft').waitFor();
+
+    await tap(row.getByRole('button', { name: text('entities.supportRequest.transitions.submit'), exact: true }));
+    await status('submitted').waitFor();
+    await tap(row.getByRole('button', { name: text('entities.supportRequest.transitions.review'), exact: true }));
+    const review = page.getByRole('dialog', { name: text('entities.supportRequest.transitions.review') });
+    await choose(
+      review,
+      `* ${text('forms.siteopsSupportReview.fields.reviewResult')}`,
+      text('enums.siteopsReviewResult.accepted'),
+    );
+    await review
+      .getByLabel(text('forms.siteopsSupportReview.fields.reviewComment'), { exact: true })
+      .fill('An engineer looks at it');
+    await save(review);
+    await status('reviewed').waitFor();
+    const stored = (await listed(requests, { name })).records[0] as Row;
+    expect(stored).toMatchObject({
+      name,
+      status: 'reviewed',
+      reviewResult: 'accepted',
+      reviewComment: 'An engineer looks at it',
+    });
+
+    await tap(row.getByRole('button', { name: text('pages.supportSurvey.title'), exact: true }));
+    await page.getByRole('heading', { name: text('pages.supportSurvey.title'), exact: true }).waitFor();
+    await page.getByText('0 in total', { exact: true }).waitFor();
+    await tap(page.getByRole('button', { name: 'New', exact: true }));
+    const survey = page.getByRole('dialog');
+    await survey.getByLabel(field('survey', 'score'), { exact: true }).fill('5');
+    await survey.getByLabel(field('survey', 'timeliness'), { exact: true }).fill('4');
+    await survey.getByLabel(field('survey', 'comment'), { exact: true }).fill('Solved the same day');
+    await save(survey);
+    await rowWith(page, 'Solved the same day').waitFor();
+    await page.getByText('1 in total', { exact: true }).waitFor();
+    expect((await listed(pageNamed('supportSurvey'), { supportRequestId: String(stored.id) })).records).toMatchObject([
+      { supportRequestId: stored.id, score: 5, timeliness: 4, comment: 'Solved the same day' },
+    ]);
+  });
+
+  test('feedback: a fault sent from Me › Feedback is listed with its sender, as the server stores it', async () => {
+    const feedback = pageNamed('feedback');
+    const content = `The price export names no station ${Date.now() % 100000}`;
+    const before = (await listed(feedback)).total;
+    await page.goto(`${server.url}/main/mine?lng=en`);
+    await tap(page.getByRole('menuitem', { name: text('routes.Feedback.title'), exact: true }));
+    await page.getByRole('heading', { name: text('pages.feedback.title'), exact: true }).waitFor();
+    await page.getByText(`${before} in total`, { exact: true }).waitFor();
+    await tap(page.getByRole('button', { name: 'New', exact: true }));
+    const dialog = page.getByRole('dialog');
+    await choose(dialog, `* ${field('feedback', 'type')}`, text('enums.siteopsFeedbackType.fault'));
+    await dialog.getByLabel(field('feedback', 'content'), { exact: true }).fill(content);
+    await dialog.getByLabel(field('feedback', 'contact'), { exact: true }).fill('13800138000');
+    await save(dialog);
+    await page.getByText(`${before + 1} in total`, { exact: true }).waitFor();
+    const row = rowWith(page, content);
+    await row.getByText(text('enums.siteopsFeedbackType.fault'), { exact: true }).waitFor();
+    const stored = (await listed(feedback)).records.find((record) => record.content === content);
+    expect(stored).toMatchObject({ type: 'fault', contact: '13800138000', creatorName: expect.any(String) });
+    await row.getByText(String(stored?.creatorName), { exact: true }).waitFor();
+  });
+
   test('summary board: a site created and started on the execution site list counts at once among the sites executing, as the server counts them', async () => {
     const sites = pageNamed('executeSite');
     const executing = async () =>
