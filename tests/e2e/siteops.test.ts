@@ -257,7 +257,7 @@ describe('site operations in the browser', () => {
     await row.getByText(String(confirmed?.confirmedBy), { exact: true }).waitFor();
   });
 
-  test('devices: the device list exports the devices its filter selects as a workbook, which reads back as the server lists them', async () => {
+  test('devices: the device list exports the devices its filter selects as a workbook; the workbook, changed, imports back; a file that is no workbook is refused with a message and imports nothing', async () => {
     const devices = pageNamed('emsDevice');
     const kind = 'pcs';
     const { records, total } = await listed(devices, { kind });
@@ -269,13 +269,33 @@ describe('site operations in the browser', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), tap(page.getByRole('button', { name: 'Export' }))]);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await readFile(String(await download.path()))) as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0];
-    expect((sheet?.getRow(1).values as unknown[]).slice(1)).toEqual(devices.columns.map((c) => field('device', c.field)));
-    expect((sheet?.actualRowCount ?? 0) - 1).toBe(total);
-    const serials = new Set<unknown>();
-    sheet?.eachRow((row, number) => {
-      if (number > 1) serials.add(row.getCell(1).value);
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(devices.columns.map((c) => field('device', c.field)));
+    expect(sheet.actualRowCount - 1).toBe(total);
+    const serials: unknown[] = [];
+    sheet.eachRow((row, number) => {
+      if (number > 1) serials.push(row.getCell(1).value);
     });
-    expect([...serials].sort()).toEqual(records.map((record) => record.sn).sort());
+    expect(serials.sort()).toEqual(records.map((record) => record.sn).sort());
+
+    // The same workbook with one device renamed, imported through the list: the list shows the new name.
+    const renamed = `PCS renamed ${Date.now() % 100000}`;
+    const sn = String(sheet.getRow(2).getCell(1).value);
+    sheet.getRow(2).getCell(2).value = renamed;
+    const upload = async (name: string, buffer: Buffer) => {
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), tap(page.getByRole('button', { name: 'Import' }))]);
+      await chooser.setFiles({ name, mimeType: 'application/octet-stream', buffer });
+    };
+    await upload('devices.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    await rowWith(page, renamed).getByText(sn, { exact: true }).waitFor();
+    await page.getByText(`${total} in total`, { exact: true }).waitFor();
+    expect((await listed(devices, { kind })).records.find((record) => record.sn === sn)?.name).toBe(renamed);
+
+    // A file that is no workbook: the server's message, and nothing imported.
+    const all = (await listed(devices)).total;
+    await upload('devices.xlsx', Buffer.from('sn,name\nT2-NEW-9,x\n'));
+    await page.getByText('not an Excel workbook', { exact: false }).waitFor();
+    expect((await listed(devices)).total).toBe(all);
+    await page.getByText(`${total} in total`, { exact: true }).waitFor();
   });
 });
