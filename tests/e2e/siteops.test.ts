@@ -24,9 +24,10 @@ const pageNamed = (name: string) => pages.find((p) => p.page === name) as PageSc
 
 /**
  * Journeys of the site operation areas that the generic page smoke (tests/e2e/pageTests.ts) does
- * not walk: a user's own notices written and read, the summary board counting a site started on
- * the execution site list, a guard event entered and confirmed, the device list's workbook.
- * Each checks the screen against the server.
+ * not walk: a user's own notices written and read, a support request reviewed and surveyed,
+ * feedback sent, the summary board counting a site started on the execution site list, a guard
+ * event entered and confirmed, the PTZ pad of the dashboard's camera, the device list's workbook
+ * exported and imported. Each checks the screen against the server.
  */
 describe('site operations in the browser', () => {
   let server: TestServer;
@@ -255,6 +256,44 @@ describe('site operations in the browser', () => {
       confirmTime: expect.any(String),
     });
     await row.getByText(String(confirmed?.confirmedBy), { exact: true }).waitFor();
+  });
+
+  test("cameras: holding a direction of the PTZ pad on the station's dashboard moves its dome camera; the server records the start and the stop by the user", async () => {
+    const [dome] = (
+      await call<Row[]>(server.app, admin, {
+        method: 'GET',
+        url: '/ems/api/ipc/ipc/listIpcByStationSn',
+        query: { stationSn: 'T2-ST1' },
+      })
+    ).body.data.filter((camera) => camera.ptz === true);
+    const commands = async () =>
+      (
+        await call<{ records: Row[]; total: number }>(server.app, admin, {
+          method: 'GET',
+          url: url('listPtzCommands', { id: dome?.id }),
+        })
+      ).body.data;
+    const before = (await commands()).total;
+    await page.goto(`${server.url}/main/ems/map/monitor/dashboard?lng=en&station=T2-ST1`);
+    const pad = page.getByRole('group', { name: text('widgets.camera.ptz') });
+    const up = pad.getByRole('button', { name: text('enums.emsAssetPtzDirection.0'), exact: true });
+    await up.waitFor({ timeout: 20_000 });
+    await up.scrollIntoViewIfNeeded();
+    await up.hover();
+    await page.mouse.down();
+    await pad.getByRole('status').filter({ hasText: 'Moving: Up' }).waitFor();
+    await page.mouse.up();
+    await pad.getByRole('status').filter({ hasText: 'Stopped: Up' }).waitFor();
+    const after = await commands();
+    expect(after.total).toBe(before + 1);
+    expect(after.records[0]).toMatchObject({
+      cameraId: dome?.id,
+      direction: 0,
+      startTime: expect.any(String),
+      stopTime: expect.any(String),
+      userName: expect.any(String),
+      stoppedBy: expect.any(String),
+    });
   });
 
   test('devices: the device list exports the devices its filter selects as a workbook; the workbook, changed, imports back; a file that is no workbook is refused with a message and imports nothing', async () => {
