@@ -58,6 +58,11 @@ describe('codegen analysis', () => {
       'update operation updateCustomerEverywhere is not in the OpenAPI document',
     ],
     [
+      'an import that is no upload of a workbook',
+      (_src, page) => (page.import = 'getCustomerList'),
+      'import getCustomerList is no upload of a workbook (a multipart body, answering data)',
+    ],
+    [
       'a page schema that breaks its meta-schema',
       (_src, page) => (page.pageSizes = [10, 25]),
       '/pageSizes/1 must be equal to one of the allowed values',

@@ -38,6 +38,8 @@ export interface PageDecl {
   export?: string;
   /** Operation id of the page's PDF export. */
   exportPdf?: string;
+  /** Operation id of the page's Excel import (a multipart upload of one workbook). */
+  import?: string;
   charts?: { year?: boolean; panels: ChartDecl[] };
 }
 
@@ -466,6 +468,11 @@ export function checkPages(
       const op = byId.get(id);
       if (op?.resource?.action !== 'export' || op.resource.page !== page.page || (op.resource.format ?? 'xlsx') !== format)
         fail(`export ${id} is no ${format} export of this page (x-resource action export, page ${page.page}, format ${format})`);
+    }
+    if (page.import) {
+      const op = byId.get(page.import);
+      if (!op?.multipart || op.binary)
+        fail(`import ${page.import} is no upload of a workbook (a multipart body, answering data)`);
     }
     if (page.charts) checkCharts(page.charts, byId, enums, fail);
   }

@@ -56,6 +56,7 @@ export function ListPage({ page }: { page: PageSchema }) {
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string>();
   const [exporting, setExporting] = useState<{ format: ExportFormat; bytes: number }>();
+  const [importing, setImporting] = useState(false);
   const [dialog, setDialog] = useState<Omit<FormDialogProps, 'onClose'>>();
   const [viewing, setViewing] = useState<{ action: Extract<RowAction, { action: 'view' }>; record: ListRecord }>();
   // The rows ticked for the bulk actions: those on screen, so a new page, filter or sort clears them.
@@ -185,6 +186,22 @@ export function ListPage({ page }: { page: PageSchema }) {
     }
   };
 
+  /** Sends a workbook to the page's import: all its rows are taken or none, and the list is read again. */
+  const importRows = async (file: File, operation: string) => {
+    setImporting(true);
+    try {
+      const body = new FormData();
+      body.append('file', file, file.name);
+      await api.callDynamic(operation, { body });
+      setVersion((v) => v + 1);
+      void message.success(t('common.done'));
+    } catch {
+      // The API client has shown the server's message (the row or column it refused).
+    } finally {
+      setImporting(false);
+    }
+  };
+
   const exportRows = async (format: ExportFormat, operation: string) => {
     if (!scope) return;
     setExporting({ format, bytes: 0 });
@@ -236,6 +253,7 @@ export function ListPage({ page }: { page: PageSchema }) {
           ...(page.exportPdf ? [{ format: 'pdf' as const, operation: page.exportPdf }] : []),
         ].map(({ format, operation }) => ({ format, onClick: () => void exportRows(format, operation) }))}
         {...(exporting ? { exporting } : {})}
+        {...(page.import ? { onImport: (file: File) => void importRows(file, page.import ?? ''), importing } : {})}
         onForm={(action, record) =>
           setDialog({
             form: action.form,

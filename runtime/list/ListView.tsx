@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Empty, Pagination, Popconfirm, Space, Spin, theme } from 'antd';
+import { Alert, Button, Checkbox, Empty, Pagination, Popconfirm, Space, Spin, Upload, theme } from 'antd';
 import type { RJSFSchema } from '@rjsf/utils';
 import { rowSortingFeature, tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
@@ -47,6 +47,10 @@ export interface ListViewProps {
   exports?: { format: ExportFormat; onClick(): void }[];
   /** The export under way: its format and the bytes received so far. */
   exporting?: { format: ExportFormat; bytes: number };
+  /** Sends a workbook the user picked to the page's import. */
+  onImport?(file: File): void;
+  /** An import is under way. */
+  importing?: boolean;
 }
 
 /** The parameters of an action about a row, each taken from the field of the row it names. */
@@ -253,7 +257,7 @@ export function ListView(props: ListViewProps) {
           onSearch={(filters) => onStateChange({ ...state, filters: { ...tabFilters(page, state), ...filters }, current: 1 })}
         />
       ) : null}
-      {props.onCreate || props.exports?.length || bulk ? (
+      {props.onCreate || props.exports?.length || props.onImport || bulk ? (
         <Space wrap>
           {props.onCreate ? (
             <Button type="primary" onClick={props.onCreate}>
@@ -272,6 +276,20 @@ export function ListView(props: ListViewProps) {
                 : t(format === 'pdf' ? 'common.exportPdf' : 'common.export')}
             </Button>
           ))}
+          {props.onImport ? (
+            <Upload
+              accept=".xlsx"
+              showUploadList={false}
+              disabled={props.importing}
+              beforeUpload={(file) => {
+                props.onImport?.(file);
+                // The page sends the file itself, through the API client.
+                return false;
+              }}
+            >
+              <Button loading={props.importing}>{t(props.importing ? 'common.importing' : 'common.import')}</Button>
+            </Upload>
+          ) : null}
           {(page.bulkActions ?? []).map((action) => (
             <Button key={`bulk-${action.form}`} disabled={selected.length === 0} onClick={() => props.onBulk?.(action)}>
               {`${label(t, `forms.${action.form}.title`)} (${selected.length})`}

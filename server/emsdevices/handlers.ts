@@ -3,7 +3,6 @@ import { emsGetChargeConfig, emsSaveChargeConfig } from './charge';
 import { emsAllDeviceModels, emsAllServers, emsPriceConfig, emsTransformerMonitoring } from './config';
 import { emsAirClose, emsAirOpen, emsDeviceTree, emsImportDevices } from './devices';
 import { emsDiagramData, emsDiagrams, emsSaveDiagram } from './diagrams';
-import { emsExportDevices, emsExportPrices } from './exports';
 import { emsGetQualitySetting, emsResetQualitySetting, emsSaveQualitySetting } from './quality';
 import { emsQualityMonthly, emsQualityRealtime } from './qualityData';
 import { bySn } from './records';
@@ -42,8 +41,6 @@ export const emsdevicesHandlers: Record<string, Handler> = {
   emsTransformerMonitoring,
   emsGetChargeConfig,
   emsSaveChargeConfig,
-  emsExportDevices,
-  emsExportPrices,
   emsGetVars,
   emsGetVarsSimplify,
   emsImportVars,

@@ -35,10 +35,18 @@ export const siteopsReadNotice: Handler = async (call) => {
   );
 };
 
-/** `PUT notice/handleNotice`: handled, with what was done; handling a notice reads it too. */
+/**
+ * `PUT notice/handleNotice`: handled, with what was done; handling a notice reads it too. A notice
+ * is handled once: handling it again would overwrite what was done, so it is refused (409).
+ */
 export const siteopsHandleNotice: Handler = async (call) => {
   const { id, handleResult } = call.body as { id: number; handleResult?: string };
   const notice = await ownNotice(call, id);
+  if (notice.handled === true)
+    throw new ApiError('transitionRefused', {
+      transitionLabel: 'forms.siteopsNoticeHandle.title',
+      stateLabel: 'entities.notice.fields.handled',
+    });
   return call.services.repository.patch(
     call.scope(),
     'notice',

@@ -228,17 +228,6 @@ describe.each(databases())('station and device administration on $name', ({ star
       expect(config.body.data).toBeNull();
     });
 
-    test('the export is a real workbook', async () => {
-      const answer = await app.inject({
-        method: 'GET',
-        url: '/ems/api/device/electricityprice/export',
-        headers: { authorization: `Bearer ${await emsOf(admin)}` },
-      });
-      expect(answer.statusCode).toBe(200);
-      expect(answer.headers['content-type']).toContain('spreadsheetml');
-      expect(answer.rawPayload.subarray(0, 2).toString()).toBe('PK');
-    });
-
     test('a charge configuration is one per station and type: saving again replaces it', async () => {
       const station = await stationBySn('T2-ST1');
       const periods = [{ startTime: '00:00', endTime: '24:00', period: 'flat', price: 0.5 }];

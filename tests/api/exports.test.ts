@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadContract } from '../../server/contract';
-import { call, databases, signIn } from '../support/api';
+import { call, databases, emsTokenOf, signIn } from '../support/api';
 import { entities, pages } from '../support/contract';
 import { readPdf } from '../support/pdf';
 import { createRecord, methodOf, url, type Row } from '../support/records';
@@ -43,7 +43,11 @@ describe.each(databases())('exports on $name', ({ start }) => {
       method: methodOf(operationId),
       url: url(operationId),
       query,
-      headers: { authorization: `Bearer ${admin}`, 'accept-language': 'en' },
+      // The EMS calls take the EMS token of the user.
+      headers: {
+        authorization: `Bearer ${url(operationId).startsWith('/ems/api/') ? await emsTokenOf(app, admin) : admin}`,
+        'accept-language': 'en',
+      },
     });
     expect(answer.statusCode).toBe(200);
     return answer;

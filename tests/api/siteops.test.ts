@@ -99,6 +99,41 @@ describe.each(databases())('site operations on $name', ({ start }) => {
       expect((await get<Row>(admin, 'getNoticeById', { id: String(notice.id) })).body.data).toEqual(handled.body.data);
     });
 
+    // A notice's flags as a machine: unread → read by reading; unread or read → handled by handling
+    // (which reads it too). Reading again changes nothing; handling again is refused.
+    const stateOf = (notice: Row) => (notice.handled === true ? 'handled' : notice.isRead === true ? 'read' : 'unread');
+    const noticeSteps = {
+      read: (notice: Row) => send<Row>(admin, 'PUT', 'readNotice', { params: notice }),
+      handle: (notice: Row) => send<Row>(admin, 'PUT', 'handleNotice', { payload: { id: notice.id, handleResult: '已处理' } }),
+    };
+    test.each([
+      ['unread', 'read', 'read'],
+      ['unread', 'handle', 'handled'],
+      ['read', 'read', 'read'],
+      ['read', 'handle', 'handled'],
+      ['handled', 'read', 'handled'],
+      ['handled', 'handle', 'refused'],
+    ] as const)('a notice %s, then %s: %s', async (state, name, to) => {
+      const created = (await send<Row>(admin, 'POST', 'saveNotice', { payload: { title: `${state} ${name}`, type: 'reminder' } }))
+        .body.data;
+      if (state !== 'unread') await noticeSteps[state === 'read' ? 'read' : 'handle'](created);
+      const before = (await get<Row>(admin, 'getNoticeById', { id: String(created.id) })).body.data;
+      expect(stateOf(before)).toBe(state);
+      const answer = await noticeSteps[name](before);
+      const after = (await get<Row>(admin, 'getNoticeById', { id: String(created.id) })).body.data;
+      if (to === 'refused') {
+        expect(answer.status).toBe(409);
+        expect(answer.body.msg).toBe('“Handle” is not possible while the record is Handled');
+        expect(after).toEqual(before);
+      } else {
+        expect(answer.status).toBe(200);
+        expect(stateOf(answer.body.data)).toBe(to);
+        expect(stateOf(after)).toBe(to);
+        // The first reading's time stays.
+        if (before.readTime) expect(after.readTime).toBe(before.readTime);
+      }
+    });
+
     test("deleting by ids is all or none: one of another user's ids leaves mine", async () => {
       const colleague = await createRecord(app, admin, 'user');
       const theirToken = await signIn(app, String(colleague.username), 'secret123');

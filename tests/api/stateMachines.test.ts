@@ -2,16 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { StateMachine } from '../../codegen/operations';
 import { loadContract } from '../../server/contract';
-import { databases, signIn } from '../support/api';
+import { call, databases, signIn } from '../support/api';
 import { entities, example } from '../support/contract';
-import { callOn, createRecord, readRecord, type Row } from '../support/records';
+import { callOn, createRecord, methodOf, readRecord, url, type Row } from '../support/records';
 import type { TestServer } from '../support/server';
 
 /**
  * Every state machine of the entity schemas (`x-states`), table-driven: a record is brought
  * into each state by the machine's own transitions, then every transition is tried from it.
  * One the state allows answers the record in the transition's target state; any other answers
- * 409 and leaves the record as it was.
+ * 409 and leaves the record as it was. Every call that makes a transition is tried, where several
+ * make the same one (a site is completed by three). Then the named calls that take a step by a
+ * request of their own (the specification's parameters, a status asked for) or that only a state
+ * allows, table-driven over every state in the same way.
  */
 
 const contract = loadContract();
@@ -21,15 +24,14 @@ const machines = Object.entries(entities).flatMap(([entity, schema]) =>
   schema['x-states'] ? [{ entity, machine: schema['x-states'] as StateMachine }] : [],
 );
 
-/** The operation of each transition, by the transition's name. */
-function transitionOperations(entity: string): Map<string, string> {
-  return new Map(
-    contract.operations.flatMap((op) =>
-      op.resource?.entity === entity && op.resource.action === 'transition' && op.resource.transition
-        ? [[op.resource.transition, op.operationId] as const]
-        : [],
-    ),
-  );
+/** The operations that make each transition, by the transition's name. */
+function transitionOperations(entity: string): Map<string, string[]> {
+  const operations = new Map<string, string[]>();
+  for (const op of contract.operations) {
+    const transition = op.resource?.action === 'transition' && op.resource.entity === entity ? op.resource.transition : undefined;
+    if (transition) operations.set(transition, [...(operations.get(transition) ?? []), op.operationId]);
+  }
+  return operations;
 }
 
 /** The shortest sequence of transitions from the initial state to each reachable state. */
@@ -53,6 +55,49 @@ function bodyOf(operationId: string, entity: string): Row | undefined {
   const sample = example(entity);
   return Object.fromEntries(Object.keys(op.body.properties ?? {}).map((field) => [field, sample[field]]));
 }
+
+/** The target of the machine's transition `name` from `state`, if it starts there. */
+const targetOf = (machine: StateMachine, name: string, state: string): State | undefined => {
+  const transition = machine.transitions[name];
+  return transition?.from.map(String).includes(state) ? transition.to : undefined;
+};
+
+/**
+ * Calls that take a step of a machine (or are allowed in some states only) by a request of their
+ * own rather than the generic transition's: what each asks of a record, and the state it leaves a
+ * record in `state` in (undefined: it must refuse with 409 and change nothing).
+ */
+const NAMED_STEPS: {
+  name: string;
+  entity: string;
+  operationId: string;
+  request(record: Row): { query?: Record<string, string>; payload?: Row };
+  outcome(machine: StateMachine, state: string): State | undefined;
+}[] = [
+  {
+    name: 'setQuoteBasis by the supportDetailId',
+    entity: 'supportRequest',
+    operationId: 'setQuoteBasis',
+    request: (record) => ({ query: { supportDetailId: String(record.id) } }),
+    outcome: (machine, state) => targetOf(machine, 'setQuoteBasis', state),
+  },
+  {
+    name: 'updateSupport (a draft only)',
+    entity: 'supportRequest',
+    operationId: 'updateSupport',
+    request: ({ id, name, category, urgency }) => ({ payload: { id, name: `${String(name)} (changed)`, category, urgency } }),
+    outcome: (_machine, state) => (state === 'draft' ? state : undefined),
+  },
+  // A site asked for each status: allowed where one step leads there from the site's status.
+  ...['notStarted', 'executing', 'finalAccountConfirmed', 'completed', 'closed'].map((status) => ({
+    name: `setProjStatus to ${status}`,
+    entity: 'executeSite',
+    operationId: 'setProjStatus',
+    request: (record: Row) => ({ payload: { id: record.id, projStatus: status } }),
+    outcome: (machine: StateMachine, state: string) =>
+      Object.values(machine.transitions).find(({ from, to }) => to === status && from.map(String).includes(state))?.to,
+  })),
+];
 
 // Until an entity declares a machine there is nothing to try (the areas that declare them come with their own).
 describe.skipIf(machines.length === 0)('the state machines', () => {
@@ -78,41 +123,83 @@ describe.skipIf(machines.length === 0).each(databases())('state machines on $nam
 
   const cases = machines.flatMap(({ entity, machine }) =>
     [...pathsFrom(machine).entries()].flatMap(([state, path]) =>
-      Object.entries(machine.transitions).map(([transition, { from, to }]) => ({
-        entity,
-        machine,
-        state,
-        path,
-        transition,
-        allowed: from.map(String).includes(state),
-        to,
-      })),
+      Object.entries(machine.transitions).flatMap(([transition, { from, to }]) =>
+        (transitionOperations(entity).get(transition) ?? []).map((operationId) => ({
+          entity,
+          machine,
+          state,
+          path,
+          transition,
+          operationId,
+          allowed: from.map(String).includes(state),
+          to,
+        })),
+      ),
     ),
   );
 
+  /** A record of `entity` brought into `state` by the transitions of `path` (each by its first call). */
+  async function recordIn(entity: string, machine: StateMachine, state: string, path: string[]): Promise<Row> {
+    const operations = transitionOperations(entity);
+    const record = await createRecord(app, admin, entity);
+    expect(String(record[machine.field])).toBe(String(machine.initial));
+    for (const name of path) {
+      const answer = await step(entity, operations.get(name)?.[0] ?? '', record.id);
+      expect(answer.status, `${name} on the way to ${state}`).toBe(200);
+    }
+    const before = (await readRecord(app, admin, entity, record.id)).body.data;
+    expect(String(before[machine.field])).toBe(state);
+    return before;
+  }
+
+  const step = (entity: string, operationId: string, id: unknown) => {
+    const body = bodyOf(operationId, entity);
+    return callOn<Row>(app, admin, operationId, id, body ? { payload: body } : {});
+  };
+
   test.each(cases)(
-    '$entity in state $state: $transition is allowed: $allowed',
-    async ({ entity, machine, path, transition, allowed, to, state }) => {
-      const operations = transitionOperations(entity);
-      const step = (name: string, id: unknown) => {
-        const operationId = operations.get(name) ?? '';
-        const body = bodyOf(operationId, entity);
-        return callOn<Row>(app, admin, operationId, id, body ? { payload: body } : {});
-      };
-      const record = await createRecord(app, admin, entity);
-      expect(String(record[machine.field])).toBe(String(machine.initial));
-      for (const name of path) expect((await step(name, record.id)).status, `${name} on the way to ${state}`).toBe(200);
-      const before = (await readRecord(app, admin, entity, record.id)).body.data;
-      expect(String(before[machine.field])).toBe(state);
-      const answer = await step(transition, record.id);
+    '$entity in state $state: $operationId ($transition) is allowed: $allowed',
+    async ({ entity, machine, path, operationId, allowed, to, state }) => {
+      const before = await recordIn(entity, machine, state, path);
+      const answer = await step(entity, operationId, before.id);
       if (allowed) {
         expect(answer.status).toBe(200);
         expect(String(answer.body.data[machine.field])).toBe(String(to));
-        expect((await readRecord(app, admin, entity, record.id)).body.data[machine.field]).toEqual(to);
+        expect((await readRecord(app, admin, entity, before.id)).body.data[machine.field]).toEqual(to);
       } else {
         expect(answer.status).toBe(409);
         expect(answer.body.msg).not.toBe('');
-        expect((await readRecord(app, admin, entity, record.id)).body.data).toEqual(before);
+        expect((await readRecord(app, admin, entity, before.id)).body.data).toEqual(before);
+      }
+    },
+  );
+
+  const namedCases = NAMED_STEPS.flatMap((named) => {
+    const machine = entities[named.entity]?.['x-states'] as StateMachine;
+    return [...pathsFrom(machine).entries()].map(([state, path]) => ({
+      ...named,
+      machine,
+      state,
+      path,
+      to: named.outcome(machine, state),
+      answers:
+        named.outcome(machine, state) === undefined ? '409, nothing changed' : `200, ${String(named.outcome(machine, state))}`,
+    }));
+  });
+
+  test.each(namedCases)(
+    '$entity in state $state: $name answers $answers',
+    async ({ entity, machine, state, path, operationId, request, to }) => {
+      const before = await recordIn(entity, machine, state, path);
+      const answer = await call<Row>(app, admin, { method: methodOf(operationId), url: url(operationId), ...request(before) });
+      if (to !== undefined) {
+        expect([answer.status, answer.body.msg]).toEqual([200, 'success']);
+        expect(String(answer.body.data[machine.field])).toBe(String(to));
+        expect(String((await readRecord(app, admin, entity, before.id)).body.data[machine.field])).toBe(String(to));
+      } else {
+        expect(answer.status).toBe(409);
+        expect(answer.body.msg).not.toBe('');
+        expect((await readRecord(app, admin, entity, before.id)).body.data).toEqual(before);
       }
     },
   );

@@ -1,0 +1,340 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import en from '../../generated/i18n/en.json';
+import type { PageSchema } from '../../generated/meta';
+import { call, signIn } from '../support/api';
+import { launchBrowser, tap } from '../support/browser';
+import { pages } from '../support/contract';
+import { methodOf, url, type Row } from '../support/records';
+import { startServer, type TestServer } from '../support/server';
+import { choose, rowWith } from '../support/ui';
+
+type Labels = Record<string, unknown>;
+/** A label as an English reader sees it. */
+function text(key: string): string {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Labels | undefined)?.[part], en as unknown as Labels);
+  if (typeof value !== 'string') throw new Error(`no English label ${key}`);
+  return value;
+}
+const field = (entity: string, name: string) => text(`entities.${entity}.fields.${name}`);
+const pageNamed = (name: string) => pages.find((p) => p.page === name) as PageSchema;
+
+/**
+ * Journeys of the site operation areas that the generic page smoke (tests/e2e/pageTests.ts) does
+ * not walk: a user's own notices written and read, a support request reviewed and surveyed,
+ * feedback sent, the summary board counting a site started on the execution site list, a guard
+ * event entered and confirmed, the PTZ pad of the dashboard's camera, the device list's workbook
+ * exported and imported. Each checks the screen against the server.
+ */
+describe('site operations in the browser', () => {
+  let server: TestServer;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let page: Page;
+  let admin: string;
+
+  beforeAll(async () => {
+    if (!existsSync('dist/client/index.html')) throw new Error('build the client first (vite build)');
+    server = await startServer({ listen: true });
+    browser = await launchBrowser();
+    page = await browser.context.newPage();
+    page.setDefaultTimeout(8_000);
+    admin = await signIn(server.app, 'admin', 'admin123');
+    await page.goto(`${server.url}/login?lng=en`);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('admin123');
+    await tap(page.getByRole('button', { name: 'Sign in' }));
+    await page.waitForURL('**/main/appliance/customer');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** The records of a page's list call (the first 50, newest first), as the server answers them. */
+  async function listed(schema: PageSchema, query: Record<string, string> = {}): Promise<{ records: Row[]; total: number }> {
+    const list = schema.resource.list;
+    return (
+      await call<{ records: Row[]; total: number }>(server.app, admin, {
+        method: methodOf(list),
+        url: url(list),
+        query: { size: '50', ...query },
+      })
+    ).body.data;
+  }
+
+  /** Saves a form; one that stays open fails with what it shows. */
+  async function save(dialog: Locator): Promise<void> {
+    await tap(dialog.getByRole('button', { name: 'Save', exact: true }));
+    try {
+      await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+    } catch {
+      const shown = await dialog.locator('.ant-alert, .ant-form-item-explain-error').allTextContents();
+      throw new Error(`the form stayed open: ${shown.join(' | ')}`);
+    }
+  }
+
+  test('Messages: a reminder written through the form is listed unread, then read from its row; the server has it read', async () => {
+    const notices = pageNamed('notice');
+    const title = `Check the fence ${Date.now() % 100000}`;
+    const before = (await listed(notices)).total;
+    await page.goto(`${server.url}${notices.route}?lng=en`);
+    await page.getByText(`${before} in total`, { exact: true }).waitFor();
+    await tap(page.getByRole('button', { name: 'New', exact: true }));
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(field('notice', 'title'), { exact: true }).fill(title);
+    await choose(dialog, `* ${field('notice', 'type')}`, text('enums.siteopsNoticeType.reminder'));
+    await save(dialog);
+    await page.getByText(`${before + 1} in total`, { exact: true }).waitFor();
+    const row = rowWith(page, title);
+    const read = row.getByRole('button', { name: text('actions.readNotice'), exact: true });
+    await read.waitFor();
+    const stored = (await listed(notices)).records.find((record) => record.title === title);
+    expect(stored).toMatchObject({ type: 'reminder', userName: expect.any(String) });
+    expect(stored?.isRead).not.toBe(true);
+
+    await tap(read);
+    await expect.poll(() => read.count()).toBe(0);
+    expect((await listed(notices)).records.find((record) => record.title === title)).toMatchObject({
+      isRead: true,
+      readTime: expect.any(String),
+    });
+  });
+
+  test('support: a request written through the form is submitted and reviewed from its row, then its requester answers the satisfaction survey the request opens; rows and server agree', async () => {
+    const requests = pageNamed('supportRequest');
+    const name = `PCS 2 trips at noon ${Date.now() % 100000}`;
+    await page.goto(`${server.url}${requests.route}?lng=en`);
+    await tap(page.getByRole('button', { name: 'New', exact: true }));
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(field('supportRequest', 'name'), { exact: true }).fill(name);
+    await choose(dialog, `* ${field('supportRequest', 'category')}`, text('enums.siteopsSupportCategory.device'));
+    await choose(dialog, `* ${field('supportRequest', 'urgency')}`, text('enums.siteopsUrgency.high'));
+    await save(dialog);
+    const row = rowWith(page, name);
+    const status = (code: string) => row.getByText(text(`enums.siteopsSupportStatus.${code}`), { exact: true });
+    await status('draft').waitFor();
+
+    await tap(row.getByRole('button', { name: text('entities.supportRequest.transitions.submit'), exact: true }));
+    await status('submitted').waitFor();
+    await tap(row.getByRole('button', { name: text('entities.supportRequest.transitions.review'), exact: true }));
+    const review = page.getByRole('dialog', { name: text('entities.supportRequest.transitions.review') });
+    await choose(
+      review,
+      `* ${text('forms.siteopsSupportReview.fields.reviewResult')}`,
+      text('enums.siteopsReviewResult.accepted'),
+    );
+    await review
+      .getByLabel(text('forms.siteopsSupportReview.fields.reviewComment'), { exact: true })
+      .fill('An engineer looks at it');
+    await save(review);
+    await status('reviewed').waitFor();
+    const stored = (await listed(requests, { name })).records[0] as Row;
+    expect(stored).toMatchObject({
+      name,
+      status: 'reviewed',
+      reviewResult: 'accepted',
+      reviewComment: 'An engineer looks at it',
+    });
+
+    await tap(row.getByRole('button', { name: text('pages.supportSurvey.title'), exact: true }));
+    await page.getByRole('heading', { name: text('pages.supportSurvey.title'), exact: true }).waitFor();
+    await page.getByText('0 in total', { exact: true }).waitFor();
+    await tap(page.getByRole('button', { name: 'New', exact: true }));
+    const survey = page.getByRole('dialog');
+    await survey.getByLabel(field('survey', 'score'), { exact: true }).fill('5');
+    await survey.getByLabel(field('survey', 'timeliness'), { exact: true }).fill('4');
+    await survey.getByLabel(field('survey', 'comment'), { exact: true }).fill('Solved the same day');
+    await save(survey);
+    await rowWith(page, 'Solved the same day').waitFor();
+    await page.getByText('1 in total', { exact: true }).waitFor();
+    expect((await listed(pageNamed('supportSurvey'), { supportRequestId: String(stored.id) })).records).toMatchObject([
+      { supportRequestId: stored.id, score: 5, timeliness: 4, comment: 'Solved the same day' },
+    ]);
+  });
+
+  test('feedback: a fault sent from Me › Feedback is listed with its sender, as the server stores it', async () => {
+    const feedback = pageNamed('feedback');
+    const content = `The price export names no station ${Date.now() % 100000}`;
+    const before = (await listed(feedback)).total;
+    await page.goto(`${server.url}/main/mine?lng=en`);
+    await tap(page.getByRole('menuitem', { name: text('routes.Feedback.title'), exact: true }));
+    await page.getByRole('heading', { name: text('pages.feedback.title'), exact: true }).waitFor();
+    await page.getByText(`${before} in total`, { exact: true }).waitFor();
+    await tap(page.getByRole('button', { name: 'New', exact: true }));
+    const dialog = page.getByRole('dialog');
+    await choose(dialog, `* ${field('feedback', 'type')}`, text('enums.siteopsFeedbackType.fault'));
+    await dialog.getByLabel(field('feedback', 'content'), { exact: true }).fill(content);
+    await dialog.getByLabel(field('feedback', 'contact'), { exact: true }).fill('13800138000');
+    await save(dialog);
+    await page.getByText(`${before + 1} in total`, { exact: true }).waitFor();
+    const row = rowWith(page, content);
+    await row.getByText(text('enums.siteopsFeedbackType.fault'), { exact: true }).waitFor();
+    const stored = (await listed(feedback)).records.find((record) => record.content === content);
+    expect(stored).toMatchObject({ type: 'fault', contact: '13800138000', creatorName: expect.any(String) });
+    await row.getByText(String(stored?.creatorName), { exact: true }).waitFor();
+  });
+
+  test('summary board: a site created and started on the execution site list counts at once among the sites executing, as the server counts them', async () => {
+    const sites = pageNamed('executeSite');
+    const executing = async () =>
+      (await call<{ executingSites: number }>(server.app, admin, { method: 'POST', url: url('getOperationInfo') })).body.data
+        .executingSites;
+    const figure = page
+      .getByRole('region', { name: text('charts.getOperationInfo.title') })
+      .locator('.ant-statistic')
+      .filter({ has: page.getByText(text('charts.getOperationInfo.executingSites'), { exact: true }) })
+      .locator('.ant-statistic-content-value');
+    const name = `Board site ${Date.now() % 100000}`;
+    const before = (await listed(sites)).total;
+    await page.goto(`${server.url}${sites.route}?lng=en`);
+    await page.getByText(`${before} in total`, { exact: true }).waitFor();
+    await tap(page.getByRole('button', { name: 'New', exact: true }));
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(field('executeSite', 'name'), { exact: true }).fill(name);
+    await dialog.getByLabel(field('executeSite', 'orderId'), { exact: true }).fill(String(900000 + (Date.now() % 100000)));
+    await save(dialog);
+    const row = rowWith(page, name);
+    await row.getByText(text('enums.projStatus.notStarted'), { exact: true }).waitFor();
+
+    // The board, reached through the menu, shows the server's count.
+    await tap(page.getByRole('menuitem', { name: text('routes.EmsBulletin.title'), exact: true }));
+    await page.waitForURL(`**/main/ems/bulletin`);
+    const count = await executing();
+    await expect.poll(() => figure.textContent()).toBe(count.toLocaleString('en-US'));
+
+    // Back on the list (kept as it was), the site is started; forward on the board, it counts.
+    await page.goBack();
+    await tap(row.getByRole('button', { name: text('entities.executeSite.transitions.start'), exact: true }));
+    await tap(page.getByRole('button', { name: 'OK', exact: true }));
+    await row.getByText(text('enums.projStatus.executing'), { exact: true }).waitFor();
+    expect((await listed(sites, { name })).records).toMatchObject([{ name, projStatus: 'executing' }]);
+    expect(await executing()).toBe(count + 1);
+    await page.goForward();
+    await expect.poll(() => figure.textContent()).toBe((count + 1).toLocaleString('en-US'));
+  });
+
+  test('cameras: a guard event entered through the trigger form is listed unconfirmed, then confirmed from its row with what was found; row and server agree', async () => {
+    const events = pageNamed('emsGuardEvent');
+    const description = `Smoke by the inverter room ${Date.now() % 100000}`;
+    const [camera] = (
+      await call<{ id: number; name: string }[]>(server.app, admin, { method: 'GET', url: url('listIpcOptions') })
+    ).body.data;
+    const before = (await listed(events)).total;
+    await page.goto(`${server.url}${events.route}?lng=en`);
+    await page.getByText(`${before} in total`, { exact: true }).waitFor();
+    await tap(page.getByRole('button', { name: 'New', exact: true }));
+    const dialog = page.getByRole('dialog');
+    await choose(dialog, `* ${field('guardEvent', 'cameraId')}`, String(camera?.name));
+    await choose(dialog, `* ${field('guardEvent', 'eventType')}`, text('enums.emsAssetGuardEventType.smoke'));
+    const time = dialog.getByLabel(field('guardEvent', 'eventTime'), { exact: true });
+    await tap(time);
+    await time.fill('2026-03-02 21:40:00');
+    await time.press('Enter');
+    await dialog.getByLabel(field('guardEvent', 'description'), { exact: true }).fill(description);
+    await save(dialog);
+    await page.getByText(`${before + 1} in total`, { exact: true }).waitFor();
+    const row = rowWith(page, description);
+    await row.getByText(text('enums.emsAssetGuardEventStatus.unconfirmed'), { exact: true }).waitFor();
+    const stored = (await listed(events)).records.find((record) => record.description === description);
+    expect(stored).toMatchObject({ cameraId: camera?.id, eventType: 'smoke', status: 'unconfirmed' });
+
+    await tap(row.getByRole('button', { name: text('forms.emsGuardConfirm.title'), exact: true }));
+    const confirm = page.getByRole('dialog', { name: text('forms.emsGuardConfirm.title') });
+    await confirm
+      .getByLabel(text('forms.emsGuardConfirm.fields.confirmInfo'), { exact: true })
+      .fill('Dust from the fan; no fire');
+    await save(confirm);
+    await row.getByText(text('enums.emsAssetGuardEventStatus.confirmed'), { exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: text('forms.emsGuardConfirm.title'), exact: true }).count()).toBe(0);
+    const confirmed = (await listed(events)).records.find((record) => record.description === description);
+    expect(confirmed).toMatchObject({
+      status: 'confirmed',
+      confirmInfo: 'Dust from the fan; no fire',
+      confirmTime: expect.any(String),
+    });
+    await row.getByText(String(confirmed?.confirmedBy), { exact: true }).waitFor();
+  });
+
+  test("cameras: holding a direction of the PTZ pad on the station's dashboard moves its dome camera; the server records the start and the stop by the user", async () => {
+    const [dome] = (
+      await call<Row[]>(server.app, admin, {
+        method: 'GET',
+        url: '/ems/api/ipc/ipc/listIpcByStationSn',
+        query: { stationSn: 'T2-ST1' },
+      })
+    ).body.data.filter((camera) => camera.ptz === true);
+    const commands = async () =>
+      (
+        await call<{ records: Row[]; total: number }>(server.app, admin, {
+          method: 'GET',
+          url: url('listPtzCommands', { id: dome?.id }),
+        })
+      ).body.data;
+    const before = (await commands()).total;
+    await page.goto(`${server.url}/main/ems/map/monitor/dashboard?lng=en&station=T2-ST1`);
+    const pad = page.getByRole('group', { name: text('widgets.camera.ptz') });
+    const up = pad.getByRole('button', { name: text('enums.emsAssetPtzDirection.0'), exact: true });
+    await up.waitFor({ timeout: 20_000 });
+    await up.scrollIntoViewIfNeeded();
+    await up.hover();
+    await page.mouse.down();
+    await pad.getByRole('status').filter({ hasText: 'Moving: Up' }).waitFor();
+    await page.mouse.up();
+    await pad.getByRole('status').filter({ hasText: 'Stopped: Up' }).waitFor();
+    const after = await commands();
+    expect(after.total).toBe(before + 1);
+    expect(after.records[0]).toMatchObject({
+      cameraId: dome?.id,
+      direction: 0,
+      startTime: expect.any(String),
+      stopTime: expect.any(String),
+      userName: expect.any(String),
+      stoppedBy: expect.any(String),
+    });
+  });
+
+  test('devices: the device list exports the devices its filter selects as a workbook; the workbook, changed, imports back; a file that is no workbook is refused with a message and imports nothing', async () => {
+    const devices = pageNamed('emsDevice');
+    const kind = 'pcs';
+    const { records, total } = await listed(devices, { kind });
+    expect(total).toBeGreaterThan(0);
+    await page.goto(`${server.url}${devices.route}?lng=en`);
+    await choose(page.getByRole('search'), field('device', 'kind'), text(`enums.deviceKind.${kind}`));
+    await tap(page.getByRole('button', { name: 'Search', exact: true }));
+    await page.getByText(`${total} in total`, { exact: true }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), tap(page.getByRole('button', { name: 'Export' }))]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await readFile(String(await download.path()))) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(devices.columns.map((c) => field('device', c.field)));
+    expect(sheet.actualRowCount - 1).toBe(total);
+    const serials: unknown[] = [];
+    sheet.eachRow((row, number) => {
+      if (number > 1) serials.push(row.getCell(1).value);
+    });
+    expect(serials.sort()).toEqual(records.map((record) => record.sn).sort());
+
+    // The same workbook with one device renamed, imported through the list: the list shows the new name.
+    const renamed = `PCS renamed ${Date.now() % 100000}`;
+    const sn = String(sheet.getRow(2).getCell(1).value);
+    sheet.getRow(2).getCell(2).value = renamed;
+    const upload = async (name: string, buffer: Buffer) => {
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), tap(page.getByRole('button', { name: 'Import' }))]);
+      await chooser.setFiles({ name, mimeType: 'application/octet-stream', buffer });
+    };
+    await upload('devices.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    await rowWith(page, renamed).getByText(sn, { exact: true }).waitFor();
+    await page.getByText(`${total} in total`, { exact: true }).waitFor();
+    expect((await listed(devices, { kind })).records.find((record) => record.sn === sn)?.name).toBe(renamed);
+
+    // A file that is no workbook: the server's message, and nothing imported.
+    const all = (await listed(devices)).total;
+    await upload('devices.xlsx', Buffer.from('sn,name\nT2-NEW-9,x\n'));
+    await page.getByText('not an Excel workbook', { exact: false }).waitFor();
+    expect((await listed(devices)).total).toBe(all);
+    await page.getByText(`${total} in total`, { exact: true }).waitFor();
+  });
+});
