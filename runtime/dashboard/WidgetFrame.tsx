@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Card, Space, Tooltip } from 'antd';
+import { Button, Space, theme, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WidgetIcon } from './icons';
@@ -17,7 +17,11 @@ export interface WidgetFrameProps {
   children: ReactNode;
 }
 
-/** A widget on the grid: its title and, in edit mode, its edit and delete buttons. */
+/**
+ * A widget on the grid: its title and, in edit mode, its edit and delete buttons. A plain section in
+ * the theme's colours: a dashboard draws dozens, and a card of the component library renders and
+ * styles much more than a title bar (tabs, cover, loading skeleton).
+ */
 export function WidgetFrame({ id, title, icon, editing, onMove, onEdit, onRemove, children }: WidgetFrameProps) {
   const { t } = useTranslation();
   const extra = editing ? (
@@ -61,22 +65,49 @@ export function WidgetFrame({ id, title, icon, editing, onMove, onEdit, onRemove
       />
     </Space>
   ) : null;
+  const { token } = theme.useToken();
   return (
-    <Card
-      size="small"
+    <section
       role="region"
       aria-label={title}
-      title={
-        <Space className={editing ? 'widget-drag-handle' : undefined} style={{ cursor: editing ? 'move' : undefined }}>
-          <WidgetIcon name={icon} />
-          {title}
-        </Space>
-      }
-      extra={extra}
-      style={{ height: '100%', display: 'flex', flexDirection: 'column' }}
-      styles={{ body: { flex: 1, minHeight: 0, overflow: 'auto', padding: 8 } }}
+      style={{
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        background: token.colorBgContainer,
+        border: `1px solid ${token.colorBorderSecondary}`,
+        borderRadius: token.borderRadiusLG,
+        color: token.colorText,
+      }}
     >
-      {children}
-    </Card>
+      <header
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 8,
+          minHeight: 38,
+          padding: '0 12px',
+          borderBottom: `1px solid ${token.colorBorderSecondary}`,
+          fontWeight: token.fontWeightStrong,
+        }}
+      >
+        <span
+          className={editing ? 'widget-drag-handle' : undefined}
+          style={{
+            flex: 1,
+            minWidth: 0,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 8,
+            cursor: editing ? 'move' : undefined,
+          }}
+        >
+          <WidgetIcon name={icon} />
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{title}</span>
+        </span>
+        {extra}
+      </header>
+      <div style={{ flex: 1, minHeight: 0, overflow: 'auto', padding: 8 }}>{children}</div>
+    </section>
   );
 }
