@@ -212,6 +212,29 @@ describe.each(databases())('station and device administration on $name', ({ star
         before,
       );
     });
+
+    test('limits saved with their id (the list’s edit) change those; onto a station that has limits of its own, 409 and nothing written', async () => {
+      const [storage, ems] = [await stationBySn('T2-ST1'), await stationBySn('T2-EMS1')];
+      for (const station of [storage, ems])
+        await as('PUT', 'powerquality/qualitythresholdsetting', { payload: { stationId: station.id } });
+      const saved = async () =>
+        (await as<Page>('GET', 'powerquality/qualitythresholdsetting/page', { query: { size: '50' } })).body.data.records;
+      const before = await saved();
+      const limits = before.find((row) => row.stationId === storage.id) as Row;
+
+      const refused = await as('PUT', 'powerquality/qualitythresholdsetting', {
+        payload: { id: limits.id, stationId: ems.id, voltageUpper: 9 },
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body.msg).toBe('Station is already in use');
+      expect(await saved()).toEqual(before);
+
+      const changed = await as<Row>('PUT', 'powerquality/qualitythresholdsetting', {
+        payload: { id: limits.id, stationId: storage.id, voltageUpper: 9 },
+      });
+      expect(changed.body.data).toMatchObject({ id: limits.id, stationId: storage.id, voltageUpper: 9 });
+      expect(await saved()).toHaveLength(before.length);
+    });
   });
 
   describe('prices and transformers', () => {
