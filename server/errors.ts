@@ -28,6 +28,7 @@ export const ERRORS = {
   salesOwnerInactive: { code: 42100, status: 400, key: 'errors.salesOwnerInactive' },
   emsDevStationHasDevices: { code: 42500, status: 409, key: 'errors.emsDevStationHasDevices' },
   emsDevBadWorkbook: { code: 42501, status: 400, key: 'errors.emsDevBadWorkbook' },
+  emsDevChargeTaken: { code: 42502, status: 409, key: 'errors.emsDevChargeTaken' },
   notApprover: { code: 42300, status: 403, key: 'errors.oaNotApprover' },
   notApplicant: { code: 42301, status: 403, key: 'errors.oaNotApplicant' },
   stockShort: { code: 42200, status: 409, key: 'errors.stockShort' },

@@ -48,13 +48,23 @@ export const emsGetChargeConfig: Handler = async (call) => {
   return (await savedOf(call, station.id, call.query.chargeType ?? 'purchase')) ?? null;
 };
 
-/** `POST stationcharge/config`: one configuration per station and type; saving again replaces it. */
+/**
+ * `POST stationcharge/config`: one configuration per station and type. Without an id, saving
+ * replaces the saved one of the station and type (or adds it); with an id (the list's edit), it
+ * changes that configuration, and a station and type another configuration holds is refused (409)
+ * rather than written over it.
+ */
 export const emsSaveChargeConfig: Handler = async (call) => {
-  const { id: _id, ...body } = call.body as EntityRecord & { periods: Period[] };
+  const { id, ...body } = call.body as EntityRecord & { periods: Period[] };
   checkPeriods(body.periods);
   const { repository } = call.services;
   const station = await repository.get(call.scope(), 'station', Number(body.stationId));
   const saved = await savedOf(call, station.id, body.chargeType);
+  if (id !== undefined) {
+    if (saved && saved.id !== id)
+      throw new ApiError('emsDevChargeTaken', { chargeType: call.t(`enums.chargeType.${String(body.chargeType)}`) });
+    return repository.update(call.scope(), 'stationCharge', Number(id), body);
+  }
   return saved
     ? repository.update(call.scope(), 'stationCharge', Number(saved.id), body)
     : repository.create(call.scope(), 'stationCharge', body);

@@ -78,10 +78,16 @@ export const emsResetQualitySetting: Handler = async (call) => {
   return store(call, station, { ...defaultLimits(station.voltageClass) });
 };
 
-/** `PUT qualitythresholdsetting`: saves the limits of the body's station; a limit left out takes its default. */
+/**
+ * `PUT qualitythresholdsetting`: saves the limits of the body's station (a limit left out takes its
+ * default). With an id (the list's edit) it changes those limits, and a station that has limits of
+ * its own already is refused (409, one set per station) rather than written over.
+ */
 export const emsSaveQualitySetting: Handler = async (call) => {
   const body = bodyOf(call);
   const station = await call.services.repository.get(call.scope(), 'station', Number(body.stationId));
-  const { id: _id, ...limits } = body;
-  return store(call, station, { ...defaultLimits(station.voltageClass), ...limits });
+  const { id, ...limits } = body;
+  const values = { ...defaultLimits(station.voltageClass), ...limits };
+  if (id === undefined) return store(call, station, values);
+  return call.services.repository.update(call.scope(), 'qualityThreshold', Number(id), { ...values, stationId: station.id });
 };

@@ -410,7 +410,8 @@ export class EntityRepository {
         .where('tenantId', '=', scope.tenantId)
         .where(field.name, '=', toColumn(field, value));
       if (id !== undefined) query = query.where('id', '!=', id);
-      if (await query.executeTakeFirst()) throw new ApiError('duplicate', { field: field.name });
+      if (await query.executeTakeFirst())
+        throw new ApiError('duplicate', { fieldLabel: `entities.${model.entity}.fields.${field.name}` });
     }
   }
 

@@ -212,6 +212,29 @@ describe.each(databases())('station and device administration on $name', ({ star
         before,
       );
     });
+
+    test('limits saved with their id (the list’s edit) change those; onto a station that has limits of its own, 409 and nothing written', async () => {
+      const [storage, ems] = [await stationBySn('T2-ST1'), await stationBySn('T2-EMS1')];
+      for (const station of [storage, ems])
+        await as('PUT', 'powerquality/qualitythresholdsetting', { payload: { stationId: station.id } });
+      const saved = async () =>
+        (await as<Page>('GET', 'powerquality/qualitythresholdsetting/page', { query: { size: '50' } })).body.data.records;
+      const before = await saved();
+      const limits = before.find((row) => row.stationId === storage.id) as Row;
+
+      const refused = await as('PUT', 'powerquality/qualitythresholdsetting', {
+        payload: { id: limits.id, stationId: ems.id, voltageUpper: 9 },
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body.msg).toBe('Station is already in use');
+      expect(await saved()).toEqual(before);
+
+      const changed = await as<Row>('PUT', 'powerquality/qualitythresholdsetting', {
+        payload: { id: limits.id, stationId: storage.id, voltageUpper: 9 },
+      });
+      expect(changed.body.data).toMatchObject({ id: limits.id, stationId: storage.id, voltageUpper: 9 });
+      expect(await saved()).toHaveLength(before.length);
+    });
   });
 
   describe('prices and transformers', () => {
@@ -242,6 +265,29 @@ describe.each(databases())('station and device administration on $name', ({ star
         query: { stationSn: 'T2-ST1', chargeType: 'settlement' },
       });
       expect(read.body.data.periods).toEqual([{ startTime: '00:00', endTime: '24:00', period: 'flat', price: 0.55 }]);
+    });
+
+    test('a configuration saved with its id (the list’s edit) changes that one; onto a station and type another holds, 409 and nothing written', async () => {
+      const station = await stationBySn('T2-PV1');
+      const configs = async () =>
+        (
+          await as<Page>('GET', 'device/stationcharge/page', { query: { stationId: String(station.id), size: '50' } })
+        ).body.data.records.map(({ id, chargeType, periods }) => ({ id, chargeType, periods }));
+      const before = await configs();
+      const purchase = before.find((config) => config.chargeType === 'purchase') as Row;
+      const periods = [{ startTime: '00:00', endTime: '24:00', period: 'flat', price: 0.61 }];
+      const refused = await as<Row>('POST', 'device/stationcharge/config', {
+        payload: { id: purchase.id, stationId: station.id, chargeType: 'settlement', periods },
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body.msg).toBe('The station already has a configuration for Settlement price; edit that one');
+      expect(await configs()).toEqual(before);
+
+      const changed = await as<Row>('POST', 'device/stationcharge/config', {
+        payload: { id: purchase.id, stationId: station.id, chargeType: 'purchase', periods },
+      });
+      expect(changed.body.data).toMatchObject({ id: purchase.id, periods });
+      expect(await configs()).toEqual(before.map((config) => (config.id === purchase.id ? { ...config, periods } : config)));
     });
 
     test('overlapping periods are refused', async () => {

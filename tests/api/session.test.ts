@@ -549,7 +549,7 @@ describe.each(databases())('sessions, access and accounts on $name', ({ name, st
       40004,
       'An expired department cannot be added',
     ],
-    ['a user name already taken', () => ({ username: 'operator' }), 409, 40901, 'username is already in use'],
+    ['a user name already taken', () => ({ username: 'operator' }), 409, 40901, 'User name is already in use'],
   ])('an employee with %s is refused, and nothing is written', async (label, change, status, code, message) => {
     const username = unique(`refused_${label.replace(/\W/g, '').slice(0, 12)}`);
     const payload: Row = {

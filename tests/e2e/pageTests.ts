@@ -4,13 +4,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import en from '../../generated/i18n/en.json';
 import type { PageSchema } from '../../generated/meta';
 import { optionsOperations, routes, transitionOperations } from '../../generated/registry';
+import { initialListState, listQuery } from '../../runtime/list/listQuery';
 import type { JsonSchema } from '../../server/contract';
 import { call, signIn } from '../support/api';
 import { launchBrowser, tap } from '../support/browser';
 import { entities, example, operation, pages } from '../support/contract';
-import { methodOf, recordBody, url, type Row } from '../support/records';
+import { callOn, methodOf, operationFor, recordBody, url, type Row } from '../support/records';
 import { startServer, type TestServer } from '../support/server';
 import { choose, rowWith } from '../support/ui';
+import { holds, markerOf, markerValues, shownMarker, type Marker, type MarkerValues } from './smokeMarker';
 
 type Labels = Record<string, unknown>;
 const labels = en as unknown as Labels;
@@ -47,27 +49,6 @@ function toneWav(seconds: number): Buffer {
   return wav;
 }
 
-/** A free-text field of the list's columns that a form writes: where the marker goes. */
-function markerField(page: PageSchema): string | undefined {
-  const schema = entities[page.entity];
-  return page.columns
-    .map((c) => c.field)
-    .find((field) => {
-      const p = schema?.properties?.[field];
-      return (
-        p &&
-        p.type === 'string' &&
-        !p.readOnly &&
-        !p.enum &&
-        !p.format &&
-        !p['x-upload'] &&
-        !(p as { pattern?: string }).pattern &&
-        !p['x-create-only'] &&
-        !page.scope?.includes(field)
-      );
-    });
-}
-
 /** An entity's state machine (`x-states`). */
 interface StateMachine {
   field: string;
@@ -90,36 +71,23 @@ function transitionsOf(
 
 /** Pages whose records are created, then edited and deleted, or moved through their state machine (or both). */
 const smokePages = pages.filter(
-  (p) => p.resource.create && markerField(p) && ((p.resource.update && p.resource.delete) || transitionsOf(p).length > 0),
+  (p) => p.resource.create && markerOf(p) && ((p.resource.update && p.resource.delete) || transitionsOf(p).length > 0),
 );
 
 /**
- * Pages whose smoke does not pass yet, each with what stops it; they are reported as skipped, not
- * left out, and the last test fails when a page named here no longer exists.
+ * The calls that delete a record of an entity whose delete is a named call rather than the generic
+ * resource's, for the records a smoke makes for itself (see `Marker`): a station is deleted by its
+ * id and serial number together (a guard against a stale list), which only its named call takes.
  */
-const PENDING: Record<string, string> = {
-  emsDeviceDiagram: 'the smoke cannot yet choose a coded field inside a list entry (the node type of a diagram node)',
-  emsEnergyLabel:
-    'the new record is counted in the total, but its row is not on the page the smoke reads (sorted by the sorting number)',
-};
-
-/** Pages with create, edit and delete but no free-text column for the smoke's marker, with what they list instead. */
-const NO_MARKER: Record<string, string> = {
-  electricityPrice: 'prices by period and amount',
-  emsMenu: 'the screens of a station, by code',
-  emsQualityThreshold: 'limits, all numbers',
-  emsSettlePrice: 'settlement prices, all numbers',
-  emsVariableMap: 'mapped variables, by reference',
-  stationCapacity: 'capacities of stations, by serial number and numbers',
-  strategyConf: 'strategy settings of stations, by reference',
-};
+const NAMED_DELETES: Record<string, string> = { station: 'deleteStation' };
 
 /**
  * A smoke of every list page, generated from its page schema, in the browser against the real
  * server: the list loads with the server's total, a record is created through the form (its
- * required fields filled from the entity's example, a marker in a text column), edited, moved
- * through the first transition its row offers (on a page whose entity has a state machine), and
- * deleted through the confirmation. Then the journeys of particular pages.
+ * required fields filled from the entity's example, and a marker that tells its row apart, see
+ * `Marker`), edited, moved through the first transition its row offers (on a page whose entity has
+ * a state machine), and deleted through the confirmation, each step checked against the server.
+ * Then the journeys of particular pages.
  *
  * The pages are split into `parts` by their place in the list (each part a test file with its
  * own server and browser, so that the run's two workers share them); the last part also runs the
@@ -185,17 +153,47 @@ export function pageTests(part: number, parts: number): void {
       }
     }
 
-    /** The name of the first record of an entity a picker offers that may be chosen (not expired). */
-    async function firstOption(entity: string): Promise<string> {
+    /** Every record of the page's list call (page by page). */
+    async function recordsOf(schema: PageSchema, scope: Record<string, string>): Promise<Row[]> {
+      const list = schema.resource.list;
+      const records: Row[] = [];
+      for (let current = 1; ; current += 1) {
+        const answer = await call<{ records: Row[]; total: number }>(server.app, admin, {
+          method: methodOf(list),
+          url: url(list),
+          query: { ...scope, current: String(current), size: '50' },
+        });
+        records.push(...answer.body.data.records);
+        if (current * 50 >= answer.body.data.total) return records;
+      }
+    }
+
+    /**
+     * The name of the first record of an entity a picker offers that may be chosen: typing a name
+     * picks one of the records of that name (device variables of different devices share names),
+     * so none of them may be expired or one of `taken`.
+     */
+    async function firstOption(entity: string, taken: unknown[] = []): Promise<string> {
       const options = optionsOperations[entity];
       if (!options) throw new Error(`no options call for ${entity}`);
-      const answer = await call<{ name: string; inactive?: boolean }[]>(server.app, admin, {
+      const answer = await call<{ id: unknown; name: string; inactive?: boolean }[]>(server.app, admin, {
         method: methodOf(options),
         url: url(options),
       });
-      const found = answer.body.data.find((option) => !option.inactive)?.name;
+      const offered = answer.body.data;
+      const found = offered.find((option) =>
+        offered.every((other) => other.name !== option.name || (!other.inactive && !taken.includes(other.id))),
+      )?.name;
       if (!found) throw new Error(`no ${entity} to choose`);
       return found;
+    }
+
+    /** Picks the option `name` of a drop-down inside a list entry, as `choose` does (the entries' drop-downs share a name). */
+    async function pick(control: Locator, name: string): Promise<void> {
+      await tap(control);
+      await control.fill(name);
+      await control.page().getByRole('option', { name, exact: true }).first().waitFor({ state: 'attached' });
+      await control.press('Enter');
     }
 
     /** Saves the form; a form that stays open fails with the message it shows. */
@@ -209,16 +207,23 @@ export function pageTests(part: number, parts: number): void {
       }
     }
 
-    /** Fills one field of the form from a value of the example, by the kind of its control. */
-    async function fill(dialog: Locator, entity: string, field: string, property: JsonSchema, value: unknown): Promise<void> {
+    /**
+     * Fills one field of the form from a value of the example, by the kind of its control; a
+     * reference that must be unique (`x-unique`) is to a record none of `taken` refers to.
+     */
+    async function fill(
+      dialog: Locator,
+      entity: string,
+      field: string,
+      property: JsonSchema,
+      value: unknown,
+      taken: unknown[] = [],
+    ): Promise<void> {
       const name = fieldLabel(entity, field);
       const enumName = property['x-enum'];
       if (enumName) return choose(dialog, comboboxName(entity, field), text(`enums.${enumName}.${String(value)}`));
       if (property['x-ref']) {
-        const options = optionsOperations[property['x-ref']];
-        if (!options) throw new Error(`${entity}.${field}: no options call for ${property['x-ref']}`);
-        const first = await firstOption(property['x-ref']);
-        if (!first) throw new Error(`${entity}.${field}: no ${property['x-ref']} to choose`);
+        const first = await firstOption(property['x-ref'], property['x-unique'] ? taken : []);
         return choose(dialog, comboboxName(entity, field), first);
       }
       if (property.type === 'boolean') {
@@ -248,15 +253,10 @@ export function pageTests(part: number, parts: number): void {
           if (innerProperty?.['x-ref']) {
             const options = optionsOperations[innerProperty['x-ref']] ?? '';
             const answer = await call<{ name: string }[]>(server.app, admin, { method: methodOf(options), url: url(options) });
-            await tap(control);
-            await control.fill(answer.body.data[0]?.name ?? '');
-            await dialog
-              .page()
-              .getByRole('option', { name: answer.body.data[0]?.name, exact: true })
-              .first()
-              .waitFor({ state: 'attached' });
-            await control.press('Enter');
-          } else await control.fill(String(entry[inner]));
+            await pick(control, answer.body.data[0]?.name ?? '');
+          } else if (innerProperty?.['x-enum'])
+            await pick(control, text(`enums.${innerProperty['x-enum']}.${String(entry[inner])}`));
+          else await control.fill(String(entry[inner]));
         }
         return;
       }
@@ -604,19 +604,79 @@ export function pageTests(part: number, parts: number): void {
       });
     }
 
+    /** A record of `entity` made for a smoke through its create call, named `name`. */
+    async function madeNamed(entity: string, name: string): Promise<Row> {
+      const create = operationFor(entity, 'create');
+      if (!create) throw new Error(`${entity} has no create call`);
+      const payload = { ...(await recordBody(server.app, admin, entity)), name };
+      const answer = await call<Row>(server.app, admin, { method: methodOf(create), url: url(create), payload });
+      expect(answer.body.msg, `making a ${entity} for the smoke`).toBe('success');
+      return answer.body.data;
+    }
+
+    /** Deletes a record made for a smoke, by its entity's delete call (the call's other parameters from the record). */
+    async function remove(entity: string, record: Row): Promise<void> {
+      const deletes = operationFor(entity, 'delete') ?? NAMED_DELETES[entity];
+      if (!deletes) throw new Error(`${entity} has no delete call`);
+      const params = (operation(deletes).query?.required ?? []).filter((name) => name !== 'id');
+      const answer = await callOn(server.app, admin, deletes, record.id, {
+        query: Object.fromEntries(params.map((name) => [name, String(record[name])])),
+      });
+      expect(answer.body.msg, `deleting the ${entity} made for the smoke`).toBe('success');
+    }
+
     const mine = smokePages.filter((_page, index) => index % parts === part);
     describe.each(mine.map((p) => ({ ...p, name: p.page })))('$name', (schema) => {
-      if (PENDING[schema.page]) {
-        test.skip(`pending: ${PENDING[schema.page] ?? ''}`, () => undefined);
-        return;
-      }
+      const marker = markerOf(schema) as Marker;
+      const entity = entities[schema.entity];
       const stamp = Date.now() % 100000;
-      const marker = `Smoke ${schema.page} ${stamp}`;
-      /** The marker as the list shows it once the record is edited (when the page edits). */
-      const edited = schema.resource.update ? `${marker} edited` : marker;
-      const field = markerField(schema) ?? '';
       let scope: Record<string, string>;
       let before: number;
+      let values: MarkerValues;
+      /** The id of the smoke's record. */
+      let id: unknown;
+      /** Whether the list is narrowed by its filter of the marker (the record is not on the first page the list opens on). */
+      let narrowed = false;
+      /** The record a reference marker refers to, made for the smoke. */
+      let referenced: Row | undefined;
+      afterAll(async () => {
+        if (referenced && marker.kind === 'reference') await remove(marker.entity, referenced);
+      });
+
+      const label = (enumName: string, code: unknown) => text(`enums.${enumName}.${String(code)}`);
+      /** The row that shows the marker's `value`: a text in a cell, any other value as a whole cell. */
+      const rowOf = (value: unknown) => {
+        const shown = shownMarker(marker, schema, value, label);
+        return marker.kind === 'text' || marker.kind === 'reference'
+          ? rowWith(page, shown)
+          : page.getByRole('row').filter({ has: page.getByRole('cell', { name: shown, exact: true }) });
+      };
+
+      /** Writes the marker's `value` into the form (of a selection, the codes `previous` has not). */
+      async function writeMarker(dialog: Locator, value: unknown, previous: unknown[] = []): Promise<void> {
+        const property = entity?.properties?.[marker.field] ?? {};
+        if (marker.kind === 'codes') {
+          for (const code of (value as unknown[]).filter((code) => !previous.includes(code)))
+            await choose(dialog, comboboxName(schema.entity, marker.field), label(String(property.items?.['x-enum']), code));
+        } else if (marker.kind === 'reference') await choose(dialog, comboboxName(schema.entity, marker.field), String(value));
+        else if (marker.kind === 'date') await fill(dialog, schema.entity, marker.field, property, value);
+        else await dialog.getByLabel(fieldLabel(schema.entity, marker.field), { exact: true }).fill(String(value));
+      }
+
+      /**
+       * Narrows the list by its filter of the marker's field to the rows that show `value`, as a
+       * user looks up a record the list's order puts on a later page.
+       */
+      async function narrow(value: unknown): Promise<void> {
+        const filter = schema.filters?.find((f) => f.field === marker.field);
+        if (!filter || filter.range || (marker.kind !== 'text' && marker.kind !== 'number'))
+          throw new Error(
+            `${schema.page}: the new record is not on the first page, and no text filter of ${marker.field} finds it`,
+          );
+        const search = page.getByRole('search');
+        await search.getByLabel(fieldLabel(schema.entity, marker.field), { exact: true }).fill(String(value));
+        await tap(search.getByRole('button', { name: 'Search', exact: true }));
+      }
 
       test('the list loads with the server total', async () => {
         scope = await scopeOf(schema);
@@ -628,15 +688,17 @@ export function pageTests(part: number, parts: number): void {
       });
 
       test('creates a record through the form', async () => {
+        const records = await recordsOf(schema, scope);
+        values = markerValues(marker, schema, records, stamp);
+        if (marker.kind === 'reference') referenced = await madeNamed(marker.entity, String(values.created));
         await tap(page.getByRole('button', { name: 'New', exact: true }));
         const dialog = page.getByRole('dialog');
-        const entity = entities[schema.entity];
         const sample = example(schema.entity);
         // The required fields, and the write-only ones the example gives (a first password).
         const writeOnly = Object.keys(sample).filter((name) => entity?.properties?.[name]?.writeOnly);
         for (const required of new Set([...(entity?.required ?? []), ...writeOnly])) {
           const property = entity?.properties?.[required];
-          if (!property || required === field || schema.scope?.includes(required)) continue;
+          if (!property || required === marker.field || schema.scope?.includes(required)) continue;
           const unique = property['x-unique'] || required === 'username';
           await fill(
             dialog,
@@ -644,48 +706,78 @@ export function pageTests(part: number, parts: number): void {
             required,
             property,
             unique ? `${String(sample[required])}${stamp}` : sample[required],
+            records.map((record) => record[required]),
           );
         }
-        await dialog.getByLabel(fieldLabel(schema.entity, field), { exact: true }).fill(marker);
+        await writeMarker(dialog, values.created);
         await save(dialog);
         await page.getByText(`${before + 1} in total`, { exact: true }).waitFor();
-        await rowWith(page, marker).first().waitFor();
         expect(await totalOf(schema, scope)).toBe(before + 1);
+        const created = await listed(schema, scope, (row) => holds(marker, row, values.created));
+        id = created.id;
+        // The list as it opens (its order, its first page size): does it show the new record?
+        const list = schema.resource.list;
+        const first = await call<{ records: Row[] }>(server.app, admin, {
+          method: methodOf(list),
+          url: url(list),
+          query: Object.fromEntries(Object.entries(listQuery(initialListState(schema), scope)).map(([k, v]) => [k, String(v)])),
+        });
+        narrowed = !first.body.data.records.some((row) => row.id === id);
+        if (narrowed) await narrow(values.created);
+        await rowOf(values.created).first().waitFor();
       });
 
       if (schema.resource.update) {
-        test('edits it', async () => {
-          await tap(rowWith(page, marker).getByRole('button', { name: 'Edit', exact: true }));
+        test('edits it; the row and the server show the change', async () => {
+          await tap(rowOf(values.created).getByRole('button', { name: 'Edit', exact: true }));
           const dialog = page.getByRole('dialog');
-          await dialog.getByLabel(fieldLabel(schema.entity, field), { exact: true }).fill(edited);
+          let change: Row;
+          if (marker.kind === 'reference') {
+            // The record made for the smoke stays; another code of the first coded column is chosen.
+            const property = entity?.properties?.[marker.edit] ?? {};
+            const current = (await listed(schema, scope, (row) => row.id === id))[marker.edit];
+            const next = property.enum?.find((code) => code !== current);
+            await choose(dialog, comboboxName(schema.entity, marker.edit), label(String(property['x-enum']), next));
+            change = { [marker.edit]: next };
+          } else {
+            await writeMarker(dialog, values.edited, Array.isArray(values.created) ? values.created : []);
+            change = { [marker.field]: values.edited };
+          }
           await save(dialog);
-          await rowWith(page, edited).first().waitFor();
+          if (narrowed) await narrow(values.edited);
+          const row = rowOf(values.edited);
+          await row.first().waitFor();
+          if (marker.kind === 'reference') {
+            const property = entity?.properties?.[marker.edit] ?? {};
+            await row.getByText(label(String(property['x-enum']), change[marker.edit]), { exact: true }).waitFor();
+          }
+          expect(await listed(schema, scope, (record) => record.id === id)).toMatchObject(change);
         });
       }
 
       if (transitionsOf(schema).length > 0) {
         test('moves it through the first transition its row offers; the row shows the new state', async () => {
           const machine = machineOf(schema.entity) as StateMachine;
-          const record = await listed(schema, scope, (row) => String(row[field]).startsWith(marker));
+          const record = await listed(schema, scope, (row) => row.id === id);
           const state = String(record[machine.field]);
           const offered = transitionsOf(schema).find((transition) => transition.from.map(String).includes(state));
           if (!offered) throw new Error(`no transition of the page starts from ${state}`);
           const enumName = entities[schema.entity]?.properties?.[machine.field]?.['x-enum'];
           const shown = text(`enums.${String(enumName)}.${String(offered.to)}`);
-          const row = rowWith(page, edited);
-          const label = text(`entities.${schema.entity}.transitions.${offered.name}`);
-          await tap(row.getByRole('button', { name: label, exact: true }));
+          const row = rowOf(values.edited);
+          const transitionLabel = text(`entities.${schema.entity}.transitions.${offered.name}`);
+          await tap(row.getByRole('button', { name: transitionLabel, exact: true }));
           if (offered.confirm) await tap(page.getByRole('button', { name: 'OK', exact: true }));
           if (offered.form) {
             // The transition's form: its required fields, a coded one set to its first value.
-            const dialog = page.getByRole('dialog', { name: label });
+            const dialog = page.getByRole('dialog', { name: transitionLabel });
             const body = operation(offered.operation).body;
             for (const required of body?.required ?? []) {
               const property = body?.properties?.[required] as JsonSchema;
               const name = text(`forms.${offered.form}.fields.${required}`);
               if (property['x-enum'])
                 await choose(dialog, `* ${name}`, text(`enums.${property['x-enum']}.${String(property.enum?.[0])}`));
-              else await dialog.getByLabel(name, { exact: true }).fill(`${marker} ${required}`);
+              else await dialog.getByLabel(name, { exact: true }).fill(`Smoke ${schema.page} ${stamp} ${required}`);
             }
             await save(dialog);
           }
@@ -697,8 +789,14 @@ export function pageTests(part: number, parts: number): void {
 
       if (!schema.resource.delete) return;
       test('deletes it through the confirmation', async () => {
-        await tap(rowWith(page, edited).getByRole('button', { name: 'Delete', exact: true }));
+        const row = rowOf(values.edited);
+        await tap(row.getByRole('button', { name: 'Delete', exact: true }));
         await tap(page.getByRole('button', { name: 'OK', exact: true }));
+        if (narrowed) {
+          // The narrowed list loses the row; cleared, it counts what it did before the smoke.
+          await row.first().waitFor({ state: 'detached' });
+          await tap(page.getByRole('search').getByRole('button', { name: 'Reset', exact: true }));
+        }
         try {
           await page.getByText(`${before} in total`, { exact: true }).waitFor();
         } catch {
@@ -886,8 +984,7 @@ export function pageTests(part: number, parts: number): void {
 
     test('every list page with create, edit and delete has a smoke', () => {
       const full = pages.filter((p) => p.resource.create && p.resource.update && p.resource.delete);
-      expect(full.filter((p) => !markerField(p)).map((p) => p.page)).toEqual(Object.keys(NO_MARKER).sort());
-      expect(Object.keys(PENDING).filter((name) => !smokePages.some((p) => p.page === name))).toEqual([]);
+      expect(full.filter((p) => !markerOf(p)).map((p) => p.page)).toEqual([]);
     });
   });
 }
