@@ -47,4 +47,18 @@ describe('screens loaded on first use', () => {
     expect(await screen.findByText('Unable to preload CSS for /assets/ListPage.css')).toBeTruthy();
     expect(event.defaultPrevented).toBe(true);
   });
+
+  test('a screen whose code was preloaded renders at once, without its spinner', async () => {
+    const Preloaded = lazyScreen(() => Promise.resolve({ default: () => <p>ready</p> }));
+    Preloaded.preload();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const view = render(
+      <I18nextProvider i18n={i18nFor('en')}>
+        <ScreenBoundary>
+          <Preloaded />
+        </ScreenBoundary>
+      </I18nextProvider>,
+    );
+    expect(view.container.textContent).toBe('ready');
+  });
 });

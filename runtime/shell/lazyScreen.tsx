@@ -1,14 +1,5 @@
 import { Button, Result, Spin } from 'antd';
-import {
-  Component,
-  lazy,
-  Suspense,
-  useEffect,
-  useState,
-  type ComponentType,
-  type LazyExoticComponent,
-  type ReactNode,
-} from 'react';
+import { Component, createElement, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A code chunk that has not loaded within this time is given up (the specification's 120 s). */
@@ -33,17 +24,38 @@ export function withTimeout<T>(load: () => Promise<T>, ms = CHUNK_TIMEOUT_MS): (
 }
 
 /** A screen whose code loads when it is first shown, or earlier when `preload` is called. */
-export type LazyScreen<P extends object> = LazyExoticComponent<ComponentType<P>> & {
+export type LazyScreen<P extends object> = ComponentType<P> & {
   /** Starts loading the code now (while what the screen waits for is still being fetched). */
   preload(): void;
 };
 
-/** A screen whose code is loaded when it is first shown (or preloaded); the code is asked for once. */
+/**
+ * A screen whose code is loaded when it is first shown (or preloaded); the code is asked for once.
+ * Once loaded, the screen renders at once: React's `lazy` suspends on its first render even when
+ * the code is there already, and React then holds the revealed screen back for up to 300 ms
+ * after its fallback showed — a preloaded screen would wait for nothing.
+ */
 export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, ms?: number): LazyScreen<P> {
-  let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  const once = () => (loading ??= withTimeout(load, ms)());
-  // A failed preload is shown by the screen when it renders, through its boundary.
-  return Object.assign(lazy<ComponentType<P>>(once), { preload: () => void once().catch(() => undefined) });
+  let loaded: ComponentType<P> | undefined;
+  let failed: Error | undefined;
+  let loading: Promise<void> | undefined;
+  const once = () =>
+    (loading ??= withTimeout(load, ms)().then(
+      (module) => {
+        loaded = module.default;
+      },
+      (error: unknown) => {
+        failed = error instanceof Error ? error : new Error(String(error));
+      },
+    ));
+  function Screen(props: P) {
+    // A failed load is shown by the screen's boundary; a load under way suspends the screen (a
+    // thrown promise, as `lazy` itself does) until its code is there.
+    if (failed) throw failed;
+    if (!loaded) throw once();
+    return createElement(loaded, props);
+  }
+  return Object.assign(Screen, { preload: () => void once() });
 }
 
 function ChunkError({ error }: { error: Error }) {
