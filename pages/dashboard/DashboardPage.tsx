@@ -19,6 +19,7 @@ import {
   setWidgetConfig,
   WidgetCatalogue,
   WidgetConfigDialog,
+  widgetNeeds,
   widgetTitle,
   type Breakpoint,
   type LayoutItem,
@@ -76,6 +77,21 @@ export function DashboardPage() {
   // The station the address names is known before the list arrives: its dashboard is asked for beside the list.
   const dashboard = useDashboardDocument(stationSn, widgetRegistry);
   const { document, change } = dashboard;
+
+  // What the widgets need is asked for before the grid first renders (dozens of widgets take a
+  // while to render): the server answers while the browser draws. The grid shows once its
+  // station's widgets are registered.
+  const [primed, setPrimed] = useState<string | null>(null);
+  useEffect(() => {
+    if (!document || !station || document.stationSn !== station.sn || primed === station.sn) return;
+    scheduler.prime(
+      document.widgets.flatMap((widget) => {
+        const definition = widgetRegistry.get(widget.type);
+        return definition ? [{ id: widget.id, needsOf: widgetNeeds(definition, widget.config, station) }] : [];
+      }),
+    );
+    setPrimed(station.sn);
+  }, [document, station, scheduler, primed]);
 
   const navigate = useCallback(
     (name: string) => {
@@ -175,7 +191,7 @@ export function DashboardPage() {
         )}
       </Space>
       {dashboard.error ? <Alert type="error" showIcon message={dashboard.error} style={{ marginBottom: 12 }} /> : null}
-      {!document ? (
+      {!document || primed !== station.sn ? (
         <Spin style={{ display: 'block', margin: 64 }} />
       ) : document.widgets.length === 0 ? (
         <Empty description={t('dashboard.empty')} />

@@ -12,9 +12,10 @@ import {
   type Breakpoint,
   type DashboardDocument,
   type LayoutItem,
+  type WidgetConfig,
   type WidgetInstance,
 } from './document';
-import type { DataScheduler } from './scheduler';
+import type { DataScheduler, NeedsOf } from './scheduler';
 import { useWidgetData } from './useWidgetData';
 import type { AnyWidgetDefinition, StationContext, WidgetActions } from './widget';
 import { WidgetFrame } from './WidgetFrame';
@@ -42,6 +43,11 @@ export function widgetTitle(t: (key: string) => string, widget: WidgetInstance):
   return typeof own === 'string' ? own : t(`widgets.${widget.type}.title`);
 }
 
+/** What a widget of a station needs at an instant. */
+export function widgetNeeds(definition: AnyWidgetDefinition, config: WidgetConfig, station: StationContext): NeedsOf {
+  return (now) => definition.needs(config, { station, now });
+}
+
 function WidgetSlot({
   widget,
   definition,
@@ -57,10 +63,7 @@ function WidgetSlot({
   editing: boolean;
   navigate(routeName: string): void;
 }) {
-  const needsOf = useCallback(
-    (now: number) => definition.needs(widget.config, { station, now }),
-    [definition, widget.config, station],
-  );
+  const needsOf = useMemo(() => widgetNeeds(definition, widget.config, station), [definition, widget.config, station]);
   const data = useWidgetData(scheduler, widget.id, needsOf);
   const context = useMemo(() => ({ station, now: Date.now() }), [station, data]); // eslint-disable-line react-hooks/exhaustive-deps
   const actions = useMemo<WidgetActions>(

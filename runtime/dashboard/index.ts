@@ -54,7 +54,7 @@ export { sanitizeHtml } from './sanitize';
 export { stationStatusNeed, statusDetailOf } from './stationStatus';
 export { DataScheduler, REFRESH_INTERVAL_MS } from './scheduler';
 export { batchFetcher } from './batchFetcher';
-export { DashboardGrid, ROW_HEIGHT, widgetTitle } from './DashboardGrid';
+export { DashboardGrid, ROW_HEIGHT, widgetNeeds, widgetTitle } from './DashboardGrid';
 export type { DashboardGridProps } from './DashboardGrid';
 export type { BatchFetcher, NeedAnswer, NeedsOf, SchedulerOptions, SchedulerStats, Visibility } from './scheduler';
 export { defineWidget, WIDGET_GROUPS } from './widget';

@@ -209,6 +209,26 @@ describe('DataScheduler', () => {
     scheduler.stop();
   });
 
+  test('widgets registered before they render are fetched at once; each takes over what arrived when it mounts', async () => {
+    const server = fakeServer();
+    const scheduler = new DataScheduler({ fetchBatch: server.fetchBatch, visibility: visibility() });
+    scheduler.start();
+    await vi.advanceTimersByTimeAsync(0);
+    scheduler.prime([
+      { id: 'a', needsOf: () => ({ v: realtime('X') }) },
+      { id: 'b', needsOf: () => ({ v: realtime('Y') }) },
+    ]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.requests).toEqual([[realtime('X'), realtime('Y')]]);
+    // Mounted after the answer came: it gets it at once, and nothing is asked again.
+    const a = recorder();
+    scheduler.setWidget('a', () => ({ v: realtime('X') }), a.listener);
+    expect(a.seen).toEqual([{ v: { status: 'ready', data: JSON.stringify(realtime('X')) } }]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.requests).toHaveLength(1);
+    scheduler.stop();
+  });
+
   test('answers that arrive after a widget is removed or changed are dropped', async () => {
     let release: () => void = () => {};
     const fetchBatch = (needs: DataNeed[]) =>

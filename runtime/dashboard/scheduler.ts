@@ -107,7 +107,11 @@ export class DataScheduler {
     const needs = needsOf(Date.now());
     if (known && sameNeeds(known.needs, needs)) {
       known.needsOf = needsOf;
-      known.listener = listener;
+      if (known.listener !== listener) {
+        // A widget taking over needs registered before it mounted gets what has arrived for them.
+        known.listener = listener;
+        listener(known.slots);
+      }
       return;
     }
     const slots: Record<string, SlotState> = {};
@@ -123,6 +127,14 @@ export class DataScheduler {
       });
     }
     this.changed.add(id);
+  }
+
+  /**
+   * Registers widgets before they are rendered (a dashboard about to be shown), so that what they
+   * need is asked for while they render; each takes its answers over when it mounts.
+   */
+  prime(widgets: { id: string; needsOf: NeedsOf }[]): void {
+    for (const { id, needsOf } of widgets) if (!this.entries.has(id)) this.setWidget(id, needsOf, () => undefined);
   }
 
   /** Fetches a widget's needs now, outside the ticks (after a user's action changed what they answer). */
