@@ -18,21 +18,28 @@ export type Period = 'realtime' | 'day' | 'month' | 'year';
 /** How a figure is made of a period's samples (the statistics call's `calcmethod`). */
 export type Method = 'DIFF' | 'SUM' | 'AVG' | 'MAX' | 'MIN';
 
-/** The times of the last instant asked for, by zone and format. */
-let formatted = { now: Number.NaN, texts: new Map<string, string>() };
+/** The last instant asked for: its local time in each zone, and its texts by zone and format. */
+let instant = { now: Number.NaN, local: new Map<string, dayjs.Dayjs>(), texts: new Map<string, string>() };
 
 /**
  * The local time of the station at the context's instant, formatted. A refresh asks every widget
  * for its needs of one instant, and converting it to the zone costs tens of microseconds each
- * time, so the times of that instant are remembered until another is asked for.
+ * time, so the instant is converted once per zone and its texts are remembered until another
+ * instant is asked for.
  */
 export function stationTime(context: WidgetContext, format = 'YYYY-MM-DD HH:mm:ss'): string {
-  if (formatted.now !== context.now) formatted = { now: context.now, texts: new Map() };
-  const key = `${context.station.timeZone}|${format}`;
-  let text = formatted.texts.get(key);
+  if (instant.now !== context.now) instant = { now: context.now, local: new Map(), texts: new Map() };
+  const zone = context.station.timeZone;
+  const key = `${zone}|${format}`;
+  let text = instant.texts.get(key);
   if (text === undefined) {
-    text = dayjs(context.now).tz(context.station.timeZone).format(format);
-    formatted.texts.set(key, text);
+    let local = instant.local.get(zone);
+    if (!local) {
+      local = dayjs(context.now).tz(zone);
+      instant.local.set(zone, local);
+    }
+    text = local.format(format);
+    instant.texts.set(key, text);
   }
   return text;
 }
