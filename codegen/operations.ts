@@ -8,8 +8,8 @@ export interface ResourceBinding {
     'list' | 'get' | 'create' | 'update' | 'delete' | 'options' | 'deleteMany' | 'patch' | 'transition' | 'aggregate' | 'export';
   /** Lists only the records the signed-in user owns. */
   mine?: boolean;
-  /** Fixed conditions of a list, an aggregate or an export, by field. */
-  where?: Record<string, string | number | boolean>;
+  /** Fixed conditions of a list, an aggregate or an export, by field: a value, or a list of values any of which matches. */
+  where?: Record<string, string | number | boolean | (string | number)[]>;
   /** `transition`: the name of a transition of the entity's `x-states`. */
   transition?: string;
   /** `patch`: the writable fields taken from the body (the rest of the record is kept). */

@@ -27,6 +27,17 @@ const SCREENS: Record<string, LazyScreen<object>> = {
   companyLookup: lazyScreen(() => import('./customer/CompanyLookupPage').then((m) => ({ default: m.CompanyLookupPage }))),
   newsArticle: lazyScreen(() => import('./news/NewsArticlePage').then((m) => ({ default: m.NewsArticlePage }))),
   videoCourse: lazyScreen(() => import('./learning/VideoCoursePage').then((m) => ({ default: m.VideoCoursePage }))),
+  emsSiteTopo: lazyScreen(() => import('./ems/SiteTopoPage').then((m) => ({ default: m.SiteTopoPage }))),
+  emsEnergySetting: lazyScreen(() => import('./ems/EnergySettingPage').then((m) => ({ default: m.EnergySettingPage }))),
+  emsEquipmentBoard: lazyScreen(() => import('./ems/EquipmentBoardPage').then((m) => ({ default: m.EquipmentBoardPage }))),
+  emsGridConnection: lazyScreen(() => import('./ems/GridConnectionPage').then((m) => ({ default: m.GridConnectionPage }))),
+  emsQualityRealtime: lazyScreen(() => import('./ems/QualityRealtimePage').then((m) => ({ default: m.QualityRealtimePage }))),
+  emsQualityMonthReport: lazyScreen(() =>
+    import('./ems/QualityMonthReportPage').then((m) => ({ default: m.QualityMonthReportPage })),
+  ),
+  emsQualityUnbalance: lazyScreen(() => import('./ems/QualityUnbalancePage').then((m) => ({ default: m.QualityUnbalancePage }))),
+  emsDeviceOverview: lazyScreen(() => import('./ems/DeviceOverviewPage').then((m) => ({ default: m.DeviceOverviewPage }))),
+  emsEquipDetail: lazyScreen(() => import('./ems/EquipDetailPage').then((m) => ({ default: m.EquipDetailPage }))),
 };
 
 /** Every path but the open ones needs a signed-in user; without one the user is sent to /login. */

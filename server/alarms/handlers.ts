@@ -131,11 +131,24 @@ export const clearStation: Handler = async (call) => {
   return Number(result.numDeletedRows);
 };
 
-/** `POST get_alarm_summarys` with `{ current, size, stationSn, status }`. */
+/** `POST get_alarm_summarys` with `{ current, size, stationSn, status }`, and `deviceSn` for one device's alarms. */
 export const alarmSummaries: Handler = async (call) => {
-  const { current, size, stationSn, status } = call.body as { current: number; size: number; stationSn: string; status: string };
+  const { current, size, stationSn, deviceSn, status } = call.body as {
+    current: number;
+    size: number;
+    stationSn: string;
+    deviceSn?: string;
+    status: string;
+  };
   const station = await stationBySn(call, stationSn);
-  return alarmPage(call, [{ field: 'stationId', op: 'eq', value: station.id }, ...statusFilter(status)], current, size);
+  const filters: Filter[] = [{ field: 'stationId', op: 'eq', value: station.id }, ...statusFilter(status)];
+  if (deviceSn !== undefined) {
+    // A device of another station (or tenant) is no device of this station.
+    const device = await call.services.repository.findBy(call.scope(), 'device', 'sn', deviceSn);
+    if (device.stationId !== station.id) throw new ApiError('notFound');
+    filters.push({ field: 'deviceId', op: 'eq', value: device.id });
+  }
+  return alarmPage(call, filters, current, size);
 };
 
 /** `GET engeryAlarmList`: alarms of types about energy, of one station or all. */

@@ -9,6 +9,7 @@ import { seedDashboards } from './dashboards';
 import { seedSales } from './sales';
 import { seedOffice } from './oa';
 import { seedEmsAssets } from './emsassets';
+import { seedEmsConfig } from './emsconfig';
 import { seedProjects } from './projects';
 import { ALL_PERMISSIONS } from '../users/principal';
 import { seedStations } from './stations';
@@ -138,6 +139,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
       stations.map((station) => station.sn),
     );
     await seedProjects(services, scope, stations);
+    await seedEmsConfig(services, scope, stations);
   }
   return true;
 }

@@ -1,8 +1,10 @@
 import type { Handler } from '../http/services';
 import { emsGetChargeConfig, emsSaveChargeConfig } from './charge';
+import { emsSaveChargeDeal, emsUpdateChargeDeal } from './chargeDeals';
 import { emsAllDeviceModels, emsAllServers, emsPriceConfig, emsTransformerMonitoring } from './config';
 import { emsAirClose, emsAirOpen, emsDeviceTree, emsImportDevices } from './devices';
 import { emsDiagramData, emsDiagrams, emsSaveDiagram } from './diagrams';
+import { emsGetEnergySetting, emsSaveEnergySetting, emsStorageDevices } from './energySettings';
 import { emsGetQualitySetting, emsResetQualitySetting, emsSaveQualitySetting } from './quality';
 import { emsQualityMonthly, emsQualityRealtime } from './qualityData';
 import { bySn } from './records';
@@ -15,6 +17,7 @@ import {
   emsStationsByDept,
   emsUpdateStationById,
 } from './stations';
+import { emsQualityUnbalance } from './unbalanceData';
 import { emsDataTypes, emsGetVars, emsGetVarsSimplify, emsImportVars, emsLinkedVariables } from './vars';
 
 const channel = bySn('monitorChannel');
@@ -59,4 +62,10 @@ export const emsdevicesHandlers: Record<string, Handler> = {
   emsStationReportGroups,
   emsReportTrend,
   emsReportData,
+  emsQualityUnbalance,
+  emsStorageDevices,
+  emsGetEnergySetting,
+  emsSaveEnergySetting,
+  emsSaveChargeDeal,
+  emsUpdateChargeDeal,
 };

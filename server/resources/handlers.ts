@@ -20,7 +20,11 @@ function idOf(call: CallContext): number {
  */
 function filtersOf(call: CallContext, operation: Operation, binding: ResourceBinding): Filter[] {
   const model = call.services.repository.model(binding.entity);
-  const filters: Filter[] = Object.entries(binding.where ?? {}).map(([field, value]) => ({ field, op: 'eq', value }));
+  const filters: Filter[] = Object.entries(binding.where ?? {}).map(([field, value]) => ({
+    field,
+    op: Array.isArray(value) ? 'in' : 'eq',
+    value,
+  }));
   for (const name of Object.keys(operation.query?.properties ?? {})) {
     const value = call.query[name];
     if (PAGING.has(name) || value === undefined) continue;

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { describe, expect, test } from 'vitest';
+import { unbalance } from '../emsdevices/unbalance';
 import { StationModel, type StationSpec } from './model';
 import { DEVICES, VARIABLES } from './topology';
 
@@ -115,7 +116,10 @@ describe.each(STATIONS.map((spec) => [spec.type, spec] as const))('a simulated %
     ['.soc', 10, 95],
     ['BMS.voltage', 700, 800],
     ['BMS.soh', 95, 100],
-    ['MTR.voltageA', 225.4, 234.6],
+    ['MTR.voltageA', 224.9, 235.1],
+    ['MTR.voltageB', 224.9, 235.1],
+    ['MTR.voltageC', 224.9, 235.1],
+    ['MTR.voltageThd', 1.5, 3.5],
     ['MTR.powerFactor', 0.95, 0.99],
     ['MTR.frequency', 49.95, 50.05],
     ['.efficiency', 0, 98.5],
@@ -289,6 +293,36 @@ test.each([
   model.control('PCS1', 'runState', 1);
   const restarted = run(model, at('2025-03-13 00:00'), at('2025-03-13 08:00'), 15);
   expect(restarted.some((s) => (s.values.get('PCS1.activePower') ?? 0) < 0)).toBe(true);
+});
+
+test('three phases of the grid meter stay close in voltage and apart in current, a few per cent unbalanced', () => {
+  const samples = simulate(STORAGE, ...WEEK, 15);
+  const of = (s: Sample, code: string) => s.values.get(`MTR.${code}`);
+  const voltage = samples.map((s) => unbalance(of(s, 'voltageA'), of(s, 'voltageB'), of(s, 'voltageC')) ?? 0);
+  const current = samples.flatMap((s) => unbalance(of(s, 'currentA'), of(s, 'currentB'), of(s, 'currentC')) ?? []);
+  expect(Math.max(...voltage)).toBeLessThan(1);
+  expect(Math.max(...voltage)).toBeGreaterThan(0.1);
+  expect(mean(current)).toBeGreaterThan(3);
+  expect(mean(current)).toBeLessThan(12);
+  // Now and then a phase's share of a light load leaves the platform's 15 % limit.
+  expect(Math.max(...current)).toBeGreaterThan(15);
+});
+
+test('a PCS switched off the grid covers its share of the load from its battery in the flat hours, where on the grid it idles', () => {
+  const model = new StationModel(STORAGE);
+  run(model, at('2025-03-11 00:00'), at('2025-03-12 11:00'), 15);
+  model.control('PCS1', 'gridMode', 0);
+  const islanded = run(model, at('2025-03-12 11:00'), at('2025-03-12 12:00'), 15).slice(1);
+  expect(islanded.length).toBe(3);
+  for (const s of islanded) {
+    expect(s.values.get('PCS1.gridMode')).toBe(0);
+    expect(s.values.get('PCS1.activePower')).toBeGreaterThan(0);
+    // The other PCS stays on the grid and idles, as the flat hours have it.
+    expect(s.values.get('PCS2.activePower')).toBe(0);
+  }
+  model.control('PCS1', 'gridMode', 1);
+  const back = run(model, at('2025-03-12 13:00'), at('2025-03-12 14:00'), 15).slice(1);
+  expect(back.map((s) => [s.values.get('PCS1.gridMode'), s.values.get('PCS1.activePower')])).toEqual(back.map(() => [1, 0]));
 });
 
 test('walks through a gap of hours as if it had been stepped every 15 minutes', () => {

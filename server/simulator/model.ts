@@ -90,6 +90,8 @@ const CHANNEL = {
   grid: 12,
   reactive: 13,
   offset: 14,
+  phases: 15,
+  harmonics: 16,
 } as const;
 
 // Hashing ----------------------------------------------------------------------------------
@@ -528,8 +530,9 @@ export class StationModel {
   }
 
   /**
-   * Remote control (yk) of a controllable variable (`runState` of a PCS or an air conditioner):
-   * 0 off, 1 on; reflected from the next step (a stopped PCS has 0 power and its battery stays).
+   * Remote control (yk) of a controllable variable (`runState` of a PCS or an air conditioner,
+   * `gridMode` of a PCS): 0 off, 1 on; reflected from the next step (a stopped PCS has 0 power and
+   * its battery stays; a PCS switched off the grid (0) covers its share of the load from its battery).
    * An air conditioner switched on or off stays so; left alone it cools above 27 °C.
    * @throws RangeError for an unknown device, a variable that cannot be controlled, or a value other than 0 or 1.
    */
@@ -755,9 +758,14 @@ export class StationModel {
       const soc = this.current.soc[key] ?? 50;
       const share = this.pcsTotal > 0 ? (surplus * string.rated) / this.pcsTotal : 0;
       const available = this.current.controls[`${key}.runState`] !== 0 && !this.faulty(string, env.ts);
-      const wanted = available
-        ? plannedPower(period, env.time, soc, string.capacity, string.rated, this.pvKwp > 0 ? share : 0)
-        : 0;
+      // Off the grid the converter forms the island: it covers its share of the load (or stores the
+      // photovoltaic surplus) instead of following the tariff.
+      const islanded = this.current.controls[`${key}.gridMode`] === 0;
+      const wanted = !available
+        ? 0
+        : islanded
+          ? clamp(-share, -string.rated, string.rated)
+          : plannedPower(period, env.time, soc, string.capacity, string.rated, this.pvKwp > 0 ? share : 0);
       const applied = applyPower(soc, string.capacity, wanted, hours);
       this.current.soc[key] = applied.soc;
       return applied.power;
@@ -837,6 +845,7 @@ export class StationModel {
       dischargeEnergy: round(this.add(`${key}.dischargeEnergy`, Math.max(power, 0) * hours), 2),
       runState: stopped ? 0 : 1,
       faultState: this.faulty(string, ts) ? 1 : 0,
+      gridMode: this.current.controls[`${key}.gridMode`] === 0 ? 0 : 1,
     };
   }
 
@@ -876,21 +885,43 @@ export class StationModel {
   /** Grid meter readings: the power and counters of the connection point (positive import). */
   private meters(env: Environment, grid: number, hours: number, readings: Map<Device, Values>): void {
     const seed = this.seed;
+    const ts = env.ts;
     for (const device of this.of('meter')) {
       if (device.spec.variables === 'loadMeter') continue;
       const key = device.spec.key;
-      const voltage = 230 * (1 + 0.036 * (smoothNoise(seed, CHANNEL.grid, env.ts, 7 * MINUTE, 1) - 0.5));
-      const powerFactor = 0.95 + 0.04 * smoothNoise(seed, CHANNEL.grid, env.ts, 23 * MINUTE, 2 + device.salt);
-      const frequency = 50 + 0.09 * (smoothNoise(seed, CHANNEL.grid, env.ts, MINUTE, 3) - 0.5);
+      const voltage = 230 * (1 + 0.036 * (smoothNoise(seed, CHANNEL.grid, ts, 7 * MINUTE, 1) - 0.5));
+      const powerFactor = 0.95 + 0.04 * smoothNoise(seed, CHANNEL.grid, ts, 23 * MINUTE, 2 + device.salt);
+      const frequency = 50 + 0.09 * (smoothNoise(seed, CHANNEL.grid, ts, MINUTE, 3) - 0.5);
+      // Each phase apart from the others: the network's voltages within about ±0.4 %, the loads'
+      // single-phase share moving each phase's current by up to about ±12 %, more when the power is low.
+      const phase = (channel: number, index: number, period: number) =>
+        2 * (smoothNoise(seed, channel, ts, period, index + 10 * device.salt) - 0.5);
+      const light = Math.abs(grid) < 50 ? 1.6 : 1;
+      const share = (Math.abs(grid) * 1000) / (3 * voltage * powerFactor);
+      const [va, vb, vc] = [0, 1, 2].map((i) => voltage * (1 + 0.004 * phase(CHANNEL.phases, i, 17 * MINUTE))) as [
+        number,
+        number,
+        number,
+      ];
+      const [ia, ib, ic] = [3, 4, 5].map((i) => share * (1 + 0.12 * light * phase(CHANNEL.phases, i, 41 * MINUTE))) as [
+        number,
+        number,
+        number,
+      ];
       readings.set(device, {
         activePower: grid,
         importEnergy: round(this.add(`${key}.importEnergy`, Math.max(grid, 0) * hours), 2),
         exportEnergy: round(this.add(`${key}.exportEnergy`, Math.max(-grid, 0) * hours), 2),
-        voltageA: round(voltage, 1),
-        // Three phases share the power.
-        currentA: round((Math.abs(grid) * 1000) / (3 * voltage * powerFactor), 1),
+        voltageA: round(va, 1),
+        voltageB: round(vb, 1),
+        voltageC: round(vc, 1),
+        currentA: round(ia, 1),
+        currentB: round(ib, 1),
+        currentC: round(ic, 1),
         powerFactor: round(powerFactor, 3),
         frequency: round(frequency, 3),
+        // Converters and the loads' electronics distort the voltage: about 1.5–3.5 %, within the limits.
+        voltageThd: round(1.5 + 2 * smoothNoise(seed, CHANNEL.harmonics, ts, 29 * MINUTE, device.salt), 2),
       });
     }
   }

@@ -36,6 +36,7 @@ export const VARIABLES: Record<DeviceKind | 'loadMeter', VariableSpec[]> = {
     v('dischargeEnergy', '累计放电量', 'kWh', 'counter'),
     v('runState', '运行状态', '', 'signal', true),
     v('faultState', '故障状态', '', 'signal'),
+    v('gridMode', '并离网状态', '', 'signal', true),
   ],
   bms: [
     v('soc', 'SOC', '%', 'gauge'),
@@ -66,9 +67,14 @@ export const VARIABLES: Record<DeviceKind | 'loadMeter', VariableSpec[]> = {
     v('importEnergy', '正向有功电量', 'kWh', 'counter'),
     v('exportEnergy', '反向有功电量', 'kWh', 'counter'),
     v('voltageA', 'A相电压', 'V', 'gauge'),
+    v('voltageB', 'B相电压', 'V', 'gauge'),
+    v('voltageC', 'C相电压', 'V', 'gauge'),
     v('currentA', 'A相电流', 'A', 'gauge'),
+    v('currentB', 'B相电流', 'A', 'gauge'),
+    v('currentC', 'C相电流', 'A', 'gauge'),
     v('powerFactor', '功率因数', '', 'gauge'),
     v('frequency', '频率', 'Hz', 'gauge'),
+    v('voltageThd', '电压总谐波畸变率', '%', 'gauge'),
   ],
   loadMeter: [v('loadPower', '负荷功率', 'kW', 'gauge'), v('loadEnergy', '累计用电量', 'kWh', 'counter')],
   transformer: [

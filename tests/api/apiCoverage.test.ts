@@ -105,6 +105,11 @@ const FIXTURES: Record<string, (ctx: Context) => Promise<Fixture>> = {
   getCaptureRecord: async (ctx) => ({ params: { id: String((await captureOfCaller(ctx)).id) } }),
   // The caller's own notices (each user has copies of their own).
   deleteNotices: async (ctx) => ({ query: { ids: String((await recordOf(ctx, 'notice')).id) } }),
+  // A station's energy settings (saved whole, by the station; they have no list to read one from).
+  saveEnergySetting: async (ctx) => {
+    const station = await call<Row>(ctx.app, ctx.admin, { method: 'GET', url: url('getStationBySn', { stationSn: 'T2-ST1' }) });
+    return { body: { ...example('energySetting'), stationId: station.body.data.id } };
+  },
   // An inspection with the worksheet it belongs to.
   getInspectTaskDetail: async (ctx) => {
     const task = await recordOf(ctx, 'inspectionTask', (record) => record.worksheetId !== undefined);

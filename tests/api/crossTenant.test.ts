@@ -2207,6 +2207,71 @@ const PROJECT_CHECKS: Record<string, Entry> = {
   getBoardProfit: noStationOfA('getBoardProfit'),
 };
 
+// EMS configuration, storage and power quality: B names A's station, meter and transactions.
+
+/** What A has of its first station's energy settings and charging transactions. */
+async function energyStateOfA(ctx: Context): Promise<unknown> {
+  const read = async (opId: string, params: Row = {}, query: Record<string, string> = {}) =>
+    (await call(ctx.app, ctx.a, { method: methodOf(opId), url: url(opId, params), query })).body;
+  return {
+    setting: await read('getEnergySetting', { stationSn: STATION_A }),
+    deals: await read('getChargeDealPage', {}, { size: '50' }),
+  };
+}
+
+const EMSCONFIG_CHECKS: Record<string, Entry> = {
+  getQualityUnbalance: unknownToB(() => ({
+    method: 'GET',
+    url: url('getQualityUnbalance'),
+    query: { deviceSn: `${STATION_A}-MTR`, type: 'DAY', time: '2026-01-15' },
+  })),
+  getStorageDevicePage: async (ctx) => {
+    const ofA = await call<{ records: Row[] }>(ctx.app, ctx.a, {
+      method: 'GET',
+      url: url('getStorageDevicePage'),
+      query: { size: '50' },
+    });
+    expect(ofA.body.data.records.map((d) => d.sn)).toContain(DEVICE_A);
+    const ofB = await call(ctx.app, ctx.b, {
+      method: 'GET',
+      url: url('getStorageDevicePage'),
+      query: { size: '50', stationId: String(await stationIdOfA(ctx)) },
+    });
+    expect(ofB.status).toBe(200);
+    expect(idsIn(ofB.body.data).filter((id) => idsIn(ofA.body.data).includes(id))).toEqual([]);
+  },
+  getEnergySetting: stationCall('getEnergySetting'),
+  saveEnergySetting: unknownToB(
+    async (ctx) => ({
+      method: 'PUT',
+      url: url('saveEnergySetting'),
+      payload: { ...example('energySetting'), stationId: await stationIdOfA(ctx) },
+    }),
+    energyStateOfA,
+  ),
+  saveChargeDeal: unknownToB(
+    async (ctx) => ({
+      method: 'POST',
+      url: url('saveChargeDeal'),
+      payload: { ...example('chargeDeal'), orderNo: 'CD-FROM-B', stationId: await stationIdOfA(ctx) },
+    }),
+    energyStateOfA,
+  ),
+  updateChargeDeal: unknownToB(
+    async (ctx) => ({
+      method: 'PUT',
+      url: url('updateChargeDeal'),
+      payload: {
+        ...example('chargeDeal'),
+        id: await firstIdOfA(ctx, 'getChargeDealPage'),
+        stationId: await stationIdOfA(ctx),
+        energy: 999,
+      },
+    }),
+    energyStateOfA,
+  ),
+};
+
 const CHECKS: Record<string, Entry> = {
   changePassword: "not tenant-scoped: changes the caller's own password, checked against their current one",
   changePasswordPut: "not tenant-scoped: changes the caller's own password, checked against their current one",
@@ -2307,6 +2372,7 @@ const CHECKS: Record<string, Entry> = {
   ...EMSASSETS_CHECKS,
   ...SITEOPS_CHECKS,
   ...PROJECT_CHECKS,
+  ...EMSCONFIG_CHECKS,
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -446,20 +446,20 @@ describe.each(databases())('station and device administration on $name', ({ star
         (d) => d.sn === 'T2-ST1-MTR',
       ) as Row;
       const batch = (sns: string[]) =>
-        sns.map((sn) => ({ sn, name: sn, code: 'voltageB', unit: 'V', kind: 'gauge', deviceId: device.id }));
+        sns.map((sn) => ({ sn, name: sn, code: 'voltageN', unit: 'V', kind: 'gauge', deviceId: device.id }));
       const refused = await as('POST', 'device/monitordevicevar/batchImport', {
-        payload: { variables: batch(['T2-ST1-MTR.voltageB', 'T2-ST1-MTR.activePower']) },
+        payload: { variables: batch(['T2-ST1-MTR.voltageN', 'T2-ST1-MTR.activePower']) },
       });
       expect(refused.status).toBe(400);
       expect(refused.body.msg).toContain('variables.1.sn T2-ST1-MTR.activePower');
       const vars = async () =>
         (await as<Row[]>('GET', 'device/monitordevicevar/get_vars/simplify', { query: { deviceSn: 'T2-ST1-MTR' } })).body.data;
-      expect((await vars()).map((v) => v.sn)).not.toContain('T2-ST1-MTR.voltageB');
+      expect((await vars()).map((v) => v.sn)).not.toContain('T2-ST1-MTR.voltageN');
       const added = await as<Row[]>('POST', 'device/monitordevicevar/batchImport', {
-        payload: { variables: batch(['T2-ST1-MTR.voltageB']) },
+        payload: { variables: batch(['T2-ST1-MTR.voltageN']) },
       });
       expect(added.body.data).toHaveLength(1);
-      expect(await vars()).toContainEqual({ sn: 'T2-ST1-MTR.voltageB', name: 'T2-ST1-MTR.voltageB', unit: 'V' });
+      expect(await vars()).toContainEqual({ sn: 'T2-ST1-MTR.voltageN', name: 'T2-ST1-MTR.voltageN', unit: 'V' });
     });
 
     test('the data types name the registers each takes', async () => {

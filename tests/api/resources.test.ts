@@ -58,7 +58,14 @@ describe.each(databases())('page resources on $name', ({ start }) => {
         const within = await list(admin, { [start]: value, [end]: value });
         expect(within.records.map((r) => r.id)).toContain(record.id);
         for (const row of within.records) expect(row[field]).toEqual(record[field]);
-        const before = await list(admin, { [start]: '2000-01-01', [end]: '2000-01-02' });
+        // A date-time field is searched between two instants (the first and last of the days chosen).
+        const instants = entities[page.entity]?.properties?.[field]?.format === 'date-time';
+        const before = await list(
+          admin,
+          instants
+            ? { [start]: '2000-01-01T00:00:00.000Z', [end]: '2000-01-02T23:59:59.999Z' }
+            : { [start]: '2000-01-01', [end]: '2000-01-02' },
+        );
         expect(before.records.map((r) => r.id)).not.toContain(record.id);
       },
     );

@@ -124,6 +124,7 @@ const PCS_VARIABLES: [string, string, string, string, boolean][] = [
   ['dischargeEnergy', '累计放电量', 'kWh', 'counter', false],
   ['runState', '运行状态', '', 'signal', true],
   ['faultState', '故障状态', '', 'signal', false],
+  ['gridMode', '并离网状态', '', 'signal', true],
 ];
 const BMS_VARIABLES: [string, string, string, string, boolean][] = [
   ['soc', 'SOC', '%', 'gauge', false],
@@ -1262,7 +1263,9 @@ describe.each(connectedDatabases())('telemetry data calls on $name', ({ start })
           value: 1,
           time: localTime(ts),
         },
+        { sn: 'T2-ST1-PCS1.gridMode', name: '并离网状态', deviceSn: 'T2-ST1-PCS1', deviceName: '1# PCS', value: null },
         { sn: 'T2-ST1-PCS2.runState', name: '运行状态', deviceSn: 'T2-ST1-PCS2', deviceName: '2# PCS', value: null },
+        { sn: 'T2-ST1-PCS2.gridMode', name: '并离网状态', deviceSn: 'T2-ST1-PCS2', deviceName: '2# PCS', value: null },
         { sn: 'T2-ST1-AC.runState', name: '开关状态', deviceSn: 'T2-ST1-AC', deviceName: '储能舱空调', value: null },
       ]);
 
@@ -1273,7 +1276,7 @@ describe.each(connectedDatabases())('telemetry data calls on $name', ({ start })
       const status = async () =>
         data<Row[]>('GET', '/ems/api/yk/status', { query: { sns: 'T2-ST1-AC.runState,T2-ST1-PCS1.runState' } });
       const [ac, pcs] = await status();
-      expect(ac).toEqual(variables[2]);
+      expect(ac).toEqual(variables[4]);
       expect(pcs).toEqual({
         ...variables[0],
         command: { id: sent.id, value: 0, userName: ADMIN_NAME, status: 'sent', time: expect.any(String) },

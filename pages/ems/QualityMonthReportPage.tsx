@@ -1,0 +1,70 @@
+import { DatePicker, Table } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DailyQualityCard, type MonthlyQuality } from './DailyQualityCard';
+import { EmsScreen, shown } from './EmsScreen';
+import { MeterToolbar } from './MeterToolbar';
+import { bandText } from './qualityBands';
+import { useAnswer } from './useAnswer';
+import { useDevice } from './useDevice';
+import { useStation } from './useStation';
+
+/**
+ * The monthly power-quality report of a meter: each measurement's highest, lowest and mean of the
+ * month from its daily rollups, the band of the station's limits and the days out of it; below, a
+ * measurement day by day.
+ */
+export function QualityMonthReportPage() {
+  const { t } = useTranslation();
+  const { stations, station, choose, error: stationError } = useStation();
+  const { devices: meters, device: meter, choose: chooseMeter, error: meterError } = useDevice(station?.sn, ['meter']);
+  const [month, setMonth] = useState<Dayjs>(() => dayjs());
+  const report = useAnswer<MonthlyQuality[]>(
+    'getQualityMonthlyReport',
+    meter ? { query: { deviceSn: meter.sn, month: month.format('YYYY-MM') } } : undefined,
+  );
+  return (
+    <EmsScreen
+      route="EmsPowerQualityMonthReport"
+      toolbar={
+        <>
+          <MeterToolbar
+            stations={stations}
+            station={station}
+            onStation={choose}
+            meters={meters}
+            meter={meter}
+            onMeter={chooseMeter}
+          />
+          <DatePicker
+            picker="month"
+            aria-label={t('emsScreens.month')}
+            value={month}
+            allowClear={false}
+            onChange={(value) => value && setMonth(value)}
+          />
+        </>
+      }
+      error={stationError ?? meterError ?? report.error}
+    >
+      <Table<MonthlyQuality>
+        rowKey="sn"
+        size="middle"
+        pagination={false}
+        loading={report.loading}
+        dataSource={report.data ?? []}
+        aria-label={t('emsScreens.quality.monthTable')}
+        columns={[
+          { key: 'name', title: t('emsScreens.quality.measurement'), render: (_, r) => r.name },
+          { key: 'max', title: t('emsScreens.quality.max'), render: (_, r) => shown(r.max, r.unit) },
+          { key: 'min', title: t('emsScreens.quality.min'), render: (_, r) => shown(r.min, r.unit) },
+          { key: 'avg', title: t('emsScreens.quality.avg'), render: (_, r) => shown(r.avg, r.unit) },
+          { key: 'band', title: t('emsScreens.quality.band'), render: (_, r) => bandText(r, r.unit) || '--' },
+          { key: 'days', title: t('emsScreens.quality.daysOut'), render: (_, r) => shown(r.exceededDays) },
+        ]}
+      />
+      {report.data?.length ? <DailyQualityCard report={report.data} /> : null}
+    </EmsScreen>
+  );
+}

@@ -1,0 +1,88 @@
+import type { UiSchema } from '@rjsf/utils';
+import { Alert, Spin } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SchemaModule } from '../../generated/registry';
+import { usePreferences } from '../RuntimeContext';
+import { buildUiSchema, type FormMode } from '../schema/uiSchema';
+import { SchemaForm } from './SchemaForm';
+
+export interface LoadedFormProps {
+  /** The schema and validator of the form, and the UI schema laid under the conventions. */
+  schema(): Promise<{ module: SchemaModule; uiSchema: UiSchema }>;
+  /** Prefix of the labels (`forms.<form>`, `entities.<entity>`). */
+  prefix: string;
+  mode: FormMode;
+  /** Current values, when the form edits something that exists. */
+  load?(): Promise<Record<string, unknown>>;
+  /** Sends the form; a failure is shown above it. */
+  save(values: Record<string, unknown>): Promise<void>;
+  /** Fields fixed by where the form is shown (hidden). */
+  fixed?: string[];
+  /** The text of the submit button (Save by default). */
+  submitText?: string;
+}
+
+/** A schema form loaded on first use: its values loaded, sent, and its failure shown above it. */
+export function LoadedForm({ schema, prefix, mode, load, save, fixed, submitText }: LoadedFormProps) {
+  const { t } = useTranslation();
+  const { language } = usePreferences();
+  const [loaded, setLoaded] = useState<{ module: SchemaModule; uiSchema: UiSchema }>();
+  const [data, setData] = useState<Record<string, unknown>>();
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    setData(undefined);
+    Promise.all([schema(), load ? load() : Promise.resolve({})])
+      .then(([form, current]) => {
+        setLoaded(form);
+        setData(current);
+      })
+      .catch((failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)));
+  }, [schema, load]);
+
+  const uiSchema = useMemo<UiSchema | undefined>(
+    () =>
+      loaded
+        ? {
+            ...buildUiSchema({
+              t,
+              prefix,
+              schema: loaded.module.schema,
+              uiSchema: loaded.uiSchema,
+              mode,
+              ...(fixed ? { fixed } : {}),
+            }),
+            ...(submitText ? { 'ui:submitButtonOptions': { submitText } } : {}),
+          }
+        : undefined,
+    [loaded, t, prefix, mode, fixed, submitText],
+  );
+
+  return (
+    <>
+      {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} /> : null}
+      {loaded && uiSchema && data ? (
+        <SchemaForm
+          schema={loaded.module.schema}
+          uiSchema={uiSchema}
+          validators={loaded.module.validators}
+          formData={data}
+          language={language}
+          disabled={saving}
+          onSubmit={(values) => {
+            setSaving(true);
+            setError(undefined);
+            setData(values);
+            save(values)
+              .catch((failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)))
+              .finally(() => setSaving(false));
+          }}
+        />
+      ) : error ? null : (
+        <Spin />
+      )}
+    </>
+  );
+}

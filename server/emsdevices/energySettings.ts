@@ -1,0 +1,74 @@
+import { ApiError } from '../errors';
+import type { CallContext, Handler } from '../http/services';
+import type { EntityRecord } from '../resources/repository';
+import { resourceHandler } from '../resources/handlers';
+import { stationOf } from '../telemetry/lookup';
+import { tariffOf } from '../telemetry/station';
+import { allOf } from './records';
+
+/** The kinds of device a storage system is made of. */
+export const STORAGE_KINDS = ['pcs', 'bms', 'batteryCluster'];
+
+/** `storeEnergy/device/page`: the generic device list with the kinds fixed to the storage system's. */
+export const emsStorageDevices: Handler = (call) =>
+  resourceHandler(call.operation, { entity: 'device', action: 'list', where: { kind: STORAGE_KINDS } })(call);
+
+async function savedOf(call: CallContext, stationId: unknown): Promise<EntityRecord | undefined> {
+  return (await allOf(call, 'energySetting', [{ field: 'stationId', op: 'eq', value: stationId }], 'id'))[0];
+}
+
+/**
+ * What a station's records suggest while nothing is saved: its capacity, its converters' rated
+ * power for every power limit, the SOC band 10–95 % the simulator's batteries keep to, a
+ * time-of-use tariff when its purchase prices have more than one period (else flat), and peak
+ * shaving for a storage station (photovoltaic self-consumption for others).
+ */
+async function suggested(call: CallContext, station: EntityRecord): Promise<EntityRecord> {
+  const converters = await allOf(call, 'device', [
+    { field: 'stationId', op: 'eq', value: station.id },
+    { field: 'kind', op: 'eq', value: 'pcs' },
+  ]);
+  const ratedPower = converters.reduce((sum, device) => sum + Number(device.ratedPower ?? 0), 0);
+  const periods = await tariffOf(call, station.id, 'purchase');
+  return {
+    stationId: station.id,
+    stationName: station.name,
+    capacity: Number(station.capacity ?? 0),
+    ratedPower,
+    maxChargePower: ratedPower,
+    maxDischargePower: ratedPower,
+    socUpper: 95,
+    socLower: 10,
+    tariffType: periods && new Set(periods.map((p) => p.price)).size > 1 ? 'timeOfUse' : 'flat',
+    runMode: station.stationType === 'storage' ? 'peakValley' : 'selfConsumption',
+    antiBackflow: false,
+  };
+}
+
+/** `GET energySetting/{stationSn}`: the saved settings of the station, else what its records suggest (not saved). */
+export const emsGetEnergySetting: Handler = async (call) => {
+  const station = await stationOf(call, String(call.params.stationSn));
+  return (await savedOf(call, station.id)) ?? suggested(call, station);
+};
+
+/** The rules between fields that a schema cannot say; 400 naming the field. */
+function check(call: CallContext, body: EntityRecord): void {
+  const refuse = (field: string, message: string) => new ApiError('validation', { detail: `${field}: ${message}` });
+  if (Number(body.socLower) >= Number(body.socUpper)) throw refuse('socLower', call.t('errors.socBand'));
+  for (const field of ['maxChargePower', 'maxDischargePower'])
+    if (Number(body[field]) > Number(body.ratedPower)) throw refuse(field, call.t('errors.aboveRatedPower'));
+}
+
+/** `PUT energySetting`: saves the body's station's settings, its line changed or a new one. */
+export const emsSaveEnergySetting: Handler = async (call) => {
+  const { id: _id, ...body } = call.body as EntityRecord;
+  const scope = call.scope();
+  const { repository } = call.services;
+  // Another tenant's station is not found before anything else is said of the body.
+  await repository.get(scope, 'station', Number(body.stationId));
+  check(call, body);
+  const saved = await savedOf(call, body.stationId);
+  return saved
+    ? repository.update(scope, 'energySetting', Number(saved.id), body)
+    : repository.create(scope, 'energySetting', body);
+};
