@@ -162,7 +162,10 @@ async function keystrokes(page: Page, url: string) {
   });
   await input.pressSequentially('abcdefghijklmnopqrstuvwxyz0123456789', { delay: 40 });
   await page.waitForTimeout(300);
-  const { durations, latencies } = await page.evaluate(() => window as unknown as { durations: number[]; latencies: number[] });
+  const { durations, latencies } = await page.evaluate(() => {
+    const w = window as unknown as { durations: number[]; latencies: number[] };
+    return { durations: w.durations, latencies: w.latencies };
+  });
   return {
     form: best.name.replace(/^Edit: /, ''),
     fields: best.fields,

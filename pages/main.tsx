@@ -17,7 +17,6 @@ import {
 import { routeObjects } from './routes';
 
 const preferences = new PreferenceStore(readPreferences(window.location.search, localStorage), localStorage);
-const router = createBrowserRouter(routeObjects);
 const notifier = createNotifier();
 const api = createApi({
   store: cookieTokenStore(),
@@ -29,6 +28,7 @@ const api = createApi({
     if (window.location.pathname !== '/login') void router.navigate('/login');
   },
 });
+const router = createBrowserRouter(routeObjects(api));
 const runtime: Runtime = {
   preferences,
   api,

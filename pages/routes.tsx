@@ -1,11 +1,12 @@
 import { Spin } from 'antd';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useReducer, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { routes, type RouteEntry } from '../generated/registry';
 import {
   AccessProvider,
   AppShell,
+  type Api,
   ForbiddenPage,
   label,
   lazyScreen,
@@ -17,6 +18,7 @@ import {
   session,
   useAccess,
 } from '../runtime';
+import { dashboardEarlyCalls } from './dashboard/earlyCalls';
 
 /** The screens that are not generic, by the `screen` name of the route tree; each loads with its first use. */
 const SCREENS: Record<string, LazyScreen<object>> = {
@@ -40,6 +42,11 @@ const SCREENS: Record<string, LazyScreen<object>> = {
   emsEquipDetail: lazyScreen(() => import('./ems/EquipDetailPage').then((m) => ({ default: m.EquipDetailPage }))),
 };
 
+/** Calls a screen asks for first, started by its route's loader (beside its code and the user's menu). */
+const EARLY_CALLS: Record<string, (api: Api, url: URL) => void> = {
+  siteDashboard: dashboardEarlyCalls,
+};
+
 /** Every path but the open ones needs a signed-in user; without one the user is sent to /login. */
 function RequireSession({ children }: { children: ReactNode }) {
   return session.user() ? children : <Navigate to="/login" replace />;
@@ -47,16 +54,34 @@ function RequireSession({ children }: { children: ReactNode }) {
 
 /**
  * A route the server does not list for the user (another tenant's, or without the permission) is
- * refused. While the server is asked, the screen's code loads beside (`preload`), so the screen does
- * not wait for one and then the other.
+ * refused. While the server is asked, the screen's code loads beside, so the screen does not wait
+ * for one and then the other; the screen is rendered once both are there. Waiting here rather than
+ * suspending in the screen matters: React holds back a suspended screen for 300 ms after its
+ * spinner showed, however soon its code arrives.
  */
-function Allowed({ route, preload, children }: { route: RouteEntry; preload?: () => void; children: ReactNode }) {
+function Allowed({
+  route,
+  screen,
+  children,
+}: {
+  route: RouteEntry;
+  screen?: Pick<LazyScreen<object>, 'preload' | 'settled'>;
+  children: ReactNode;
+}) {
   const access = useAccess();
+  const loading = !route.open && screen !== undefined && !screen.settled();
+  if (loading) void screen.preload();
+  const [, codeArrived] = useReducer((count: number) => count + 1, 0);
   useEffect(() => {
-    if (access.loading && !route.open) preload?.();
-  }, [access.loading, route.open, preload]);
+    if (!loading) return;
+    let current = true;
+    void screen.preload().then(() => current && codeArrived());
+    return () => {
+      current = false;
+    };
+  }, [loading, screen]);
   if (route.open) return children;
-  if (access.loading) return <Spin style={{ display: 'block', margin: 64 }} />;
+  if (access.loading || loading) return <Spin style={{ display: 'block', margin: 64 }} />;
   return access.allowed.has(route.name) ? children : <ForbiddenPage />;
 }
 
@@ -72,7 +97,7 @@ function screenOf(route: RouteEntry): ReactNode {
   const body = route.page ? <ListPage key={route.page} name={route.page} /> : Screen ? <Screen /> : <Unavailable route={route} />;
   return (
     <ScreenBoundary>
-      <Allowed route={route} preload={route.page ? ListPage.preload : Screen?.preload}>
+      <Allowed route={route} screen={route.page ? ListPage : Screen}>
         {body}
       </Allowed>
     </ScreenBoundary>
@@ -93,20 +118,46 @@ const main = routes.find((route) => route.path === '/main');
 
 /**
  * The route tree of `schemas/routes/routes.json`: its open routes stand alone, everything under
- * /main is inside the app shell, and any other path shows 'not found'.
+ * /main is inside the app shell, and any other path shows 'not found'. The loaders only start things
+ * — the screen's code, and the calls the shell and the screen make first (`api.prefetch`) — so that
+ * they are under way before React renders; they return at once and hold nothing back.
  */
-export const routeObjects: RouteObject[] = [
-  ...routes.filter((route) => !route.path.startsWith('/main')).map((route) => ({ path: route.path, element: screenOf(route) })),
-  {
-    path: '/main',
-    element: <Shell />,
-    children: [
-      ...(main?.redirect ? [{ index: true, element: <Navigate to={main.redirect} replace /> }] : []),
-      ...routes
-        .filter((route) => route.path.startsWith('/main/'))
-        .map((route) => ({ path: route.path, element: screenOf(route) })),
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-  { path: '*', element: <NotFoundPage /> },
-];
+export function routeObjects(api: Api): RouteObject[] {
+  const screenRoute = (route: RouteEntry): RouteObject => {
+    const screen = route.page ? ListPage : route.screen ? SCREENS[route.screen] : undefined;
+    const early = route.screen ? EARLY_CALLS[route.screen] : undefined;
+    return {
+      path: route.path,
+      element: screenOf(route),
+      ...(screen && {
+        loader: ({ request }: LoaderFunctionArgs) => {
+          void screen.preload();
+          if (session.user()) early?.(api, new URL(request.url));
+          return null;
+        },
+      }),
+    };
+  };
+  return [
+    ...routes.filter((route) => !route.path.startsWith('/main')).map(screenRoute),
+    {
+      path: '/main',
+      element: <Shell />,
+      // The user's menu, loaded once by the shell (AccessProvider).
+      loader: () => {
+        if (session.user()) {
+          api.prefetch('userMenu');
+          api.prefetch('getUserMenu');
+        }
+        return null;
+      },
+      shouldRevalidate: () => false,
+      children: [
+        ...(main?.redirect ? [{ index: true, element: <Navigate to={main.redirect} replace /> }] : []),
+        ...routes.filter((route) => route.path.startsWith('/main/')).map(screenRoute),
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+    { path: '*', element: <NotFoundPage /> },
+  ];
+}

@@ -36,6 +36,9 @@ export class ApiCallError extends Error {
   }
 }
 
+/** How long an answer started early waits for the screen's call that takes it. */
+export const EARLY_CALL_MS = 10_000;
+
 /** Request timeout of every call (the specification's 120000 ms). */
 export const REQUEST_TIMEOUT_MS = 120_000;
 
@@ -67,6 +70,12 @@ export interface DownloadedFile {
 export interface Api {
   call<Id extends OperationId>(id: Id, input?: CallInput<Id>, options?: CallOptions): Promise<CallResult<Id>>;
   callDynamic: DynamicCall;
+  /**
+   * Starts a call before the screen that needs it renders (a route's loader starts what its screen
+   * will ask for first): the screen's own `call` with the same input, made within
+   * `EARLY_CALL_MS`, takes this answer instead of asking again. Nothing is announced until then.
+   */
+  prefetch<Id extends OperationId>(id: Id, input?: CallInput<Id>): void;
   /** A call answering a file (`x-binary`), read as it streams in: `onProgress` hears the bytes received so far. */
   download(
     id: string,
@@ -178,7 +187,8 @@ export function createApi(options: ApiOptions): Api {
     }
   }
 
-  async function send(id: string, input: RawInput, callOptions: CallOptions = {}): Promise<unknown> {
+  /** One call with its credentials, renewed once on a 401; failures thrown as `ApiCallError`, not announced. */
+  async function attempt(id: string, input: RawInput): Promise<unknown> {
     const security = securityOf(id);
     try {
       let authorization: string | undefined;
@@ -195,7 +205,33 @@ export function createApi(options: ApiOptions): Api {
         return await raw(id, { ...input, authorization: renewed });
       }
     } catch (error) {
-      const failure = error instanceof ApiCallError ? error : new ApiCallError(0, 0, '');
+      throw error instanceof ApiCallError ? error : new ApiCallError(0, 0, '');
+    }
+  }
+
+  /** Calls started before the screen that needs them rendered, by operation and input. */
+  const early = new Map<string, { at: number; answer: Promise<unknown> }>();
+  const keyOf = (id: string, input: RawInput) => `${id} ${JSON.stringify(input)}`;
+
+  function prefetch(id: string, input: RawInput): void {
+    const key = keyOf(id, input);
+    const known = early.get(key);
+    if (known && Date.now() - known.at < EARLY_CALL_MS) return;
+    const answer = attempt(id, input);
+    // Its failure is heard by the call that takes it.
+    answer.catch(() => undefined);
+    early.set(key, { at: Date.now(), answer });
+  }
+
+  /** A call: the answer of the same call started early, if one was and is recent, else a new one; failures announced unless silent. */
+  async function send(id: string, input: RawInput, callOptions: CallOptions = {}): Promise<unknown> {
+    const key = keyOf(id, input);
+    const known = early.get(key);
+    early.delete(key);
+    try {
+      return await (known && Date.now() - known.at < EARLY_CALL_MS ? known.answer : attempt(id, input));
+    } catch (error) {
+      const failure = error as ApiCallError;
       if (!callOptions.silent && failure.status !== 0 && failure.message) options.warn(failure.message);
       throw failure;
     }
@@ -226,6 +262,7 @@ export function createApi(options: ApiOptions): Api {
   return {
     call: (id, input = {}, callOptions) => send(id, input, callOptions) as never,
     callDynamic: (id, input, callOptions) => send(id, input, callOptions),
+    prefetch: (id, input = {}) => prefetch(id, input),
     download,
     tokens,
   };

@@ -25,8 +25,10 @@ export function withTimeout<T>(load: () => Promise<T>, ms = CHUNK_TIMEOUT_MS): (
 
 /** A screen whose code loads when it is first shown, or earlier when `preload` is called. */
 export type LazyScreen<P extends object> = ComponentType<P> & {
-  /** Starts loading the code now (while what the screen waits for is still being fetched). */
-  preload(): void;
+  /** Starts loading the code now (while what the screen waits for is still being fetched); settles when it is there or has failed. */
+  preload(): Promise<void>;
+  /** Whether the code has loaded (or failed): the screen renders without suspending. */
+  settled(): boolean;
 };
 
 /**
@@ -55,7 +57,7 @@ export function lazyScreen<P extends object>(load: () => Promise<{ default: Comp
     if (!loaded) throw once();
     return createElement(loaded, props);
   }
-  return Object.assign(Screen, { preload: () => void once() });
+  return Object.assign(Screen, { preload: once, settled: () => loaded !== undefined || failed !== undefined });
 }
 
 function ChunkError({ error }: { error: Error }) {

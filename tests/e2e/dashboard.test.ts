@@ -273,14 +273,25 @@ describe('site monitoring dashboard', () => {
     const page = await signedInPage();
     await page.clock.install();
     const batches: string[] = [];
+    const calls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes(BATCH)) batches.push(request.url());
+      calls.push(new URL(request.url()).pathname);
     });
     await page.goto(`${server.url}${DASHBOARD}`);
     await page.getByRole('region', { name: 'SOC now' }).getByLabel('Value').waitFor();
     // The widgets mount together: what they all need is asked for in one request, not one each.
     const first = batches.length;
     expect(first).toBe(1);
+    // What the route's loaders start early (the user's menu, the station list, the document) is
+    // taken by the shell and the screen, not asked for again.
+    const early = [
+      '/manager/user/userMenu',
+      '/manager/user/getUserMenu',
+      '/ems/api/device/station/list',
+      `/ems/api/main/siteKanban/${STATION}`,
+    ];
+    expect(early.map((path) => calls.filter((call) => call === path).length)).toEqual([1, 1, 1, 1]);
     await page.clock.runFor(20_000);
     await expect.poll(() => batches.length).toBe(first + 1);
     await page.clock.runFor(20_000);
