@@ -25,6 +25,7 @@ export interface PageDecl {
         save: string;
         params: Record<string, string>;
         listParams?: string[];
+        answer?: string[];
         when?: When;
       }
     | { action: 'call'; operation: string; params: Record<string, string>; confirm?: string; when?: When }
@@ -249,6 +250,8 @@ export function labelKeysOfSchemas(
       if (action.action === 'delete' || ((action.action === 'transition' || action.action === 'call') && action.confirm))
         keys.set(action.confirm ?? '', path);
       if (action.action === 'call' || action.action === 'view') keys.set(`actions.${action.operation}`, path);
+      if (action.action === 'form')
+        for (const field of action.answer ?? []) keys.set(`forms.${action.form}.answer.${field}`, path);
     }
   }
   for (const route of flattenRoutes(src.routes.routes)) keys.set(`routes.${route.name}.title`, 'schemas/routes/routes.json');
@@ -402,6 +405,10 @@ export function checkPages(
           if (!propertyOf(save?.body, param)) fail(`form action: ${param} is not a field of the form ${action.form}`);
           if (!propertyOf(record, field)) fail(`form action: field ${field} is not in the rows`);
         }
+        const answer = save && (save.plain ? save.response : propertyOf(save.response, 'data'));
+        const answered = answer?.type === 'array' && isObject(answer.items) ? answer.items : undefined;
+        for (const field of action.answer ?? [])
+          if (!propertyOf(answered, field)) fail(`form action: ${action.save} answers no list of records with ${field}`);
         for (const param of action.listParams ?? []) {
           if (!(param in action.params)) fail(`form action: list parameter ${param} is not one of its params`);
           if (propertyOf(save?.body, param)?.type !== 'array')

@@ -1,8 +1,9 @@
-import { App, Modal } from 'antd';
-import { useCallback, useMemo } from 'react';
+import { App, Modal, Table } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { label } from '../i18n/labels';
 import { useRuntime } from '../RuntimeContext';
+import { formatValue } from '../schema/properties';
 import { CallForm } from './CallForm';
 
 export interface FormDialogProps {
@@ -18,14 +19,17 @@ export interface FormDialogProps {
   target?: { params?: Record<string, unknown>; query?: Record<string, unknown> };
   /** Title of the dialog; the form's title by default. */
   title?: string;
+  /** Fields of the records the call answers, shown under the form once sent (a question, not a change). */
+  answer?: string[];
   onClose(saved: boolean): void;
 }
 
 /**
  * A dialog with the form of a call (reset a password, set permissions, the opinion of an
- * approval...), loaded and saved by its operations.
+ * approval...), loaded and saved by its operations; or, with `answer`, a question whose answered
+ * records are listed under the form, the dialog staying open to ask again.
  */
-export function FormDialog({ form, load, save, values, target, title, onClose }: FormDialogProps) {
+export function FormDialog({ form, load, save, values, target, title, answer, onClose }: FormDialogProps) {
   const { t } = useTranslation();
   const { api } = useRuntime();
   const { message } = App.useApp();
@@ -37,13 +41,18 @@ export function FormDialog({ form, load, save, values, target, title, onClose }:
     }),
     [api, load, values],
   );
+  const [answered, setAnswered] = useState<Record<string, unknown>[]>();
   const send = useCallback(
     async (formData: Record<string, unknown>) => {
-      await api.callDynamic(save, { ...target, body: { ...formData, ...values } }, { silent: true });
+      const data = await api.callDynamic(save, { ...target, body: { ...formData, ...values } }, { silent: true });
+      if (answer) {
+        setAnswered(data as Record<string, unknown>[]);
+        return;
+      }
       void message.success(t('common.saved'));
       onClose(true);
     },
-    [api, save, target, values, message, t, onClose],
+    [api, save, target, values, answer, message, t, onClose],
   );
   return (
     <Modal
@@ -54,7 +63,28 @@ export function FormDialog({ form, load, save, values, target, title, onClose }:
       width={560}
       onCancel={() => onClose(false)}
     >
-      <CallForm form={form} load={loadValues} save={send} fixed={fixed} />
+      <CallForm
+        form={form}
+        load={loadValues}
+        save={send}
+        fixed={fixed}
+        // A question is asked, not saved.
+        {...(answer ? { submitText: label(t, `forms.${form}.title`) } : {})}
+      />
+      {answer && answered ? (
+        <Table<Record<string, unknown>>
+          size="small"
+          rowKey={(_, index) => String(index)}
+          dataSource={answered}
+          pagination={false}
+          locale={{ emptyText: t('common.empty') }}
+          columns={answer.map((field) => ({
+            key: field,
+            title: label(t, `forms.${form}.answer.${field}`),
+            render: (_: unknown, row: Record<string, unknown>) => formatValue(t, undefined, row[field]),
+          }))}
+        />
+      ) : null}
     </Modal>
   );
 }

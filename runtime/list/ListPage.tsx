@@ -258,6 +258,7 @@ export function ListPage({ page }: { page: PageSchema }) {
           setDialog({
             form: action.form,
             ...(action.load ? { load: action.load } : {}),
+            ...(action.answer ? { answer: action.answer } : {}),
             save: action.save,
             values: Object.fromEntries(
               Object.entries(action.params).map(([field, rowField]) => [

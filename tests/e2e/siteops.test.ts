@@ -296,6 +296,43 @@ describe('site operations in the browser', () => {
     });
   });
 
+  test('bill of materials: a product matched with the store for some sets lists what each line needs, has and lacks, as the server answers it', async () => {
+    const bom = pageNamed('materialBom');
+    const [line] = (await listed(bom)).records;
+    const productName = String(line?.productName);
+    const sets = 3;
+    const expected = (
+      await call<Row[]>(server.app, admin, {
+        method: 'POST',
+        url: '/manager/materialbom/matchData',
+        payload: { productName, sets },
+      })
+    ).body.data;
+    expect(expected.length).toBeGreaterThan(0);
+
+    await page.goto(`${server.url}${bom.route}?lng=en`);
+    const title = text('forms.materialBomMatch.title');
+    await tap(rowWith(page, productName).first().getByRole('button', { name: title }));
+    const dialog = page.getByRole('dialog', { name: title });
+    await dialog.getByLabel(text('forms.materialBomMatch.fields.sets')).fill(String(sets));
+    await tap(dialog.getByRole('button', { name: title }));
+    const table = dialog.getByRole('table');
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(expected.length);
+    const shown = await table
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent)));
+    const answer = ['materialCode', 'materialName', 'matched', 'unit', 'needed', 'stock', 'shortage'];
+    expect(
+      shown.map((cells) => [
+        cells[answer.indexOf('materialName')],
+        cells[answer.indexOf('needed')],
+        cells[answer.indexOf('shortage')],
+      ]),
+    ).toEqual(expected.map((row) => [row.materialName, String(row.needed), String(row.shortage)]));
+    expect(expected.some((row) => Number(row.needed) === sets * Number(line?.quantity))).toBe(true);
+    await page.keyboard.press('Escape');
+  });
+
   test('devices: the device list exports the devices its filter selects as a workbook; the workbook, changed, imports back; a file that is no workbook is refused with a message and imports nothing', async () => {
     const devices = pageNamed('emsDevice');
     const kind = 'pcs';
