@@ -41,6 +41,7 @@ export interface PageDecl {
   exportPdf?: string;
   /** Operation id of the page's Excel import (a multipart upload of one workbook). */
   import?: string;
+  deleteSelected?: string;
   charts?: { year?: boolean; panels: ChartDecl[] };
 }
 
@@ -480,6 +481,11 @@ export function checkPages(
       const op = byId.get(page.import);
       if (!op?.multipart || op.binary)
         fail(`import ${page.import} is no upload of a workbook (a multipart body, answering data)`);
+    }
+    if (page.deleteSelected) {
+      const op = byId.get(page.deleteSelected);
+      if (op?.method !== 'delete' || propertyOf(op.query, 'ids')?.type !== 'string')
+        fail(`deleteSelected ${page.deleteSelected} is no delete taking the ids as a comma list (query ids)`);
     }
     if (page.charts) checkCharts(page.charts, byId, enums, fail);
   }

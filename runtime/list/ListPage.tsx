@@ -142,6 +142,17 @@ export function ListPage({ page }: { page: PageSchema }) {
     }
   };
 
+  const removeSelected = async () => {
+    if (!page.deleteSelected) return;
+    try {
+      await api.callDynamic(page.deleteSelected, { query: { ids: selected.join(',') } });
+      setVersion((v) => v + 1);
+      void message.success(t('common.deleted'));
+    } catch {
+      // The API client has shown the server's message.
+    }
+  };
+
   const transition = async (action: Extract<RowAction, { action: 'transition' }>, record: ListRecord) => {
     const target = { params: { id: record.id }, query: { id: record.id } };
     if (action.form) {
@@ -248,6 +259,7 @@ export function ListPage({ page }: { page: PageSchema }) {
         selected={selected}
         onSelect={setSelected}
         onBulk={(action) => setDialog({ form: action.form, save: action.save, values: { [action.ids]: selected } })}
+        onDeleteSelected={() => void removeSelected()}
         exports={[
           ...(page.export ? [{ format: 'xlsx' as const, operation: page.export }] : []),
           ...(page.exportPdf ? [{ format: 'pdf' as const, operation: page.exportPdf }] : []),

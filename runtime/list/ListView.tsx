@@ -43,6 +43,8 @@ export interface ListViewProps {
   selected?: unknown[];
   onSelect?(ids: unknown[]): void;
   onBulk?(action: BulkAction): void;
+  /** Deletes the ticked rows (`deleteSelected`), after the confirmation. */
+  onDeleteSelected?(): void;
   /** Downloads the rows the filters select as a workbook. */
   exports?: { format: ExportFormat; onClick(): void }[];
   /** The export under way: its format and the bytes received so far. */
@@ -90,7 +92,7 @@ export function ListView(props: ListViewProps) {
     return from.some((state) => String(state) === String(record[machine?.field ?? '']));
   };
 
-  const bulk = (page.bulkActions?.length ?? 0) > 0;
+  const bulk = (page.bulkActions?.length ?? 0) > 0 || page.deleteSelected !== undefined;
   const columns = useMemo<ColumnDef<typeof features, ListRecord>[]>(
     () => [
       ...(bulk
@@ -289,6 +291,17 @@ export function ListView(props: ListViewProps) {
             >
               <Button loading={props.importing}>{t(props.importing ? 'common.importing' : 'common.import')}</Button>
             </Upload>
+          ) : null}
+          {page.deleteSelected ? (
+            <Popconfirm
+              title={t('common.confirmDeleteSelected', { count: selected.length })}
+              okText={t('common.ok')}
+              cancelText={t('common.cancel')}
+              disabled={selected.length === 0}
+              onConfirm={() => props.onDeleteSelected?.()}
+            >
+              <Button danger disabled={selected.length === 0}>{`${t('common.deleteSelected')} (${selected.length})`}</Button>
+            </Popconfirm>
           ) : null}
           {(page.bulkActions ?? []).map((action) => (
             <Button key={`bulk-${action.form}`} disabled={selected.length === 0} onClick={() => props.onBulk?.(action)}>

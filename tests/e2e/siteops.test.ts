@@ -296,7 +296,7 @@ describe('site operations in the browser', () => {
     });
   });
 
-  test('bill of materials: a product matched with the store for some sets lists what each line needs, has and lacks, as the server answers it', async () => {
+  test('bill of materials: a product matched with the store for some sets lists what each line needs, has and lacks, as the server answers it; lines ticked are deleted at once', async () => {
     const bom = pageNamed('materialBom');
     const [line] = (await listed(bom)).records;
     const productName = String(line?.productName);
@@ -331,6 +331,22 @@ describe('site operations in the browser', () => {
     ).toEqual(expected.map((row) => [row.materialName, String(row.needed), String(row.shortage)]));
     expect(expected.some((row) => Number(row.needed) === sets * Number(line?.quantity))).toBe(true);
     await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // Two lines ticked and deleted at once, after the confirmation: gone from the list and the server.
+    const before = await listed(bom);
+    const rows = page.locator('tbody tr');
+    const ticked = [await rows.nth(0).textContent(), await rows.nth(1).textContent()];
+    await tap(rows.nth(0).getByRole('checkbox', { name: text('common.selectRow') }));
+    await tap(rows.nth(1).getByRole('checkbox', { name: text('common.selectRow') }));
+    await tap(page.getByRole('button', { name: `${text('common.deleteSelected')} (2)` }));
+    await tap(page.getByRole('button', { name: 'OK' }));
+    await page.getByText(`${before.total - 2} in total`, { exact: true }).waitFor();
+    const after = await listed(bom);
+    expect(after.total).toBe(before.total - 2);
+    const gone = before.records.filter((record) => !after.records.some((kept) => kept.id === record.id));
+    expect(gone).toHaveLength(2);
+    expect(ticked.every((row) => gone.some((record) => row?.includes(String(record.materialCode))))).toBe(true);
   });
 
   test('devices: the device list exports the devices its filter selects as a workbook; the workbook, changed, imports back; a file that is no workbook is refused with a message and imports nothing', async () => {
