@@ -733,6 +733,46 @@ export function pageTests(part: number, parts: number): void {
       }
 
       /** Writes the marker's `value` into the form (of a selection, the codes `previous` has not). */
+      /** The entity's form of a new record: its required fields, and the write-only ones the example gives (a first password). */
+      async function fillEntityForm(dialog: Locator, records: Row[]): Promise<void> {
+        const sample = example(schema.entity);
+        const writeOnly = Object.keys(sample).filter((name) => entity?.properties?.[name]?.writeOnly);
+        for (const required of new Set([...(entity?.required ?? []), ...writeOnly])) {
+          const property = entity?.properties?.[required];
+          if (!property || required === marker?.field || schema.scope?.includes(required)) continue;
+          const unique = property['x-unique'] || required === 'username';
+          await fill(
+            dialog,
+            schema.entity,
+            required,
+            property,
+            unique ? `${String(sample[required])}${stamp}` : sample[required],
+            records.map((record) => record[required]),
+          );
+        }
+      }
+
+      /**
+       * The form of the call a page creates with (`createForm`: several records at once): each list
+       * of uploads gets one small file, chosen through its button as a user picks it, so that one
+       * record is made; the page's scope fills the rest.
+       */
+      async function fillCreateForm(dialog: Locator, { form, save }: { form: string; save: string }): Promise<void> {
+        const body = operation(save).body ?? {};
+        for (const required of body.required ?? []) {
+          if (schema.scope?.includes(required)) continue;
+          if (body.properties?.[required]?.['x-upload'] !== 'files')
+            throw new Error(`${schema.page}: the smoke cannot fill ${required} of ${save}`);
+          const name = `smoke-${stamp}.txt`;
+          const chooser = page.waitForEvent('filechooser');
+          // The field's label (after the required mark) names the button that opens the file chooser.
+          await tap(dialog.getByRole('button', { name: `* ${text(`forms.${form}.fields.${required}`)}`, exact: true }));
+          await (await chooser).setFiles({ name, mimeType: 'text/plain', buffer: Buffer.from('smoke') });
+          // Uploaded: the file's name links to it.
+          await dialog.getByRole('link', { name, exact: true }).waitFor();
+        }
+      }
+
       async function writeMarker(dialog: Locator, value: unknown, previous: unknown[] = []): Promise<void> {
         const property = entity?.properties?.[marker.field] ?? {};
         if (marker.kind === 'codes') {
@@ -774,22 +814,8 @@ export function pageTests(part: number, parts: number): void {
           if (marker.kind === 'reference') referenced = await madeNamed(marker.entity, String(values.created));
           await tap(page.getByRole('button', { name: 'New', exact: true }));
           const dialog = page.getByRole('dialog');
-          const sample = example(schema.entity);
-          // The required fields, and the write-only ones the example gives (a first password).
-          const writeOnly = Object.keys(sample).filter((name) => entity?.properties?.[name]?.writeOnly);
-          for (const required of new Set([...(entity?.required ?? []), ...writeOnly])) {
-            const property = entity?.properties?.[required];
-            if (!property || required === marker.field || schema.scope?.includes(required)) continue;
-            const unique = property['x-unique'] || required === 'username';
-            await fill(
-              dialog,
-              schema.entity,
-              required,
-              property,
-              unique ? `${String(sample[required])}${stamp}` : sample[required],
-              records.map((record) => record[required]),
-            );
-          }
+          if (schema.createForm) await fillCreateForm(dialog, schema.createForm);
+          else await fillEntityForm(dialog, records);
           await writeMarker(dialog, values.created);
           await save(dialog);
           await page.getByText(`${before + 1} in total`, { exact: true }).waitFor();
