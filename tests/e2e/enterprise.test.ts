@@ -1,14 +1,28 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import type { FileChooser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import en from '../../generated/i18n/en.json';
+import type { PageSchema } from '../../generated/meta';
+import { routes } from '../../generated/registry';
+import { initialListState, listQuery } from '../../runtime/list/listQuery';
 import { call, signIn } from '../support/api';
 import { launchBrowser, tap } from '../support/browser';
 import { methodOf, url, type Row } from '../support/records';
+import { pages } from '../support/contract';
 import { startServer, type TestServer } from '../support/server';
 
 const MB = 1024 * 1024;
+
+type Labels = Record<string, unknown>;
+function text(key: string): string {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Labels | undefined)?.[part], en as unknown as Labels);
+  if (typeof value !== 'string') throw new Error(`no English label ${key}`);
+  return value;
+}
+const pageNamed = (name: string) => pages.find((candidate) => candidate.page === name) as PageSchema;
 
 /** Journeys of the enterprise side that are not a list's smoke: uploads, the bottom navigation, exports. */
 describe('enterprise journeys', () => {
@@ -109,5 +123,92 @@ describe('enterprise journeys', () => {
     await (await chooser).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
     await page.getByText('Please choose a picture', { exact: true }).waitFor();
     await tap(page.getByRole('dialog').getByRole('button', { name: 'Close' }));
+  });
+
+  /** The total a list page's call answers for the list as it opens (its tabs and fixed conditions). */
+  async function totalOf(schema: PageSchema): Promise<number> {
+    const list = schema.resource.list;
+    const query = Object.fromEntries(
+      Object.entries(listQuery(initialListState(schema), {})).map(([name, value]) => [name, String(value)]),
+    );
+    return (await call<{ total: number }>(server.app, admin, { method: methodOf(list), url: url(list), query })).body.data.total;
+  }
+
+  test('each entry of the bottom navigation opens its screen with the server’s data', async () => {
+    const bottom = routes.filter((route) => route.navigation === 'bottom');
+    // The specification's six: messages, my tasks, approvals, reports, management center, me.
+    expect(bottom.map((route) => route.name)).toEqual(['Messages', 'MyTasks', 'Approvals', 'Report', 'ManagementCenter', 'Me']);
+    await page.goto(`${server.url}/main/appliance/customer?lng=en`);
+    const principal = await call<{ employee?: { name?: string } }>(server.app, admin, {
+      method: 'GET',
+      url: '/manager/user/getPrincipal',
+    });
+    for (const entry of bottom) {
+      const navigation = page.getByRole('navigation', { name: 'Workbench' });
+      await tap(navigation.getByRole('button', { name: text(`routes.${entry.name}.title`), exact: true }));
+      const landing = routes.find((route) => route.path === (entry.redirect ?? entry.path));
+      await page.waitForURL(`**${String(landing?.path)}**`);
+      if (landing?.page) {
+        const schema = pageNamed(landing.page);
+        // Screens left stay alive, hidden: the one shown is the visible one.
+        await page
+          .getByRole('heading', { name: text(`pages.${schema.page}.title`), exact: true })
+          .filter({ visible: true })
+          .waitFor();
+        await page
+          .getByText(`${await totalOf(schema)} in total`, { exact: true })
+          .filter({ visible: true })
+          .waitFor();
+      } else {
+        // Me opens one's own information, as the server has it.
+        expect(landing?.screen).toBe('personalInfo');
+        await expect
+          .poll(() => page.getByLabel('Name', { exact: true }).filter({ visible: true }).inputValue())
+          .toBe(principal.body.data.employee?.name);
+      }
+    }
+  });
+
+  test('an export from a list shows its progress and downloads the workbook of the list', async () => {
+    const schema = pageNamed('customer');
+    await page.goto(`${server.url}${schema.route}?lng=en`);
+    const total = await totalOf(schema);
+    await page.getByText(`${total} in total`, { exact: true }).waitFor();
+    // What the export button reads while the workbook streams in, every change of it.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { exportTexts: string[] }).exportTexts = seen;
+      new MutationObserver(() => {
+        for (const button of document.querySelectorAll('button')) {
+          const shown = button.textContent ?? '';
+          if (shown.startsWith('Exporting') && !seen.includes(shown)) seen.push(shown);
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    const download = page.waitForEvent('download');
+    await tap(page.getByRole('button', { name: 'Export', exact: true }));
+    const file = await download;
+    await page.getByRole('button', { name: 'Export', exact: true }).waitFor();
+    const progress = await page.evaluate(() => (window as unknown as { exportTexts: string[] }).exportTexts);
+    expect(progress.length).toBeGreaterThan(0);
+    for (const shown of progress) expect(shown).toMatch(/^Exporting… \d+ KB$/);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(readFileSync(await file.path()) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect((sheet?.getRow(1).values as unknown[]).slice(1)).toEqual(
+      schema.columns.map((column) => text(`entities.customer.fields.${column.field}`)),
+    );
+    expect((sheet?.actualRowCount ?? 0) - 1).toBe(total);
+    // The workbook's first rows are the list's first page, in the same order (the newest first).
+    const rows = page.getByRole('row');
+    const pageSize = Number(schema.pageSizes?.[0] ?? 10);
+    for (let i = 0; i < Math.min(pageSize, total); i += 1) {
+      const name = String(sheet?.getRow(i + 2).getCell(1).value);
+      await rows
+        .nth(i + 1)
+        .getByRole('cell', { name, exact: true })
+        .waitFor();
+    }
   });
 });
