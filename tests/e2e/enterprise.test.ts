@@ -11,6 +11,7 @@ import { initialListState, listQuery } from '../../runtime/list/listQuery';
 import { call, signIn } from '../support/api';
 import { launchBrowser, tap } from '../support/browser';
 import { methodOf, url, type Row } from '../support/records';
+import center from '../../schemas/constants/managementCenter.json';
 import { pages } from '../support/contract';
 import { startServer, type TestServer } from '../support/server';
 
@@ -159,6 +160,8 @@ describe('enterprise journeys', () => {
           .getByText(`${await totalOf(schema)} in total`, { exact: true })
           .filter({ visible: true })
           .waitFor();
+      } else if (landing?.screen === 'managementCenter') {
+        await page.getByRole('heading', { name: 'Management center', exact: true }).filter({ visible: true }).waitFor();
       } else {
         // Me opens one's own information, as the server has it.
         expect(landing?.screen).toBe('personalInfo');
@@ -210,5 +213,24 @@ describe('enterprise journeys', () => {
         .getByRole('cell', { name, exact: true })
         .waitFor();
     }
+  });
+
+  test('the management center links every list the specification names for it, each with the server’s total', async () => {
+    await page.goto(`${server.url}/main/operation?lng=en`);
+    const tiles = page.getByRole('list').filter({ visible: true });
+    for (const { route: name } of center.entries) {
+      const route = routes.find((candidate) => candidate.name === name);
+      const tile = tiles.getByRole('link', { name: text(`routes.${name}.title`), exact: true });
+      expect(await tile.getAttribute('href')).toBe(route?.path);
+      const total = await totalOf(pageNamed(String(route?.page)));
+      await tile.getByText(total.toLocaleString('en-US'), { exact: true }).waitFor();
+    }
+    // A list that lives elsewhere in the route tree opens where it lives.
+    await tap(tiles.getByRole('link', { name: text('routes.EmsSettingDeviceModel.title'), exact: true }));
+    await page.waitForURL('**/main/ems/setting/deviceModel');
+    await page
+      .getByRole('heading', { name: text('pages.emsDeviceModel.title'), exact: true })
+      .filter({ visible: true })
+      .waitFor();
   });
 });
