@@ -35,6 +35,7 @@ export interface PageDecl {
   )[];
   bulkActions?: { form: string; save: string; ids: string }[];
   form?: { ui: string };
+  createForm?: { form: string; save: string };
   /** Operation id of the page's Excel export. */
   export?: string;
   /** Operation id of the page's PDF export. */
@@ -468,6 +469,13 @@ export function checkPages(
         fail(`bulk action: ${bulk.ids} of the form ${bulk.form} is no list of ids`);
     }
     if (page.form && !src.uiSchemas[page.form.ui]) fail(`form UI schema ${page.form.ui} does not exist`);
+    if (page.createForm) {
+      const body = byId.get(page.createForm.save)?.body;
+      if (body?.['x-form'] !== page.createForm.form)
+        fail(`create form: ${page.createForm.save} does not take the form ${page.createForm.form}`);
+      for (const field of page.scope ?? [])
+        if (!propertyOf(body, field)) fail(`create form: ${page.createForm.form} has no field ${field} of the page's scope`);
+    }
     for (const [id, format] of [
       [page.export, 'xlsx'],
       [page.exportPdf, 'pdf'],

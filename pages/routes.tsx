@@ -40,6 +40,9 @@ const SCREENS: Record<string, LazyScreen<object>> = {
   emsQualityUnbalance: lazyScreen(() => import('./ems/QualityUnbalancePage').then((m) => ({ default: m.QualityUnbalancePage }))),
   emsDeviceOverview: lazyScreen(() => import('./ems/DeviceOverviewPage').then((m) => ({ default: m.DeviceOverviewPage }))),
   emsEquipDetail: lazyScreen(() => import('./ems/EquipDetailPage').then((m) => ({ default: m.EquipDetailPage }))),
+  managementCenter: lazyScreen(() =>
+    import('./operation/ManagementCenterPage').then((m) => ({ default: m.ManagementCenterPage })),
+  ),
 };
 
 /** Calls a screen asks for first, started by its route's loader (beside its code and the user's menu). */

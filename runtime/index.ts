@@ -12,7 +12,7 @@ export type { StoredToken, TokenStore } from './auth/tokenStore';
 export { createI18n, i18nFor } from './i18n/i18n';
 export { enumLabel, fieldLabel, label, pageTitle } from './i18n/labels';
 export type { ListRecord, ListViewProps } from './list/ListView';
-export { initialListState } from './list/listQuery';
+export { initialListState, listQuery } from './list/listQuery';
 export type { ListState } from './list/listQuery';
 export { PreferenceStore, readPreferences } from './preferences/preferences';
 export type { Language, Preferences, ThemeName } from './preferences/preferences';

@@ -249,7 +249,13 @@ export function ListPage({ page }: { page: PageSchema }) {
         loading={data.loading}
         error={data.error}
         onStateChange={setState}
-        onCreate={resource.create ? () => void openEditor('create', { ...scope }) : undefined}
+        onCreate={
+          page.createForm
+            ? () => setDialog({ form: page.createForm?.form ?? '', save: page.createForm?.save ?? '', values: { ...scope } })
+            : resource.create
+              ? () => void openEditor('create', { ...scope })
+              : undefined
+        }
         onEdit={(record) => void openEditor('edit', record)}
         onDelete={(record) => void remove(record)}
         onTransition={(action, record) => void transition(action, record)}

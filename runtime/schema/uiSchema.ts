@@ -29,6 +29,7 @@ function fieldUi(t: TFunction, property: PropertySchema, title: string, hintKey:
     ui['ui:options'] = { entity: property['x-ref'] };
   }
   if (property['x-upload'] === 'image') ui['ui:widget'] = 'ImageUpload';
+  if (property['x-upload'] === 'files') ui['ui:widget'] = 'FileListUpload';
   if (isMoneyProperty(property)) ui['ui:widget'] = 'MoneyInput';
   return ui;
 }

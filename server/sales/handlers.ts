@@ -1,5 +1,6 @@
 import type { Handler } from '../http/services';
 import { contractHandlers } from './contracts';
+import { saveOrderFiles } from './orderFiles';
 import { getRelatedOrders, orderTransfer, orderTransferBatch } from './orders';
 import { getBudgetForQuoteInfo, getQuoteForOrder } from './quotes';
 import { checkRankingPartake, getContractRanking } from './ranking';
@@ -10,6 +11,7 @@ export const salesHandlers: Record<string, Handler> = {
   orderTransfer,
   orderTransferBatch,
   getRelatedOrders,
+  saveOrderFiles,
   getPayInvoiceStat,
   getProjFinishCalcDtl,
   getOrderYearStat,

@@ -102,6 +102,17 @@ const FIXTURES: Record<string, (ctx: Context) => Promise<Fixture>> = {
     const { bucketName, fileName } = stored.body.data;
     return { body: { ipcId: (await recordOf(ctx, 'camera')).id, bucketName, fileName } };
   },
+  // Files the caller uploaded, attached to one of the tenant's orders.
+  saveOrderFiles: async (ctx) => {
+    const upload = picture();
+    const stored = await call<Row>(ctx.app, ctx.admin, {
+      method: 'POST',
+      url: url('uploadFile'),
+      payload: upload.payload,
+      headers: upload.headers,
+    });
+    return { body: { orderId: (await recordOf(ctx, 'salesOrder')).id, files: [stored.body.data.url] } };
+  },
   getCaptureRecord: async (ctx) => ({ params: { id: String((await captureOfCaller(ctx)).id) } }),
   // The caller's own notices (each user has copies of their own).
   deleteNotices: async (ctx) => ({ query: { ids: String((await recordOf(ctx, 'notice')).id) } }),

@@ -90,7 +90,10 @@ function chosenValues(marker: Marker, page: PageSchema, records: Row[], stamp: n
   switch (marker.kind) {
     case 'text':
     case 'reference': {
-      const created = `Smoke ${page.page} ${stamp}`;
+      // As long as the field takes, with ' edited' added (a contract number takes 32 characters).
+      const room = Number(property.maxLength ?? Infinity) - (marker.kind === 'text' ? ' edited'.length : 0);
+      const created =
+        [`Smoke ${page.page} ${stamp}`, `Smoke ${stamp}`].find((candidate) => candidate.length <= room) ?? String(stamp);
       return { created, edited: marker.kind === 'text' ? `${created} edited` : created };
     }
     case 'number': {
@@ -151,4 +154,24 @@ export function shownMarker(
     default:
       return String(value);
   }
+}
+
+/**
+ * The steps of a page's smoke, as its schema offers them: the list always; create, edit and delete
+ * where its resource names the call. A page that creates nothing edits and deletes a record its
+ * list already shows (see `pageTests`).
+ */
+export interface SmokeSteps {
+  create: boolean;
+  edit: boolean;
+  delete: boolean;
+}
+
+export function smokeSteps(page: PageSchema): SmokeSteps {
+  return { create: Boolean(page.resource.create), edit: Boolean(page.resource.update), delete: Boolean(page.resource.delete) };
+}
+
+/** The pages whose smoke the part `part` of `parts` runs: every page schema is in exactly one. */
+export function smokePagesOf(pages: PageSchema[], part: number, parts: number): PageSchema[] {
+  return pages.filter((_page, index) => index % parts === part);
 }

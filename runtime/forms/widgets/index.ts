@@ -1,6 +1,7 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { ColorPicker } from './ColorPicker';
 import { DeviceVarField } from './DeviceVarField';
+import { FileListUpload } from './FileListUpload';
 import { HiddenField } from './HiddenField';
 import { IconPicker } from './IconPicker';
 import { ImageUpload } from './ImageUpload';
@@ -14,6 +15,7 @@ import { StationEnergyLabelSelect } from './StationEnergyLabelSelect';
 export const formWidgets: RegistryWidgetsType = {
   RefSelect,
   ImageUpload,
+  FileListUpload,
   IconPicker,
   ColorPicker,
   RichText,

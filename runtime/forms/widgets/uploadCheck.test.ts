@@ -19,3 +19,7 @@ describe('upload rules', () => {
     expect(problem ? zh(problem.key as never, problem.params as never) : undefined).toBe(message);
   });
 });
+
+test("a failed upload asks, in the specification's words, to delete the file", () => {
+  expect(zh('upload.failed', { name: '合同.pdf' })).toBe('合同.pdf 上传失败，请删除该文件');
+});
