@@ -38,6 +38,14 @@ const SCREENS: Record<string, LazyScreen<object>> = {
   emsQualityUnbalance: lazyScreen(() => import('./ems/QualityUnbalancePage').then((m) => ({ default: m.QualityUnbalancePage }))),
   emsDeviceOverview: lazyScreen(() => import('./ems/DeviceOverviewPage').then((m) => ({ default: m.DeviceOverviewPage }))),
   emsEquipDetail: lazyScreen(() => import('./ems/EquipDetailPage').then((m) => ({ default: m.EquipDetailPage }))),
+  openQuotation: lazyScreen(() => import('./open/OpenQuotationPage').then((m) => ({ default: m.OpenQuotationPage }))),
+  openDeviceDocuments: lazyScreen(() =>
+    import('./open/OpenDeviceDocumentsPage').then((m) => ({ default: m.OpenDeviceDocumentsPage })),
+  ),
+  quoteCustomerLink: lazyScreen(() =>
+    import('./sales/QuoteCustomerLinkPage').then((m) => ({ default: m.QuoteCustomerLinkPage })),
+  ),
+  emsAssetQrcode: lazyScreen(() => import('./ems/AssetQrcodePage').then((m) => ({ default: m.AssetQrcodePage }))),
 };
 
 /** Every path but the open ones needs a signed-in user; without one the user is sent to /login. */
