@@ -304,6 +304,22 @@ describe.each(connectedDatabases())('open routes on $name', ({ start }) => {
       }
     });
 
+    test("a demo asset's QR code opens its data sheet, a PDF", async () => {
+      const assets = (await ok<Page>(admin, 'GET', url('getAssetPage'), undefined, { size: 50 })).records;
+      const asset = assets.find((a) => a.code === 'ZC-2-0101');
+      const token = await linkOf(admin, 'createAssetLink', asset?.id);
+      const page = await open<{ documents: Row[] }>(app, { url: url('getOpenDeviceDocuments'), query: { token } });
+      const sheet = page.body.data.documents.find((d) => d.docType === 'manual');
+      expect(sheet).toMatchObject({ name: '设备资料', originalFilename: 'ZC-2-0101-设备资料.pdf' });
+      const file = await app.inject({
+        method: 'GET',
+        url: url('getOpenDeviceDocumentFile'),
+        query: { token, documentId: String(sheet?.id) },
+      });
+      expect(file.headers['content-type']).toBe('application/pdf');
+      expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    });
+
     test("another tenant's staff cannot make a QR code of the asset; a quotation's token opens no asset; an expired code says so", async () => {
       const asset = (await ok<Page>(admin, 'GET', url('getAssetPage'), undefined, { size: 10 })).records[0];
       const refused = await call(app, auditor, { method: 'POST', url: url('createAssetLink', { id: asset?.id }) });
