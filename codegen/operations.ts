@@ -56,6 +56,11 @@ export interface Access {
   switchTenant: boolean;
   /** The session cookie is accepted instead of the Authorization header (`x-cookie-auth`, for pictures). */
   cookieAuth: boolean;
+  /**
+   * The call is also answered without any credentials (an empty requirement `{}` in its security):
+   * the open routes' calls, whose own link token is the credential, reachable from a plain link.
+   */
+  anonymous: boolean;
 }
 
 /**
@@ -171,6 +176,7 @@ export function listOperations(document: JsonObject, problems: string[]): Operat
           tenantScoped: op['x-tenant-scoped'] !== false,
           switchTenant: op['x-switch-tenant'] === true,
           cookieAuth: op['x-cookie-auth'] === true,
+          anonymous: asArray(op.security).some((requirement) => isObject(requirement) && Object.keys(requirement).length === 0),
         },
         ...(query ? { query } : {}),
         ...(params ? { params } : {}),

@@ -43,6 +43,14 @@ const SCREENS: Record<string, LazyScreen<object>> = {
   managementCenter: lazyScreen(() =>
     import('./operation/ManagementCenterPage').then((m) => ({ default: m.ManagementCenterPage })),
   ),
+  openQuotation: lazyScreen(() => import('./open/OpenQuotationPage').then((m) => ({ default: m.OpenQuotationPage }))),
+  openDeviceDocuments: lazyScreen(() =>
+    import('./open/OpenDeviceDocumentsPage').then((m) => ({ default: m.OpenDeviceDocumentsPage })),
+  ),
+  quoteCustomerLink: lazyScreen(() =>
+    import('./sales/QuoteCustomerLinkPage').then((m) => ({ default: m.QuoteCustomerLinkPage })),
+  ),
+  emsAssetQrcode: lazyScreen(() => import('./ems/AssetQrcodePage').then((m) => ({ default: m.AssetQrcodePage }))),
 };
 
 /** Calls a screen asks for first, started by its route's loader (beside its code and the user's menu). */

@@ -7,6 +7,7 @@ import * as sessions from './migrations/0004_sessions';
 import * as telemetry from './migrations/0005_telemetry';
 import * as site from './migrations/0006_site';
 import * as months from './migrations/0007_month_rollups';
+import * as openLinks from './migrations/0008_open_links';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, context: MigrationCon
   '0005_telemetry': telemetry,
   '0006_site': site,
   '0007_month_rollups': months,
+  '0008_open_links': openLinks,
 };
 
 /** An auto-increment integer primary key named `id`, in each engine's own way. */

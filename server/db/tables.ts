@@ -83,6 +83,16 @@ export interface SystemTables {
   simulatorStation: { tenantId: number; stationId: number; state: string | null; ts: number | null };
   /** Which server process runs the simulator (one at a time on a shared database), until when. */
   simulatorLease: { id: number; owner: string; expires: number };
+  /** A link of an open route: the hash of its token, the one record it names, until when (ms since the epoch). */
+  openLink: {
+    tokenHash: string;
+    tenantId: number;
+    kind: 'quote' | 'asset';
+    recordId: number;
+    createdBy: number;
+    expiresAt: number;
+    createdAt: number;
+  };
   /** The columns of the employee table (entity `user`) that sign-in reads. */
   employee: {
     id: Generated<number>;

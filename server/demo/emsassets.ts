@@ -1,5 +1,6 @@
 import type { TenantScope } from '../auth/context';
 import type { Services } from '../http/services';
+import { seedAssetDocuments } from './assetDocuments';
 import { seedCaptures } from './captures';
 import type { DemoStation } from './stations';
 
@@ -96,6 +97,8 @@ export async function seedEmsAssets(services: Services, scope: TenantScope, stat
       keeper,
       location: demo.type === 'photovoltaic' ? '屋面 A 区' : '储能舱 A 区',
     });
+    // A data sheet on the first station's first asset (a PDF takes a few tenths of a second to lay out).
+    if (index === 0) await seedAssetDocuments(services, scope, asset);
     await create('asset', {
       name: '10kV 干式变压器',
       code: `${code}02`,

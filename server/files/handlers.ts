@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { extname } from 'node:path';
 import sharp from 'sharp';
-import type { TenantScope } from '../auth/context';
+import type { TenantId, TenantScope } from '../auth/context';
 import { ApiError } from '../errors';
 import type { CallContext, Handler, Services } from '../http/services';
 import { looksLikeImage, UPLOAD_RULES } from './uploadRules';
@@ -98,26 +98,41 @@ async function resized(data: Buffer, size: number): Promise<Buffer> {
   }
 }
 
-/** `GET /admin/sys-file/{bucketName}/{fileName}`: a file of the caller's own tenant; a picture resized on request (`size`). */
-export const download: Handler = async (call) => {
-  const scope = call.scope();
-  const { bucketName, fileName } = call.params as { bucketName: string; fileName: string };
+/**
+ * Answers a stored file of one tenant (404 when the tenant has no such file); a picture resized on
+ * request (`size`). `attachment` asks the browser to save it rather than show it.
+ */
+export async function sendStoredFile(
+  call: CallContext,
+  tenantId: TenantId,
+  file: { bucketName: string; fileName: string },
+  options: { size?: number; attachment?: boolean } = {},
+): Promise<unknown> {
   const row = await call.services.database.db
     .selectFrom('sysFile')
     .selectAll()
-    .where('tenantId', '=', scope.tenantId)
-    .where('bucketName', '=', bucketName)
-    .where('fileName', '=', fileName)
+    .where('tenantId', '=', tenantId)
+    .where('bucketName', '=', file.bucketName)
+    .where('fileName', '=', file.fileName)
     .executeTakeFirst();
   if (!row) throw new ApiError('notFound');
-  const stored = await call.services.files.read(bucketName, fileName, row.data);
-  const size = call.query.size as number | undefined;
-  const data = size && RESIZABLE.has(row.contentType) ? await resized(stored, size) : stored;
+  const stored = await call.services.files.read(file.bucketName, file.fileName, row.data);
+  const data = options.size && RESIZABLE.has(row.contentType) ? await resized(stored, options.size) : stored;
   return call.reply
     .type(row.contentType)
     .header('cache-control', 'private, max-age=86400')
-    .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.originalFilename)}`)
+    .header(
+      'content-disposition',
+      `${options.attachment ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(row.originalFilename)}`,
+    )
     .send(data);
+}
+
+/** `GET /admin/sys-file/{bucketName}/{fileName}`: a file of the caller's own tenant; a picture resized on request (`size`). */
+export const download: Handler = (call) => {
+  const { bucketName, fileName } = call.params as { bucketName: string; fileName: string };
+  const size = call.query.size as number | undefined;
+  return sendStoredFile(call, call.scope().tenantId, { bucketName, fileName }, size ? { size } : {});
 };
 
 /** The named handlers of files, by their `x-handler` name. */

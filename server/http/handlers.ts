@@ -20,6 +20,8 @@ import { emsdevicesHandlers } from '../emsdevices/handlers';
 import { tenderHandlers } from '../tender/handlers';
 import { batchHandlers } from './batch';
 import { crmHandlers } from '../crm/handlers';
+import { deviceDocumentsLinkHandlers } from '../openlinks/deviceDocuments';
+import { quotationLinkHandlers } from '../openlinks/quotation';
 import type { Handler } from './services';
 
 /** Handlers of calls with behaviour beyond CRUD, by the `x-handler` name in `openapi/`; each area lists its own. */
@@ -44,6 +46,8 @@ const NAMED: Record<string, Handler> = {
   ...emsassetsHandlers,
   ...siteopsHandlers,
   ...projectHandlers,
+  ...quotationLinkHandlers,
+  ...deviceDocumentsLinkHandlers,
 };
 
 const made = new WeakMap<Operation, Handler>();

@@ -73,6 +73,8 @@ export async function authenticate(services: Services, request: FastifyRequest, 
   if (given?.scheme === 'basic' && schemes.includes('clientBasic')) return basicClient(services, given.value);
   const accepted = new Set(schemes.flatMap((scheme) => (BEARER_SCHEMES[scheme] ? [BEARER_SCHEMES[scheme]] : [])));
   if (given?.scheme === 'bearer' && accepted.size > 0) return bearer(services, given.value, accepted);
+  // An open route's call: its link token, checked by the handler, is the credential.
+  if (!given && operation.access.anonymous) return { kind: 'client', clientId: 'anonymous' };
   throw new ApiError(schemes.includes('clientBasic') ? 'invalidClient' : 'unauthenticated');
 }
 

@@ -213,7 +213,8 @@ export class EntityRepository {
   /**
    * Moves a record along its state machine: refused with 409 (and nothing written) unless its
    * state is one the transition starts from. `input` may carry writable fields the transition
-   * records beside the state (a reason, a confirmation note).
+   * records beside the state (a reason, a confirmation note), and `set` read-only fields the
+   * server itself records with it (the decision of a customer's reply).
    */
   async transition(
     scope: TenantScope,
@@ -221,6 +222,7 @@ export class EntityRepository {
     id: number,
     name: string,
     input: EntityRecord = {},
+    set: EntityRow = {},
   ): Promise<EntityRecord> {
     const model = this.model(entity);
     const machine = model.states;
@@ -236,7 +238,7 @@ export class EntityRepository {
           stateLabel: list ? `enums.${list}.${String(state)}` : String(state),
         });
       }
-      return this.patch(scope, entity, id, input, { db: trx, set: { [machine.field]: step.to } });
+      return this.patch(scope, entity, id, input, { db: trx, set: { ...set, [machine.field]: step.to } });
     });
   }
 

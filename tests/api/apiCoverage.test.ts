@@ -87,7 +87,50 @@ async function captureOfCaller(ctx: Context): Promise<Row> {
 }
 
 /** Requests that need records in a particular relation to each other or to the caller. */
+/** A new link of an open route to the record `id` (the token the customer or the QR code carries). */
+async function openLinkTo(ctx: Context, operationId: 'createQuoteLink' | 'createAssetLink', id: unknown): Promise<string> {
+  const made = await call<{ token: string }>(ctx.app, ctx.admin, { method: 'POST', url: url(operationId, { id }) });
+  return made.body.data.token;
+}
+
+/** The link of a quotation of the caller's, made and submitted for the call (a reply moves it on). */
+async function pendingQuoteLink(ctx: Context): Promise<string> {
+  const quote = await createRecord(ctx.app, ctx.admin, 'quote');
+  await call(ctx.app, ctx.admin, { method: 'PUT', url: url('submitQuote', { id: quote.id }) });
+  return openLinkTo(ctx, 'createQuoteLink', quote.id);
+}
+
 const FIXTURES: Record<string, (ctx: Context) => Promise<Fixture>> = {
+  createQuoteLink: async (ctx) => ({ params: { id: String((await recordOf(ctx, 'quote')).id) } }),
+  createAssetLink: async (ctx) => ({ params: { id: String((await recordOf(ctx, 'asset')).id) } }),
+  getOpenQuotation: async (ctx) => ({ query: { token: await pendingQuoteLink(ctx) } }),
+  replyOpenQuotation: async (ctx) => ({ body: { token: await pendingQuoteLink(ctx), decision: 'accepted', comment: 'Agreed' } }),
+  getOpenDeviceDocuments: async (ctx) => ({
+    query: { token: await openLinkTo(ctx, 'createAssetLink', (await recordOf(ctx, 'asset')).id) },
+  }),
+  // A document with a file of its own, on the asset the link names.
+  getOpenDeviceDocumentFile: async (ctx) => {
+    const upload = picture();
+    const stored = await call<Row>(ctx.app, ctx.admin, {
+      method: 'POST',
+      url: url('uploadFile'),
+      payload: upload.payload,
+      headers: upload.headers,
+    });
+    const asset = await recordOf(ctx, 'asset');
+    const doc = await call<Row>(ctx.app, ctx.admin, {
+      method: 'POST',
+      url: url('addAssetDocument'),
+      payload: {
+        assetId: asset.id,
+        name: 'Manual',
+        bucketName: stored.body.data.bucketName,
+        fileName: stored.body.data.fileName,
+        originalFilename: 'pixel.png',
+      },
+    });
+    return { query: { token: await openLinkTo(ctx, 'createAssetLink', asset.id), documentId: String(doc.body.data.id) } };
+  },
   approveTask: async (ctx) => ({ body: { id: (await approvalForCaller(ctx)).id } }),
   rejectTask: async (ctx) => ({ body: { id: (await approvalForCaller(ctx)).id, opinion: 'Not this quarter' } }),
   // A picture the caller uploaded, of one of the tenant's cameras.

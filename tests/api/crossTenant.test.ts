@@ -2219,6 +2219,63 @@ async function energyStateOfA(ctx: Context): Promise<unknown> {
   };
 }
 
+/** One character of a link's token changed: what B would have to guess to reach A's record through an open call. */
+async function guessedLinkOfA(ctx: Context, operationId: 'createQuoteLink' | 'createAssetLink', entity: string): Promise<string> {
+  const made = await call<{ token: string }>(ctx.app, ctx.a, {
+    method: 'POST',
+    url: url(operationId, { id: (await ctx.recordOf(entity)).id }),
+  });
+  const token = made.body.data.token;
+  return `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+}
+
+/** A's view of its record of `entity`, to compare before and after B's attempt. */
+const recordAsA = (entity: string, getId: string) => async (ctx: Context) =>
+  (
+    await call(ctx.app, ctx.a, {
+      method: 'GET',
+      url: url(getId, { id: (await ctx.recordOf(entity)).id }),
+      query: { id: String((await ctx.recordOf(entity)).id) },
+    })
+  ).body;
+
+const OPEN_LINK_CHECKS: Record<string, Entry> = {
+  createQuoteLink: unknownToB(async (ctx) => ({
+    method: 'POST',
+    url: url('createQuoteLink', { id: (await ctx.recordOf('quote')).id }),
+  })),
+  createAssetLink: unknownToB(async (ctx) => ({
+    method: 'POST',
+    url: url('createAssetLink', { id: (await ctx.recordOf('asset')).id }),
+  })),
+  getOpenQuotation: unknownToB(async (ctx) => ({
+    method: 'GET',
+    url: url('getOpenQuotation'),
+    query: { token: await guessedLinkOfA(ctx, 'createQuoteLink', 'quote') },
+  })),
+  replyOpenQuotation: unknownToB(
+    async (ctx) => ({
+      method: 'POST',
+      url: url('replyOpenQuotation'),
+      payload: { token: await guessedLinkOfA(ctx, 'createQuoteLink', 'quote'), decision: 'accepted' },
+    }),
+    recordAsA('quote', 'getQuoteById'),
+  ),
+  getOpenDeviceDocuments: unknownToB(async (ctx) => ({
+    method: 'GET',
+    url: url('getOpenDeviceDocuments'),
+    query: { token: await guessedLinkOfA(ctx, 'createAssetLink', 'asset') },
+  })),
+  getOpenDeviceDocumentFile: unknownToB(async (ctx) => ({
+    method: 'GET',
+    url: url('getOpenDeviceDocumentFile'),
+    query: {
+      token: await guessedLinkOfA(ctx, 'createAssetLink', 'asset'),
+      documentId: String((await ctx.recordOf('assetDocument')).id),
+    },
+  })),
+};
+
 const EMSCONFIG_CHECKS: Record<string, Entry> = {
   getQualityUnbalance: unknownToB(() => ({
     method: 'GET',
@@ -2373,6 +2430,7 @@ const CHECKS: Record<string, Entry> = {
   ...SITEOPS_CHECKS,
   ...PROJECT_CHECKS,
   ...EMSCONFIG_CHECKS,
+  ...OPEN_LINK_CHECKS,
 };
 
 // ---------------------------------------------------------------------------------------------

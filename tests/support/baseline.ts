@@ -10,6 +10,8 @@ const PATTERN_SAMPLES = [
   '2024-01-01',
   '2024-01',
   '2024-01-01,2024-01-02',
+  // An open link's token: 43 characters of base64url (one nobody was given).
+  'fuzzLinkToken_000000000000000000000000000-0',
 ];
 
 /** A valid value of a schema: its constant, default or first option, else the least it allows. */
