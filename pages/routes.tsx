@@ -27,6 +27,7 @@ const SCREENS: Record<string, LazyScreen<object>> = {
   companyLookup: lazyScreen(() => import('./customer/CompanyLookupPage').then((m) => ({ default: m.CompanyLookupPage }))),
   newsArticle: lazyScreen(() => import('./news/NewsArticlePage').then((m) => ({ default: m.NewsArticlePage }))),
   videoCourse: lazyScreen(() => import('./learning/VideoCoursePage').then((m) => ({ default: m.VideoCoursePage }))),
+  alarmRecords: lazyScreen(() => import('./alarms/AlarmRecordsPage').then((m) => ({ default: m.AlarmRecordsPage }))),
 };
 
 /** Every path but the open ones needs a signed-in user; without one the user is sent to /login. */

@@ -78,9 +78,10 @@ export function DashboardPage() {
   const { document, change } = dashboard;
 
   const navigate = useCallback(
-    (name: string) => {
+    (name: string, query?: Record<string, string>) => {
       const route = routes.find((entry) => entry.name === name);
-      if (route) navigateTo(route.path);
+      const search = query ? `?${new URLSearchParams(query).toString()}` : '';
+      if (route) navigateTo(`${route.path}${search}`);
     },
     [navigateTo],
   );

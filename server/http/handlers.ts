@@ -1,4 +1,5 @@
 import { alarmHandlers } from '../alarms/handlers';
+import { alarmRecordHandlers } from '../alarms/records';
 import { authHandlers } from '../auth/handlers';
 import type { Operation } from '../contract';
 import { emsassetsHandlers } from '../emsassets/handlers';
@@ -35,6 +36,7 @@ const NAMED: Record<string, Handler> = {
   ...kanbanHandlers,
   ...controlHandlers,
   ...alarmHandlers,
+  ...alarmRecordHandlers,
   ...batchHandlers,
   ...salesHandlers,
   ...emsdevicesHandlers,
