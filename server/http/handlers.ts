@@ -1,6 +1,7 @@
 import { alarmHandlers } from '../alarms/handlers';
 import { alarmRecordHandlers } from '../alarms/records';
 import { authHandlers } from '../auth/handlers';
+import { robotHandlers } from '../robots/handlers';
 import type { Operation } from '../contract';
 import { emsassetsHandlers } from '../emsassets/handlers';
 import { fileHandlers } from '../files/handlers';
@@ -37,6 +38,7 @@ const NAMED: Record<string, Handler> = {
   ...controlHandlers,
   ...alarmHandlers,
   ...alarmRecordHandlers,
+  ...robotHandlers,
   ...batchHandlers,
   ...salesHandlers,
   ...emsdevicesHandlers,

@@ -580,6 +580,19 @@ function alarmOfA(ctx: Context): Promise<{ stationId: number; generatorId: numbe
 
 /** Records only the server writes (no create call), and how tenant A comes to have one more. */
 const SERVER_WRITTEN: Record<string, (ctx: Context) => Promise<Row>> = {
+  /** A command to a new robot of A's: its entry in the robot's log. */
+  robotEvent: async (ctx) => {
+    const id = await robotOfA(ctx);
+    await call(ctx.app, ctx.a, { method: 'POST', url: url('startRobotTask', { id }) });
+    const log = await call<{ records: Row[] }>(ctx.app, ctx.a, {
+      method: 'GET',
+      url: url('getRobotEventPage'),
+      query: { robotId: String(id) },
+    });
+    const [entry] = log.body.data.records;
+    expect(entry).toBeDefined();
+    return entry as Row;
+  },
   /** A new rule of A's raising an alarm on A's first sample: its raising among the alarm task records. */
   alarmEvent: async (ctx) => {
     await alarmOfA(ctx);
@@ -620,6 +633,37 @@ const SERVER_WRITTEN: Record<string, (ctx: Context) => Promise<Row>> = {
     return raised as Row;
   },
 };
+
+/** A robot of A's, new and idle. */
+async function robotOfA(ctx: Context): Promise<number> {
+  const station = await call<{ records: Row[] }>(ctx.app, ctx.a, {
+    method: 'GET',
+    url: url('getRobotPage'),
+    query: { size: '10' },
+  });
+  const robot = await call<Row>(ctx.app, ctx.a, {
+    method: 'POST',
+    url: url('saveRobot'),
+    payload: { name: 'A robot', sn: `RB-A-${Date.now() % 1e9}`, model: 'IR', stationId: station.body.data.records[0]?.stationId },
+  });
+  expect(robot.body.msg).toBe('success');
+  return Number(robot.body.data.id);
+}
+
+/** A robot of A's, its state and log, to compare before and after B's attempt. */
+const robotStateOfA = (id: number) => async (ctx: Context) => ({
+  robot: (await call(ctx.app, ctx.a, { method: 'GET', url: url('getRobot', { id }) })).body,
+  log: (await call(ctx.app, ctx.a, { method: 'GET', url: url('getRobotEventPage'), query: { robotId: String(id) } })).body,
+});
+
+/** B sends a command to a robot of A's (one in a state the command starts from). */
+const robotCommandCheck =
+  (operationId: string, before: string[]): Check =>
+  async (ctx) => {
+    const id = await robotOfA(ctx);
+    for (const step of before) await call(ctx.app, ctx.a, { method: 'POST', url: url(step, { id }) });
+    await unknownToB(() => ({ method: 'POST', url: url(operationId, { id }) }), robotStateOfA(id))(ctx);
+  };
 
 /** A new record of A's: made by its create call, or as the server makes it. */
 const newRecordOfA = (ctx: Context, entity: string): Promise<Row> =>
@@ -789,6 +833,9 @@ const TELEMETRY_CHECKS: Record<string, Entry> = {
     async (ctx) => ({ method: 'DELETE', url: url('clearStationAlarms', { id: (await alarmOfA(ctx)).stationId }) }),
     alarmStateOfA,
   ),
+  startRobotTask: robotCommandCheck('startRobotTask', []),
+  returnRobotToDock: robotCommandCheck('returnRobotToDock', []),
+  stopRobot: robotCommandCheck('stopRobot', ['startRobotTask']),
   getAlarmPage: unknownToB(() => ({ method: 'GET', url: url('getAlarmPage'), query: { stationSn: STATION_A } })),
   exportAlarmRecords: unknownToB(() => ({ method: 'GET', url: url('exportAlarmRecords'), query: { stationSn: STATION_A } })),
   getAlarmSummarys: unknownToB(() => ({ method: 'POST', url: url('getAlarmSummarys'), payload: { stationSn: STATION_A } })),

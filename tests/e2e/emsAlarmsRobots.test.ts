@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
 import { launchBrowser, tap } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
+import { rowWith } from '../support/ui';
 
 type Row = Record<string, unknown>;
 type Records = { records: Row[]; total: number };
@@ -77,5 +78,31 @@ describe('alarm records, robots and mobile storage in the browser', () => {
       .poll(async () => get<Row>(`/ems/api/device/alarm/get_alarm/${String(newestOpen.id)}`))
       .toMatchObject({ status: 0, checker: '系统管理员', checkInfo: 'Checked on site' });
     await page.getByText('confirmed -- 系统管理员').first().waitFor();
+  });
+
+  test('the robot console starts an idle robot on its next planned task: the server has it inspecting, and the log the command by the user', async () => {
+    const robots = await get<Records>('/ems/api/robot/page', { state: 'idle', current: '1', size: '10' });
+    const robot = robots.records[0] as Row;
+    const tasks = await get<Records>('/ems/api/robot/task/page', {
+      robotId: String(robot.id),
+      status: 'planned',
+      sortField: 'planTime',
+      sortOrder: 'asc',
+      current: '1',
+      size: '10',
+    });
+    await page.goto(`${server.url}/main/ems/map/robot/console?lng=en`);
+    const row = rowWith(page, String(robot.name));
+    await row.getByText('Idle').waitFor();
+    await tap(row.getByRole('button', { name: 'Start task' }));
+    await tap(page.getByRole('button', { name: 'OK', exact: true }));
+    await row.getByText('Inspecting').waitFor();
+    expect(await get<Row>(`/ems/api/robot/${String(robot.id)}`)).toMatchObject({
+      state: 'inspecting',
+      currentTask: tasks.records[0]?.name,
+    });
+    const log = await get<Records>('/ems/api/robot/event/page', { robotId: String(robot.id), current: '1', size: '10' });
+    expect(log.records[0]).toMatchObject({ kind: 'command', command: 'start', userName: '系统管理员' });
+    await row.getByText(String(tasks.records[0]?.name)).waitFor();
   });
 });
