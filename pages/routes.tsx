@@ -51,6 +51,7 @@ const SCREENS: Record<string, LazyScreen<object>> = {
     import('./sales/QuoteCustomerLinkPage').then((m) => ({ default: m.QuoteCustomerLinkPage })),
   ),
   emsAssetQrcode: lazyScreen(() => import('./ems/AssetQrcodePage').then((m) => ({ default: m.AssetQrcodePage }))),
+  alarmRecords: lazyScreen(() => import('./alarms/AlarmRecordsPage').then((m) => ({ default: m.AlarmRecordsPage }))),
 };
 
 /** Calls a screen asks for first, started by its route's loader (beside its code and the user's menu). */

@@ -31,14 +31,20 @@ export interface WidgetStoryArgs {
   theme: ThemeName;
   editing?: boolean;
   /** Receives the route names the view navigates to (`actions.navigate`). */
-  onNavigate?(route: string): void;
+  onNavigate?(route: string, query?: Record<string, string>): void;
 }
 
 /** A widget's view in a language and theme, sized as on the desktop grid, with given answers. */
 export function WidgetStory({ definition, config, data, lng, theme, editing = false, onNavigate }: WidgetStoryArgs) {
   const { View } = definition;
   const context = useMemo(() => ({ station: STORY_STATION, now: STORY_NOW }), []);
-  const actions = useMemo(() => ({ refresh: () => undefined, navigate: (route: string) => onNavigate?.(route) }), [onNavigate]);
+  const actions = useMemo(
+    () => ({
+      refresh: () => undefined,
+      navigate: (route: string, query?: Record<string, string>) => (query ? onNavigate?.(route, query) : onNavigate?.(route)),
+    }),
+    [onNavigate],
+  );
   return (
     <StoryFrame lng={lng} theme={theme}>
       <div style={{ width: definition.size.w * 50, height: definition.size.h * 40 }}>

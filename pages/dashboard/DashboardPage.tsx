@@ -94,9 +94,10 @@ export function DashboardPage() {
   }, [document, station, scheduler, primed]);
 
   const navigate = useCallback(
-    (name: string) => {
+    (name: string, query?: Record<string, string>) => {
       const route = routes.find((entry) => entry.name === name);
-      if (route) navigateTo(route.path);
+      const search = query ? `?${new URLSearchParams(query).toString()}` : '';
+      if (route) navigateTo(`${route.path}${search}`);
     },
     [navigateTo],
   );

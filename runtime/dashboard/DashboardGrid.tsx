@@ -33,7 +33,7 @@ export interface DashboardGridProps {
   onEdit(id: string): void;
   onRemove(id: string): void;
   onMove(breakpoint: Breakpoint, id: string, delta: -1 | 1): void;
-  navigate(routeName: string): void;
+  navigate(routeName: string, query?: Record<string, string>): void;
 }
 
 /** The title a widget shows: its configured title or name, else its type's. */
@@ -61,7 +61,7 @@ function WidgetSlot({
   station: StationContext;
   scheduler: DataScheduler;
   editing: boolean;
-  navigate(routeName: string): void;
+  navigate(routeName: string, query?: Record<string, string>): void;
 }) {
   const needsOf = useMemo(() => widgetNeeds(definition, widget.config, station), [definition, widget.config, station]);
   const data = useWidgetData(scheduler, widget.id, needsOf);

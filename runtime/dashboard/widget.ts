@@ -24,8 +24,8 @@ export interface WidgetContext {
 export interface WidgetActions {
   /** Fetches this widget's needs again now (after an action such as confirming an alarm). */
   refresh(): void;
-  /** Goes to a route of the tree by its name. */
-  navigate(routeName: string): void;
+  /** Goes to a route of the tree by its name, with these query parameters (the station a record screen opens on). */
+  navigate(routeName: string, query?: Record<string, string>): void;
 }
 
 export interface WidgetViewProps<C extends WidgetConfig = WidgetConfig> {

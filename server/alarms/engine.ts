@@ -29,19 +29,24 @@ export interface Rule {
   info: string;
 }
 
-/** An alarm a batch raises; `recoveredAt` when a later sample of the same batch already recovered it. */
+/**
+ * An alarm a batch raises; `recoveredAt` (with the value then) when a later sample of the same
+ * batch already recovered it.
+ */
 export interface Raised {
   rule: Rule;
   ts: number;
   value: number;
   recoveredAt?: number;
+  recoveredValue?: number;
 }
 
-/** Active alarms (by id) that a sample at `ts` recovered. */
+/** Active alarms (by id) that a sample at `ts`, of this value, recovered. */
 export interface Recovered {
   ruleId: number;
   alarmIds: number[];
   ts: number;
+  value: number;
 }
 
 export interface Plan {
@@ -116,8 +121,11 @@ export function plan(rules: Rule[], samples: Map<number, Change[]>, active: Map<
           raised.push(pending);
         }
       } else if (!keeps(rule.comparison, sample.value, rule.threshold, rule.deadband)) {
-        if (stored.length > 0) recovered.push({ ruleId: rule.id, alarmIds: stored, ts: sample.ts });
-        if (pending) pending.recoveredAt = sample.ts;
+        if (stored.length > 0) recovered.push({ ruleId: rule.id, alarmIds: stored, ts: sample.ts, value: sample.value });
+        if (pending) {
+          pending.recoveredAt = sample.ts;
+          pending.recoveredValue = sample.value;
+        }
         stored = [];
         pending = undefined;
       }
@@ -146,6 +154,44 @@ function chunks<T>(items: T[], size: number): T[][] {
   const result: T[][] = [];
   for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
   return result;
+}
+
+/** A record of an alarm's raising, recovery or confirmation (`schemas/entities/alarmEvent.json`). */
+export type AlarmEventRow = {
+  tenantId: number;
+  alarmId: number;
+  kind: 'raised' | 'recovered' | 'confirmed';
+  time: string;
+  stationId: number;
+  deviceId: number;
+  generatorId: number;
+  level: string;
+  source: string;
+  info: string;
+  value: number | null;
+};
+
+function eventRow(
+  tenantId: number,
+  alarmId: number,
+  kind: 'raised' | 'recovered',
+  rule: Rule,
+  ts: number,
+  value: number | undefined,
+): AlarmEventRow {
+  return {
+    tenantId,
+    alarmId,
+    kind,
+    time: iso(ts),
+    stationId: rule.stationId,
+    deviceId: rule.deviceId,
+    generatorId: rule.id,
+    level: rule.level,
+    source: rule.source,
+    info: rule.info,
+    value: value ?? null,
+  };
 }
 
 /**
@@ -306,11 +352,30 @@ export class AlarmEngine {
     for (const { alarmIds, ts } of recovered) byTime.set(ts, [...(byTime.get(ts) ?? []), ...alarmIds]);
     const inserted: { id: number; generatorId: number; status: number }[] = [];
     await this.db.transaction().execute(async (trx) => {
+      const events: AlarmEventRow[] = [];
       for (const part of chunks(rows, ROWS_PER_INSERT)) {
-        const added = await trx.insertInto('alarm').values(part).returning(['id', 'generatorId', 'status']).execute();
+        const added = await trx
+          .insertInto('alarm')
+          .values(part)
+          .returning(['id', 'generatorId', 'status', 'reportTime'])
+          .execute();
         inserted.push(
           ...added.map((row) => ({ id: Number(row.id), generatorId: Number(row.generatorId), status: Number(row.status) })),
         );
+        // Rows come back in no promised order: each is its raising by rule and time (a rule raises once at a time).
+        const ids = new Map(added.map((row) => [`${Number(row.generatorId)}|${String(row.reportTime)}`, Number(row.id)]));
+        for (const raise of raised) {
+          const alarmId = ids.get(`${raise.rule.id}|${iso(raise.ts)}`);
+          if (alarmId === undefined) continue;
+          events.push(eventRow(tenantId, alarmId, 'raised', raise.rule, raise.ts, raise.value));
+          if (raise.recoveredAt !== undefined)
+            events.push(eventRow(tenantId, alarmId, 'recovered', raise.rule, raise.recoveredAt, raise.recoveredValue));
+        }
+      }
+      const byRule = new Map(rules.map((rule) => [rule.id, rule]));
+      for (const { ruleId, alarmIds, ts, value } of recovered) {
+        const rule = byRule.get(ruleId);
+        if (rule) for (const alarmId of alarmIds) events.push(eventRow(tenantId, alarmId, 'recovered', rule, ts, value));
       }
       for (const [ts, alarmIds] of byTime) {
         for (const ids of chunks(alarmIds, IDS_PER_STATEMENT)) {
@@ -324,6 +389,7 @@ export class AlarmEngine {
             .execute();
         }
       }
+      for (const part of chunks(events, ROWS_PER_INSERT)) await trx.insertInto('alarmEvent').values(part).execute();
     });
     // Committed: a recovery recovered every active alarm of its rule; a new open alarm is active.
     for (const { ruleId } of recovered) active.delete(ruleId);

@@ -1,6 +1,7 @@
 import { ApiError } from '../errors';
 import type { CallContext, Handler } from '../http/services';
-import type { EntityRecord, Filter } from '../resources/repository';
+import type { TenantScope } from '../auth/context';
+import type { Db, EntityRecord, Filter } from '../resources/repository';
 import { saveGenerator } from './generators';
 import { comparisons, levels, sources } from './lists';
 
@@ -26,7 +27,7 @@ async function listAll(call: CallContext, entity: string, filters: Filter[]): Pr
 }
 
 /** The tenant's station with this serial number; 404 when it has none (another tenant's included). */
-async function stationBySn(call: CallContext, sn: string): Promise<EntityRecord> {
+export async function stationBySn(call: CallContext, sn: string): Promise<EntityRecord> {
   const [station] = (
     await call.services.repository.list(call.scope(), 'station', {
       filters: [{ field: 'sn', op: 'eq', value: sn }],
@@ -74,22 +75,65 @@ export const alarmComparisons: Handler = (call) => Promise.resolve(comparisons(c
 /** `GET get_alarm/{id}`. */
 export const getAlarm: Handler = (call) => call.services.repository.get(call.scope(), 'alarm', idOf(call));
 
+/** The columns of an alarm its confirmation record copies. */
+const CONFIRMED = ['id', 'stationId', 'deviceId', 'generatorId', 'level', 'source', 'info'] as const;
+
+/** Records the confirmation of these alarms (as `alarmEvent` rows), by the signed-in user, at `time`. */
+async function recordConfirmations(
+  db: Db,
+  scope: TenantScope,
+  alarms: Record<(typeof CONFIRMED)[number], unknown>[],
+  time: string,
+  checkInfo: string | undefined,
+): Promise<void> {
+  for (let i = 0; i < alarms.length; i += 1000) {
+    const part = alarms.slice(i, i + 1000);
+    if (part.length === 0) continue;
+    await db
+      .insertInto('alarmEvent')
+      .values(
+        part.map((alarm) => ({
+          tenantId: scope.tenantId,
+          alarmId: Number(alarm.id),
+          kind: 'confirmed',
+          time,
+          stationId: Number(alarm.stationId),
+          deviceId: Number(alarm.deviceId),
+          generatorId: Number(alarm.generatorId),
+          level: String(alarm.level),
+          source: String(alarm.source),
+          info: String(alarm.info),
+          userName: scope.userName,
+          checkInfo: checkInfo ? checkInfo : null,
+        })),
+      )
+      .execute();
+  }
+}
+
 /**
- * Confirms an open alarm: status 0, the signed-in user as checker, the time and the info. The
- * update applies only to an open alarm, so of two confirmations at once one wins and the other
- * answers 409, as does the confirmation of a handled alarm; nothing changes then.
+ * Confirms an open alarm: status 0, the signed-in user as checker, the time and the info, and its
+ * record among the alarm records. The update applies only to an open alarm, so of two
+ * confirmations at once one wins and the other answers 409, as does the confirmation of a handled
+ * alarm; nothing changes then.
  */
 async function confirm(call: CallContext, id: number, checkInfo: string | undefined): Promise<EntityRecord> {
   const scope = call.scope();
-  const result = await call.services.database.db
-    .updateTable('alarm')
-    .set({ status: 0, checker: scope.userName, checkInfo: checkInfo ? checkInfo : null, checkTime: now() })
-    .where('tenantId', '=', scope.tenantId)
-    .where('id', '=', id)
-    .where('status', '=', 1)
-    .executeTakeFirst();
+  const time = now();
+  const confirmed = await call.services.database.db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .updateTable('alarm')
+      .set({ status: 0, checker: scope.userName, checkInfo: checkInfo ? checkInfo : null, checkTime: time })
+      .where('tenantId', '=', scope.tenantId)
+      .where('id', '=', id)
+      .where('status', '=', 1)
+      .returning([...CONFIRMED])
+      .execute();
+    await recordConfirmations(trx, scope, rows, time, checkInfo);
+    return rows.length;
+  });
   const alarm = await call.services.repository.get(scope, 'alarm', id);
-  if (Number(result.numUpdatedRows) === 0) throw new ApiError('conflict', { message: 'alarms.errors.alreadyHandled' });
+  if (confirmed === 0) throw new ApiError('conflict', { message: 'alarms.errors.alreadyHandled' });
   return alarm;
 }
 
@@ -106,14 +150,19 @@ export const confirmAlarm: Handler = (call) => confirm(call, idOf(call), undefin
 export const confirmStation: Handler = async (call) => {
   const scope = call.scope();
   const station = await call.services.repository.get(scope, 'station', idOf(call));
-  const result = await call.services.database.db
-    .updateTable('alarm')
-    .set({ status: 0, checker: scope.userName, checkTime: now() })
-    .where('tenantId', '=', scope.tenantId)
-    .where('stationId', '=', Number(station.id))
-    .where('status', '=', 1)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const time = now();
+  return call.services.database.db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .updateTable('alarm')
+      .set({ status: 0, checker: scope.userName, checkTime: time })
+      .where('tenantId', '=', scope.tenantId)
+      .where('stationId', '=', Number(station.id))
+      .where('status', '=', 1)
+      .returning([...CONFIRMED])
+      .execute();
+    await recordConfirmations(trx, scope, rows, time, undefined);
+    return rows.length;
+  });
 };
 
 /** `DELETE {id}/clearAll`: the handled alarms of the station go; open ones stay. Answers how many went. */

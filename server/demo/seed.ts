@@ -16,6 +16,7 @@ import { seedStations } from './stations';
 import { seedEmsDevices } from './emsdevices';
 import { seedTender } from './tender';
 import { seedSiteops } from './siteops';
+import { seedRobots } from './robots';
 
 /** Demo tenants, users and the web client (DESIGN §8: tests and documentation rely on them). */
 const TENANTS = [
@@ -140,6 +141,11 @@ export async function seedDemo(services: Services): Promise<boolean> {
     );
     await seedProjects(services, scope, stations);
     await seedEmsConfig(services, scope, stations);
+    await seedRobots(
+      services,
+      scope,
+      stations.filter((station) => station.type !== 'photovoltaic').map((station) => station.sn),
+    );
   }
   return true;
 }

@@ -1,5 +1,7 @@
 import { alarmHandlers } from '../alarms/handlers';
+import { alarmRecordHandlers } from '../alarms/records';
 import { authHandlers } from '../auth/handlers';
+import { robotHandlers } from '../robots/handlers';
 import type { Operation } from '../contract';
 import { emsassetsHandlers } from '../emsassets/handlers';
 import { fileHandlers } from '../files/handlers';
@@ -37,6 +39,8 @@ const NAMED: Record<string, Handler> = {
   ...kanbanHandlers,
   ...controlHandlers,
   ...alarmHandlers,
+  ...alarmRecordHandlers,
+  ...robotHandlers,
   ...batchHandlers,
   ...salesHandlers,
   ...emsdevicesHandlers,

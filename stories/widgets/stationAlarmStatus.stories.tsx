@@ -65,7 +65,8 @@ export const ClickNavigates: Story = {
   play: async ({ canvasElement, args }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: /has alarm/ }));
     await expect(args.onNavigate).toHaveBeenCalledTimes(1);
-    await expect(args.onNavigate).toHaveBeenCalledWith('SiteWarningRecord');
+    // The records open on the widget's station.
+    await expect(args.onNavigate).toHaveBeenCalledWith('SiteWarningRecord', { station: 'T2-ST1' });
   },
 };
 

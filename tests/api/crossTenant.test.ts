@@ -338,7 +338,7 @@ async function resourceCheck(ctx: Context, op: Operation, record: Row): Promise<
       const total = (rows: { count: number }[]) => rows.reduce((sum, row) => sum + row.count, 0);
       const ownBefore = await figures(a);
       const otherBefore = await figures(b);
-      await createRecord(ctx, a, entity);
+      await newRecordOfA(ctx, entity);
       const ownAfter = await figures(a);
       const otherAfter = await figures(b);
       if (refused === 403) expect(otherAfter.status).toBe(403);
@@ -578,6 +578,97 @@ function alarmOfA(ctx: Context): Promise<{ stationId: number; generatorId: numbe
   return fixture;
 }
 
+/** Records only the server writes (no create call), and how tenant A comes to have one more. */
+const SERVER_WRITTEN: Record<string, (ctx: Context) => Promise<Row>> = {
+  /** A command to a new robot of A's: its entry in the robot's log. */
+  robotEvent: async (ctx) => {
+    const id = await robotOfA(ctx);
+    await call(ctx.app, ctx.a, { method: 'POST', url: url('startRobotTask', { id }) });
+    const log = await call<{ records: Row[] }>(ctx.app, ctx.a, {
+      method: 'GET',
+      url: url('getRobotEventPage'),
+      query: { robotId: String(id) },
+    });
+    const [entry] = log.body.data.records;
+    expect(entry).toBeDefined();
+    return entry as Row;
+  },
+  /** A new rule of A's raising an alarm on A's first sample: its raising among the alarm task records. */
+  alarmEvent: async (ctx) => {
+    await alarmOfA(ctx);
+    const variables = await call<Row[]>(ctx.app, ctx.a, {
+      method: 'POST',
+      url: url('getDeviceVars'),
+      payload: { deviceSns: DEVICE_A },
+    });
+    const types = await call<{ records: Row[] }>(ctx.app, ctx.a, {
+      method: 'GET',
+      url: url('getAlarmTypes'),
+      query: { size: '50' },
+    });
+    const rule = await call<Row>(ctx.app, ctx.a, {
+      method: 'POST',
+      url: url('addAlarmGenerator'),
+      payload: {
+        name: 'Any power again',
+        variableId: variables.body.data.find((v) => v.sn === VARIABLE_A)?.id,
+        comparison: 'gt',
+        threshold: -1e9,
+        typeId: types.body.data.records[0]?.id,
+        info: 'y',
+      },
+    });
+    await call(ctx.app, ctx.a, {
+      method: 'POST',
+      url: url('ingestSamples'),
+      payload: { samples: [{ sn: VARIABLE_A, ts: Date.now(), value: 1 }] },
+    });
+    const events = await call<{ records: Row[] }>(ctx.app, ctx.a, {
+      method: 'GET',
+      url: url('getAlarmEventPage'),
+      query: { size: '50', generatorId: String(rule.body.data.id), kind: 'raised' },
+    });
+    const [raised] = events.body.data.records;
+    expect(raised).toBeDefined();
+    return raised as Row;
+  },
+};
+
+/** A robot of A's, new and idle. */
+async function robotOfA(ctx: Context): Promise<number> {
+  const station = await call<{ records: Row[] }>(ctx.app, ctx.a, {
+    method: 'GET',
+    url: url('getRobotPage'),
+    query: { size: '10' },
+  });
+  const robot = await call<Row>(ctx.app, ctx.a, {
+    method: 'POST',
+    url: url('saveRobot'),
+    payload: { name: 'A robot', sn: `RB-A-${Date.now() % 1e9}`, model: 'IR', stationId: station.body.data.records[0]?.stationId },
+  });
+  expect(robot.body.msg).toBe('success');
+  return Number(robot.body.data.id);
+}
+
+/** A robot of A's, its state and log, to compare before and after B's attempt. */
+const robotStateOfA = (id: number) => async (ctx: Context) => ({
+  robot: (await call(ctx.app, ctx.a, { method: 'GET', url: url('getRobot', { id }) })).body,
+  log: (await call(ctx.app, ctx.a, { method: 'GET', url: url('getRobotEventPage'), query: { robotId: String(id) } })).body,
+});
+
+/** B sends a command to a robot of A's (one in a state the command starts from). */
+const robotCommandCheck =
+  (operationId: string, before: string[]): Check =>
+  async (ctx) => {
+    const id = await robotOfA(ctx);
+    for (const step of before) await call(ctx.app, ctx.a, { method: 'POST', url: url(step, { id }) });
+    await unknownToB(() => ({ method: 'POST', url: url(operationId, { id }) }), robotStateOfA(id))(ctx);
+  };
+
+/** A new record of A's: made by its create call, or as the server makes it. */
+const newRecordOfA = (ctx: Context, entity: string): Promise<Row> =>
+  SERVER_WRITTEN[entity]?.(ctx) ?? createRecord(ctx, ctx.a, entity);
+
 /** A's alarms and rules of the station, to compare before and after B's attempt. */
 async function alarmStateOfA(ctx: Context): Promise<unknown> {
   const { alarmId } = await alarmOfA(ctx);
@@ -742,6 +833,11 @@ const TELEMETRY_CHECKS: Record<string, Entry> = {
     async (ctx) => ({ method: 'DELETE', url: url('clearStationAlarms', { id: (await alarmOfA(ctx)).stationId }) }),
     alarmStateOfA,
   ),
+  startRobotTask: robotCommandCheck('startRobotTask', []),
+  returnRobotToDock: robotCommandCheck('returnRobotToDock', []),
+  stopRobot: robotCommandCheck('stopRobot', ['startRobotTask']),
+  getAlarmPage: unknownToB(() => ({ method: 'GET', url: url('getAlarmPage'), query: { stationSn: STATION_A } })),
+  exportAlarmRecords: unknownToB(() => ({ method: 'GET', url: url('exportAlarmRecords'), query: { stationSn: STATION_A } })),
   getAlarmSummarys: unknownToB(() => ({ method: 'POST', url: url('getAlarmSummarys'), payload: { stationSn: STATION_A } })),
   getEngeryAlarmList: unknownToB(() => ({ method: 'GET', url: url('getEngeryAlarmList'), query: { stationSn: STATION_A } })),
   getAlarmGenerators: unknownToB(() => ({ method: 'GET', url: url('getAlarmGenerators'), query: { stationSn: STATION_A } })),
@@ -2521,7 +2617,7 @@ describe.each(databases())('tenant isolation on $name', ({ start }) => {
       b: await signIn(app, 'auditor', 'auditor123'),
       adminOf10: await signIn(app, 'admin', 'admin123'),
       recordOf(entity: string) {
-        if (!records.has(entity)) records.set(entity, createRecord(ctx, ctx.a, entity));
+        if (!records.has(entity)) records.set(entity, newRecordOfA(ctx, entity));
         return records.get(entity) as Promise<Row>;
       },
     });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { StatusFigure, WidgetStatus, type WidgetViewProps, statusDetailOf } from '../../runtime/dashboard';
 import { alarmState, navigatesOnClick, WARNING_RECORD_ROUTE, type StationAlarmStatusConfig } from './rules';
 
-export function StationAlarmStatusView({ data, editing, actions }: WidgetViewProps<StationAlarmStatusConfig>) {
+export function StationAlarmStatusView({ data, context, editing, actions }: WidgetViewProps<StationAlarmStatusConfig>) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const detail = statusDetailOf(data.detail);
@@ -22,7 +22,8 @@ export function StationAlarmStatusView({ data, editing, actions }: WidgetViewPro
             disabled={!active}
             title={active ? t('widgets.stationAlarmStatus.openRecords') : undefined}
             onClick={() => {
-              if (active) actions.navigate(WARNING_RECORD_ROUTE);
+              // The records open on this station (`?station=`).
+              if (active) actions.navigate(WARNING_RECORD_ROUTE, { station: context.station.sn });
             }}
             style={{
               border: 0,

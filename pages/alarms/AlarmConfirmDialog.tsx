@@ -1,0 +1,68 @@
+import { App, Input, Modal } from 'antd';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Alarm } from '../../generated/types';
+import { useRuntime } from '../../runtime';
+
+export interface AlarmConfirmDialogProps {
+  /** The open alarm to confirm; the dialog is shown while there is one. */
+  alarm: Alarm | null;
+  /** Called when the dialog closes: `confirmed` after the server took the confirmation. */
+  onClose(confirmed: boolean): void;
+}
+
+/**
+ * The specification's confirmation of an alarm: 'confirm alarm', 'please enter confirmation info',
+ * then the info is sent with status 0; Cancel sends nothing and says 'confirmation cancelled'.
+ */
+export function AlarmConfirmDialog({ alarm, onClose }: AlarmConfirmDialogProps) {
+  const { t } = useTranslation();
+  const { api } = useRuntime();
+  const { message } = App.useApp();
+  const inputId = useId();
+  const [checkInfo, setCheckInfo] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const cancel = () => {
+    if (busy) return;
+    setCheckInfo('');
+    onClose(false);
+    void message.info(t('alarms.confirmCancelled'));
+  };
+  const confirm = async () => {
+    if (alarm?.id === undefined) return;
+    setBusy(true);
+    try {
+      await api.call('updateAlarm', { params: { id: alarm.id }, body: { checkInfo: checkInfo.trim(), status: 0 } });
+      setCheckInfo('');
+      onClose(true);
+    } catch {
+      // The API client has shown the server's message (handled meanwhile…); the dialog stays for a cancel.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={alarm !== null}
+      title={t('alarms.confirmTitle')}
+      onOk={() => void confirm()}
+      onCancel={cancel}
+      confirmLoading={busy}
+      cancelButtonProps={{ disabled: busy }}
+      mask={{ closable: false }}
+    >
+      <p>{alarm?.info}</p>
+      <label htmlFor={inputId}>{t('alarms.confirmPrompt')}</label>
+      <Input.TextArea
+        id={inputId}
+        value={checkInfo}
+        maxLength={500}
+        autoSize={{ minRows: 2, maxRows: 6 }}
+        style={{ marginTop: 8 }}
+        onChange={(event) => setCheckInfo(event.target.value)}
+      />
+    </Modal>
+  );
+}

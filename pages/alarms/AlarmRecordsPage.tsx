@@ -1,0 +1,170 @@
+import { App, Button, Pagination, Popconfirm, Space, Spin, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { Alarm } from '../../generated/types';
+import { enumLabel, fieldLabel, label, useRuntime } from '../../runtime';
+import { WidgetTable } from '../../runtime/dashboard/WidgetTable';
+import { ScreenHeader } from '../../runtime/shell/ScreenHeader';
+import { AlarmConfirmDialog } from './AlarmConfirmDialog';
+import { AlarmFilterBar } from './AlarmFilterBar';
+import { handledText, isOpen, localTime, recordsQuery, type AlarmFilters } from './alarmRecords';
+import { useAlarmRecords } from './useAlarmRecords';
+import { useStations, type StationEntry } from '../common/useStations';
+
+const PAGE_SIZES = [20, 10, 30, 40, 50];
+
+/**
+ * SiteWarningRecord: the alarms of the tenant's stations, newest first, filtered by station (the
+ * address's, as the station-warning widget opens it), status, level and days; an open alarm is
+ * confirmed with the specification's dialog, a station's open alarms all at once, its handled
+ * ones cleared; the rows the filters select are exported as a workbook.
+ */
+export function AlarmRecordsPage() {
+  const { t } = useTranslation();
+  const { api } = useRuntime();
+  const { message } = App.useApp();
+  const [search, setSearch] = useSearchParams();
+  const stations = useStations();
+  const [rest, setRest] = useState<Omit<AlarmFilters, 'stationSn'>>({});
+  const [current, setCurrent] = useState(1);
+  const [size, setSize] = useState(PAGE_SIZES[0] ?? 20);
+  const [version, setVersion] = useState(0);
+  const [confirming, setConfirming] = useState<Alarm | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const stationSn = search.get('station') ?? undefined;
+  const filters = useMemo(() => ({ ...rest, ...(stationSn ? { stationSn } : {}) }), [rest, stationSn]);
+  const page = useAlarmRecords(filters, current, size, version);
+  const byId = new Map(stations.map((station) => [station.id, station]));
+  const station = stations.find((entry) => entry.sn === stationSn);
+  const reload = () => setVersion((v) => v + 1);
+
+  const changeFilters = ({ stationSn: sn, ...others }: AlarmFilters) => {
+    setRest(others);
+    setCurrent(1);
+    if (sn !== stationSn) setSearch(sn ? { station: sn } : {}, { replace: true });
+  };
+  const stationCall = async (operation: 'confirmStationAlarms' | 'clearStationAlarms', chosen: StationEntry) => {
+    try {
+      const count = await api.call(operation, { params: { id: chosen.id } });
+      const done = operation === 'confirmStationAlarms' ? 'alarmRecords.confirmedCount' : 'alarmRecords.clearedCount';
+      void message.success(t(done, { count }));
+      reload();
+    } catch {
+      // The API client has shown the server's message.
+    }
+  };
+  const exportRows = async () => {
+    setExporting(true);
+    try {
+      const file = await api.download('exportAlarmRecords', { query: recordsQuery(filters) });
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(file.blob);
+      link.download = file.fileName;
+      link.click();
+      URL.revokeObjectURL(link.href);
+    } catch {
+      // The API client has shown the failure.
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const zoneOf = (alarm: Alarm) => byId.get(alarm.stationId ?? 0)?.timeZone ?? 'Asia/Shanghai';
+  const column = (field: string) => fieldLabel(t, 'alarm', field);
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <ScreenHeader title={label(t, 'routes.SiteWarningRecord.title')} />
+      <AlarmFilterBar stations={stations} filters={filters} onChange={changeFilters} />
+      <Space wrap>
+        <Button loading={exporting} onClick={() => void exportRows()}>
+          {t('common.export')}
+        </Button>
+        {station ? (
+          <>
+            <Popconfirm
+              title={t('alarmRecords.confirmAllQuestion', { station: station.name })}
+              okText={t('common.ok')}
+              cancelText={t('common.cancel')}
+              onConfirm={() => void stationCall('confirmStationAlarms', station)}
+            >
+              <Button>{t('alarms.confirmAll')}</Button>
+            </Popconfirm>
+            <Popconfirm
+              title={t('alarmRecords.clearQuestion', { station: station.name })}
+              okText={t('common.ok')}
+              cancelText={t('common.cancel')}
+              onConfirm={() => void stationCall('clearStationAlarms', station)}
+            >
+              <Button danger>{t('alarms.clearAll')}</Button>
+            </Popconfirm>
+          </>
+        ) : null}
+      </Space>
+      <Spin spinning={page.loading}>
+        <WidgetTable<Alarm>
+          label={label(t, 'routes.SiteWarningRecord.title')}
+          rowKey={(alarm) => String(alarm.id)}
+          rows={page.records}
+          columns={[
+            { key: 'reportTime', title: column('reportTime'), width: 160, render: (a) => localTime(a.reportTime, zoneOf(a)) },
+            { key: 'station', title: column('stationName'), width: 150, render: (a) => a.stationName },
+            { key: 'device', title: column('deviceName'), width: 130, render: (a) => a.deviceName },
+            { key: 'info', title: column('info'), render: (a) => a.info },
+            {
+              key: 'level',
+              title: column('level'),
+              width: 90,
+              render: (a) => (a.level ? <Tag color={LEVEL_TAGS[a.level]}>{enumLabel(t, 'alarmLevel', a.level)}</Tag> : null),
+            },
+            { key: 'value', title: column('value'), width: 80, align: 'right', render: (a) => a.value },
+            {
+              key: 'state',
+              title: column('status'),
+              width: 170,
+              render: (a) =>
+                isOpen(a) ? (
+                  <Button
+                    size="small"
+                    danger
+                    aria-label={t('alarmRecords.confirmLabel', { info: a.info ?? '' })}
+                    onClick={() => setConfirming(a)}
+                  >
+                    {t('alarms.confirm')}
+                  </Button>
+                ) : (
+                  <Typography.Text type="secondary">{handledText(t, a)}</Typography.Text>
+                ),
+            },
+            { key: 'checkInfo', title: column('checkInfo'), width: 160, render: (a) => a.checkInfo },
+            { key: 'recoverTime', title: column('recoverTime'), width: 160, render: (a) => localTime(a.recoverTime, zoneOf(a)) },
+          ]}
+        />
+      </Spin>
+      <Pagination
+        align="end"
+        current={current}
+        pageSize={size}
+        total={page.total}
+        showSizeChanger
+        pageSizeOptions={PAGE_SIZES.map(String)}
+        showTotal={(count) => t('common.total', { count })}
+        onChange={(next, nextSize) => {
+          setCurrent(nextSize === size ? next : 1);
+          setSize(nextSize);
+        }}
+      />
+      <AlarmConfirmDialog
+        alarm={confirming}
+        onClose={(confirmed) => {
+          setConfirming(null);
+          if (confirmed) reload();
+        }}
+      />
+    </Space>
+  );
+}
+
+/** Tag colours of the levels: the product's red for critical, then orange, gold and blue (as `get_level` answers them). */
+const LEVEL_TAGS: Record<string, string> = { critical: 'red', major: 'orange', minor: 'gold', notice: 'blue' };
