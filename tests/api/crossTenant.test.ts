@@ -2461,6 +2461,28 @@ const CHECKS: Record<string, Entry> = {
   uploadFileReturnUrl: (ctx) => fileStaysInItsTenant(ctx, 'uploadFileReturnUrl'),
 
   getFile: (ctx) => fileStaysInItsTenant(ctx, 'uploadFile'),
+  saveOrderFiles: async (ctx) => {
+    const { app, a, b, adminOf10 } = ctx;
+    const upload = await call<{ url: string } | string>(app, a, {
+      method: 'POST',
+      url: url('uploadFile'),
+      ...multipart('contract.txt', Buffer.from(`order file of tenant ${TENANT_A} ${(unique += 1)}`)),
+    });
+    const address = typeof upload.body.data === 'string' ? upload.body.data : upload.body.data.url;
+    const order = await ctx.recordOf('salesOrder');
+    const attach = (token: string, orderId: unknown) =>
+      call<Row[]>(app, token, { method: 'POST', url: url('saveOrderFiles'), payload: { orderId, files: [address] } });
+    // B cannot attach files to A's order...
+    expect((await attach(b, order.id)).status).toBe(refusalFor(ctx, operation('saveOrderFiles')));
+    // ...nor can another tenant take A's uploaded file for an order of its own.
+    const taken = await attach(adminOf10, await existingId(ctx, adminOf10, 'salesOrder'));
+    expect(taken.status).toBe(400);
+    expect(taken.body.code).toBe(40010);
+    // A itself may: the refusals were about the tenant, not the input.
+    const own = await attach(a, order.id);
+    expect(own.status).toBe(200);
+    expect(own.body.data.map((file) => file.fileName)).toEqual(['contract.txt']);
+  },
   delUser: administratorOfOtherTenant((ctx, victim) =>
     call(ctx.app, ctx.adminOf10, { method: 'DELETE', url: url('delUser', victim.record) }),
   ),
