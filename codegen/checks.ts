@@ -563,6 +563,12 @@ export function checkOperations(
     if (op.batchable && (!ems || op.binary || op.plain || op.multipart || (op.method !== 'get' && op.method !== 'post'))) {
       problems.push(`${where}: x-batchable is for /ems/api reads answering JSON in the envelope`);
     }
+    if (op.transition) {
+      const { entity, transition } = op.transition;
+      const states = entities[entity]?.['x-states'] as StateMachine | undefined;
+      if (!states?.transitions[transition])
+        problems.push(`${where}: x-transition ${transition} is not in the x-states of ${entity}`);
+    }
     if (!op.resource) continue;
     const entity = entities[op.resource.entity];
     if (!entity) {

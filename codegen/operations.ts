@@ -26,6 +26,12 @@ export interface ResourceBinding {
   format?: 'xlsx' | 'pdf';
 }
 
+/** The transition of an entity's `x-states` a named handler makes (`x-transition`). */
+export interface TransitionBinding {
+  entity: string;
+  transition: string;
+}
+
 /** A state machine of an entity (`x-states`): the field holding the state, the state of a new record, the transitions. */
 export interface StateMachine {
   field: string;
@@ -89,6 +95,8 @@ export interface Operation<Schema = JsonObject> {
   binary: boolean;
   resource?: ResourceBinding;
   handler?: string;
+  /** A named handler that moves a record along its entity's state machine (`x-transition`), with effects of its own. */
+  transition?: TransitionBinding;
   /** The answer is sent as it is, without the `{ code, msg, data }` envelope. */
   plain: boolean;
   /** A read that the dashboard's batch call may answer among others (`x-batchable`). */
@@ -154,6 +162,8 @@ export function listOperations(document: JsonObject, problems: string[]): Operat
       const resource = isObject(op['x-resource']) ? (op['x-resource'] as unknown as ResourceBinding) : undefined;
       const handler = typeof op['x-handler'] === 'string' ? op['x-handler'] : undefined;
       if (Boolean(resource) === Boolean(handler)) problems.push(`${where}: needs exactly one of x-resource and x-handler`);
+      const transition = isObject(op['x-transition']) ? (op['x-transition'] as unknown as TransitionBinding) : undefined;
+      if (transition && !handler) problems.push(`${where}: x-transition is for a named handler (x-resource names its own)`);
       const tags = asArray(op.tags).filter((t): t is string => typeof t === 'string');
       if (tags.length === 0) problems.push(`${where}: has no tag`);
       const query = parameterSchema(parameters, 'query');
@@ -187,6 +197,7 @@ export function listOperations(document: JsonObject, problems: string[]): Operat
         binary: op['x-binary'] === true,
         ...(resource ? { resource } : {}),
         ...(handler ? { handler } : {}),
+        ...(transition ? { transition } : {}),
         plain: op['x-plain'] === true,
         batchable: op['x-batchable'] === true,
       });

@@ -1,13 +1,6 @@
 import type { CallContext, Handler } from '../http/services';
 import type { EntityRecord } from '../resources/repository';
 
-/** The transition of the robot's state machine (`schemas/entities/robot.json`) each command call makes. */
-const COMMANDS: Record<string, 'start' | 'returnToDock' | 'stop'> = {
-  startRobotTask: 'start',
-  returnRobotToDock: 'returnToDock',
-  stopRobot: 'stop',
-};
-
 /** Where the robot is told to be, or what it runs, after each command. */
 function afterCommand(command: string, nextTask: EntityRecord | undefined): EntityRecord {
   if (command === 'start') return { currentTask: nextTask ? String(nextTask.name) : null };
@@ -16,7 +9,7 @@ function afterCommand(command: string, nextTask: EntityRecord | undefined): Enti
 }
 
 /**
- * `POST robot/{id}/start|returnToDock|stop`: moves the robot along its state machine (409 and
+ * `POST robot/{id}/start|returnToDock|stop|dock`: moves the robot along its state machine (409 and
  * nothing written from a state the command does not start from) and records the command, by the
  * signed-in user, in the robot's log, as the remote-control widget's commands are recorded. Start
  * takes the robot's next planned task (earliest planned time) as its current task and marks it
@@ -25,8 +18,9 @@ function afterCommand(command: string, nextTask: EntityRecord | undefined): Enti
 export const robotCommand: Handler = async (call: CallContext) => {
   const scope = call.scope();
   const { repository } = call.services;
-  const command = COMMANDS[call.operation.operationId];
-  if (!command) throw new Error(`no robot command ${call.operation.operationId}`);
+  // The transition of the robot's state machine (`schemas/entities/robot.json`) is the call's `x-transition`.
+  const command = call.operation.transition?.transition;
+  if (!command) throw new Error(`${call.operation.operationId} names no transition of the robot`);
   const id = Number(call.params.id);
   const robot = await repository.transition(scope, 'robot', id, command);
   const [nextTask] =

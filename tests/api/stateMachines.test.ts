@@ -28,7 +28,12 @@ const machines = Object.entries(entities).flatMap(([entity, schema]) =>
 function transitionOperations(entity: string): Map<string, string[]> {
   const operations = new Map<string, string[]>();
   for (const op of contract.operations) {
-    const transition = op.resource?.action === 'transition' && op.resource.entity === entity ? op.resource.transition : undefined;
+    const transition =
+      op.resource?.action === 'transition' && op.resource.entity === entity
+        ? op.resource.transition
+        : op.transition?.entity === entity
+          ? op.transition.transition
+          : undefined;
     if (transition) operations.set(transition, [...(operations.get(transition) ?? []), op.operationId]);
   }
   return operations;
