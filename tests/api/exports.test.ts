@@ -60,7 +60,8 @@ describe.each(databases())('exports on $name', ({ start }) => {
     const labels = page.columns.map(({ field }) => english(`entities.${page.entity}.fields.${field}`));
 
     beforeAll(async () => {
-      // Enough rows to fill more than one A4 page.
+      // Enough rows to fill more than one A4 page (a workbook takes the rows the list has, records made by the system included).
+      if (!page.exportPdf) return;
       const { total } = await listed(page.resource.list);
       for (let n = total; n < 45; n += 1) await createRecord(app, admin, page.entity);
     });
