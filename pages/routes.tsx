@@ -17,9 +17,10 @@ import {
   session,
   useAccess,
 } from '../runtime';
+import type { SiteScreenProps } from './site/views';
 
 /** The screens that are not generic, by the `screen` name of the route tree; each loads with its first use. */
-const SCREENS: Record<string, LazyScreen<object>> = {
+const SCREENS: Record<string, LazyScreen<SiteScreenProps>> = {
   login: lazyScreen(() => import('./login/LoginPage').then((m) => ({ default: m.LoginPage }))),
   personalInfo: lazyScreen(() => import('./mine/PersonalInfoPage').then((m) => ({ default: m.PersonalInfoPage }))),
   changePassword: lazyScreen(() => import('./mine/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage }))),
@@ -27,6 +28,8 @@ const SCREENS: Record<string, LazyScreen<object>> = {
   companyLookup: lazyScreen(() => import('./customer/CompanyLookupPage').then((m) => ({ default: m.CompanyLookupPage }))),
   newsArticle: lazyScreen(() => import('./news/NewsArticlePage').then((m) => ({ default: m.NewsArticlePage }))),
   videoCourse: lazyScreen(() => import('./learning/VideoCoursePage').then((m) => ({ default: m.VideoCoursePage }))),
+  stationBoard: lazyScreen(() => import('./site/StationBoardScreen').then((m) => ({ default: m.StationBoardScreen }))),
+  chartBoard: lazyScreen(() => import('./site/ChartBoardScreen').then((m) => ({ default: m.ChartBoardScreen }))),
 };
 
 /** Every path but the open ones needs a signed-in user; without one the user is sent to /login. */
@@ -58,7 +61,13 @@ function Unavailable({ route }: { route: RouteEntry }) {
 function screenOf(route: RouteEntry): ReactNode {
   if (route.redirect) return <Navigate to={route.redirect} replace />;
   const Screen = route.screen ? SCREENS[route.screen] : undefined;
-  const body = route.page ? <ListPage key={route.page} name={route.page} /> : Screen ? <Screen /> : <Unavailable route={route} />;
+  const body = route.page ? (
+    <ListPage key={route.page} name={route.page} />
+  ) : Screen ? (
+    <Screen route={route.name} />
+  ) : (
+    <Unavailable route={route} />
+  );
   return (
     <ScreenBoundary>
       <Allowed route={route} preload={route.page ? ListPage.preload : Screen?.preload}>

@@ -1,0 +1,100 @@
+import { existsSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { call, signIn } from '../support/api';
+import { launchBrowser, tap } from '../support/browser';
+import { url } from '../support/records';
+import { startServer, type TestServer } from '../support/server';
+import { choose } from '../support/ui';
+
+type Station = { sn: string; name: string; stationType: string; capacity: number };
+
+/** The figure a panel or widget shows under a caption (its text as laid out: caption, then value). */
+const figureAfter = async (page: Page, region: string, caption: string) => {
+  const text = await page.getByRole('region', { name: region, exact: true }).innerText();
+  const match = new RegExp(`${caption}\\s*\\n\\s*([\\d,.]+)`).exec(text);
+  return match?.[1]?.replace(/,/g, '');
+};
+
+/** Waits for what the screen shows (its calls and charts take a few seconds on a busy machine). */
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+
+describe('site monitoring, energy and photovoltaic screens', () => {
+  let server: TestServer;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let admin: string;
+  let page: Page;
+  let stations: Station[];
+
+  const get = async <T>(path: string, query: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET') => {
+    const answer = await call<T>(server.app, admin, { method, url: path, query });
+    expect(answer.status).toBe(200);
+    return answer.body.data;
+  };
+  const open = async (path: string) => {
+    await page.goto(`${server.url}${path}${path.includes('?') ? '&' : '?'}lng=en`);
+  };
+
+  beforeAll(async () => {
+    if (!existsSync('dist/client/index.html')) throw new Error('build the client first (vite build)');
+    server = await startServer({ listen: true, simulator: true, historyDays: 2 });
+    await server.app.simulator?.ready;
+    admin = await signIn(server.app, 'admin', 'admin123');
+    stations = await get<Station[]>(url('listStations'));
+    browser = await launchBrowser();
+    page = await browser.context.newPage();
+    await page.goto(`${server.url}/login?lng=en`);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('admin123');
+    await tap(page.getByRole('button', { name: 'Sign in' }));
+    await page.waitForURL('**/main/appliance/customer');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test('site overview: the station fields as the server has them; another station picked keeps to the address', async () => {
+    const [first, other] = stations as [Station, Station];
+    await open('/main/ems/map/info');
+    await poll(() => figureAfter(page, 'Station', 'Capacity \\(kW\\)')).toBe(String(first.capacity));
+    await choose(page, 'Station', other.name);
+    await page.waitForURL(`**station=${other.sn}`);
+    await poll(() => figureAfter(page, 'Station', 'Capacity \\(kW\\)')).toBe(String(other.capacity));
+  });
+
+  test('storage view: only storage and EMS stations are offered; the board shows the station capacity', async () => {
+    await open('/main/ems/map/storageOverview/storageView');
+    await tap(page.getByRole('combobox', { name: 'Station' }));
+    const offered = stations.filter((station) => station.stationType !== 'photovoltaic').map((station) => station.name);
+    const names = () =>
+      page.getByRole('option').evaluateAll((options) => options.map((option) => option.getAttribute('aria-label')));
+    await poll(names).toEqual(offered);
+    await page.keyboard.press('Escape');
+    await poll(() => figureAfter(page, 'Installed capacity', 'kW')).toBe(String(stations[0]?.capacity));
+  });
+
+  test('video surveillance: one camera widget for each camera of the station', async () => {
+    const station = stations.find((entry) => entry.stationType === 'ems') as Station;
+    const cameras = await get<{ name: string }[]>(url('listIpcByStationSn'), { stationSn: station.sn });
+    expect(cameras.length).toBeGreaterThan(1);
+    await open(`/main/ems/map/monitor/video?station=${station.sn}`);
+    for (const camera of cameras) await poll(() => page.getByRole('region', { name: camera.name, exact: true }).count()).toBe(1);
+    expect(await page.locator('.react-grid-item').count()).toBe(cameras.length);
+  });
+
+  test('data hub: the tenant figures from the server; the orders follow the year picked', async () => {
+    const summary = await get<{ stationCount: number; siteCount: number }>(url('getSynthesizeInfo'), {}, 'POST');
+    const lastYear = String(new Date().getFullYear() - 1);
+    const orders = await get<{ count: number }>(url('getOrderYearStat'), { year: lastYear });
+    await open('/main/appliance/alluser-center');
+    await poll(() => figureAfter(page, 'Summary', 'Stations')).toBe(String(summary.stationCount));
+    await poll(() => figureAfter(page, 'Summary', 'Execution sites')).toBe(String(summary.siteCount));
+    await page.getByRole('region', { name: 'Customers by state' }).locator('canvas').waitFor();
+    const year = page.getByRole('textbox', { name: 'Year' });
+    await year.click();
+    await year.fill(lastYear);
+    await year.press('Enter');
+    await poll(() => figureAfter(page, 'Orders of the year', 'Orders signed')).toBe(String(orders.count));
+  });
+});
