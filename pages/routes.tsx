@@ -29,6 +29,8 @@ const SCREENS: Record<string, LazyScreen<SiteScreenProps>> = {
   newsArticle: lazyScreen(() => import('./news/NewsArticlePage').then((m) => ({ default: m.NewsArticlePage }))),
   videoCourse: lazyScreen(() => import('./learning/VideoCoursePage').then((m) => ({ default: m.VideoCoursePage }))),
   stationBoard: lazyScreen(() => import('./site/StationBoardScreen').then((m) => ({ default: m.StationBoardScreen }))),
+  historyCurves: lazyScreen(() => import('./site/HistoryCurvesScreen').then((m) => ({ default: m.HistoryCurvesScreen }))),
+  deviceMonitor: lazyScreen(() => import('./site/DeviceMonitorScreen').then((m) => ({ default: m.DeviceMonitorScreen }))),
   chartBoard: lazyScreen(() => import('./site/ChartBoardScreen').then((m) => ({ default: m.ChartBoardScreen }))),
 };
 

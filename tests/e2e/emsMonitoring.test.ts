@@ -83,6 +83,42 @@ describe('site monitoring, energy and photovoltaic screens', () => {
     expect(await page.locator('.react-grid-item').count()).toBe(cameras.length);
   });
 
+  test('equipment monitoring: every device of the station with its communication; a device opens its history curves', async () => {
+    const station = stations[0] as Station;
+    const details = await get<{ device: { sn: string; name: string; status: number } }[]>(url('getDeviceDetailsWithStatus'), {
+      stationSn: station.sn,
+    });
+    await open(`/main/ems/map/monitor/equipment?station=${station.sn}`);
+    await poll(() => page.getByRole('row').count()).toBe(details.length + 1);
+    const pcs = details.find(({ device }) => device.name === '1# PCS')?.device as { sn: string; status: number };
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: '1# PCS', exact: true }) });
+    await poll(() => row.innerText()).toContain(pcs.status === 1 ? 'online' : 'offline');
+    await tap(row.getByRole('link', { name: '1# PCS', exact: true }));
+    await page.waitForURL(`**/monitor/dataLine?station=${station.sn}&device=${pcs.sn}`);
+    await poll(() => page.getByRole('combobox', { name: 'Device' }).locator('..').innerText()).toContain('1# PCS');
+    // The curves' figures are the server's: the points of the variable drawn, for today's samples.
+    const variables = await get<{ sn: string; name: string; kind: string }[]>(url('getVarsOfDevice', { deviceSn: pcs.sn }));
+    const drawn = variables.find((variable) => variable.kind === 'gauge') as { sn: string; name: string };
+    const day = (await page.getByRole('textbox', { name: 'Period' }).first().inputValue()).slice(0, 10);
+    const serverPoints = async () => {
+      const trend = await get<{ datas: unknown[] }[]>(url('getHistoryTrend'), {
+        sns: drawn.sn,
+        calcmethod: 'AVG',
+        queryPeriod: 'RAW',
+        startTime: `${day} 00:00`,
+        endTime: `${day} 23:59`,
+        points: '1000',
+      });
+      return String(trend[0]?.datas.length);
+    };
+    const shownPoints = async () => {
+      const cells = await page.getByRole('row').filter({ hasText: drawn.name }).getByRole('cell').allInnerTexts();
+      return cells.at(-1);
+    };
+    await poll(async () => (await shownPoints()) === (await serverPoints())).toBe(true);
+    expect(Number(await shownPoints())).toBeGreaterThan(0);
+  });
+
   test('data hub: the tenant figures from the server; the orders follow the year picked', async () => {
     const summary = await get<{ stationCount: number; siteCount: number }>(url('getSynthesizeInfo'), {}, 'POST');
     const lastYear = String(new Date().getFullYear() - 1);
