@@ -6,7 +6,15 @@ import { isObject, type Json, type JsonObject } from './sources';
 import { addProjectKeywords } from './vocabulary';
 
 /** The generic screen kinds a view is declared for (`screen` of its route). */
-export const VIEW_KINDS = ['stationBoard', 'historyCurves', 'deviceMonitor', 'chartBoard'] as const;
+export const VIEW_KINDS = [
+  'stationBoard',
+  'historyCurves',
+  'deviceMonitor',
+  'seriesStatistics',
+  'seriesComparison',
+  'seriesReport',
+  'chartBoard',
+] as const;
 
 /** A view file of `schemas/views/`. */
 export interface ViewFile {

@@ -31,6 +31,9 @@ const SCREENS: Record<string, LazyScreen<SiteScreenProps>> = {
   stationBoard: lazyScreen(() => import('./site/StationBoardScreen').then((m) => ({ default: m.StationBoardScreen }))),
   historyCurves: lazyScreen(() => import('./site/HistoryCurvesScreen').then((m) => ({ default: m.HistoryCurvesScreen }))),
   deviceMonitor: lazyScreen(() => import('./site/DeviceMonitorScreen').then((m) => ({ default: m.DeviceMonitorScreen }))),
+  seriesStatistics: lazyScreen(() => import('./site/SeriesScreen').then((m) => ({ default: m.SeriesScreen }))),
+  seriesComparison: lazyScreen(() => import('./site/SeriesScreen').then((m) => ({ default: m.SeriesScreen }))),
+  seriesReport: lazyScreen(() => import('./site/SeriesScreen').then((m) => ({ default: m.SeriesScreen }))),
   chartBoard: lazyScreen(() => import('./site/ChartBoardScreen').then((m) => ({ default: m.ChartBoardScreen }))),
 };
 
@@ -66,7 +69,7 @@ function screenOf(route: RouteEntry): ReactNode {
   const body = route.page ? (
     <ListPage key={route.page} name={route.page} />
   ) : Screen ? (
-    <Screen route={route.name} />
+    <Screen key={route.name} route={route.name} />
   ) : (
     <Unavailable route={route} />
   );

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
@@ -117,6 +117,79 @@ describe('site monitoring, energy and photovoltaic screens', () => {
     };
     await poll(async () => (await shownPoints()) === (await serverPoints())).toBe(true);
     expect(Number(await shownPoints())).toBeGreaterThan(0);
+  });
+
+  test('consumption statistics: each energy label total of the month as the server has it', async () => {
+    const station = stations[0] as Station;
+    const month = new Date().toISOString().slice(0, 7);
+    const totals = async () => {
+      const answer = await call<{ name: string; value: number | null }[]>(server.app, admin, {
+        method: 'POST',
+        url: url('getLabelTrendDatas'),
+        payload: { stationSn: station.sn, type: 'MONTH', querytime: month },
+      });
+      return answer.body.data;
+    };
+    // The station's energy grows while the screen loads: what it shows lies between the server's answers before and after.
+    const before = (await totals()).find((entry) => (entry.value ?? 0) > 0) as { name: string; value: number };
+    await open(`/main/ems/map/energy/management?station=${station.sn}`);
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: before.name, exact: true }) });
+    await poll(() => row.count()).toBeGreaterThan(0);
+    const shown = Number((await row.first().getByRole('cell').allInnerTexts())[1]);
+    const after = (await totals()).find((entry) => entry.name === before.name)?.value as number;
+    expect(shown).toBeGreaterThanOrEqual(Math.round(before.value * 100) / 100);
+    expect(shown).toBeLessThanOrEqual(Math.round(after * 100) / 100);
+  });
+
+  test('PV generation comparison: an inverter yield of the month against the server, and the month before', async () => {
+    const station = stations.find((entry) => entry.stationType === 'photovoltaic') as Station;
+    const devices = await get<{ sn: string; name: string; kind: string }[]>(
+      url('getDevicesByStation', { stationSn: station.sn }),
+    );
+    const inverter = devices.find((device) => device.kind === 'pvInverter') as { sn: string; name: string };
+    const figure = async (querytime: string) => {
+      const [answer] = await get<{ value: number | null }[]>(url('getStatisticalValue'), {
+        sns: `${inverter.sn}.totalYield`,
+        calcmethod: 'DIFF',
+        querytime,
+        type: 'MONTH',
+      });
+      return answer?.value === null || answer?.value === undefined
+        ? '--'
+        : (Math.round(answer.value * 100) / 100).toLocaleString('en');
+    };
+    const now = new Date();
+    const month = now.toISOString().slice(0, 7);
+    const before = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+    await open(`/main/ems/map/photovoltaicManagement/photovoltaic-comparison?station=${station.sn}`);
+    const figures = () => page.getByRole('region', { name: 'Compared figures' }).innerText();
+    await poll(figures).toContain(inverter.name);
+    const text = await figures();
+    expect(text).toMatch(new RegExp(`This period\\s*\\n\\s*${(await figure(month)).replace(/[.]/g, '\\.')}`));
+    expect(text).toMatch(new RegExp(`Period before\\s*\\n\\s*${(await figure(before)).replace(/[.]/g, '\\.')}`));
+  });
+
+  test('history reports: the export holds the figures of the table, from the server for the variable picked', async () => {
+    const station = stations[0] as Station;
+    const devices = await get<{ sn: string; kind: string }[]>(url('getDevicesByStation', { stationSn: station.sn }));
+    const bms = devices.find((device) => device.kind === 'bms') as { sn: string };
+    await open(`/main/ems/map/monitor/dataReport?station=${station.sn}&device=${bms.sn}`);
+    const variables = await get<{ sn: string; kind: string }[]>(url('getVarsOfDevice', { deviceSn: bms.sn }));
+    const drawn = variables.find((variable) => variable.kind === 'gauge') as { sn: string };
+    const [server] = await get<{ value: number | null }[]>(url('getStatisticalValue'), {
+      sns: drawn.sn,
+      calcmethod: 'AVG',
+      querytime: new Date().toISOString().slice(0, 7),
+      type: 'MONTH',
+    });
+    const total = page.getByRole('row').filter({ hasText: 'Whole period' });
+    await poll(() => total.count()).toBe(1);
+    const [download] = await Promise.all([page.waitForEvent('download'), tap(page.getByRole('button', { name: 'Export CSV' }))]);
+    const csv = readFileSync((await download.path()) as string, 'utf8');
+    const lastLine = csv.trim().split('\r\n').at(-1) as string;
+    const [, value] = lastLine.split(',');
+    expect(Math.abs(Number(value) - (server?.value ?? Number.NaN))).toBeLessThan(0.5);
+    expect((await total.getByRole('cell').allInnerTexts())[1]).toBe(value);
   });
 
   test('data hub: the tenant figures from the server; the orders follow the year picked', async () => {
