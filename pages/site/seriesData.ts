@@ -51,17 +51,18 @@ export async function fetchSeries(
 ): Promise<SeriesFigures[]> {
   const common = { type: period.type, querytime: querytime(period) };
   if ('labels' in source) {
+    const byLabel = source.cost ? 'getElectricalDegreeAndChargeTrend' : 'getLabelTrendDatas';
     const [labels, tree] = await Promise.all([
-      api.call('getLabelTrendDatas', { body: { stationSn, ...common } }, { silent: true }),
+      api.call(byLabel, { body: { stationSn, ...common } }, { silent: true }),
       api.call('getEnergyLabelTree', { params: { stationSn } }, { silent: true }),
     ]);
     const parents = new Set(tree.map((label) => label.parentId).filter((id) => id !== undefined && id !== null));
     return labels.map((label) => ({
       key: String(label.labelId),
       name: label.name,
-      unit: label.unit,
-      value: label.value,
-      datas: label.datas,
+      unit: source.cost ? 'RM' : label.unit,
+      value: source.cost ? (label.charge ?? null) : label.value,
+      datas: source.cost ? (label.charges ?? []) : label.datas,
       timeKeys: label.time_keys,
       divided: parents.has(label.labelId),
     }));

@@ -119,25 +119,28 @@ describe('site monitoring, energy and photovoltaic screens', () => {
     expect(Number(await shownPoints())).toBeGreaterThan(0);
   });
 
-  test('consumption statistics: each energy label total of the month as the server has it', async () => {
+  test.each([
+    ['consumption statistics', 'energy', 'management', 'getLabelTrendDatas', 'value'],
+    ['electricity costs', 'cost', 'electricCost', 'getElectricalDegreeAndChargeTrend', 'charge'],
+  ] as const)('%s: each energy label %s of the month as the server has it', async (_screen, _what, path, operationId, field) => {
     const station = stations[0] as Station;
     const month = new Date().toISOString().slice(0, 7);
     const totals = async () => {
-      const answer = await call<{ name: string; value: number | null }[]>(server.app, admin, {
+      const answer = await call<({ name: string } & Record<typeof field, number | null>)[]>(server.app, admin, {
         method: 'POST',
-        url: url('getLabelTrendDatas'),
+        url: url(operationId),
         payload: { stationSn: station.sn, type: 'MONTH', querytime: month },
       });
       return answer.body.data;
     };
     // The station's energy grows while the screen loads: what it shows lies between the server's answers before and after.
-    const before = (await totals()).find((entry) => (entry.value ?? 0) > 0) as { name: string; value: number };
-    await open(`/main/ems/map/energy/management?station=${station.sn}`);
+    const before = (await totals()).find((entry) => (entry[field] ?? 0) > 0) as { name: string } & Record<typeof field, number>;
+    await open(`/main/ems/map/energy/${path}?station=${station.sn}`);
     const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: before.name, exact: true }) });
     await poll(() => row.count()).toBeGreaterThan(0);
     const shown = Number((await row.first().getByRole('cell').allInnerTexts())[1]);
-    const after = (await totals()).find((entry) => entry.name === before.name)?.value as number;
-    expect(shown).toBeGreaterThanOrEqual(Math.round(before.value * 100) / 100);
+    const after = (await totals()).find((entry) => entry.name === before.name)?.[field] as number;
+    expect(shown).toBeGreaterThanOrEqual(Math.round(before[field] * 100) / 100);
     expect(shown).toBeLessThanOrEqual(Math.round(after * 100) / 100);
   });
 
