@@ -195,6 +195,19 @@ describe('site monitoring, energy and photovoltaic screens', () => {
     expect((await total.getByRole('cell').allInnerTexts())[1]).toBe(value);
   });
 
+  test('site summary: the tenant stations, capacity and energy charged this year as the server has them', async () => {
+    const summary = await get<{ stationCount: number; stationCapacity: number }>(url('getSynthesizeInfo'), {}, 'POST');
+    const year = await get<{ charge: number | null }>(url('getYearlyChargeSum'));
+    await open('/main/ems/map/summary');
+    await poll(() => figureAfter(page, 'Summary', 'Stations')).toBe(String(summary.stationCount));
+    await poll(() => figureAfter(page, 'Summary', 'Installed capacity')).toBe(String(summary.stationCapacity));
+    await poll(() => figureAfter(page, 'This year', 'Charged \\(kWh\\)')).toMatch(/^\d/);
+    const shown = Number(await figureAfter(page, 'This year', 'Charged \\(kWh\\)'));
+    const after = await get<{ charge: number | null }>(url('getYearlyChargeSum'));
+    expect(shown).toBeGreaterThanOrEqual(Math.floor(year.charge ?? 0));
+    expect(shown).toBeLessThanOrEqual(Math.ceil(after.charge ?? 0));
+  });
+
   test('data hub: the tenant figures from the server; the orders follow the year picked', async () => {
     const summary = await get<{ stationCount: number; siteCount: number }>(url('getSynthesizeInfo'), {}, 'POST');
     const lastYear = String(new Date().getFullYear() - 1);
