@@ -32,7 +32,8 @@ function guardEventActions(src: Sources): JsonObject[] {
 }
 
 describe('codegen analysis', () => {
-  test('the project as it is has no problem', async () => {
+  // The whole project is analysed (every schema, call, page, widget and view): seconds, more on a busy machine.
+  test('the project as it is has no problem', { timeout: 15_000 }, async () => {
     expect((await analyse(loadSources(root))).problems).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ import {
   checkWidgets,
   checkPages,
   checkStates,
+  enumKeysOf,
   labelKeysOfCode,
   labelKeysOfSchemas,
   mergeTranslations,
@@ -17,6 +18,7 @@ import {
 } from './checks';
 import { listOperations, type Operation } from './operations';
 import { isObject, type JsonObject, type Sources } from './sources';
+import { checkViews, labelKeysOfViews, type ViewFile } from './views';
 
 /** What codegen learns from the sources, with every inconsistency it found. */
 export interface Analysis {
@@ -33,6 +35,8 @@ export interface Analysis {
   widgets: Record<string, JsonObject>;
   /** The route tree, flat, paths absolute. */
   routes: RouteDecl[];
+  /** The screens declared as data for the generic screen kinds (`schemas/views/`). */
+  views: ViewFile[];
   problems: string[];
 }
 
@@ -74,7 +78,15 @@ export async function analyse(src: Sources): Promise<Analysis> {
     })) as JsonObject;
   }
   checkWidgets(src, problems);
+  const { views } = src;
+  const viewMeta = src.meta.view;
+  if (!viewMeta) throw new Error('schemas/meta/view.schema.json is missing');
+  const enumKeys = new Map<string, string>();
+  for (const file of src.schemas) enumKeysOf(file.content, file.path, enumKeys);
+  const enums = new Set([...enumKeys.keys()].map((key) => key.split('.')[1] ?? ''));
+  checkViews(views, viewMeta, routes, operations, widgets, enums, problems);
   const translations = mergeTranslations(src, problems);
-  checkLabels(new Map([...labelKeysOfSchemas(src, entities, widgets), ...labelKeysOfCode(src.root)]), translations, problems);
-  return { document, operations, entities, translations, forms, widgets, routes, problems };
+  const used = [...labelKeysOfSchemas(src, entities, widgets), ...labelKeysOfViews(views), ...labelKeysOfCode(src.root)];
+  checkLabels(new Map(used), translations, problems);
+  return { document, operations, entities, translations, forms, widgets, routes, views, problems };
 }

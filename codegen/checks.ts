@@ -137,7 +137,7 @@ function messageKeysOf(schema: Json, where: string, keys: Map<string, string>): 
 }
 
 /** Labels of the coded values of `x-enum` properties anywhere in a schema (`enums.<name>.<value>`). */
-function enumKeysOf(schema: Json, where: string, keys: Map<string, string>): void {
+export function enumKeysOf(schema: Json, where: string, keys: Map<string, string>): void {
   if (Array.isArray(schema)) schema.forEach((item) => enumKeysOf(item, where, keys));
   if (!isObject(schema)) return;
   const name = schema['x-enum'];
@@ -504,7 +504,7 @@ export function checkPages(
  * for figures and gauges, a list of objects otherwise) with the numeric values it names; a
  * category that names each item; an enumeration that exists; the year sent to calls that take it.
  */
-function checkCharts(
+export function checkCharts(
   charts: NonNullable<PageDecl['charts']>,
   byId: Map<string, Operation>,
   enums: Set<string>,

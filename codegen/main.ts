@@ -17,7 +17,7 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 /** Builds every file of `generated/`, in memory; throws with the list of problems found. */
 async function generate(): Promise<Map<string, string>> {
   const src = loadSources(root);
-  const { document, operations, entities, forms, widgets, routes, translations, problems } = await analyse(src);
+  const { document, operations, entities, forms, widgets, routes, views, translations, problems } = await analyse(src);
   if (problems.length > 0) throw new Error(`codegen found ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
 
   const out = new Map<string, string>();
@@ -46,6 +46,7 @@ async function generate(): Promise<Map<string, string>> {
     }
   }
   out.set('routes.json', json(routes));
+  out.set('views.json', json(views.map((view) => view.content)));
   const pages = src.pages.map((page) => page.content);
   out.set('pages.json', json(pages));
   out.set('registry.ts', registryModule({ operations, widgets: Object.keys(widgets), banner: banner('registry') }));

@@ -26,6 +26,8 @@ export interface Sources {
   widgets: { type: string; path: string; content: JsonObject; ui?: JsonObject }[];
   /** Page schemas by file path. */
   pages: { path: string; content: JsonObject }[];
+  /** Screens declared as data for the generic screen kinds (`schemas/views/<route name>.json`). */
+  views: { path: string; content: JsonObject }[];
   /** Meta-schemas by file name without `.schema.json`. */
   meta: Record<string, JsonObject>;
   /** Translation fragments by language, each with its file path. */
@@ -118,6 +120,7 @@ export function loadSources(root: string): Sources {
     uiSchemas,
     widgets,
     pages: list(join(root, 'schemas', 'pages'), '.json').map((file) => ({ path: rel(file), content: readJson(file) })),
+    views: list(join(root, 'schemas', 'views'), '.json').map((file) => ({ path: rel(file), content: readJson(file) })),
     meta,
     i18n,
     routes: readJson(join(root, 'schemas', 'routes', 'routes.json')),

@@ -19,9 +19,10 @@ import {
   useAccess,
 } from '../runtime';
 import { dashboardEarlyCalls } from './dashboard/earlyCalls';
+import type { SiteScreenProps } from './site/views';
 
 /** The screens that are not generic, by the `screen` name of the route tree; each loads with its first use. */
-const SCREENS: Record<string, LazyScreen<object>> = {
+const SCREENS: Record<string, LazyScreen<SiteScreenProps>> = {
   login: lazyScreen(() => import('./login/LoginPage').then((m) => ({ default: m.LoginPage }))),
   personalInfo: lazyScreen(() => import('./mine/PersonalInfoPage').then((m) => ({ default: m.PersonalInfoPage }))),
   changePassword: lazyScreen(() => import('./mine/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage }))),
@@ -52,6 +53,13 @@ const SCREENS: Record<string, LazyScreen<object>> = {
   ),
   emsAssetQrcode: lazyScreen(() => import('./ems/AssetQrcodePage').then((m) => ({ default: m.AssetQrcodePage }))),
   alarmRecords: lazyScreen(() => import('./alarms/AlarmRecordsPage').then((m) => ({ default: m.AlarmRecordsPage }))),
+  stationBoard: lazyScreen(() => import('./site/StationBoardScreen').then((m) => ({ default: m.StationBoardScreen }))),
+  historyCurves: lazyScreen(() => import('./site/HistoryCurvesScreen').then((m) => ({ default: m.HistoryCurvesScreen }))),
+  deviceMonitor: lazyScreen(() => import('./site/DeviceMonitorScreen').then((m) => ({ default: m.DeviceMonitorScreen }))),
+  seriesStatistics: lazyScreen(() => import('./site/SeriesScreen').then((m) => ({ default: m.SeriesScreen }))),
+  seriesComparison: lazyScreen(() => import('./site/SeriesScreen').then((m) => ({ default: m.SeriesScreen }))),
+  seriesReport: lazyScreen(() => import('./site/SeriesScreen').then((m) => ({ default: m.SeriesScreen }))),
+  chartBoard: lazyScreen(() => import('./site/ChartBoardScreen').then((m) => ({ default: m.ChartBoardScreen }))),
 };
 
 /** Calls a screen asks for first, started by its route's loader (beside its code and the user's menu). */
@@ -106,7 +114,13 @@ function Unavailable({ route }: { route: RouteEntry }) {
 function screenOf(route: RouteEntry): ReactNode {
   if (route.redirect) return <Navigate to={route.redirect} replace />;
   const Screen = route.screen ? SCREENS[route.screen] : undefined;
-  const body = route.page ? <ListPage key={route.page} name={route.page} /> : Screen ? <Screen /> : <Unavailable route={route} />;
+  const body = route.page ? (
+    <ListPage key={route.page} name={route.page} />
+  ) : Screen ? (
+    <Screen key={route.name} route={route.name} />
+  ) : (
+    <Unavailable route={route} />
+  );
   return (
     <ScreenBoundary>
       <Allowed route={route} screen={route.page ? ListPage : Screen}>

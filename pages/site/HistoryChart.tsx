@@ -1,0 +1,86 @@
+import { Alert, Empty, Flex, Spin, Table } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRuntime } from '../../runtime';
+import { ChartCanvas, type ChartConfig } from '../../runtime/dashboard';
+import { useAnswer } from './useAnswer';
+import type { VariableRecord } from './useDevice';
+
+export interface HistoryQuery {
+  variables: VariableRecord[];
+  resolution: 'RAW' | 'HOUR' | 'DAY' | 'MONTH';
+  /** Start and end in the station's zone, `YYYY-MM-DD HH:mm`. */
+  startTime: string;
+  endTime: string;
+}
+
+/** The curves of variables over a period, from the stored samples (getHistoryTrend), on one time axis. */
+export function HistoryChart({ variables, resolution, startTime, endTime }: HistoryQuery) {
+  const { t } = useTranslation();
+  const { api } = useRuntime();
+  const sns = variables.map((variable) => variable.sn).join(',');
+  const answer = useAnswer(
+    sns
+      ? () =>
+          api.call(
+            'getHistoryTrend',
+            { query: { sns, calcmethod: 'AVG', queryPeriod: resolution, startTime, endTime, points: 1000 } },
+            { silent: true },
+          )
+      : undefined,
+    `${sns}|${resolution}|${startTime}|${endTime}`,
+  );
+  const chart = useMemo((): ChartConfig<'line'> | undefined => {
+    if (!answer.data) return undefined;
+    const times = [...new Set(answer.data.flatMap((series) => series.datas.map((point) => point.time)))].sort();
+    return {
+      type: 'line',
+      data: {
+        labels: times,
+        datasets: answer.data.map((series) => {
+          const byTime = new Map(series.datas.map((point) => [point.time, point.value]));
+          const variable = variables.find((entry) => entry.sn === series.sn);
+          return {
+            label: series.unit ? `${variable?.name ?? series.sn} (${series.unit})` : (variable?.name ?? series.sn),
+            data: times.map((time) => byTime.get(time) ?? null),
+            spanGaps: true,
+            pointRadius: 0,
+          };
+        }),
+      },
+      options: { animation: false, interaction: { mode: 'index', intersect: false } },
+    };
+  }, [answer.data, variables]);
+  if (!sns) return <Empty description={t('siteViews.pickVariables')} />;
+  if (answer.error) return <Alert type="error" showIcon message={`${t('common.loadFailed')} ${answer.error}`} />;
+  if (!chart) return <Spin style={{ display: 'block', margin: 64 }} />;
+  if (chart.data.labels?.length === 0) return <Empty description={t('common.empty')} />;
+  const rows = (answer.data ?? []).map((series) => {
+    const values = series.datas.map((point) => point.value);
+    const round = (value: number) => Math.round(value * 100) / 100;
+    return {
+      sn: series.sn,
+      name: variables.find((entry) => entry.sn === series.sn)?.name ?? series.sn,
+      unit: series.unit,
+      points: values.length,
+      min: values.length ? round(Math.min(...values)) : '--',
+      max: values.length ? round(Math.max(...values)) : '--',
+      average: values.length ? round(values.reduce((sum, value) => sum + value, 0) / values.length) : '--',
+    };
+  });
+  const column = (key: keyof (typeof rows)[number]) => ({ key, dataIndex: key, title: t(`siteViews.curve.${key}`) });
+  return (
+    <Flex vertical gap="middle">
+      <div style={{ height: 420 }}>
+        <ChartCanvas config={chart} label={t('siteViews.curves')} />
+      </div>
+      <Table
+        size="small"
+        rowKey="sn"
+        pagination={false}
+        dataSource={rows}
+        columns={[column('name'), column('unit'), column('min'), column('max'), column('average'), column('points')]}
+      />
+    </Flex>
+  );
+}

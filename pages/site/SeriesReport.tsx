@@ -1,0 +1,54 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Empty, Flex, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { SeriesFigures } from './seriesData';
+
+const round = (value: number | null | undefined) =>
+  value === null || value === undefined ? '' : String(Math.round(value * 100) / 100);
+
+/** The report as rows of text: a heading, then a row per hour, day or month, then the totals. */
+export function reportRows(series: SeriesFigures[], timeTitle: string, totalTitle: string): string[][] {
+  const heading = [timeTitle, ...series.map((entry) => (entry.unit ? `${entry.name} (${entry.unit})` : entry.name))];
+  const times = series[0]?.timeKeys ?? [];
+  const body = times.map((time, index) => [time, ...series.map((entry) => round(entry.datas[index]))]);
+  return [heading, ...body, [totalTitle, ...series.map((entry) => round(entry.value))]];
+}
+
+/** A CSV file of rows (UTF-8 with its mark, so that spreadsheet programs read Chinese names). */
+function csvOf(rows: string[][]): Blob {
+  const quoted = rows.map((row) => row.map((cell) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(','));
+  return new Blob([`\uFEFF${quoted.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' });
+}
+
+/** The series' figures per hour, day or month in a table with their totals, exportable as CSV. */
+export function SeriesReport({ series, fileName }: { series: SeriesFigures[]; fileName: string }) {
+  const { t } = useTranslation();
+  if (series.length === 0) return <Empty description={t('common.empty')} />;
+  const [heading = [], ...rows] = reportRows(series, t('siteViews.report.time'), t('siteViews.report.total'));
+  const download = () => {
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(csvOf([heading, ...rows]));
+    link.download = `${fileName}.csv`;
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+  return (
+    <Flex vertical gap="middle">
+      <Button icon={<DownloadOutlined />} style={{ alignSelf: 'flex-start' }} onClick={download}>
+        {t('siteViews.report.export')}
+      </Button>
+      <Table
+        size="small"
+        rowKey={(row) => row[0] ?? ''}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        dataSource={rows}
+        columns={heading.map((title, index) => ({
+          key: String(index),
+          title,
+          render: (_: unknown, row: string[]) => row[index],
+        }))}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,114 @@
+import { Alert, Flex, Select, Spin } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Series } from '../../generated/meta';
+import { enumLabel, label, useRuntime } from '../../runtime';
+import { PeriodPicker } from './PeriodPicker';
+import { SeriesComparison } from './SeriesComparison';
+import { SeriesReport } from './SeriesReport';
+import { SeriesStatistics } from './SeriesStatistics';
+import { fetchSeries, querytime, shifted, type Period, type Picked } from './seriesData';
+import { SiteScreen } from './SiteScreen';
+import { useAnswer } from './useAnswer';
+import { useDevice } from './useDevice';
+import { useStations, type StationRecord } from './useStations';
+import { viewOf, type SiteScreenProps } from './views';
+
+type Method = Picked['method'];
+
+/** The device, variables and method of a report of picked variables. */
+function usePicked(stationSn: string, methods: readonly Method[] | undefined) {
+  const { t } = useTranslation();
+  const { devices, device, variables, choose } = useDevice(stationSn);
+  const [picked, setPicked] = useState<{ device: string; sns: string[] }>();
+  const [method, setMethod] = useState<Method>(methods?.[0] ?? 'AVG');
+  const first = variables?.find((entry) => entry.kind === 'gauge') ?? variables?.[0];
+  const sns = picked && picked.device === device?.sn ? picked.sns : first ? [first.sn] : [];
+  const chosen = (variables ?? []).filter((variable) => sns.includes(variable.sn));
+  const controls = (
+    <>
+      <Select
+        aria-label={t('siteViews.device')}
+        value={device?.sn}
+        showSearch
+        optionFilterProp="label"
+        style={{ minWidth: 200 }}
+        options={(devices ?? []).map((entry) => ({ value: entry.sn, label: entry.name }))}
+        onChange={choose}
+      />
+      <Select
+        aria-label={t('siteViews.variables')}
+        mode="multiple"
+        value={sns}
+        optionFilterProp="label"
+        style={{ minWidth: 300 }}
+        options={(variables ?? []).map((entry) => ({ value: entry.sn, label: entry.name }))}
+        onChange={(next: string[]) => device && setPicked({ device: device.sn, sns: next })}
+      />
+      <Select
+        aria-label={t('siteViews.method')}
+        value={method}
+        style={{ minWidth: 120 }}
+        options={(methods ?? ['AVG']).map((value) => ({ value, label: enumLabel(t, 'calcMethod', value) }))}
+        onChange={setMethod}
+      />
+    </>
+  );
+  return { picked: { variables: chosen, method }, controls };
+}
+
+/** The figures of one station over the period picked, shown as the view's kind shows them. */
+function Figures({ station, view, route }: { station: StationRecord; view: Series; route: string }) {
+  const { t } = useTranslation();
+  const { api } = useRuntime();
+  const [period, setPeriod] = useState<Period>(() => ({ type: 'MONTH', time: dayjs() }));
+  const pick = usePicked(station.sn, 'pick' in view.source ? view.source.methods : undefined);
+  const picked = 'pick' in view.source ? pick.picked : undefined;
+  const periods =
+    view.kind === 'seriesComparison'
+      ? [period, shifted(period, 'previous'), ...(period.type === 'YEAR' ? [] : [shifted(period, 'lastYear')])]
+      : [period];
+  const key = JSON.stringify([periods.map(querytime), period.type, picked?.variables.map((entry) => entry.sn), picked?.method]);
+  const answer = useAnswer(
+    () => Promise.all(periods.map((each) => fetchSeries(api, view.source, station.sn, each, picked))),
+    `${station.sn}|${key}`,
+  );
+  let body;
+  if (answer.error) body = <Alert type="error" showIcon message={`${t('common.loadFailed')} ${answer.error}`} />;
+  else if (!answer.data) body = <Spin style={{ display: 'block', margin: 64 }} />;
+  else {
+    const [current = [], previous = [], lastYear] = answer.data;
+    if (view.kind === 'seriesStatistics') body = <SeriesStatistics series={current} />;
+    else if (view.kind === 'seriesComparison')
+      body = <SeriesComparison current={current} previous={previous} lastYear={lastYear} />;
+    else
+      body = (
+        <SeriesReport series={current} fileName={`${label(t, `routes.${route}.title`)} ${station.name} ${querytime(period)}`} />
+      );
+  }
+  return (
+    <Flex vertical gap="middle">
+      <Flex wrap gap="middle" align="center">
+        {'pick' in view.source ? pick.controls : null}
+        <PeriodPicker value={period} onChange={setPeriod} />
+      </Flex>
+      {body}
+    </Flex>
+  );
+}
+
+/**
+ * Series of figures (schemas/views/, kinds seriesStatistics, seriesComparison, seriesReport): a
+ * station's energy labels, a device kind's counters or picked variables over a day, a month or a
+ * year — their statistics, one compared with earlier periods, or a report table to export.
+ */
+export function SeriesScreen({ route = '' }: SiteScreenProps) {
+  const view = viewOf<Series>(route, ['seriesStatistics', 'seriesComparison', 'seriesReport']);
+  const choice = useStations(view.stationTypes);
+  return (
+    <SiteScreen route={route} choice={choice}>
+      {(station) => <Figures key={station.sn} station={station} view={view} route={route} />}
+    </SiteScreen>
+  );
+}

@@ -1,0 +1,65 @@
+import { Alert, Spin } from 'antd';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { routes } from '../../generated/registry';
+import { useRuntime } from '../../runtime';
+import { batchFetcher, DashboardGrid, DataScheduler, type StationContext } from '../../runtime/dashboard';
+import { widgetRegistry } from '../../widgets';
+import type { BoardWidgetDecl } from './boardDocument';
+import { SiteScreen } from './SiteScreen';
+import { useBoardDocument } from './useBoardDocument';
+import { useStations } from './useStations';
+import { viewOf, type SiteScreenProps } from './views';
+import type { StationBoard } from '../../generated/meta';
+
+const ignore = () => undefined;
+
+/** The board of one station, read-only: its widgets fetch together through the batch call every 20 s. */
+function Board({ station, widgets }: { station: StationContext; widgets: BoardWidgetDecl[] }) {
+  const { api } = useRuntime();
+  const navigateTo = useNavigate();
+  const scheduler = useMemo(() => new DataScheduler({ fetchBatch: batchFetcher(api), mode: 'coalesced' }), [api]);
+  useEffect(() => {
+    scheduler.start();
+    return () => scheduler.stop();
+  }, [scheduler]);
+  const navigate = useCallback(
+    (name: string) => {
+      const route = routes.find((entry) => entry.name === name);
+      if (route) navigateTo(route.path);
+    },
+    [navigateTo],
+  );
+  const board = useBoardDocument(station.sn, widgets);
+  if (board?.error) return <Alert type="error" showIcon message={board.error} />;
+  if (!board?.document) return <Spin style={{ display: 'block', margin: 64 }} />;
+  return (
+    <DashboardGrid
+      document={board.document}
+      definitions={widgetRegistry}
+      station={station}
+      scheduler={scheduler}
+      editing={false}
+      onLayoutChange={ignore}
+      onEdit={ignore}
+      onRemove={ignore}
+      onMove={ignore}
+      navigate={navigate}
+    />
+  );
+}
+
+/**
+ * A station board (schemas/views/, kind stationBoard): a fixed arrangement of the dashboard's
+ * widgets for the chosen station — the site overview, the monitoring, PV and storage dashboards,
+ * the video wall.
+ */
+export function StationBoardScreen({ route = '' }: SiteScreenProps) {
+  const view = viewOf<StationBoard>(route, ['stationBoard']);
+  const choice = useStations(view.stationTypes);
+  return (
+    <SiteScreen route={route} choice={choice}>
+      {() => (choice.context ? <Board station={choice.context} widgets={view.widgets as BoardWidgetDecl[]} /> : null)}
+    </SiteScreen>
+  );
+}

@@ -1,0 +1,225 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { call, signIn } from '../support/api';
+import { launchBrowser, tap } from '../support/browser';
+import { url } from '../support/records';
+import { startServer, type TestServer } from '../support/server';
+import { choose } from '../support/ui';
+
+type Station = { sn: string; name: string; stationType: string; capacity: number };
+
+/** The figure a panel or widget shows under a caption (its text as laid out: caption, then value). */
+const figureAfter = async (page: Page, region: string, caption: string) => {
+  const text = await page.getByRole('region', { name: region, exact: true }).innerText();
+  const match = new RegExp(`${caption}\\s*\\n\\s*([\\d,.]+)`).exec(text);
+  return match?.[1]?.replace(/,/g, '');
+};
+
+/** Waits for what the screen shows (its calls and charts take a few seconds on a busy machine). */
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+
+describe('site monitoring, energy and photovoltaic screens', () => {
+  let server: TestServer;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let admin: string;
+  let page: Page;
+  let stations: Station[];
+
+  const get = async <T>(path: string, query: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET') => {
+    const answer = await call<T>(server.app, admin, { method, url: path, query });
+    expect(answer.status).toBe(200);
+    return answer.body.data;
+  };
+  const open = async (path: string) => {
+    await page.goto(`${server.url}${path}${path.includes('?') ? '&' : '?'}lng=en`);
+  };
+
+  beforeAll(async () => {
+    if (!existsSync('dist/client/index.html')) throw new Error('build the client first (vite build)');
+    server = await startServer({ listen: true, simulator: true, historyDays: 2 });
+    await server.app.simulator?.ready;
+    admin = await signIn(server.app, 'admin', 'admin123');
+    stations = await get<Station[]>(url('listStations'));
+    browser = await launchBrowser();
+    page = await browser.context.newPage();
+    await page.goto(`${server.url}/login?lng=en`);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('admin123');
+    await tap(page.getByRole('button', { name: 'Sign in' }));
+    await page.waitForURL('**/main/appliance/customer');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test('site overview: the station fields as the server has them; another station picked keeps to the address', async () => {
+    const [first, other] = stations as [Station, Station];
+    await open('/main/ems/map/info');
+    await poll(() => figureAfter(page, 'Station', 'Capacity \\(kW\\)')).toBe(String(first.capacity));
+    await choose(page, 'Station', other.name);
+    await page.waitForURL(`**station=${other.sn}`);
+    await poll(() => figureAfter(page, 'Station', 'Capacity \\(kW\\)')).toBe(String(other.capacity));
+  });
+
+  test('storage view: only storage and EMS stations are offered; the board shows the station capacity', async () => {
+    await open('/main/ems/map/storageOverview/storageView');
+    await tap(page.getByRole('combobox', { name: 'Station' }));
+    const offered = stations.filter((station) => station.stationType !== 'photovoltaic').map((station) => station.name);
+    const names = () =>
+      page.getByRole('option').evaluateAll((options) => options.map((option) => option.getAttribute('aria-label')));
+    await poll(names).toEqual(offered);
+    await page.keyboard.press('Escape');
+    await poll(() => figureAfter(page, 'Installed capacity', 'kW')).toBe(String(stations[0]?.capacity));
+  });
+
+  test('video surveillance: one camera widget for each camera of the station', async () => {
+    const station = stations.find((entry) => entry.stationType === 'ems') as Station;
+    const cameras = await get<{ name: string }[]>(url('listIpcByStationSn'), { stationSn: station.sn });
+    expect(cameras.length).toBeGreaterThan(1);
+    await open(`/main/ems/map/monitor/video?station=${station.sn}`);
+    for (const camera of cameras) await poll(() => page.getByRole('region', { name: camera.name, exact: true }).count()).toBe(1);
+    expect(await page.locator('.react-grid-item').count()).toBe(cameras.length);
+  });
+
+  test('equipment monitoring: every device of the station with its communication; a device opens its history curves', async () => {
+    const station = stations[0] as Station;
+    const details = await get<{ device: { sn: string; name: string; status: number } }[]>(url('getDeviceDetailsWithStatus'), {
+      stationSn: station.sn,
+    });
+    await open(`/main/ems/map/monitor/equipment?station=${station.sn}`);
+    await poll(() => page.getByRole('row').count()).toBe(details.length + 1);
+    const pcs = details.find(({ device }) => device.name === '1# PCS')?.device as { sn: string; status: number };
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: '1# PCS', exact: true }) });
+    await poll(() => row.innerText()).toContain(pcs.status === 1 ? 'online' : 'offline');
+    await tap(row.getByRole('link', { name: '1# PCS', exact: true }));
+    await page.waitForURL(`**/monitor/dataLine?station=${station.sn}&device=${pcs.sn}`);
+    await poll(() => page.getByRole('combobox', { name: 'Device' }).locator('..').innerText()).toContain('1# PCS');
+    // The curves' figures are the server's: the points of the variable drawn, for today's samples.
+    const variables = await get<{ sn: string; name: string; kind: string }[]>(url('getVarsOfDevice', { deviceSn: pcs.sn }));
+    const drawn = variables.find((variable) => variable.kind === 'gauge') as { sn: string; name: string };
+    const day = (await page.getByRole('textbox', { name: 'Period' }).first().inputValue()).slice(0, 10);
+    const serverPoints = async () => {
+      const trend = await get<{ datas: unknown[] }[]>(url('getHistoryTrend'), {
+        sns: drawn.sn,
+        calcmethod: 'AVG',
+        queryPeriod: 'RAW',
+        startTime: `${day} 00:00`,
+        endTime: `${day} 23:59`,
+        points: '1000',
+      });
+      return String(trend[0]?.datas.length);
+    };
+    const shownPoints = async () => {
+      const cells = await page.getByRole('row').filter({ hasText: drawn.name }).getByRole('cell').allInnerTexts();
+      return cells.at(-1);
+    };
+    await poll(async () => (await shownPoints()) === (await serverPoints())).toBe(true);
+    expect(Number(await shownPoints())).toBeGreaterThan(0);
+  });
+
+  test.each([
+    ['consumption statistics', 'energy', 'management', 'getLabelTrendDatas', 'value'],
+    ['electricity costs', 'cost', 'electricCost', 'getElectricalDegreeAndChargeTrend', 'charge'],
+  ] as const)('%s: each energy label %s of the month as the server has it', async (_screen, _what, path, operationId, field) => {
+    const station = stations[0] as Station;
+    const month = new Date().toISOString().slice(0, 7);
+    const totals = async () => {
+      const answer = await call<({ name: string } & Record<typeof field, number | null>)[]>(server.app, admin, {
+        method: 'POST',
+        url: url(operationId),
+        payload: { stationSn: station.sn, type: 'MONTH', querytime: month },
+      });
+      return answer.body.data;
+    };
+    // The station's energy grows while the screen loads: what it shows lies between the server's answers before and after.
+    const before = (await totals()).find((entry) => (entry[field] ?? 0) > 0) as { name: string } & Record<typeof field, number>;
+    await open(`/main/ems/map/energy/${path}?station=${station.sn}`);
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: before.name, exact: true }) });
+    await poll(() => row.count()).toBeGreaterThan(0);
+    const shown = Number((await row.first().getByRole('cell').allInnerTexts())[1]);
+    const after = (await totals()).find((entry) => entry.name === before.name)?.[field] as number;
+    expect(shown).toBeGreaterThanOrEqual(Math.round(before[field] * 100) / 100);
+    expect(shown).toBeLessThanOrEqual(Math.round(after * 100) / 100);
+  });
+
+  test('PV generation comparison: an inverter yield of the month against the server, and the month before', async () => {
+    const station = stations.find((entry) => entry.stationType === 'photovoltaic') as Station;
+    const devices = await get<{ sn: string; name: string; kind: string }[]>(
+      url('getDevicesByStation', { stationSn: station.sn }),
+    );
+    const inverter = devices.find((device) => device.kind === 'pvInverter') as { sn: string; name: string };
+    const figure = async (querytime: string) => {
+      const [answer] = await get<{ value: number | null }[]>(url('getStatisticalValue'), {
+        sns: `${inverter.sn}.totalYield`,
+        calcmethod: 'DIFF',
+        querytime,
+        type: 'MONTH',
+      });
+      return answer?.value === null || answer?.value === undefined
+        ? '--'
+        : (Math.round(answer.value * 100) / 100).toLocaleString('en');
+    };
+    const now = new Date();
+    const month = now.toISOString().slice(0, 7);
+    const before = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+    await open(`/main/ems/map/photovoltaicManagement/photovoltaic-comparison?station=${station.sn}`);
+    const figures = () => page.getByRole('region', { name: 'Compared figures' }).innerText();
+    await poll(figures).toContain(inverter.name);
+    const text = await figures();
+    expect(text).toMatch(new RegExp(`This period\\s*\\n\\s*${(await figure(month)).replace(/[.]/g, '\\.')}`));
+    expect(text).toMatch(new RegExp(`Period before\\s*\\n\\s*${(await figure(before)).replace(/[.]/g, '\\.')}`));
+  });
+
+  test('history reports: the export holds the figures of the table, from the server for the variable picked', async () => {
+    const station = stations[0] as Station;
+    const devices = await get<{ sn: string; kind: string }[]>(url('getDevicesByStation', { stationSn: station.sn }));
+    const bms = devices.find((device) => device.kind === 'bms') as { sn: string };
+    await open(`/main/ems/map/monitor/dataReport?station=${station.sn}&device=${bms.sn}`);
+    const variables = await get<{ sn: string; kind: string }[]>(url('getVarsOfDevice', { deviceSn: bms.sn }));
+    const drawn = variables.find((variable) => variable.kind === 'gauge') as { sn: string };
+    const [server] = await get<{ value: number | null }[]>(url('getStatisticalValue'), {
+      sns: drawn.sn,
+      calcmethod: 'AVG',
+      querytime: new Date().toISOString().slice(0, 7),
+      type: 'MONTH',
+    });
+    const total = page.getByRole('row').filter({ hasText: 'Whole period' });
+    await poll(() => total.count()).toBe(1);
+    const [download] = await Promise.all([page.waitForEvent('download'), tap(page.getByRole('button', { name: 'Export CSV' }))]);
+    const csv = readFileSync((await download.path()) as string, 'utf8');
+    const lastLine = csv.trim().split('\r\n').at(-1) as string;
+    const [, value] = lastLine.split(',');
+    expect(Math.abs(Number(value) - (server?.value ?? Number.NaN))).toBeLessThan(0.5);
+    expect((await total.getByRole('cell').allInnerTexts())[1]).toBe(value);
+  });
+
+  test('site summary: the tenant stations, capacity and energy charged this year as the server has them', async () => {
+    const summary = await get<{ stationCount: number; stationCapacity: number }>(url('getSynthesizeInfo'), {}, 'POST');
+    const year = await get<{ charge: number | null }>(url('getYearlyChargeSum'));
+    await open('/main/ems/map/summary');
+    await poll(() => figureAfter(page, 'Summary', 'Stations')).toBe(String(summary.stationCount));
+    await poll(() => figureAfter(page, 'Summary', 'Installed capacity')).toBe(String(summary.stationCapacity));
+    await poll(() => figureAfter(page, 'This year', 'Charged \\(kWh\\)')).toMatch(/^\d/);
+    const shown = Number(await figureAfter(page, 'This year', 'Charged \\(kWh\\)'));
+    const after = await get<{ charge: number | null }>(url('getYearlyChargeSum'));
+    expect(shown).toBeGreaterThanOrEqual(Math.floor(year.charge ?? 0));
+    expect(shown).toBeLessThanOrEqual(Math.ceil(after.charge ?? 0));
+  });
+
+  test('data hub: the tenant figures from the server; the orders follow the year picked', async () => {
+    const summary = await get<{ stationCount: number; siteCount: number }>(url('getSynthesizeInfo'), {}, 'POST');
+    const lastYear = String(new Date().getFullYear() - 1);
+    const orders = await get<{ count: number }>(url('getOrderYearStat'), { year: lastYear });
+    await open('/main/appliance/alluser-center');
+    await poll(() => figureAfter(page, 'Summary', 'Stations')).toBe(String(summary.stationCount));
+    await poll(() => figureAfter(page, 'Summary', 'Execution sites')).toBe(String(summary.siteCount));
+    await page.getByRole('region', { name: 'Customers by state' }).locator('canvas').waitFor();
+    const year = page.getByRole('textbox', { name: 'Year' });
+    await year.click();
+    await year.fill(lastYear);
+    await year.press('Enter');
+    await poll(() => figureAfter(page, 'Orders of the year', 'Orders signed')).toBe(String(orders.count));
+  });
+});
