@@ -14,6 +14,7 @@ import { ALL_PERMISSIONS } from '../users/principal';
 import { seedStations } from './stations';
 import { seedEmsDevices } from './emsdevices';
 import { seedTender } from './tender';
+import { seedVersions } from './versions';
 import { seedSiteops } from './siteops';
 
 /** Demo tenants, users and the web client (DESIGN §8: tests and documentation rely on them). */
@@ -131,6 +132,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
     await seedOffice(services, scope);
     await seedCrm(services, scope);
     await seedTender(services, scope, tenant.cities);
+    await seedVersions(services, scope);
     await seedEmsAssets(services, scope, stations);
     await seedSiteops(
       services,
