@@ -15,6 +15,7 @@ import { seedStations } from './stations';
 import { seedEmsDevices } from './emsdevices';
 import { seedTender } from './tender';
 import { seedVersions } from './versions';
+import { seedOfficeLocations } from './offices';
 import { seedSiteops } from './siteops';
 
 /** Demo tenants, users and the web client (DESIGN §8: tests and documentation rely on them). */
@@ -133,6 +134,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
     await seedCrm(services, scope);
     await seedTender(services, scope, tenant.cities);
     await seedVersions(services, scope);
+    await seedOfficeLocations(services, scope, tenant.office);
     await seedEmsAssets(services, scope, stations);
     await seedSiteops(
       services,
