@@ -16,6 +16,7 @@ import { seedEmsDevices } from './emsdevices';
 import { seedTender } from './tender';
 import { seedVersions } from './versions';
 import { seedOfficeLocations } from './offices';
+import { seedLoginPages } from './loginPages';
 import { seedSiteops } from './siteops';
 
 /** Demo tenants, users and the web client (DESIGN §8: tests and documentation rely on them). */
@@ -135,6 +136,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
     await seedTender(services, scope, tenant.cities);
     await seedVersions(services, scope);
     await seedOfficeLocations(services, scope, tenant.office);
+    await seedLoginPages(services, scope);
     await seedEmsAssets(services, scope, stations);
     await seedSiteops(
       services,
