@@ -7,6 +7,7 @@ import { lazyScreen } from '../shell/lazyScreen';
 import type { WidgetCatalogueProps } from './WidgetCatalogue';
 import type { WidgetConfigDialogProps } from './WidgetConfigDialog';
 
+export { DATE_TIME_MS_FORMAT } from '../format/dateRanges';
 export { ChartCanvas } from '../charts/ChartCanvas';
 export type { ChartCanvasProps, ChartConfig } from '../charts/ChartCanvas';
 export { Gauge } from '../charts/Gauge';

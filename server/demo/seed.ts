@@ -15,6 +15,9 @@ import { ALL_PERMISSIONS } from '../users/principal';
 import { seedStations } from './stations';
 import { seedEmsDevices } from './emsdevices';
 import { seedTender } from './tender';
+import { seedVersions } from './versions';
+import { seedOfficeLocations } from './offices';
+import { seedLoginPages } from './loginPages';
 import { seedSiteops } from './siteops';
 import { seedRobots } from './robots';
 
@@ -133,6 +136,9 @@ export async function seedDemo(services: Services): Promise<boolean> {
     await seedOffice(services, scope);
     await seedCrm(services, scope);
     await seedTender(services, scope, tenant.cities);
+    await seedVersions(services, scope);
+    await seedOfficeLocations(services, scope, tenant.office);
+    await seedLoginPages(services, scope);
     await seedEmsAssets(services, scope, stations);
     await seedSiteops(
       services,

@@ -35,6 +35,8 @@ const INPUT_FORMATS: Record<number, string> = {
   10: 'YYYY-MM-DD',
   16: 'YYYY-MM-DD HH:mm',
   19: 'YYYY-MM-DD HH:mm:ss',
+  // The specification's date format (§9), as the platform's own widgets send their ranges.
+  23: 'YYYY-MM-DD HH:mm:ss.SSS',
 };
 
 /**

@@ -555,6 +555,25 @@ describe.each(connectedDatabases())('telemetry data calls on $name', ({ start })
       ]);
     });
 
+    // The date format of §9, YYYY-MM-DD HH:mm:ss.000, as the platform's widgets send their ranges.
+    test.each([
+      ['2025-03-01 00:00:00.000', '2025-06-01 00:00:00.000', 200],
+      ['2025-03-01 00:00:00.500', '2025-06-01 00:00:00.000', 200],
+      ['2025-03-01 00:00:00.00', '2025-06-01 00:00:00.000', 400],
+      ['2025-02-30 00:00:00.000', '2025-06-01 00:00:00.000', 400],
+    ] as const)('historytrend from %s to %s answers %s', async (startTime, endTime, status) => {
+      const url = '/ems/api/device/monitordevicevar/variables/data/historytrend';
+      const query = { sns: LOAD_ENERGY, calcmethod: 'DIFF', queryPeriod: 'DAY' };
+      const answer = await as(ems, 'GET', url, { query: { ...query, startTime, endTime } });
+      expect(answer.status).toBe(status);
+      if (status === 200) {
+        // The same days as the same range written as days.
+        expect(answer.body.data).toEqual(
+          await data('GET', url, { query: { ...query, startTime: '2025-03-01', endTime: '2025-06-01' } }),
+        );
+      }
+    });
+
     test('historytrend RAW keeps at most `points` points, among them the highest and the lowest sample', async () => {
       const raw = new Map(Array.from({ length: 100 }, (_, i) => [localTime(rawTs(i)), rawValue(i)]));
       const trend = async (points?: string) =>

@@ -38,8 +38,8 @@ describe('remote-signal changes: configuration', () => {
   });
 
   test.each([
-    [1, '2026-11-20 14:30:00'],
-    [3, '2026-11-18 14:30:00'],
+    [1, '2026-11-20 14:30:00.000'],
+    [3, '2026-11-18 14:30:00.000'],
   ])('with %s day(s) it needs the latest values and the raw samples since %s (station time)', (days, startTime) => {
     const signals = [
       { deviceVar: PCS1, name: '1# PCS' },
@@ -55,7 +55,7 @@ describe('remote-signal changes: configuration', () => {
           calcmethod: 'MAX',
           queryPeriod: 'RAW',
           startTime,
-          endTime: '2026-11-21 14:30:00',
+          endTime: '2026-11-21 14:30:00.000',
           points: String(HISTORY_POINTS),
         },
       },

@@ -3,6 +3,7 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { TrendSeries } from '../../generated/types';
 import {
+  DATE_TIME_MS_FORMAT,
   type DataNeed,
   type DeviceVar,
   figureNeed,
@@ -58,7 +59,8 @@ export function signalNeeds(config: RemoteSignalChangeConfig, context: WidgetCon
   const signals = configuredSignals(config);
   if (signals.length === 0) return {};
   const sns = signals.map((signal) => signal.deviceVar.varSn);
-  const local = (at: number) => dayjs(at).tz(context.station.timeZone).format('YYYY-MM-DD HH:mm:ss');
+  // In the specification's date format (§9).
+  const local = (at: number) => dayjs(at).tz(context.station.timeZone).format(DATE_TIME_MS_FORMAT);
   const history: DataNeed = {
     operationId: 'getHistoryTrend',
     query: {

@@ -61,32 +61,32 @@ describe('trend (specification §3, §9)', () => {
     [
       'NORMAL',
       undefined,
-      { calcmethod: 'AVG', queryPeriod: 'RAW', startTime: '2026-11-22 00:00:00', endTime: '2026-11-23 00:00:00' },
+      { calcmethod: 'AVG', queryPeriod: 'RAW', startTime: '2026-11-22 00:00:00.000', endTime: '2026-11-23 00:00:00.000' },
     ],
     [
       'DAY',
       undefined,
-      { calcmethod: 'AVG', queryPeriod: 'HOUR', startTime: '2026-11-22 00:00:00', endTime: '2026-11-23 00:00:00' },
+      { calcmethod: 'AVG', queryPeriod: 'HOUR', startTime: '2026-11-22 00:00:00.000', endTime: '2026-11-23 00:00:00.000' },
     ],
     [
       'MONTH',
       undefined,
-      { calcmethod: 'AVG', queryPeriod: 'DAY', startTime: '2026-11-01 00:00:00', endTime: '2026-12-01 00:00:00' },
+      { calcmethod: 'AVG', queryPeriod: 'DAY', startTime: '2026-11-01 00:00:00.000', endTime: '2026-12-01 00:00:00.000' },
     ],
     [
       'YEAR',
       undefined,
-      { calcmethod: 'AVG', queryPeriod: 'MONTH', startTime: '2026-01-01 00:00:00', endTime: '2027-01-01 00:00:00' },
+      { calcmethod: 'AVG', queryPeriod: 'MONTH', startTime: '2026-01-01 00:00:00.000', endTime: '2027-01-01 00:00:00.000' },
     ],
     [
       'DAY_SUM',
       undefined,
-      { calcmethod: 'SUM', queryPeriod: 'HOUR', startTime: '2026-11-22 00:00:00', endTime: '2026-11-23 00:00:00' },
+      { calcmethod: 'SUM', queryPeriod: 'HOUR', startTime: '2026-11-22 00:00:00.000', endTime: '2026-11-23 00:00:00.000' },
     ],
     [
       'MONTH',
       '2026-02-14',
-      { calcmethod: 'AVG', queryPeriod: 'DAY', startTime: '2026-02-01 00:00:00', endTime: '2026-03-01 00:00:00' },
+      { calcmethod: 'AVG', queryPeriod: 'DAY', startTime: '2026-02-01 00:00:00.000', endTime: '2026-03-01 00:00:00.000' },
     ],
   ] as const)('%s (query time %s) needs getHistoryTrend %o', (queryInterval, queryTime, query) => {
     expect(trend.needs({ ...defaults, queryInterval, queryTime, nodeInfo: nodes }, context)).toEqual(trendNeed(query));

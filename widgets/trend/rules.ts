@@ -2,6 +2,7 @@ import type { UiSchema } from '@rjsf/utils';
 import dayjs from 'dayjs';
 import { RAW_POINTS } from './points';
 import {
+  DATE_TIME_MS_FORMAT,
   type DataNeed,
   type DeviceVar,
   isDeviceVar,
@@ -70,7 +71,8 @@ export function periodOf(config: TrendConfig, context: WidgetContext): { startTi
   const day = config.queryTime || stationTime(context, 'YYYY-MM-DD');
   const { period } = INTERVAL[config.queryInterval];
   const start = dayjs(day).startOf(period);
-  return { startTime: start.format('YYYY-MM-DD HH:mm:ss'), endTime: start.add(1, period).format('YYYY-MM-DD HH:mm:ss') };
+  // In the specification's date format (§9).
+  return { startTime: start.format(DATE_TIME_MS_FORMAT), endTime: start.add(1, period).format(DATE_TIME_MS_FORMAT) };
 }
 
 /** One history call for all the series. */
