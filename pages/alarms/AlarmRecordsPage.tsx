@@ -6,9 +6,10 @@ import type { Alarm } from '../../generated/types';
 import { enumLabel, fieldLabel, label, useRuntime } from '../../runtime';
 import { WidgetTable } from '../../runtime/dashboard/WidgetTable';
 import { ScreenHeader } from '../../runtime/shell/ScreenHeader';
-import { AlarmConfirmDialog } from './AlarmConfirmDialog';
+import { AlarmConfirmDialog } from '../../widgets/alarm-list/AlarmConfirmDialog';
+import { alarmTime, handledText, isOpen } from '../../widgets/alarm-list/rules';
 import { AlarmFilterBar } from './AlarmFilterBar';
-import { handledText, isOpen, localTime, recordsQuery, type AlarmFilters } from './alarmRecords';
+import { recordsQuery, type AlarmFilters } from './alarmRecords';
 import { useAlarmRecords } from './useAlarmRecords';
 import { useStations, type StationEntry } from '../common/useStations';
 
@@ -108,7 +109,7 @@ export function AlarmRecordsPage() {
           rowKey={(alarm) => String(alarm.id)}
           rows={page.records}
           columns={[
-            { key: 'reportTime', title: column('reportTime'), width: 160, render: (a) => localTime(a.reportTime, zoneOf(a)) },
+            { key: 'reportTime', title: column('reportTime'), width: 160, render: (a) => alarmTime(a.reportTime, zoneOf(a)) },
             { key: 'station', title: column('stationName'), width: 150, render: (a) => a.stationName },
             { key: 'device', title: column('deviceName'), width: 130, render: (a) => a.deviceName },
             { key: 'info', title: column('info'), render: (a) => a.info },
@@ -138,7 +139,7 @@ export function AlarmRecordsPage() {
                 ),
             },
             { key: 'checkInfo', title: column('checkInfo'), width: 160, render: (a) => a.checkInfo },
-            { key: 'recoverTime', title: column('recoverTime'), width: 160, render: (a) => localTime(a.recoverTime, zoneOf(a)) },
+            { key: 'recoverTime', title: column('recoverTime'), width: 160, render: (a) => alarmTime(a.recoverTime, zoneOf(a)) },
           ]}
         />
       </Spin>
@@ -155,13 +156,7 @@ export function AlarmRecordsPage() {
           setSize(nextSize);
         }}
       />
-      <AlarmConfirmDialog
-        alarm={confirming}
-        onClose={(confirmed) => {
-          setConfirming(null);
-          if (confirmed) reload();
-        }}
-      />
+      <AlarmConfirmDialog alarm={confirming} onClose={() => setConfirming(null)} onSettled={reload} />
     </Space>
   );
 }

@@ -1,11 +1,4 @@
-import dayjs, { type Dayjs } from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
-import type { TFunction } from 'i18next';
-import type { Alarm } from '../../generated/types';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
+import type { Dayjs } from 'dayjs';
 
 /** What the alarm records are filtered by; the station is the address's (`?station=`). */
 export interface AlarmFilters {
@@ -27,18 +20,4 @@ export function recordsQuery(filters: AlarmFilters): Record<string, string | num
     query.reportTimeTo = filters.days[1].endOf('day').toISOString();
   }
   return query;
-}
-
-/** An open alarm (status 1) is offered the confirmation. */
-export const isOpen = (alarm: Pick<Alarm, 'status'>): boolean => alarm.status === 1;
-
-/** A handled alarm as the specification shows it: 'confirmed -- {checker}', or 'auto recovered' without a checker. */
-export function handledText(t: TFunction, alarm: Pick<Alarm, 'status' | 'checker'>): string | undefined {
-  if (isOpen(alarm)) return undefined;
-  return alarm.checker ? t('alarms.confirmedBy', { checker: alarm.checker }) : t('alarms.autoRecovered');
-}
-
-/** An instant in a station's zone, as the records show it; '--' for none. */
-export function localTime(instant: string | undefined, timeZone: string): string {
-  return instant ? dayjs(instant).tz(timeZone).format('YYYY-MM-DD HH:mm:ss') : '--';
 }

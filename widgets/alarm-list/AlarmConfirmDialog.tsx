@@ -9,13 +9,15 @@ export interface AlarmConfirmDialogProps {
   alarm: Alarm | null;
   /** Called when the dialog closes: `confirmed` after the server took the confirmation. */
   onClose(confirmed: boolean): void;
+  /** Called after each attempt, taken or refused (handled meanwhile…): the alarms are to be read again. */
+  onSettled(): void;
 }
 
 /**
- * The specification's confirmation of an alarm: 'confirm alarm', 'please enter confirmation info',
+ * The specification's confirmation of an alarm (the alarm list widget's and the alarm records'): 'confirm alarm', 'please enter confirmation info',
  * then the info is sent with status 0; Cancel sends nothing and says 'confirmation cancelled'.
  */
-export function AlarmConfirmDialog({ alarm, onClose }: AlarmConfirmDialogProps) {
+export function AlarmConfirmDialog({ alarm, onClose, onSettled }: AlarmConfirmDialogProps) {
   const { t } = useTranslation();
   const { api } = useRuntime();
   const { message } = App.useApp();
@@ -27,7 +29,7 @@ export function AlarmConfirmDialog({ alarm, onClose }: AlarmConfirmDialogProps) 
     if (busy) return;
     setCheckInfo('');
     onClose(false);
-    void message.info(t('alarms.confirmCancelled'));
+    void message.info(t('widgets.alarmList.cancelled'));
   };
   const confirm = async () => {
     if (alarm?.id === undefined) return;
@@ -40,13 +42,14 @@ export function AlarmConfirmDialog({ alarm, onClose }: AlarmConfirmDialogProps) 
       // The API client has shown the server's message (handled meanwhile…); the dialog stays for a cancel.
     } finally {
       setBusy(false);
+      onSettled();
     }
   };
 
   return (
     <Modal
       open={alarm !== null}
-      title={t('alarms.confirmTitle')}
+      title={t('widgets.alarmList.confirmAlarm')}
       onOk={() => void confirm()}
       onCancel={cancel}
       confirmLoading={busy}
@@ -54,7 +57,7 @@ export function AlarmConfirmDialog({ alarm, onClose }: AlarmConfirmDialogProps) 
       mask={{ closable: false }}
     >
       <p>{alarm?.info}</p>
-      <label htmlFor={inputId}>{t('alarms.confirmPrompt')}</label>
+      <label htmlFor={inputId}>{t('widgets.alarmList.prompt')}</label>
       <Input.TextArea
         id={inputId}
         value={checkInfo}
