@@ -836,6 +836,7 @@ const TELEMETRY_CHECKS: Record<string, Entry> = {
   startRobotTask: robotCommandCheck('startRobotTask', []),
   returnRobotToDock: robotCommandCheck('returnRobotToDock', []),
   stopRobot: robotCommandCheck('stopRobot', ['startRobotTask']),
+  dockRobot: robotCommandCheck('dockRobot', ['returnRobotToDock']),
   getAlarmPage: unknownToB(() => ({ method: 'GET', url: url('getAlarmPage'), query: { stationSn: STATION_A } })),
   exportAlarmRecords: unknownToB(() => ({ method: 'GET', url: url('exportAlarmRecords'), query: { stationSn: STATION_A } })),
   getAlarmSummarys: unknownToB(() => ({ method: 'POST', url: url('getAlarmSummarys'), payload: { stationSn: STATION_A } })),
