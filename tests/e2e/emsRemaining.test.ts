@@ -107,4 +107,73 @@ describe('mobile storage, topology, detection, income, vehicle and "me" screens'
     await open('/main/ems/map/me/deviceStatus');
     await poll(() => figureAfter(page, 'Devices', 'Devices')).toBe(String(mine.length));
   });
+  describe('wiring diagrams, with the simulator stopped so that the values hold still', () => {
+    type Station = { sn: string; name: string; stationType: string };
+    type Detail = {
+      device: { sn: string; name: string; kind: string };
+      variables: { sn: string; data: number | null; unit: string }[];
+    };
+    beforeAll(async () => {
+      await server.app.simulator?.stop();
+    });
+
+    test('wiring diagram: the saved diagram with each node’s latest value from the server', async () => {
+      const [first] = await get<Station[]>(url('listStations'));
+      const [diagram] = await get<{ id: number; name: string; nodes: { id: string; label: string }[] }[]>(
+        url('getDeviceDiagram'),
+        {
+          stationSn: (first as Station).sn,
+        },
+      );
+      if (!diagram) throw new Error('the demo saves a diagram for the first station');
+      const values = await get<{ nodeId: string; value: number | null; unit: string }[]>(
+        url('getDeviceDiagramData', { id: diagram.id }),
+      );
+      await open('/main/ems/map/monitor/topology');
+      const drawing = page.getByRole('img', { name: `One-line diagram ${diagram.name}` });
+      for (const node of diagram.nodes) await poll(() => drawing.textContent()).toContain(node.label);
+      const measured = values.filter((v) => v.value !== null);
+      expect(measured.length).toBeGreaterThan(0);
+      for (const value of measured) await poll(() => drawing.textContent()).toContain(`${value.value} ${value.unit}`);
+    });
+
+    test('PV topology: a PV station without a saved diagram is drawn from its devices, inverters with their power', async () => {
+      const pv = (await get<Station[]>(url('listStations'))).find((s) => s.stationType === 'photovoltaic') as Station;
+      const details = await get<Detail[]>(url('getDeviceDetailsWithStatus'), { stationSn: pv.sn });
+      await open(`/main/ems/map/photovoltaic/photovoltaic-topology?station=${pv.sn}`);
+      const drawing = page.getByRole('img', { name: /^One-line diagram/ });
+      const inverters = details.filter((d) => d.device.kind === 'pvInverter');
+      expect(inverters.length).toBeGreaterThan(0);
+      for (const { device, variables } of inverters) {
+        const power = variables.find((v) => v.sn === `${device.sn}.activePower`);
+        await poll(() => drawing.textContent()).toContain(device.name);
+        await poll(() => drawing.textContent()).toContain(`${power?.data} ${power?.unit}`);
+      }
+    });
+
+    test('topology analysis: each branch’s power and the busbar’s balance, from the values drawn', async () => {
+      const ems = (await get<Station[]>(url('listStations'))).find((s) => s.stationType === 'ems') as Station;
+      const details = await get<Detail[]>(url('getDeviceDetailsWithStatus'), { stationSn: ems.sn });
+      const power = (kind: string, code: string) =>
+        details
+          .filter((d) => d.device.kind === kind)
+          .flatMap((d) => d.variables.filter((v) => v.sn === `${d.device.sn}.${code}`))
+          .map((v) => v.data ?? 0);
+      const [grid] = details.filter(
+        (d) => d.device.kind === 'meter' && d.variables.some((v) => v.sn === `${d.device.sn}.activePower`),
+      );
+      const inflow = grid?.variables.find((v) => v.sn === `${grid.device.sn}.activePower`)?.data ?? 0;
+      const drawn =
+        [...power('meter', 'loadPower')].reduce((a, b) => a + b, 0) -
+        [...power('pcs', 'activePower'), ...power('pvInverter', 'activePower')].reduce((a, b) => a + b, 0);
+      const unaccounted = Math.round((inflow - Math.round(drawn * 100) / 100) * 100) / 100;
+      await open(`/main/ems/map/monitor/topologica?station=${ems.sn}`);
+      const balance = page.getByRole('table', { name: 'Balance of each busbar' });
+      await poll(() => balance.innerText()).toContain(`${unaccounted.toLocaleString('en-US', { maximumFractionDigits: 2 })} kW`);
+      const branches = page.getByRole('table', { name: 'Power through each branch' });
+      await poll(() => branches.getByRole('row').count()).toBe(
+        power('meter', 'loadPower').length + power('pcs', 'activePower').length + power('pvInverter', 'activePower').length + 1,
+      );
+    });
+  });
 });
