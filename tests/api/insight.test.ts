@@ -89,6 +89,26 @@ describe.each(databases())('income, device detection and vehicle figures on $nam
       expect(mine.stations.map((s) => s.stationSn).sort()).toEqual([...storage].sort());
     });
 
+    test('a station cannot be given a time zone the IANA database does not know, which would fail every figure', async () => {
+      const page = await get<{ records: Row[] }>('/ems/api/device/station/page', { size: '50' });
+      const station = page.records.find((s) => s.sn === 'T2-ST1') as Row;
+      const refused = await call<Row>(app, admin, {
+        method: 'PUT',
+        url: '/ems/api/device/station',
+        payload: { ...station, timeZone: 'Mars/Olympus' },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.msg).toContain('timeZone');
+      await get('/ems/api/board/income', { type: 'DAY', time: '2024-07-15' });
+      const kept = await call<Row>(app, admin, {
+        method: 'PUT',
+        url: '/ems/api/device/station',
+        payload: { ...station, timeZone: 'Asia/Urumqi' },
+      });
+      expect(kept.status).toBe(200);
+      expect((await call<Row>(app, admin, { method: 'PUT', url: '/ems/api/device/station', payload: station })).status).toBe(200);
+    });
+
     test('bad input is refused; another station is unknown', async () => {
       const bad = await call(app, admin, { method: 'GET', url: '/ems/api/board/income', query: { type: 'WEEK' } });
       expect(bad.status).toBe(400);
