@@ -14,6 +14,9 @@ export const VIEW_KINDS = [
   'seriesComparison',
   'seriesReport',
   'chartBoard',
+  'income',
+  'wiringDiagram',
+  'deviceHealth',
 ] as const;
 
 /** A view file of `schemas/views/`. */

@@ -85,6 +85,23 @@ const decimals: KeywordDefinition = {
   },
 };
 
+/**
+ * `"x-time-zone": true` — a time zone of the IANA database (`Asia/Shanghai`), as `Intl` knows it.
+ * A pattern cannot tell `Mars/Olympus` from a real zone, and every figure of a station is computed
+ * in its zone: an unknown one would fail each of them.
+ */
+const timeZone: KeywordDefinition = {
+  keyword: 'x-time-zone',
+  type: 'string',
+  schemaType: 'boolean',
+  error: { message: 'must be a time zone of the IANA database' },
+  code(cxt) {
+    cxt.fail(
+      _`(() => { try { new Intl.DateTimeFormat("en-US", { timeZone: ${cxt.data} }); return false; } catch (e) { return true; } })()`,
+    );
+  },
+};
+
 /** Adds the project's keywords to an Ajv instance (the server's and the forms' validators alike). */
 export function addProjectKeywords(ajv: Ajv): Ajv {
   ajv.addVocabulary([...EXTENSION_KEYWORDS]);
@@ -92,6 +109,7 @@ export function addProjectKeywords(ajv: Ajv): Ajv {
   ajv.addKeyword(notBefore);
   ajv.addKeyword(finite);
   ajv.addKeyword(decimals);
+  ajv.addKeyword(timeZone);
   return ajv;
 }
 

@@ -60,6 +60,9 @@ const SCREENS: Record<string, LazyScreen<SiteScreenProps>> = {
   seriesComparison: lazyScreen(() => import('./site/SeriesScreen').then((m) => ({ default: m.SeriesScreen }))),
   seriesReport: lazyScreen(() => import('./site/SeriesScreen').then((m) => ({ default: m.SeriesScreen }))),
   chartBoard: lazyScreen(() => import('./site/ChartBoardScreen').then((m) => ({ default: m.ChartBoardScreen }))),
+  wiringDiagram: lazyScreen(() => import('./site/WiringDiagramScreen').then((m) => ({ default: m.WiringDiagramScreen }))),
+  income: lazyScreen(() => import('./site/IncomeScreen').then((m) => ({ default: m.IncomeScreen }))),
+  deviceHealth: lazyScreen(() => import('./site/DeviceHealthScreen').then((m) => ({ default: m.DeviceHealthScreen }))),
 };
 
 /** Calls a screen asks for first, started by its route's loader (beside its code and the user's menu). */

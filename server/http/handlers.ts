@@ -6,6 +6,7 @@ import type { Operation } from '../contract';
 import { emsassetsHandlers } from '../emsassets/handlers';
 import { fileHandlers } from '../files/handlers';
 import { approvalHandlers } from '../oa/approvals';
+import { insightHandlers } from '../insight/handlers';
 import { projectHandlers } from '../projects/handlers';
 import { resourceHandler } from '../resources/handlers';
 import { salesHandlers } from '../sales/handlers';
@@ -50,6 +51,7 @@ const NAMED: Record<string, Handler> = {
   ...emsassetsHandlers,
   ...siteopsHandlers,
   ...projectHandlers,
+  ...insightHandlers,
   ...quotationLinkHandlers,
   ...deviceDocumentsLinkHandlers,
 };

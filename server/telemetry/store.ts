@@ -286,6 +286,21 @@ export class TelemetryStore {
         .execute();
   }
 
+  /** How many hours between two instants each variable has any sample in (hourly rollups; hours from `start`'s). */
+  async hoursWithData(tenantId: number, varIds: number[], start: number, end: number): Promise<Map<number, number>> {
+    if (varIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('rollupHour')
+      .select(['varId', sql<number>`count(*)`.as('hours')])
+      .where('tenantId', '=', tenantId)
+      .where('varId', 'in', varIds)
+      .where('bucket', '>=', hourOf(start))
+      .where('bucket', '<', end)
+      .groupBy('varId')
+      .execute();
+    return new Map(rows.map((row) => [row.varId, Number(row.hours)]));
+  }
+
   /** The latest value of each variable that has one. */
   async latest(tenantId: number, varIds: number[]): Promise<Tables['varState'][]> {
     if (varIds.length === 0) return [];

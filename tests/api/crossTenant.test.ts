@@ -2213,6 +2213,32 @@ const noStationOfA =
     expect(snsIn(answer.body.data).filter((sn) => sn.includes('"T2-'))).toEqual([]);
   };
 
+/**
+ * A figure call of records (vehicles, their maintenance) answers B's own: what it counts agrees with
+ * B's own list, never with A's.
+ */
+function ownFiguresOfB(
+  id: string,
+  listId: string,
+  agrees: (figures: Record<string, number> | Record<string, number>[], records: Row[]) => boolean,
+): Check {
+  return async (ctx) => {
+    const figures = await call<Record<string, number>>(ctx.app, ctx.b, { method: 'GET', url: url(id) });
+    expect(figures.status).toBe(200);
+    const list = await call<{ records: Row[]; total: number }>(ctx.app, ctx.b, {
+      method: 'GET',
+      url: url(listId),
+      query: { size: '50' },
+    });
+    expect(list.body.data.records).toHaveLength(list.body.data.total);
+    expect(agrees(figures.body.data, list.body.data.records)).toBe(true);
+  };
+}
+
+/** The records of this year's maintenance (of the server's year: the test runs far from a new year's eve in Shanghai). */
+const thisYears = (records: Row[]) =>
+  records.filter((r) => String(r.maintenanceDate).startsWith(String(new Date().getFullYear())));
+
 const PROJECT_CHECKS: Record<string, Entry> = {
   listServiceTypes: 'not tenant-scoped: the fixed list of service types',
   setProjStatus: unknownToB(
@@ -2302,6 +2328,29 @@ const PROJECT_CHECKS: Record<string, Entry> = {
   },
   getStationRanking: noStationOfA('getStationRanking'),
   getBoardProfit: noStationOfA('getBoardProfit'),
+  getStorageIncome: async (ctx) => {
+    await noStationOfA('getStorageIncome')(ctx);
+    await unknownToB(() => ({ method: 'GET', url: url('getStorageIncome'), query: { stationSn: STATION_A } }))(ctx);
+  },
+  getDeviceDetection: async (ctx) => {
+    await noStationOfA('getDeviceDetection')(ctx);
+    await unknownToB(() => ({ method: 'GET', url: url('getDeviceDetection'), query: { stationSn: STATION_A } }))(ctx);
+  },
+  getVehicleOverview: ownFiguresOfB(
+    'getVehicleOverview',
+    'getVehiclePage',
+    (figures, records) => (figures as { total: number }).total === records.length,
+  ),
+  getVehicleMaintenanceYear: ownFiguresOfB(
+    'getVehicleMaintenanceYear',
+    'getVehicleMaintenancePage',
+    (figures, records) => (figures as { count: number }).count === thisYears(records).length,
+  ),
+  getVehicleMaintenanceByType: ownFiguresOfB(
+    'getVehicleMaintenanceByType',
+    'getVehicleMaintenancePage',
+    (groups, records) => (groups as { count: number }[]).reduce((sum, g) => sum + g.count, 0) === thisYears(records).length,
+  ),
 };
 
 // EMS configuration, storage and power quality: B names A's station, meter and transactions.

@@ -203,9 +203,8 @@ describe('sessions, tenants and access', () => {
     const pageSchema = pages.find((p) => p.page === route.page);
     const title = pageSchema
       ? labels.pages?.[pageSchema.page]?.title
-      : route.screen
-        ? (labels.forms?.[route.screen] as Record<string, string> | undefined)?.title
-        : labels.routes?.[route.name]?.title;
+      : ((route.screen ? (labels.forms?.[route.screen] as Record<string, string> | undefined)?.title : undefined) ??
+        labels.routes?.[route.name]?.title);
     await page
       .getByText(String(title), { exact: true })
       .last()
