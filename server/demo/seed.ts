@@ -17,6 +17,7 @@ import { seedTender } from './tender';
 import { seedVersions } from './versions';
 import { seedOfficeLocations } from './offices';
 import { seedLoginPages } from './loginPages';
+import { seedObjectives } from './objectives';
 import { seedSiteops } from './siteops';
 
 /** Demo tenants, users and the web client (DESIGN §8: tests and documentation rely on them). */
@@ -137,6 +138,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
     await seedVersions(services, scope);
     await seedOfficeLocations(services, scope, tenant.office);
     await seedLoginPages(services, scope);
+    await seedObjectives(services, scope);
     await seedEmsAssets(services, scope, stations);
     await seedSiteops(
       services,
