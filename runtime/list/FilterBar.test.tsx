@@ -72,6 +72,11 @@ describe('filters of references and of yes or no', () => {
     expect(onSearch).toHaveBeenLastCalledWith({ name: '', categoryId: '5', published: 'false' });
   });
 
+  test('choices searched with nothing chosen show their placeholder again', () => {
+    bar({ name: '', categoryId: '', published: '' });
+    expect(screen.getAllByText('Please select')).toHaveLength(2);
+  });
+
   test('a reference the list is filtered by shows its name', async () => {
     bar({ categoryId: '3' });
     await screen.findByText('Storage safety');

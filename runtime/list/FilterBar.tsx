@@ -63,8 +63,15 @@ export function FilterBar({ page, schema, values, onSearch }: FilterBarProps) {
         const property = properties[field];
         const name = fieldLabel(t, page.entity, field);
         const enumName = property?.['x-enum'];
+        const choice = !range && (property?.['x-ref'] !== undefined || property?.type === 'boolean' || enumName !== undefined);
         return (
-          <Form.Item key={field} name={field} label={name}>
+          <Form.Item
+            key={field}
+            name={field}
+            label={name}
+            // A choice left empty is '' in the list's query: it shows its placeholder again, not a blank.
+            {...(choice ? { getValueProps: (value: FormValue) => ({ value: value === '' ? undefined : value }) } : {})}
+          >
             {range ? (
               <DatePicker.RangePicker aria-label={name} presets={presets} allowClear />
             ) : property?.['x-ref'] && optionsOperations[property['x-ref']] ? (
