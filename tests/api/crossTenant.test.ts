@@ -883,6 +883,28 @@ const SALES_CHECKS: Record<string, Entry> = {
     }),
     orderOfA,
   ),
+  // B attaches a file of its own to A's order: to B the order does not exist, and A's order keeps its files.
+  saveOrderFiles: async (ctx) => {
+    const order = await ctx.recordOf('salesOrder');
+    const upload = await call<{ url: string }>(ctx.app, ctx.b, {
+      method: 'POST',
+      url: url('uploadFile'),
+      ...multipart('plan.pdf', Buffer.from(`tenant ${TENANT_B}'s plan`)),
+    });
+    expect(upload.status).toBe(200);
+    const filesOfA = async () =>
+      (
+        await call(ctx.app, ctx.a, {
+          method: methodOf('getOrderFilePage'),
+          url: url('getOrderFilePage'),
+          query: { orderId: String(order.id), size: '50' },
+        })
+      ).body;
+    await unknownToB(
+      () => ({ method: 'POST', url: url('saveOrderFiles'), payload: { orderId: order.id, files: [upload.body.data.url] } }),
+      filesOfA,
+    )(ctx);
+  },
   getBudgetForQuoteInfo: unknownToB(async (ctx) => ({
     method: 'GET',
     url: url('getBudgetForQuoteInfo'),
