@@ -4,9 +4,11 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageSchema } from '../../generated/meta';
+import { optionsOperations } from '../../generated/registry';
 import { DATE_RANGES, rangeOf } from '../format/dateRanges';
 import { enumLabel, fieldLabel } from '../i18n/labels';
 import { propertiesOf } from '../schema/properties';
+import { RefFilter } from './RefFilter';
 
 export interface FilterBarProps {
   page: PageSchema;
@@ -17,7 +19,10 @@ export interface FilterBarProps {
 
 type FormValue = string | [Dayjs, Dayjs] | null | undefined;
 
-/** The filters of a list page: a text box for free text, a choice for coded values, a range of days for dates. */
+/**
+ * The filters of a list page: a text box for free text, a choice for coded values and for yes or no,
+ * a record picker for a reference (whose entity has an options call), a range of days for dates.
+ */
 export function FilterBar({ page, schema, values, onSearch }: FilterBarProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Record<string, FormValue>>();
@@ -58,10 +63,30 @@ export function FilterBar({ page, schema, values, onSearch }: FilterBarProps) {
         const property = properties[field];
         const name = fieldLabel(t, page.entity, field);
         const enumName = property?.['x-enum'];
+        const choice = !range && (property?.['x-ref'] !== undefined || property?.type === 'boolean' || enumName !== undefined);
         return (
-          <Form.Item key={field} name={field} label={name}>
+          <Form.Item
+            key={field}
+            name={field}
+            label={name}
+            // A choice left empty is '' in the list's query: it shows its placeholder again, not a blank.
+            {...(choice ? { getValueProps: (value: FormValue) => ({ value: value === '' ? undefined : value }) } : {})}
+          >
             {range ? (
               <DatePicker.RangePicker aria-label={name} presets={presets} allowClear />
+            ) : property?.['x-ref'] && optionsOperations[property['x-ref']] ? (
+              <RefFilter entity={property['x-ref']} label={name} />
+            ) : property?.type === 'boolean' ? (
+              <Select
+                aria-label={name}
+                allowClear
+                placeholder={t('common.select')}
+                style={{ minWidth: 120 }}
+                options={[
+                  { value: 'true', label: t('common.yes') },
+                  { value: 'false', label: t('common.no') },
+                ]}
+              />
             ) : enumName && Array.isArray(property.enum) ? (
               <Select
                 aria-label={name}

@@ -18,6 +18,8 @@ import { seedTender } from './tender';
 import { seedVersions } from './versions';
 import { seedOfficeLocations } from './offices';
 import { seedLoginPages } from './loginPages';
+import { seedObjectives } from './objectives';
+import { seedNews } from './news';
 import { seedSiteops } from './siteops';
 import { seedRobots } from './robots';
 
@@ -139,6 +141,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
     await seedVersions(services, scope);
     await seedOfficeLocations(services, scope, tenant.office);
     await seedLoginPages(services, scope);
+    await seedObjectives(services, scope);
     await seedEmsAssets(services, scope, stations);
     await seedSiteops(
       services,
@@ -263,23 +266,5 @@ async function seedCustomers(services: Services, scope: TenantScope, cities: rea
         isKeyPerson: i === 0,
       });
     }
-  }
-}
-
-const NEWS = [
-  { title: '储能电站顺利并网投运', summary: '10 MWh 用户侧储能电站完成并网调试，进入商业运行。', isHeadline: true },
-  { title: '公司通过 ISO 45001 职业健康安全管理体系认证', summary: '认证覆盖全部运维与工程服务。', isHeadline: true },
-  { title: '第三季度安全生产检查通报', summary: '本季度共检查站点 42 个，发现并整改隐患 17 项。', isHeadline: false },
-  { title: '光伏运维技能比武圆满结束', summary: '来自各分公司的 36 名运维人员参加比赛。', isHeadline: false },
-  { title: '迎峰度夏储能调度保障工作部署', summary: '各站点按峰谷电价优化充放电策略。', isHeadline: false },
-];
-
-async function seedNews(services: Services, scope: TenantScope): Promise<void> {
-  for (const [index, article] of NEWS.entries()) {
-    await services.repository.create(scope, 'enterpriseNews', {
-      ...article,
-      content: `${article.summary}\n\n${article.title}。`,
-      publishTime: new Date(Date.now() - index * 5 * 86400000).toISOString(),
-    });
   }
 }

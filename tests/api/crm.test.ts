@@ -301,6 +301,36 @@ describe.each(databases())('customer relations on $name', ({ start }) => {
     });
   });
 
+  describe('headline categories', () => {
+    const total = async () => (await get<{ total: number }>(admin, 'getEnterpriseNewsInfoList', { size: '10' })).body.data.total;
+    const article = (title: string, categoryId: unknown) => ({ title, content: '正文', categoryId });
+
+    test('a headline is filed under a category of its own tenant (400 for another tenant’s, nothing written) and lists with its name', async () => {
+      // The same administrator, switched to tenant 10 on a second sign-in, makes a category there.
+      const elsewhere = await signIn(app, 'admin', 'admin123');
+      const switchTo = (tenantId: number) =>
+        call(app, elsewhere, { method: 'PUT', url: url('updateDefaultTenant'), query: { tenantId: String(tenantId) } });
+      expect((await switchTo(10)).status).toBe(200);
+      const foreign = await post<Row>(elsewhere, 'saveHeadlineCategory', { name: '南方分类' });
+      expect((await switchTo(2)).status).toBe(200);
+      expect(foreign.status).toBe(200);
+
+      const before = await total();
+      const refused = await post(admin, 'saveEnterpriseNews', article('跨租户分类的文章', foreign.body.data.id));
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe(40003);
+      expect(await total()).toBe(before);
+
+      const own = await post<Row>(admin, 'saveHeadlineCategory', { name: '储能科普' });
+      const saved = await post<Row>(admin, 'saveEnterpriseNews', article('储能电池是怎样工作的', own.body.data.id));
+      expect(saved.status).toBe(200);
+      const filed = await get<{ records: Row[] }>(admin, 'getEnterpriseNewsInfoList', { categoryId: String(own.body.data.id) });
+      expect(filed.body.data.records).toEqual([
+        expect.objectContaining({ id: saved.body.data.id, categoryId: own.body.data.id, categoryName: '储能科普' }),
+      ]);
+    });
+  });
+
   describe('the points mall', () => {
     const goods = async () => (await get<{ records: Row[] }>(admin, 'getMallGoodsPage', { size: '50' })).body.data.records;
     const good = async (name: string) => (await goods()).find((g) => g.name === name) ?? {};

@@ -2513,23 +2513,34 @@ const CHECKS: Record<string, Entry> = {
   getFile: (ctx) => fileStaysInItsTenant(ctx, 'uploadFile'),
   saveOrderFiles: async (ctx) => {
     const { app, a, b, adminOf10 } = ctx;
-    const upload = await call<{ url: string } | string>(app, a, {
-      method: 'POST',
-      url: url('uploadFile'),
-      ...multipart('contract.txt', Buffer.from(`order file of tenant ${TENANT_A} ${(unique += 1)}`)),
-    });
-    const address = typeof upload.body.data === 'string' ? upload.body.data : upload.body.data.url;
     const order = await ctx.recordOf('salesOrder');
-    const attach = (token: string, orderId: unknown) =>
+    const uploadAs = async (token: string, fileName: string) => {
+      const upload = await call<{ url: string }>(app, token, {
+        method: 'POST',
+        url: url('uploadFile'),
+        ...multipart(fileName, Buffer.from(`${fileName} ${(unique += 1)}`)),
+      });
+      expect(upload.status).toBe(200);
+      return upload.body.data.url;
+    };
+    const attach = (token: string, orderId: unknown, address: string) =>
       call<Row[]>(app, token, { method: 'POST', url: url('saveOrderFiles'), payload: { orderId, files: [address] } });
-    // B cannot attach files to A's order...
-    expect((await attach(b, order.id)).status).toBe(refusalFor(ctx, operation('saveOrderFiles')));
-    // ...nor can another tenant take A's uploaded file for an order of its own.
-    const taken = await attach(adminOf10, await existingId(ctx, adminOf10, 'salesOrder'));
+    const filesOfA = async () =>
+      (await call(app, a, { method: 'GET', url: url('getOrderFilePage'), query: { orderId: String(order.id), size: '50' } }))
+        .body;
+    // B attaches a file of its own to A's order: to B the order does not exist, and A's order keeps its files...
+    const ofB = await uploadAs(b, 'plan.pdf');
+    await unknownToB(
+      () => ({ method: 'POST', url: url('saveOrderFiles'), payload: { orderId: order.id, files: [ofB] } }),
+      filesOfA,
+    )(ctx);
+    // ...nor can another tenant take A's upload for an order of its own.
+    const ofA = await uploadAs(a, 'contract.txt');
+    const taken = await attach(adminOf10, await existingId(ctx, adminOf10, 'salesOrder'), ofA);
     expect(taken.status).toBe(400);
     expect(taken.body.code).toBe(40010);
     // A itself may: the refusals were about the tenant, not the input.
-    const own = await attach(a, order.id);
+    const own = await attach(a, order.id, ofA);
     expect(own.status).toBe(200);
     expect(own.body.data.map((file) => file.fileName)).toEqual(['contract.txt']);
   },

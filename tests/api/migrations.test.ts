@@ -2,9 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, test } from 'vitest';
+import { sql } from 'kysely';
+import type { TenantId, TenantScope, UserId } from '../../server/auth/context';
 import { configFromEnv } from '../../server/config';
-import { openDatabase } from '../../server/db/database';
+import { loadContract } from '../../server/contract';
+import { openDatabase, type Database } from '../../server/db/database';
+import { syncEntityTables } from '../../server/db/entityTables';
 import { migrate } from '../../server/db/migrate';
+import { entityModel } from '../../server/resources/entityModel';
+import { EntityRepository } from '../../server/resources/repository';
 import { createDatabase } from '../support/postgres';
 
 /** Migrations that carry data over, on a database stopped at the migration before. */
@@ -77,6 +83,50 @@ describe.each(places())('monthly rollups made from the daily ones on $name', ({ 
           inc: 3,
         },
       ]);
+    } finally {
+      await database.close();
+      rmSync(place.dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Names of the indexes of a table. */
+async function indexesOf({ db, dialect }: Database, table: string): Promise<string[]> {
+  const rows =
+    dialect === 'postgres'
+      ? await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = ${table}`.execute(db)
+      : await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = ${table}`.execute(db);
+  return rows.rows.map((row) => row.name);
+}
+
+describe.each(places())('an entity table gaining a reference on $name', ({ make }) => {
+  test('a database made before headlines had categories gains the column and its index, its articles kept', async () => {
+    const place = await make();
+    const database = openDatabase({ ...configFromEnv({}), ...place });
+    const { entities } = loadContract();
+    const news = entities.enterpriseNews ?? {};
+    const { categoryId: _id, categoryName: _name, ...before } = news.properties ?? {};
+    const scope: TenantScope = { tenantId: 2 as TenantId, userId: 1 as UserId, userName: 'Editor' };
+    try {
+      await migrate(database);
+      await database.db.insertInto('tenant').values({ id: 2, name: 'Tenant 2', createTime: new Date().toISOString() }).execute();
+      const old = entityModel({ ...news, properties: before });
+      await syncEntityTables(database, [old]);
+      const article = await new EntityRepository(database.db, [old]).create(scope, 'enterpriseNews', {
+        title: 'Storage station on the grid',
+        content: 'Commissioned this week.',
+      });
+
+      const models = [entityModel(entities.headlineCategory ?? {}), entityModel(news)];
+      await syncEntityTables(database, models);
+      expect(await indexesOf(database, 'enterprise_news')).toContain('enterprise_news_category_id');
+      const repository = new EntityRepository(database.db, models);
+      const kept = await repository.get(scope, 'enterpriseNews', Number(article.id));
+      expect(kept).toMatchObject({ title: 'Storage station on the grid' });
+      expect(kept.categoryId ?? null).toBeNull();
+      const category = await repository.create(scope, 'headlineCategory', { name: 'Company news' });
+      await repository.patch(scope, 'enterpriseNews', Number(article.id), { categoryId: category.id });
+      expect(await repository.get(scope, 'enterpriseNews', Number(article.id))).toMatchObject({ categoryName: 'Company news' });
     } finally {
       await database.close();
       rmSync(place.dataDir, { recursive: true, force: true });

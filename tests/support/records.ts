@@ -55,9 +55,14 @@ async function referenced(app: FastifyInstance, token: string, entity: string): 
   return ((await existingRecord(app, token, entity)) ?? (await createRecord(app, token, entity))).id;
 }
 
+/** Whether a list page of `entity` filters by `field` (a record made for it must then set the field). */
+const filteredBy = (entity: string, field: string) =>
+  pages.some((page) => page.entity === entity && page.filters?.some((filter) => filter.field === field));
+
 /**
- * Creates a record of `entity` from its example. Required references point at a record the
- * tenant has (or a new one); optional ones are left out; unique values get a suffix.
+ * Creates a record of `entity` from its example. Required references, and those a list of the
+ * entity filters by, point at a record the tenant has (or a new one); other optional ones are
+ * left out; unique values get a suffix.
  */
 export async function createRecord(app: FastifyInstance, token: string, entity: string): Promise<Row> {
   const schema = entities[entity];
@@ -80,7 +85,8 @@ export async function recordBody(app: FastifyInstance, token: string, entity: st
     if (property['x-ref']) {
       // A reference that must be unique points at a record made for it.
       if (property['x-unique']) body[name] = (await createRecord(app, token, property['x-ref'])).id;
-      else if (schema?.required?.includes(name)) body[name] = await referenced(app, token, property['x-ref']);
+      else if (schema?.required?.includes(name) || filteredBy(entity, name))
+        body[name] = await referenced(app, token, property['x-ref']);
       else delete body[name];
     }
     for (const [inner, item] of Object.entries(property.items?.properties ?? {})) {

@@ -1,15 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { Select } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { optionsOperations } from '../../../generated/registry';
-import { useRuntime } from '../../RuntimeContext';
-
-interface Option {
-  id: number;
-  name: string;
-  inactive?: boolean;
-}
+import { useRecordOptions } from './useRecordOptions';
 
 const idsOf = (value: unknown): number[] =>
   (Array.isArray(value) ? value : [value]).filter((id): id is number => typeof id === 'number');
@@ -23,50 +15,9 @@ const idsOf = (value: unknown): number[] =>
  */
 export function RefSelect({ id, value, disabled, readonly, options, onChange, onBlur, onFocus, placeholder }: WidgetProps) {
   const { t } = useTranslation();
-  const { api } = useRuntime();
-  const entity = String(options.entity ?? '');
   const multiple = options.multiple === true;
-  const operation = optionsOperations[entity];
-  const [search, setSearch] = useState('');
-  const [found, setFound] = useState<Option[]>([]);
-  const [chosen, setChosen] = useState<Option[]>([]);
-
-  useEffect(() => {
-    if (!operation) return;
-    let current = true;
-    const timer = setTimeout(() => {
-      api
-        .callDynamic(operation, { query: search ? { name: search } : {} }, { silent: true })
-        .then((answer) => {
-          if (current) setFound(answer as Option[]);
-        })
-        // Without the options the picker stays empty; the form can still be read and sent.
-        .catch(() => undefined);
-    }, 250);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [api, operation, search]);
-
-  // The chosen records not labelled yet (a value loaded with the form) are asked for by id.
-  const unlabelled = idsOf(value).filter((one) => !chosen.some((option) => option.id === one));
-  const missing = unlabelled.join(',');
-  useEffect(() => {
-    if (!operation || !missing) return;
-    for (const one of missing.split(',').map(Number)) {
-      void api
-        .callDynamic(operation, { query: { id: one } }, { silent: true })
-        .then((answer) => {
-          const option = (answer as Option[])[0];
-          if (option) setChosen((previous) => [...previous.filter((known) => known.id !== option.id), option]);
-        })
-        .catch(() => undefined);
-    }
-  }, [api, operation, missing]);
-
-  const all = [...chosen.filter((option) => !found.some((known) => known.id === option.id)), ...found];
-  const selectOptions = all.map((option) => ({
+  const records = useRecordOptions(String(options.entity ?? ''), idsOf(value));
+  const selectOptions = records.options.map((option) => ({
     value: option.id,
     label: option.inactive ? `${option.name} (${t('common.expired')})` : option.name,
     disabled: option.inactive === true && !idsOf(value).includes(option.id),
@@ -84,14 +35,14 @@ export function RefSelect({ id, value, disabled, readonly, options, onChange, on
           String(option?.label ?? '')
             .toLowerCase()
             .includes(input.trim().toLowerCase()),
-        onSearch: setSearch,
+        onSearch: records.setSearch,
       }}
       placeholder={placeholder || t('common.select')}
       style={{ width: '100%' }}
       options={selectOptions}
       onChange={(next?: number | number[]) => {
         const ids = idsOf(next);
-        setChosen(all.filter((option) => ids.includes(option.id)));
+        records.choose(ids);
         onChange(multiple ? ids : (ids[0] ?? undefined));
       }}
       onBlur={() => onBlur(id, value)}

@@ -1,0 +1,84 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { RJSFSchema } from '@rjsf/utils';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import schema from '../../generated/entities/enterpriseVideo.json';
+import type { PageSchema } from '../../generated/meta';
+import type { Api } from '../api/client';
+import { i18nFor } from '../i18n/i18n';
+import { RuntimeProvider, type Runtime } from '../RuntimeContext';
+import { FilterBar } from './FilterBar';
+
+/** The course list's filters: title (text), category (a reference), published (yes or no). */
+const page = {
+  page: 'enterpriseVideos',
+  route: '/main/appliance/learning-platform/videos',
+  entity: 'enterpriseVideo',
+  resource: { list: 'getEnterpriseVideoPage' },
+  columns: [{ field: 'name' }],
+  filters: [{ field: 'name' }, { field: 'categoryId' }, { field: 'published' }],
+  defaultSort: { field: 'sort', order: 'asc' },
+  pageSizes: [10],
+} as PageSchema;
+
+const CATEGORIES = [
+  { id: 3, name: 'Storage safety' },
+  { id: 5, name: 'PV maintenance' },
+];
+
+/** The category picker's call as the server answers it: by part of the name, or one by id. */
+const api = {
+  callDynamic: vi.fn((operation: string, { query }: { query: { name?: string; id?: number } }) => {
+    if (operation !== 'listVideoCategoryOptions') return Promise.reject(new Error(operation));
+    return Promise.resolve(
+      CATEGORIES.filter((c) => (query.id === undefined || c.id === query.id) && (!query.name || c.name.includes(query.name))),
+    );
+  }),
+} as unknown as Api;
+
+function bar(values: Record<string, string>, onSearch = vi.fn()) {
+  return render(
+    <I18nextProvider i18n={i18nFor('en')}>
+      <RuntimeProvider runtime={{ api } as Runtime}>
+        <FilterBar page={page} schema={schema as RJSFSchema} values={values} onSearch={onSearch} />
+      </RuntimeProvider>
+    </I18nextProvider>,
+  );
+}
+
+/** Opens a drop-down of the filter bar and picks an option by its text. */
+async function pick(label: string, option: string): Promise<void> {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  const item = await waitFor(() => {
+    const found = [...document.querySelectorAll('.ant-select-item-option')].find((node) => node.textContent === option);
+    if (!found) throw new Error(`no option ${option}`);
+    return found;
+  });
+  fireEvent.click(item);
+}
+
+describe('filters of references and of yes or no', () => {
+  afterEach(cleanup);
+
+  test('a reference is picked by name and searched by its id; yes or no is a choice', async () => {
+    const onSearch = vi.fn();
+    bar({}, onSearch);
+    await pick('Category', 'PV maintenance');
+    await pick('Published', 'No');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(onSearch).toHaveBeenLastCalledWith({ name: '', categoryId: '5', published: 'false' });
+  });
+
+  test('choices searched with nothing chosen show their placeholder again', () => {
+    bar({ name: '', categoryId: '', published: '' });
+    expect(screen.getAllByText('Please select')).toHaveLength(2);
+  });
+
+  test('a reference the list is filtered by shows its name', async () => {
+    bar({ categoryId: '3' });
+    await screen.findByText('Storage safety');
+  });
+});
