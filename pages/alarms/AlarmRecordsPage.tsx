@@ -11,7 +11,7 @@ import { alarmTime, handledText, isOpen } from '../../widgets/alarm-list/rules';
 import { AlarmFilterBar } from './AlarmFilterBar';
 import { recordsQuery, type AlarmFilters } from './alarmRecords';
 import { useAlarmRecords } from './useAlarmRecords';
-import { useStations, type StationEntry } from '../common/useStations';
+import { useStations, type StationRecord } from '../site/useStations';
 
 const PAGE_SIZES = [20, 10, 30, 40, 50];
 
@@ -26,7 +26,7 @@ export function AlarmRecordsPage() {
   const { api } = useRuntime();
   const { message } = App.useApp();
   const [search, setSearch] = useSearchParams();
-  const stations = useStations();
+  const { stations = [] } = useStations();
   const [rest, setRest] = useState<Omit<AlarmFilters, 'stationSn'>>({});
   const [current, setCurrent] = useState(1);
   const [size, setSize] = useState(PAGE_SIZES[0] ?? 20);
@@ -46,7 +46,7 @@ export function AlarmRecordsPage() {
     setCurrent(1);
     if (sn !== stationSn) setSearch(sn ? { station: sn } : {}, { replace: true });
   };
-  const stationCall = async (operation: 'confirmStationAlarms' | 'clearStationAlarms', chosen: StationEntry) => {
+  const stationCall = async (operation: 'confirmStationAlarms' | 'clearStationAlarms', chosen: StationRecord) => {
     try {
       const count = await api.call(operation, { params: { id: chosen.id } });
       const done = operation === 'confirmStationAlarms' ? 'alarmRecords.confirmedCount' : 'alarmRecords.clearedCount';

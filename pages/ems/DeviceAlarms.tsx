@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../runtime';
 import { DATE_TIME_FORMAT } from '../../runtime/schema/properties';
-import { useAnswer } from './useAnswer';
+import { useCallAnswer } from '../../runtime/list/useCallAnswer';
 
 interface Alarm {
   id: number;
@@ -22,7 +22,7 @@ const RECENT = 10;
 /** The latest alarms of one device of a station, open or handled. */
 export function DeviceAlarms({ stationSn, deviceSn }: { stationSn: string; deviceSn: string }) {
   const { t } = useTranslation();
-  const alarms = useAnswer<{ records: Alarm[]; total: number }>('getAlarmSummarys', {
+  const alarms = useCallAnswer<{ records: Alarm[]; total: number }>('getAlarmSummarys', {
     body: { stationSn, deviceSn, size: RECENT, status: '0,1' },
   });
   return (

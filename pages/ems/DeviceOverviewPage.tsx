@@ -7,7 +7,7 @@ import { WidgetTable } from '../../runtime/dashboard';
 import { countDevices, type KindCount } from './deviceCounts';
 import { EmsScreen } from './EmsScreen';
 import type { DeviceRecord } from './useDevice';
-import { useAnswer } from './useAnswer';
+import { useCallAnswer } from '../../runtime/list/useCallAnswer';
 import type { StationRecord } from './useStation';
 
 const NONE = {};
@@ -19,8 +19,8 @@ const NONE = {};
  */
 export function DeviceOverviewPage() {
   const { t } = useTranslation();
-  const devices = useAnswer<DeviceRecord[]>('getAllDevices', NONE, 0, 60_000);
-  const stations = useAnswer<StationRecord[]>('listStations', NONE);
+  const devices = useCallAnswer<DeviceRecord[]>('getAllDevices', NONE, 0, 60_000);
+  const stations = useCallAnswer<StationRecord[]>('listStations', NONE);
   const [stationSn, setStationSn] = useState<string>();
   const [kind, setKind] = useState<string>();
   const [state, setState] = useState<number>();

@@ -7,7 +7,7 @@ import { DeviceAlarms } from './DeviceAlarms';
 import { shown } from './EmsScreen';
 import type { Reading } from './readings';
 import type { DeviceRecord } from './useDevice';
-import { useAnswer } from './useAnswer';
+import { useCallAnswer } from '../../runtime/list/useCallAnswer';
 import { useStationReadings } from './useStationReadings';
 
 const NONE = {};
@@ -24,9 +24,9 @@ export function EquipDetailPage() {
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const deviceSn = search.get('deviceSn') ?? undefined;
-  const all = useAnswer<DeviceRecord[]>('getAllDevices', NONE, 0, 60_000);
+  const all = useCallAnswer<DeviceRecord[]>('getAllDevices', NONE, 0, 60_000);
   const device = all.data?.find((d) => d.sn === deviceSn);
-  const record = useAnswer<{ records: Record<string, unknown>[] }>(
+  const record = useCallAnswer<{ records: Record<string, unknown>[] }>(
     'getMonitorDevicePage',
     deviceSn ? { query: { sn: deviceSn, size: 10 } } : undefined,
   );

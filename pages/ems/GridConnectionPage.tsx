@@ -5,7 +5,7 @@ import { useRuntime } from '../../runtime';
 import { EmsScreen, shown } from './EmsScreen';
 import { valueOf, type DeviceReadings } from './readings';
 import { StationSelect } from './StationSelect';
-import { useAnswer } from './useAnswer';
+import { useCallAnswer } from '../../runtime/list/useCallAnswer';
 import { useStation } from './useStation';
 import { useStationReadings } from './useStationReadings';
 
@@ -33,7 +33,11 @@ export function GridConnectionPage() {
   const [version, setVersion] = useState(0);
   const [waiting, setWaiting] = useState<{ sn: string; polls: number }>();
   const { devices, error } = useStationReadings(station?.sn, version, 20_000);
-  const controls = useAnswer<YkState[]>('getYkVariables', station ? { params: { stationSn: station.sn } } : undefined, version);
+  const controls = useCallAnswer<YkState[]>(
+    'getYkVariables',
+    station ? { params: { stationSn: station.sn } } : undefined,
+    version,
+  );
   const units = (devices ?? []).filter((d) => d.kind === 'pcs' && d.byCode.gridMode);
   const commandOf = (device: DeviceReadings) => controls.data?.find((c) => c.sn === device.byCode.gridMode?.sn)?.command;
 

@@ -6,7 +6,7 @@ import { DailyQualityCard, type MonthlyQuality } from './DailyQualityCard';
 import { EmsScreen, shown } from './EmsScreen';
 import { MeterToolbar } from './MeterToolbar';
 import { bandText } from './qualityBands';
-import { useAnswer } from './useAnswer';
+import { useCallAnswer } from '../../runtime/list/useCallAnswer';
 import { useDevice } from './useDevice';
 import { useStation } from './useStation';
 
@@ -20,7 +20,7 @@ export function QualityMonthReportPage() {
   const { stations, station, choose, error: stationError } = useStation();
   const { devices: meters, device: meter, choose: chooseMeter, error: meterError } = useDevice(station?.sn, ['meter']);
   const [month, setMonth] = useState<Dayjs>(() => dayjs());
-  const report = useAnswer<MonthlyQuality[]>(
+  const report = useCallAnswer<MonthlyQuality[]>(
     'getQualityMonthlyReport',
     meter ? { query: { deviceSn: meter.sn, month: month.format('YYYY-MM') } } : undefined,
   );

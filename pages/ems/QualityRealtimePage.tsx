@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EmsScreen, shown } from './EmsScreen';
 import { MeterToolbar } from './MeterToolbar';
 import { bandText } from './qualityBands';
-import { useAnswer } from './useAnswer';
+import { useCallAnswer } from '../../runtime/list/useCallAnswer';
 import { useDevice } from './useDevice';
 import { useStation } from './useStation';
 
@@ -39,7 +39,12 @@ export function QualityRealtimePage() {
   const { t } = useTranslation();
   const { stations, station, choose, error: stationError } = useStation();
   const { devices: meters, device: meter, choose: chooseMeter, error: meterError } = useDevice(station?.sn, ['meter']);
-  const values = useAnswer<JudgedValue[]>('getQualityRealtime', meter ? { body: { deviceSn: meter.sn } } : undefined, 0, 20_000);
+  const values = useCallAnswer<JudgedValue[]>(
+    'getQualityRealtime',
+    meter ? { body: { deviceSn: meter.sn } } : undefined,
+    0,
+    20_000,
+  );
   const judged = (values.data ?? []).filter((v) => v.exceeded !== undefined);
   return (
     <EmsScreen

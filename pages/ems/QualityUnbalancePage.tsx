@@ -6,7 +6,7 @@ import { EmsScreen, shown } from './EmsScreen';
 import { MeterToolbar } from './MeterToolbar';
 import { JudgementTag } from './QualityRealtimePage';
 import { UnbalanceChart, type UnbalancePoint } from './UnbalanceChart';
-import { useAnswer } from './useAnswer';
+import { useCallAnswer } from '../../runtime/list/useCallAnswer';
 import { useDevice } from './useDevice';
 import { useStation } from './useStation';
 
@@ -34,7 +34,7 @@ export function QualityUnbalancePage() {
   const { devices: meters, device: meter, choose: chooseMeter, error: meterError } = useDevice(station?.sn, ['meter']);
   const [type, setType] = useState<'DAY' | 'MONTH'>('DAY');
   const [time, setTime] = useState<Dayjs>(() => dayjs());
-  const answer = useAnswer<Unbalance>(
+  const answer = useCallAnswer<Unbalance>(
     'getQualityUnbalance',
     meter ? { query: { deviceSn: meter.sn, type, time: time.format(type === 'DAY' ? 'YYYY-MM-DD' : 'YYYY-MM') } } : undefined,
     0,

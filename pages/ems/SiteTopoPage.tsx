@@ -8,7 +8,7 @@ import { DiagramView, type Diagram, type NodeValue } from './DiagramView';
 import { EmsScreen } from './EmsScreen';
 import { StationSelect } from './StationSelect';
 import { topologyOf } from './topology';
-import { useAnswer } from './useAnswer';
+import { useCallAnswer } from '../../runtime/list/useCallAnswer';
 import type { DeviceRecord } from './useDevice';
 import { useStation } from './useStation';
 
@@ -30,16 +30,21 @@ export function SiteTopoPage() {
   const { t } = useTranslation();
   const { stations, station, choose, error: stationError } = useStation();
   const query = station ? { query: { stationSn: station.sn } } : undefined;
-  const devices = useAnswer<DeviceRecord[]>(
+  const devices = useCallAnswer<DeviceRecord[]>(
     'getDevicesByStation',
     station ? { params: { stationSn: station.sn } } : undefined,
     0,
     60_000,
   );
-  const diagrams = useAnswer<Diagram[]>('getDeviceDiagram', query);
+  const diagrams = useCallAnswer<Diagram[]>('getDeviceDiagram', query);
   const [chosen, setChosen] = useState<number>();
   const diagram = diagrams.data?.find((d) => d.id === chosen) ?? diagrams.data?.[0];
-  const values = useAnswer<NodeValue[]>('getDeviceDiagramData', diagram ? { params: { id: diagram.id } } : undefined, 0, 20_000);
+  const values = useCallAnswer<NodeValue[]>(
+    'getDeviceDiagramData',
+    diagram ? { params: { id: diagram.id } } : undefined,
+    0,
+    20_000,
+  );
   const tree: TreeRow[] = topologyOf(devices.data ?? []).map(({ part, devices: inPart }) => ({
     key: part,
     part,

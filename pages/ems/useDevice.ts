@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { useAnswer } from './useAnswer';
+import { useCallAnswer } from '../../runtime/list/useCallAnswer';
 
 /** A device of a station as the device calls answer it, with whether it communicates. */
 export interface DeviceRecord {
@@ -24,7 +24,7 @@ export function useDevice(
   kinds: string[],
 ): { devices: DeviceRecord[] | undefined; device: DeviceRecord | undefined; error?: string; choose(sn: string): void } {
   const [search, setSearch] = useSearchParams();
-  const answer = useAnswer<DeviceRecord[]>('getDevicesByStation', stationSn ? { params: { stationSn } } : undefined);
+  const answer = useCallAnswer<DeviceRecord[]>('getDevicesByStation', stationSn ? { params: { stationSn } } : undefined);
   const devices = answer.data?.filter((d) => kinds.includes(d.kind));
   const named = search.get('device');
   const device = devices?.find((d) => d.sn === named) ?? devices?.[0];

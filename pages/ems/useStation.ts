@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { useAnswer } from './useAnswer';
+import { useCallAnswer } from '../../runtime/list/useCallAnswer';
 
 /** A station as the station list answers it. */
 export interface StationRecord {
@@ -26,7 +26,7 @@ export function useStation(): {
   choose(sn: string): void;
 } {
   const [search, setSearch] = useSearchParams();
-  const answer = useAnswer<StationRecord[]>('listStations', STATIONS);
+  const answer = useCallAnswer<StationRecord[]>('listStations', STATIONS);
   const named = search.get('station');
   const stations = answer.data;
   const station = stations?.find((s) => s.sn === named) ?? stations?.[0];

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { readingsOf, type DeviceDetail, type DeviceReadings, type VariableInfo } from './readings';
-import { useAnswer } from './useAnswer';
+import { useCallAnswer } from '../../runtime/list/useCallAnswer';
 
 /**
  * The devices of a station with their latest readings (`detailsWithStatus`, asked again every
@@ -12,8 +12,8 @@ export function useStationReadings(
   refreshMs?: number,
 ): { devices: DeviceReadings[] | undefined; loading: boolean; error?: string } {
   const query = stationSn ? { query: { stationSn } } : undefined;
-  const variables = useAnswer<VariableInfo[]>('getVars', query, version);
-  const details = useAnswer<DeviceDetail[]>('getDeviceDetailsWithStatus', query, version, refreshMs);
+  const variables = useCallAnswer<VariableInfo[]>('getVars', query, version);
+  const details = useCallAnswer<DeviceDetail[]>('getDeviceDetailsWithStatus', query, version, refreshMs);
   const devices = useMemo(
     () => (variables.data && details.data ? readingsOf(details.data, variables.data) : undefined),
     [variables.data, details.data],

@@ -53,7 +53,7 @@ export function VideoCoursePage() {
   const [version, setVersion] = useState(0);
   const [busy, setBusy] = useState(false);
   const [unplayable, setUnplayable] = useState(false);
-  const info = useCallAnswer<CourseInfo>('getEnterpriseVideoInfo', valid ? { id } : undefined, version);
+  const info = useCallAnswer<CourseInfo>('getEnterpriseVideoInfo', valid ? { query: { id } } : undefined, version);
   /** The furthest second sent to the server in this visit. */
   const recorded = useRef(0);
 

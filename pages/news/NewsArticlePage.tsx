@@ -59,11 +59,15 @@ export function NewsArticlePage() {
   const [busy, setBusy] = useState(false);
 
   const valid = Number.isInteger(id) && id > 0;
-  const article = useCallAnswer<Article>('getEnterpriseNewsById', valid ? { id } : undefined, 0);
-  const likes = useCallAnswer<LikeInfo>('likeEnterpriseNewsInfo', valid ? { enterpriseNewsId: id } : undefined, version);
+  const article = useCallAnswer<Article>('getEnterpriseNewsById', valid ? { query: { id } } : undefined);
+  const likes = useCallAnswer<LikeInfo>(
+    'likeEnterpriseNewsInfo',
+    valid ? { query: { enterpriseNewsId: id } } : undefined,
+    version,
+  );
   const comments = useCallAnswer<{ records: Comment[]; total: number }>(
     'getEnterpriseCommentData',
-    valid ? { enterpriseNewsId: id, current, size: COMMENTS_PER_PAGE } : undefined,
+    valid ? { query: { enterpriseNewsId: id, current, size: COMMENTS_PER_PAGE } } : undefined,
     version,
   );
 

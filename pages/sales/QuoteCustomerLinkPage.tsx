@@ -23,7 +23,7 @@ export function QuoteCustomerLinkPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = Number(useSearchParams()[0].get('id'));
-  const quote = useCallAnswer<Quote>('getQuoteById', id > 0 ? { id } : undefined, 0);
+  const quote = useCallAnswer<Quote>('getQuoteById', id > 0 ? { query: { id } } : undefined);
   const link = useIssuedLink('createQuoteLink', id, '/quotation');
   const error = quote.error ?? link.error;
   return (

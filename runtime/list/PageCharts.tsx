@@ -11,7 +11,7 @@ import { useCallAnswer } from './useCallAnswer';
 
 function ChartPanel({ chart, query, version }: { chart: Chart; query: Record<string, unknown>; version: number }) {
   const { t } = useTranslation();
-  const answer = useCallAnswer<unknown>(chart.call, query, version);
+  const answer = useCallAnswer<unknown>(chart.call, { query }, version);
   const title = label(t, `charts.${chart.call}.title`);
   const labels = useMemo<ChartLabels>(
     () => ({

@@ -19,7 +19,7 @@ export interface ViewDialogProps {
 /** A dialog listing the records a call answers about a row (the customer's other orders), read-only. */
 export function ViewDialog({ page, schema, action, record, onClose }: ViewDialogProps) {
   const { t } = useTranslation();
-  const answer = useCallAnswer<ListRecord[]>(action.operation, rowParams(action.params, record), 0);
+  const answer = useCallAnswer<ListRecord[]>(action.operation, { query: rowParams(action.params, record) });
   const properties = propertiesOf(schema);
   return (
     <Modal open title={label(t, `actions.${action.operation}`)} footer={null} width={880} onCancel={onClose}>

@@ -10,6 +10,10 @@ interface ListData {
 
 /** Loads one page of records from a list operation; loads again when the query or `version` changes. */
 export function useListData(operationId: string, query: Record<string, unknown> | undefined, version: number): ListData {
-  const { data, loading, error } = useCallAnswer<{ records: ListRecord[]; total: number }>(operationId, query, version);
+  const { data, loading, error } = useCallAnswer<{ records: ListRecord[]; total: number }>(
+    operationId,
+    query && { query },
+    version,
+  );
   return { records: data?.records ?? [], total: data?.total ?? 0, loading, ...(error === undefined ? {} : { error }) };
 }
