@@ -1,4 +1,5 @@
 import { Alert, Card, Descriptions, Select, Space, Spin, Tag } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { enumLabel, fieldLabel, label } from '../../runtime';
@@ -82,7 +83,12 @@ export function MobileEnergyDetailPage() {
               items={FIELDS.map((field) => ({
                 key: field,
                 label: fieldLabel(t, 'mobileStorage', field),
-                children: record[field] === undefined || record[field] === '' ? '--' : String(record[field]),
+                children:
+                  record[field] === undefined || record[field] === ''
+                    ? '--'
+                    : field === 'updateTime'
+                      ? dayjs(record[field]).format('YYYY-MM-DD HH:mm')
+                      : String(record[field]),
               }))}
             />
           </Card>

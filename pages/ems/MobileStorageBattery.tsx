@@ -19,8 +19,12 @@ export function MobileStorageBattery({ device }: { device: DeviceRecord }) {
   const { devices, error } = useStationReadings(device.stationSn, 0, 60_000);
   const readings = devices?.find((d) => d.sn === device.sn);
   const soc = readings?.byCode.soc;
-  // Fixed when the unit is opened: the curve does not move under the reader.
-  const [startTime, endTime] = useMemo(() => [dayjs().subtract(24, 'hour').format(FORMAT), dayjs().format(FORMAT)], []);
+  // The 24 hours up to the latest sample, in the station's zone as the sample's time is written
+  // (the browser's clock may be in another zone).
+  const [startTime, endTime] = useMemo(() => {
+    const end = soc?.time ? dayjs(soc.time) : undefined;
+    return end?.isValid() ? [end.subtract(24, 'hour').format(FORMAT), end.add(1, 'minute').format(FORMAT)] : [];
+  }, [soc?.time]);
   if (error) return <Alert type="error" showIcon message={error} />;
   if (!readings) return <Spin />;
   return (
@@ -52,7 +56,7 @@ export function MobileStorageBattery({ device }: { device: DeviceRecord }) {
           </div>
         </Flex>
       </Card>
-      {soc ? (
+      {soc && startTime && endTime ? (
         <Card size="small" title={t('mobileStorage.curve')}>
           <HistoryChart
             variables={[{ sn: soc.sn, name: soc.name, unit: soc.unit, kind: 'gauge' }]}
