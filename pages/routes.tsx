@@ -41,6 +41,9 @@ const SCREENS: Record<string, LazyScreen<SiteScreenProps>> = {
   emsQualityUnbalance: lazyScreen(() => import('./ems/QualityUnbalancePage').then((m) => ({ default: m.QualityUnbalancePage }))),
   emsDeviceOverview: lazyScreen(() => import('./ems/DeviceOverviewPage').then((m) => ({ default: m.DeviceOverviewPage }))),
   emsEquipDetail: lazyScreen(() => import('./ems/EquipDetailPage').then((m) => ({ default: m.EquipDetailPage }))),
+  emsMobileEnergyDetail: lazyScreen(() =>
+    import('./ems/MobileEnergyDetailPage').then((m) => ({ default: m.MobileEnergyDetailPage })),
+  ),
   managementCenter: lazyScreen(() =>
     import('./operation/ManagementCenterPage').then((m) => ({ default: m.ManagementCenterPage })),
   ),

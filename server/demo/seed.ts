@@ -19,6 +19,7 @@ import { seedVersions } from './versions';
 import { seedOfficeLocations } from './offices';
 import { seedLoginPages } from './loginPages';
 import { seedObjectives } from './objectives';
+import { seedMobileStorage } from './mobileStorage';
 import { seedNews } from './news';
 import { seedSiteops } from './siteops';
 import { seedRobots } from './robots';
@@ -150,6 +151,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
     );
     await seedProjects(services, scope, stations);
     await seedEmsConfig(services, scope, stations);
+    await seedMobileStorage(services, scope, stations);
     await seedRobots(
       services,
       scope,

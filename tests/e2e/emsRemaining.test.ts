@@ -107,7 +107,7 @@ describe('mobile storage, topology, detection, income, vehicle and "me" screens'
     await open('/main/ems/map/me/deviceStatus');
     await poll(() => figureAfter(page, 'Devices', 'Devices')).toBe(String(mine.length));
   });
-  describe('wiring diagrams, with the simulator stopped so that the values hold still', () => {
+  describe('mobile storage and wiring diagrams, with the simulator stopped so that the values hold still', () => {
     type Station = { sn: string; name: string; stationType: string };
     type Detail = {
       device: { sn: string; name: string; kind: string };
@@ -115,6 +115,40 @@ describe('mobile storage, topology, detection, income, vehicle and "me" screens'
     };
     beforeAll(async () => {
       await server.app.simulator?.stop();
+    });
+
+    test('mobile storage: the units of each state are the server’s; a unit’s SOC is its BMS’s latest', async () => {
+      type Unit = { id: number; sn: string; batteryDeviceId?: number };
+      const byState = await get<{ key: string; count: number }[]>(url('countMobileStorageByState'));
+      const deployed = byState.find((group) => group.key === 'deployed')?.count ?? 0;
+      expect(deployed).toBeGreaterThan(0);
+      await open('/main/ems/mobileEnergy');
+      await page.getByRole('region', { name: 'Units by state' }).locator('canvas').waitFor();
+      await tap(page.getByRole('tab', { name: 'Deployed', exact: true }));
+      await poll(() => page.getByText(`${deployed} in total`, { exact: true }).count()).toBe(1);
+      const units = await get<{ records: Unit[] }>(url('getMobileStoragePage'), { state: 'deployed' });
+      const unit = units.records.find((u) => u.batteryDeviceId !== undefined);
+      const device = (await get<{ id: number; sn: string; stationSn: string }[]>(url('getAllDevices'))).find(
+        (d) => d.id === unit?.batteryDeviceId,
+      );
+      if (!unit || !device) throw new Error('the demo deploys a unit with its BMS');
+      const soc = (
+        await get<{ sn: string; code?: string; deviceSn: string }[]>(url('getVars'), { stationSn: device.stationSn })
+      ).find((v) => v.deviceSn === device.sn && v.code === 'soc');
+      const serverSoc = async () => {
+        const details = await get<{ device: { sn: string }; variables: { sn: string; data: number | null }[] }[]>(
+          url('getDeviceDetailsWithStatus'),
+          { stationSn: device.stationSn },
+        );
+        const value = details.find((d) => d.device.sn === device.sn)?.variables.find((v) => v.sn === soc?.sn)?.data;
+        return value === null || value === undefined ? '--' : String(Number(value));
+      };
+      const row = page.getByRole('row').filter({ hasText: unit.sn });
+      await tap(row.getByRole('button', { name: 'Mobile storage details' }));
+      await page.waitForURL(`**/main/ems/mobileEnergyDetail?id=${unit.id}`);
+      await poll(
+        async () => (await figureAfter(page, 'Battery readings', 'State of charge'))?.replace('%', '') === (await serverSoc()),
+      ).toBe(true);
     });
 
     test('wiring diagram: the saved diagram with each node’s latest value from the server', async () => {
