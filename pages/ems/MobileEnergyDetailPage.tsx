@@ -6,7 +6,7 @@ import { enumLabel, fieldLabel, label } from '../../runtime';
 import { ScreenHeader } from '../../runtime/shell/ScreenHeader';
 import { MobileStorageBattery } from './MobileStorageBattery';
 import type { DeviceRecord } from './useDevice';
-import { useAnswer } from './useAnswer';
+import { useCallAnswer } from '../../runtime/list/useCallAnswer';
 
 /** A mobile storage unit as its calls answer it. */
 interface MobileStorageRecord {
@@ -49,9 +49,9 @@ export function MobileEnergyDetailPage() {
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const id = Number(search.get('id')) || undefined;
-  const units = useAnswer<{ records: MobileStorageRecord[] }>('getMobileStoragePage', UNITS);
-  const unit = useAnswer<MobileStorageRecord>('getMobileStorage', id ? { params: { id } } : undefined);
-  const devices = useAnswer<DeviceRecord[]>('getAllDevices', NONE, 0, 60_000);
+  const units = useCallAnswer<{ records: MobileStorageRecord[] }>('getMobileStoragePage', UNITS);
+  const unit = useCallAnswer<MobileStorageRecord>('getMobileStorage', id ? { params: { id } } : undefined);
+  const devices = useCallAnswer<DeviceRecord[]>('getAllDevices', NONE, 0, 60_000);
   const record = id && unit.data?.id === id ? unit.data : undefined;
   const device = devices.data?.find((d) => d.id === record?.batteryDeviceId);
   const failure = units.error ?? unit.error ?? devices.error;
