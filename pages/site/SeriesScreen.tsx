@@ -11,8 +11,8 @@ import { SeriesStatistics } from './SeriesStatistics';
 import { fetchSeries, querytime, shifted, type Period, type Picked } from './seriesData';
 import { SiteScreen } from './SiteScreen';
 import { useAnswer } from './useAnswer';
-import { useDevice } from './useDevice';
 import { useStations, type StationRecord } from './useStations';
+import { useVariablePick } from './useVariablePick';
 import { viewOf, type SiteScreenProps } from './views';
 
 type Method = Picked['method'];
@@ -20,32 +20,14 @@ type Method = Picked['method'];
 /** The device, variables and method of a report of picked variables. */
 function usePicked(stationSn: string, methods: readonly Method[] | undefined) {
   const { t } = useTranslation();
-  const { devices, device, variables, choose } = useDevice(stationSn);
-  const [picked, setPicked] = useState<{ device: string; sns: string[] }>();
+  const pick = useVariablePick(stationSn, undefined, (variables) => {
+    const first = variables.find((entry) => entry.kind === 'gauge') ?? variables[0];
+    return first ? [first] : [];
+  });
   const [method, setMethod] = useState<Method>(methods?.[0] ?? 'AVG');
-  const first = variables?.find((entry) => entry.kind === 'gauge') ?? variables?.[0];
-  const sns = picked && picked.device === device?.sn ? picked.sns : first ? [first.sn] : [];
-  const chosen = (variables ?? []).filter((variable) => sns.includes(variable.sn));
   const controls = (
     <>
-      <Select
-        aria-label={t('siteViews.device')}
-        value={device?.sn}
-        showSearch
-        optionFilterProp="label"
-        style={{ minWidth: 200 }}
-        options={(devices ?? []).map((entry) => ({ value: entry.sn, label: entry.name }))}
-        onChange={choose}
-      />
-      <Select
-        aria-label={t('siteViews.variables')}
-        mode="multiple"
-        value={sns}
-        optionFilterProp="label"
-        style={{ minWidth: 300 }}
-        options={(variables ?? []).map((entry) => ({ value: entry.sn, label: entry.name }))}
-        onChange={(next: string[]) => device && setPicked({ device: device.sn, sns: next })}
-      />
+      {pick.controls}
       <Select
         aria-label={t('siteViews.method')}
         value={method}
@@ -55,7 +37,7 @@ function usePicked(stationSn: string, methods: readonly Method[] | undefined) {
       />
     </>
   );
-  return { picked: { variables: chosen, method }, controls };
+  return { picked: { variables: pick.chosen, method }, controls };
 }
 
 /** The figures of one station over the period picked, shown as the view's kind shows them. */
