@@ -1,8 +1,9 @@
 import { Select } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StationSelect } from './StationSelect';
-import type { DeviceRecord } from './useDevice';
-import type { StationRecord } from './useStation';
+import { useDevice, type DeviceRecord } from './useDevice';
+import { useStation, type StationRecord } from './useStation';
 
 export interface MeterToolbarProps {
   stations: StationRecord[] | undefined;
@@ -30,4 +31,28 @@ export function MeterToolbar({ stations, station, onStation, meters, meter, onMe
       />
     </>
   );
+}
+
+/**
+ * The station and meter a power-quality screen is about (both kept in the address), with the
+ * toolbar that chooses them and the failure of either list.
+ */
+export function useMeter(): { meter: DeviceRecord | undefined; error?: string; toolbar: ReactNode } {
+  const { stations, station, choose, error: stationError } = useStation();
+  const { devices: meters, device: meter, choose: chooseMeter, error: meterError } = useDevice(station?.sn, ['meter']);
+  const error = stationError ?? meterError;
+  return {
+    meter,
+    ...(error ? { error } : {}),
+    toolbar: (
+      <MeterToolbar
+        stations={stations}
+        station={station}
+        onStation={choose}
+        meters={meters}
+        meter={meter}
+        onMeter={chooseMeter}
+      />
+    ),
+  };
 }

@@ -4,11 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DailyQualityCard, type MonthlyQuality } from './DailyQualityCard';
 import { EmsScreen, shown } from './EmsScreen';
-import { MeterToolbar } from './MeterToolbar';
+import { useMeter } from './MeterToolbar';
 import { bandText } from './qualityBands';
 import { useCallAnswer } from '../../runtime/list/useCallAnswer';
-import { useDevice } from './useDevice';
-import { useStation } from './useStation';
 
 /**
  * The monthly power-quality report of a meter: each measurement's highest, lowest and mean of the
@@ -17,8 +15,7 @@ import { useStation } from './useStation';
  */
 export function QualityMonthReportPage() {
   const { t } = useTranslation();
-  const { stations, station, choose, error: stationError } = useStation();
-  const { devices: meters, device: meter, choose: chooseMeter, error: meterError } = useDevice(station?.sn, ['meter']);
+  const { meter, error: meterError, toolbar } = useMeter();
   const [month, setMonth] = useState<Dayjs>(() => dayjs());
   const report = useCallAnswer<MonthlyQuality[]>(
     'getQualityMonthlyReport',
@@ -29,14 +26,7 @@ export function QualityMonthReportPage() {
       route="EmsPowerQualityMonthReport"
       toolbar={
         <>
-          <MeterToolbar
-            stations={stations}
-            station={station}
-            onStation={choose}
-            meters={meters}
-            meter={meter}
-            onMeter={chooseMeter}
-          />
+          {toolbar}
           <DatePicker
             picker="month"
             aria-label={t('emsScreens.month')}
@@ -46,7 +36,7 @@ export function QualityMonthReportPage() {
           />
         </>
       }
-      error={stationError ?? meterError ?? report.error}
+      error={meterError ?? report.error}
     >
       <Table<MonthlyQuality>
         rowKey="sn"

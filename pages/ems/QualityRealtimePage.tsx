@@ -1,11 +1,9 @@
 import { Card, Col, Row, Statistic, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EmsScreen, shown } from './EmsScreen';
-import { MeterToolbar } from './MeterToolbar';
+import { useMeter } from './MeterToolbar';
 import { bandText } from './qualityBands';
 import { useCallAnswer } from '../../runtime/list/useCallAnswer';
-import { useDevice } from './useDevice';
-import { useStation } from './useStation';
 
 interface JudgedValue {
   sn: string;
@@ -37,8 +35,7 @@ export function JudgementTag({ exceeded }: { exceeded: boolean | undefined }) {
  */
 export function QualityRealtimePage() {
   const { t } = useTranslation();
-  const { stations, station, choose, error: stationError } = useStation();
-  const { devices: meters, device: meter, choose: chooseMeter, error: meterError } = useDevice(station?.sn, ['meter']);
+  const { meter, error: meterError, toolbar } = useMeter();
   const values = useCallAnswer<JudgedValue[]>(
     'getQualityRealtime',
     meter ? { body: { deviceSn: meter.sn } } : undefined,
@@ -47,20 +44,7 @@ export function QualityRealtimePage() {
   );
   const judged = (values.data ?? []).filter((v) => v.exceeded !== undefined);
   return (
-    <EmsScreen
-      route="EmsPowerQualityRealtimeData"
-      toolbar={
-        <MeterToolbar
-          stations={stations}
-          station={station}
-          onStation={choose}
-          meters={meters}
-          meter={meter}
-          onMeter={chooseMeter}
-        />
-      }
-      error={stationError ?? meterError ?? values.error}
-    >
+    <EmsScreen route="EmsPowerQualityRealtimeData" toolbar={toolbar} error={meterError ?? values.error}>
       <Row gutter={16}>
         {(
           [

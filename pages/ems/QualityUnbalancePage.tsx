@@ -3,12 +3,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmsScreen, shown } from './EmsScreen';
-import { MeterToolbar } from './MeterToolbar';
+import { useMeter } from './MeterToolbar';
 import { JudgementTag } from './QualityRealtimePage';
 import { UnbalanceChart, type UnbalancePoint } from './UnbalanceChart';
 import { useCallAnswer } from '../../runtime/list/useCallAnswer';
-import { useDevice } from './useDevice';
-import { useStation } from './useStation';
 
 type Phases = { a: number | null; b: number | null; c: number | null };
 
@@ -30,8 +28,7 @@ const judged = (value: number | null, limit: number) => (value === null ? undefi
  */
 export function QualityUnbalancePage() {
   const { t } = useTranslation();
-  const { stations, station, choose, error: stationError } = useStation();
-  const { devices: meters, device: meter, choose: chooseMeter, error: meterError } = useDevice(station?.sn, ['meter']);
+  const { meter, error: meterError, toolbar } = useMeter();
   const [type, setType] = useState<'DAY' | 'MONTH'>('DAY');
   const [time, setTime] = useState<Dayjs>(() => dayjs());
   const answer = useCallAnswer<Unbalance>(
@@ -52,14 +49,7 @@ export function QualityUnbalancePage() {
       route="EmsPowerQualityThreePhaseUnbalance"
       toolbar={
         <>
-          <MeterToolbar
-            stations={stations}
-            station={station}
-            onStation={choose}
-            meters={meters}
-            meter={meter}
-            onMeter={chooseMeter}
-          />
+          {toolbar}
           <Segmented
             aria-label={t('emsScreens.period')}
             value={type}
@@ -78,7 +68,7 @@ export function QualityUnbalancePage() {
           />
         </>
       }
-      error={stationError ?? meterError ?? answer.error}
+      error={meterError ?? answer.error}
     >
       {!data ? (
         <Spin />

@@ -1,3 +1,5 @@
+import type { DeviceRecord } from './useDevice';
+
 /** A variable as the variable calls answer it (`get_vars`). */
 export interface VariableInfo {
   sn: string;
@@ -11,17 +13,7 @@ export interface VariableInfo {
 
 /** A device with the latest value of each variable, as `detailsWithStatus` answers it. */
 export interface DeviceDetail {
-  device: {
-    id: number;
-    sn: string;
-    name: string;
-    kind: string;
-    model?: string;
-    ratedPower?: number;
-    stationSn: string;
-    status: number;
-    lastTime?: string;
-  };
+  device: DeviceRecord;
   variables: { sn: string; data: number | null; unit: string; time?: string }[];
 }
 
