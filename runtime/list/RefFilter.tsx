@@ -1,6 +1,6 @@
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRecordOptions } from '../forms/widgets/useRecordOptions';
+import { recordSearch, useRecordOptions } from '../forms/widgets/useRecordOptions';
 
 export interface RefFilterProps {
   /** The entity the filtered field refers to (`x-ref`). */
@@ -24,13 +24,7 @@ export function RefFilter({ entity, label, value, onChange }: RefFilterProps) {
     <Select<string>
       aria-label={label}
       allowClear
-      showSearch={{
-        filterOption: (input, option) =>
-          String(option?.label ?? '')
-            .toLowerCase()
-            .includes(input.trim().toLowerCase()),
-        onSearch: records.setSearch,
-      }}
+      showSearch={recordSearch(records)}
       placeholder={t('common.select')}
       style={{ minWidth: 160 }}
       value={value || undefined}

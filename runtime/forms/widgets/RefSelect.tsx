@@ -1,7 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRecordOptions } from './useRecordOptions';
+import { recordSearch, useRecordOptions } from './useRecordOptions';
 
 const idsOf = (value: unknown): number[] =>
   (Array.isArray(value) ? value : [value]).filter((id): id is number => typeof id === 'number');
@@ -29,14 +29,7 @@ export function RefSelect({ id, value, disabled, readonly, options, onChange, on
       value={multiple ? idsOf(value) : typeof value === 'number' ? value : undefined}
       disabled={disabled || readonly}
       allowClear
-      // What is typed narrows the options at once, then the server's answer for it.
-      showSearch={{
-        filterOption: (input, option) =>
-          String(option?.label ?? '')
-            .toLowerCase()
-            .includes(input.trim().toLowerCase()),
-        onSearch: records.setSearch,
-      }}
+      showSearch={recordSearch(records)}
       placeholder={placeholder || t('common.select')}
       style={{ width: '100%' }}
       options={selectOptions}

@@ -65,3 +65,17 @@ export function useRecordOptions(entity: string, value: number[]): RecordOptions
   const options = [...chosen.filter((option) => !found.some((known) => known.id === option.id)), ...found];
   return { options, setSearch, choose: (ids) => setChosen(options.filter((option) => ids.includes(option.id))) };
 }
+
+/**
+ * A record picker's search: what is typed narrows the options shown at once (by name), then asks
+ * the server for the records whose name holds it.
+ */
+export function recordSearch(records: Pick<RecordOptionsResult, 'setSearch'>) {
+  return {
+    filterOption: (input: string, option?: { label?: unknown }) =>
+      String(option?.label ?? '')
+        .toLowerCase()
+        .includes(input.trim().toLowerCase()),
+    onSearch: records.setSearch,
+  };
+}
