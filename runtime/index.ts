@@ -2,7 +2,7 @@ import { lazyScreen } from './shell/lazyScreen';
 
 export { createAnalytics } from './analytics';
 export type { Analytics, PageView } from './analytics';
-export { ApiCallError, createApi, REQUEST_TIMEOUT_MS } from './api/client';
+export { ApiCallError, createApi, EARLY_CALL_MS, REQUEST_TIMEOUT_MS } from './api/client';
 export type { Api, ApiOptions, CallInput, CallOptions, CallResult } from './api/client';
 export { session } from './auth/session';
 export type { Credentials, SessionUser } from './auth/session';

@@ -7,10 +7,8 @@ import { routes, widgetLoaders } from '../../generated/registry';
 import { label, useRuntime } from '../../runtime';
 import {
   addWidget,
-  batchFetcher,
   configDefaults,
   DashboardGrid,
-  DataScheduler,
   moveInOrder,
   newWidgetId,
   removeWidget,
@@ -19,21 +17,13 @@ import {
   setWidgetConfig,
   WidgetCatalogue,
   WidgetConfigDialog,
-  widgetNeeds,
   widgetTitle,
   type Breakpoint,
   type LayoutItem,
-  type StationContext,
 } from '../../runtime/dashboard';
 import { WIDGETS, widgetRegistry } from '../../widgets';
+import { adoptScheduler, dashboardScheduler, primeWidgets, stationContext, type StationRecord } from './earlyData';
 import { useDashboardDocument } from './useDashboardDocument';
-
-interface StationRecord {
-  sn: string;
-  name: string;
-  timeZone: string;
-  [field: string]: unknown;
-}
 
 const sizeOf = (type: string) => widgetRegistry.get(type)?.size ?? { w: 6, h: 6 };
 
@@ -55,11 +45,10 @@ export function DashboardPage() {
   const [configuring, setConfiguring] = useState<string | null>(null);
 
   const perWidget = search.get('fetch') === 'perWidget';
-  const scheduler = useMemo(
-    () => new DataScheduler({ fetchBatch: batchFetcher(api), mode: perWidget ? 'perWidget' : 'coalesced' }),
-    [api, perWidget],
-  );
+  // The route's loader may have started it, with the widgets' first data asked for.
+  const scheduler = useMemo(() => dashboardScheduler(api, perWidget ? 'perWidget' : 'coalesced'), [api, perWidget]);
   useEffect(() => {
+    adoptScheduler(scheduler);
     scheduler.start();
     return () => scheduler.stop();
   }, [scheduler]);
@@ -69,10 +58,7 @@ export function DashboardPage() {
   }, [api]);
   const stationSn = search.get('station') ?? stations?.[0]?.sn;
   const record = stations?.find((station) => station.sn === stationSn);
-  const station = useMemo<StationContext | undefined>(
-    () => (record ? { sn: record.sn, name: record.name, timeZone: record.timeZone, fields: record } : undefined),
-    [record],
-  );
+  const station = useMemo(() => (record ? stationContext(record) : undefined), [record]);
 
   // The station the address names is known before the list arrives: its dashboard is asked for beside the list.
   const dashboard = useDashboardDocument(stationSn, widgetRegistry);
@@ -84,12 +70,7 @@ export function DashboardPage() {
   const [primed, setPrimed] = useState<string | null>(null);
   useEffect(() => {
     if (!document || !station || document.stationSn !== station.sn || primed === station.sn) return;
-    scheduler.prime(
-      document.widgets.flatMap((widget) => {
-        const definition = widgetRegistry.get(widget.type);
-        return definition ? [{ id: widget.id, needsOf: widgetNeeds(definition, widget.config, station) }] : [];
-      }),
-    );
+    primeWidgets(scheduler, document, station);
     setPrimed(station.sn);
   }, [document, station, scheduler, primed]);
 

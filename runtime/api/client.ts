@@ -74,8 +74,9 @@ export interface Api {
    * Starts a call before the screen that needs it renders (a route's loader starts what its screen
    * will ask for first): the screen's own `call` with the same input, made within
    * `EARLY_CALL_MS`, takes this answer instead of asking again. Nothing is announced until then.
+   * The answer is also given here, for what the loader starts from it in turn.
    */
-  prefetch<Id extends OperationId>(id: Id, input?: CallInput<Id>): void;
+  prefetch<Id extends OperationId>(id: Id, input?: CallInput<Id>): Promise<CallResult<Id>>;
   /** A call answering a file (`x-binary`), read as it streams in: `onProgress` hears the bytes received so far. */
   download(
     id: string,
@@ -213,14 +214,15 @@ export function createApi(options: ApiOptions): Api {
   const early = new Map<string, { at: number; answer: Promise<unknown> }>();
   const keyOf = (id: string, input: RawInput) => `${id} ${JSON.stringify(input)}`;
 
-  function prefetch(id: string, input: RawInput): void {
+  function prefetch(id: string, input: RawInput): Promise<unknown> {
     const key = keyOf(id, input);
     const known = early.get(key);
-    if (known && Date.now() - known.at < EARLY_CALL_MS) return;
+    if (known && Date.now() - known.at < EARLY_CALL_MS) return known.answer;
     const answer = attempt(id, input);
     // Its failure is heard by the call that takes it.
     answer.catch(() => undefined);
     early.set(key, { at: Date.now(), answer });
+    return answer;
   }
 
   /** A call: the answer of the same call started early, if one was and is recent, else a new one; failures announced unless silent. */
@@ -262,7 +264,7 @@ export function createApi(options: ApiOptions): Api {
   return {
     call: (id, input = {}, callOptions) => send(id, input, callOptions) as never,
     callDynamic: (id, input, callOptions) => send(id, input, callOptions),
-    prefetch: (id, input = {}) => prefetch(id, input),
+    prefetch: (id, input = {}) => prefetch(id, input) as never,
     download,
     tokens,
   };

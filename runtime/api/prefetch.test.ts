@@ -34,6 +34,13 @@ describe('calls started early', () => {
     expect(requests).toHaveLength(1);
   });
 
+  test('the loader is given the early answer too, and the call still takes it: one request', async () => {
+    const { api, requests } = client();
+    expect(await api.prefetch('getClientToken', input)).toBe(1);
+    expect(await api.call('getClientToken', input)).toBe(1);
+    expect(requests).toHaveLength(1);
+  });
+
   test('an early answer is taken once; a later call asks again', async () => {
     const { api, requests } = client();
     api.prefetch('getClientToken', input);

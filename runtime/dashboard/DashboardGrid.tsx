@@ -43,9 +43,19 @@ export function widgetTitle(t: (key: string) => string, widget: WidgetInstance):
   return typeof own === 'string' ? own : t(`widgets.${widget.type}.title`);
 }
 
-/** What a widget of a station needs at an instant. */
+const needsOfConfig = new WeakMap<WidgetConfig, { definition: AnyWidgetDefinition; station: StationContext; needsOf: NeedsOf }>();
+
+/**
+ * What a widget of a station needs at an instant: the same function for the same definition,
+ * configuration and station, so that a widget mounting takes over the needs registered for it
+ * before (`DataScheduler.prime`) without asking again.
+ */
 export function widgetNeeds(definition: AnyWidgetDefinition, config: WidgetConfig, station: StationContext): NeedsOf {
-  return (now) => definition.needs(config, { station, now });
+  const known = needsOfConfig.get(config);
+  if (known && known.definition === definition && known.station === station) return known.needsOf;
+  const needsOf: NeedsOf = (now) => definition.needs(config, { station, now });
+  needsOfConfig.set(config, { definition, station, needsOf });
+  return needsOf;
 }
 
 function WidgetSlot({

@@ -229,6 +229,29 @@ describe('DataScheduler', () => {
     scheduler.stop();
   });
 
+  test('a widget mounting with the function its needs were primed with takes them over, though they move with the clock', async () => {
+    const server = fakeServer();
+    const scheduler = new DataScheduler({ fetchBatch: server.fetchBatch, visibility: visibility() });
+    scheduler.start();
+    await vi.advanceTimersByTimeAsync(0);
+    // Like the remote-signal widget's window: its needs change every millisecond.
+    const window = (now: number) => ({ v: realtime(`until ${now}`) });
+    scheduler.prime([{ id: 'a', needsOf: window }]);
+    await vi.advanceTimersByTimeAsync(5);
+    expect(server.requests).toHaveLength(1);
+    const a = recorder();
+    scheduler.setWidget('a', window, a.listener);
+    expect(a.last()?.v?.status).toBe('ready');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.requests).toHaveLength(1);
+    // Another function with the same result at another instant asks again.
+    const b = recorder();
+    scheduler.setWidget('a', (now) => window(now), b.listener);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.requests).toHaveLength(2);
+    scheduler.stop();
+  });
+
   test('answers that arrive after a widget is removed or changed are dropped', async () => {
     let release: () => void = () => {};
     const fetchBatch = (needs: DataNeed[]) =>

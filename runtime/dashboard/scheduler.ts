@@ -104,7 +104,8 @@ export class DataScheduler {
    */
   setWidget(id: string, needsOf: NeedsOf, listener: (slots: Record<string, SlotState>) => void): void {
     const known = this.entries.get(id);
-    const needs = needsOf(Date.now());
+    // The same function needs what it needed: a need that moves with the clock is asked anew at the next tick.
+    const needs = known?.needsOf === needsOf ? known.needs : needsOf(Date.now());
     if (known && sameNeeds(known.needs, needs)) {
       known.needsOf = needsOf;
       if (known.listener !== listener) {

@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { EARLY_CALL_MS, type Api } from '../../runtime';
+import { emptyDocument, type DashboardDocument } from '../../runtime/dashboard';
+import { adoptScheduler, dashboardScheduler, startEarly, stationContext, type StationRecord } from './earlyData';
+
+const STATION: StationRecord = { sn: 'ST1', name: 'Station one', timeZone: 'Asia/Shanghai' };
+const DOCUMENT: DashboardDocument = {
+  ...emptyDocument('ST1'),
+  widgets: [{ id: 'w1', type: 'stationCommunication', config: {} }],
+};
+
+/** A client whose batch call answers every need, counting the requests. */
+function fakeApi() {
+  const batches: unknown[][] = [];
+  const api = {
+    call: vi.fn(async (id: string, input: { body: { needs: unknown[] } }) => {
+      if (id !== 'getDashboardData') throw new Error(`unexpected ${id}`);
+      batches.push(input.body.needs);
+      return input.body.needs.map(() => ({ code: 0, msg: 'ok', data: {} }));
+    }),
+  } as unknown as Api;
+  return { api, batches };
+}
+
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+test('the loader asks for the widgets’ data once the station and its dashboard are there; the screen takes that scheduler over', async () => {
+  const { api, batches } = fakeApi();
+  await startEarly(api, 'coalesced', 'ST1', Promise.resolve([[STATION], DOCUMENT]), performance.now());
+  await vi.advanceTimersByTimeAsync(0);
+  expect(batches).toEqual([[{ operationId: 'getStationStatusDetail', params: { stationSn: 'ST1' } }]]);
+  const scheduler = dashboardScheduler(api, 'coalesced');
+  expect(scheduler.running).toBe(true);
+  expect(scheduler.slotsOf('w1')).toEqual({ detail: { status: 'ready', data: {} } });
+  adoptScheduler(scheduler);
+  // Adopted: it runs on past the time an unclaimed one is given.
+  await vi.advanceTimersByTimeAsync(EARLY_CALL_MS);
+  expect(scheduler.running).toBe(true);
+  scheduler.stop();
+});
+
+test(`a scheduler no screen adopts within ${EARLY_CALL_MS} ms stops; the screen then makes its own`, async () => {
+  const { api } = fakeApi();
+  await startEarly(api, 'coalesced', 'ST1', Promise.resolve([[STATION], DOCUMENT]), performance.now());
+  const early = dashboardScheduler(api, 'coalesced');
+  expect(early.running).toBe(true);
+  await vi.advanceTimersByTimeAsync(EARLY_CALL_MS);
+  expect(early.running).toBe(false);
+  const own = dashboardScheduler(api, 'coalesced');
+  expect(own).not.toBe(early);
+  expect(own.running).toBe(false);
+});
+
+test('nothing is asked early for a screen that made its own scheduler first, an unknown station or an older document', async () => {
+  const { api, batches } = fakeApi();
+  const requestedAt = performance.now();
+  const own = dashboardScheduler(api, 'coalesced');
+  await startEarly(api, 'coalesced', 'ST1', Promise.resolve([[STATION], DOCUMENT]), requestedAt);
+  expect(dashboardScheduler(api, 'coalesced')).not.toBe(own);
+  vi.advanceTimersByTime(1);
+  await startEarly(api, 'coalesced', 'ST9', Promise.resolve([[STATION], DOCUMENT]), performance.now());
+  vi.advanceTimersByTime(1);
+  await startEarly(api, 'coalesced', 'ST1', Promise.resolve([[STATION], { ...DOCUMENT, schemaVersion: 1 }]), performance.now());
+  await vi.advanceTimersByTimeAsync(0);
+  expect(batches).toEqual([]);
+  await vi.advanceTimersByTimeAsync(EARLY_CALL_MS);
+});
+
+test('a screen in another mode or with another client does not take the early scheduler', async () => {
+  const { api } = fakeApi();
+  await startEarly(api, 'perWidget', 'ST1', Promise.resolve([[STATION], DOCUMENT]), performance.now());
+  const early = dashboardScheduler(api, 'perWidget');
+  expect(dashboardScheduler(api, 'coalesced')).not.toBe(early);
+  expect(dashboardScheduler(fakeApi().api, 'perWidget')).not.toBe(early);
+  await vi.advanceTimersByTimeAsync(EARLY_CALL_MS);
+  expect(early.running).toBe(false);
+});
+
+test('the station of a record is one object, whoever asks', () => {
+  const record = { ...STATION };
+  expect(stationContext(record)).toBe(stationContext(record));
+  expect(stationContext(record)).toEqual({ sn: 'ST1', name: 'Station one', timeZone: 'Asia/Shanghai', fields: record });
+});

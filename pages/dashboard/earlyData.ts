@@ -1,0 +1,94 @@
+import { EARLY_CALL_MS, type Api } from '../../runtime';
+import {
+  batchFetcher,
+  DASHBOARD_SCHEMA_VERSION,
+  DataScheduler,
+  widgetNeeds,
+  type DashboardDocument,
+  type StationContext,
+} from '../../runtime/dashboard';
+import { widgetRegistry } from '../../widgets';
+
+/** A station as the station list answers it. */
+export interface StationRecord {
+  sn: string;
+  name: string;
+  timeZone: string;
+  [field: string]: unknown;
+}
+
+export type FetchMode = 'coalesced' | 'perWidget';
+
+const contexts = new WeakMap<StationRecord, StationContext>();
+
+/**
+ * What the widgets read of their station: one object per record, so that the screen and the
+ * loader, which read the same answer of the station list, give the widgets the same station.
+ */
+export function stationContext(record: StationRecord): StationContext {
+  let context = contexts.get(record);
+  if (!context) {
+    context = { sn: record.sn, name: record.name, timeZone: record.timeZone, fields: record };
+    contexts.set(record, context);
+  }
+  return context;
+}
+
+/** Registers a dashboard's widgets with a scheduler before they render: what they need is asked for at once. */
+export function primeWidgets(scheduler: DataScheduler, document: DashboardDocument, station: StationContext): void {
+  scheduler.prime(
+    document.widgets.flatMap((widget) => {
+      const definition = widgetRegistry.get(widget.type);
+      return definition ? [{ id: widget.id, needsOf: widgetNeeds(definition, widget.config, station) }] : [];
+    }),
+  );
+}
+
+/** The scheduler the route's loader started, until the dashboard adopts it. */
+let early: { api: Api; mode: FetchMode; scheduler: DataScheduler } | undefined;
+/** When the screen last made a scheduler of its own (`performance.now()`). */
+let ownSince = Number.NEGATIVE_INFINITY;
+
+/**
+ * Started by the dashboard route's loader with the early answers of the station list and of the
+ * station's dashboard: once both are there, a scheduler is started with the widgets registered,
+ * so their data is asked for while the screen still renders its shell. The screen takes this
+ * scheduler over (`dashboardScheduler`, then `adoptScheduler`); one it has not adopted within
+ * `EARLY_CALL_MS` stops. `requestedAt` is when the loader ran: a screen that rendered before this
+ * code arrived made its own scheduler, and asks for the data itself.
+ */
+export async function startEarly(
+  api: Api,
+  mode: FetchMode,
+  stationSn: string,
+  answers: Promise<[StationRecord[], DashboardDocument]>,
+  requestedAt: number,
+): Promise<void> {
+  if (ownSince >= requestedAt) return;
+  early?.scheduler.stop();
+  const scheduler = new DataScheduler({ fetchBatch: batchFetcher(api), mode });
+  early = { api, mode, scheduler };
+  setTimeout(() => {
+    if (early?.scheduler !== scheduler) return;
+    early = undefined;
+    scheduler.stop();
+  }, EARLY_CALL_MS);
+  const [stations, document] = await answers.catch(() => [[], undefined] as const);
+  const record = stations.find((station) => station.sn === stationSn);
+  // An older document is migrated first, which may change what its widgets need: the screen asks then.
+  if (!record || !document || document.schemaVersion < DASHBOARD_SCHEMA_VERSION || early?.scheduler !== scheduler) return;
+  scheduler.start();
+  primeWidgets(scheduler, document, stationContext(record));
+}
+
+/** The dashboard's scheduler: the one its route's loader started, if that is for the same client and mode, else a new one. */
+export function dashboardScheduler(api: Api, mode: FetchMode): DataScheduler {
+  if (early && early.api === api && early.mode === mode) return early.scheduler;
+  ownSince = performance.now();
+  return new DataScheduler({ fetchBatch: batchFetcher(api), mode });
+}
+
+/** The screen runs this scheduler from now on: it is no longer stopped for want of a screen. */
+export function adoptScheduler(scheduler: DataScheduler): void {
+  if (early?.scheduler === scheduler) early = undefined;
+}
