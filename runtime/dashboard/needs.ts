@@ -32,7 +32,17 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
-/** The same text for equal needs, whatever the order of their keys: the scheduler's key to merge them. */
+const keys = new WeakMap<DataNeed, string>();
+
+/**
+ * The same text for equal needs, whatever the order of their keys: the scheduler's key to merge
+ * them. A need is plain data that is not changed once made, so its key is remembered.
+ */
 export function needKey(need: DataNeed): string {
-  return JSON.stringify(canonical(need));
+  let key = keys.get(need);
+  if (key === undefined) {
+    key = JSON.stringify(canonical(need));
+    keys.set(need, key);
+  }
+  return key;
 }

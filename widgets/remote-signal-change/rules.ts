@@ -12,6 +12,7 @@ import {
   migrateEntries,
   type Needs,
   type SlotState,
+  stationTime,
   type WidgetConfig,
   type WidgetContext,
 } from '../../runtime/dashboard';
@@ -69,7 +70,7 @@ export function signalNeeds(config: RemoteSignalChangeConfig, context: WidgetCon
       calcmethod: 'MAX',
       queryPeriod: 'RAW',
       startTime: local(context.now - Math.max(1, config.days) * 24 * HOUR_MS),
-      endTime: local(context.now),
+      endTime: stationTime(context, DATE_TIME_MS_FORMAT),
       points: String(HISTORY_POINTS),
     },
   };

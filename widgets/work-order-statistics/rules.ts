@@ -1,12 +1,7 @@
 import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import type { SiteopsPeriodStatus } from '../../generated/types';
-import type { Needs, SlotState, WidgetConfig, WidgetContext } from '../../runtime/dashboard';
+import { stationTime, type Needs, type SlotState, type WidgetConfig, type WidgetContext } from '../../runtime/dashboard';
 import { WORKSHEET_STATUSES, type WorksheetStatus } from '../work-order-list/rules';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 export type WorkOrderPeriod = 'month' | 'year';
 
@@ -22,9 +17,7 @@ export const periodOf = (config: Pick<WorkOrderStatisticsConfig, 'period'>): Wor
 
 /** The month (`YYYY-MM`) or year (`YYYY`) of the station at the context's instant. */
 export function periodKey(period: WorkOrderPeriod, context: WidgetContext): string {
-  return dayjs(context.now)
-    .tz(context.station.timeZone)
-    .format(period === 'year' ? 'YYYY' : 'YYYY-MM');
+  return stationTime(context, period === 'year' ? 'YYYY' : 'YYYY-MM');
 }
 
 /** One call: the station's work orders of this month per day (or of this year per month), counted by state. */

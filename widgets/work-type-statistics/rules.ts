@@ -1,11 +1,6 @@
 import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import type { SiteopsGroupCount } from '../../generated/types';
-import type { Needs, SlotState, WidgetConfig, WidgetContext } from '../../runtime/dashboard';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
+import { stationTime, type Needs, type SlotState, type WidgetConfig, type WidgetContext } from '../../runtime/dashboard';
 
 /** The kinds of work of a work order, in the order of the worksheet schema. */
 export const WORK_TYPES = ['inspection', 'maintenance', 'repair', 'cleaning', 'test'] as const;
@@ -27,8 +22,9 @@ export function periodDays(
   context: WidgetContext,
 ): { startDate: string; endDate: string } {
   const unit = period === 'year' ? 'year' : 'month';
-  const now = dayjs(context.now).tz(context.station.timeZone);
-  return { startDate: now.startOf(unit).format('YYYY-MM-DD'), endDate: now.endOf(unit).format('YYYY-MM-DD') };
+  // The station's calendar day, then plain calendar arithmetic (no zone is needed for it).
+  const today = dayjs(stationTime(context, 'YYYY-MM-DD'));
+  return { startDate: today.startOf(unit).format('YYYY-MM-DD'), endDate: today.endOf(unit).format('YYYY-MM-DD') };
 }
 
 /** One call: the station's work orders planned in the period, not revoked, counted per kind of work. */
