@@ -67,6 +67,19 @@ test('nothing is asked early for a screen that made its own scheduler first, an 
   await vi.advanceTimersByTimeAsync(EARLY_CALL_MS);
 });
 
+test('nothing is asked early while a screen runs its scheduler (its station switched): it asks itself', async () => {
+  const { api, batches } = fakeApi();
+  const own = dashboardScheduler(api, 'coalesced');
+  vi.advanceTimersByTime(1);
+  adoptScheduler(own);
+  own.start();
+  await startEarly(api, 'coalesced', 'ST1', Promise.resolve([[STATION], DOCUMENT]), performance.now());
+  await vi.advanceTimersByTimeAsync(0);
+  expect(batches).toEqual([]);
+  expect(dashboardScheduler(api, 'coalesced')).not.toBe(own);
+  own.stop();
+});
+
 test('a screen in another mode or with another client does not take the early scheduler', async () => {
   const { api } = fakeApi();
   await startEarly(api, 'perWidget', 'ST1', Promise.resolve([[STATION], DOCUMENT]), performance.now());

@@ -48,6 +48,8 @@ export function primeWidgets(scheduler: DataScheduler, document: DashboardDocume
 let early: { api: Api; mode: FetchMode; scheduler: DataScheduler } | undefined;
 /** When the screen last made a scheduler of its own (`performance.now()`). */
 let ownSince = Number.NEGATIVE_INFINITY;
+/** The scheduler the screen runs. */
+let adopted: DataScheduler | undefined;
 
 /**
  * Started by the dashboard route's loader with the early answers of the station list and of the
@@ -55,7 +57,8 @@ let ownSince = Number.NEGATIVE_INFINITY;
  * so their data is asked for while the screen still renders its shell. The screen takes this
  * scheduler over (`dashboardScheduler`, then `adoptScheduler`); one it has not adopted within
  * `EARLY_CALL_MS` stops. `requestedAt` is when the loader ran: a screen that rendered before this
- * code arrived made its own scheduler, and asks for the data itself.
+ * code arrived made its own scheduler, and asks for the data itself, as a screen already shown does
+ * when its station is switched.
  */
 export async function startEarly(
   api: Api,
@@ -64,7 +67,7 @@ export async function startEarly(
   answers: Promise<[StationRecord[], DashboardDocument]>,
   requestedAt: number,
 ): Promise<void> {
-  if (ownSince >= requestedAt) return;
+  if (ownSince >= requestedAt || adopted?.running) return;
   early?.scheduler.stop();
   const scheduler = new DataScheduler({ fetchBatch: batchFetcher(api), mode });
   early = { api, mode, scheduler };
@@ -88,7 +91,8 @@ export function dashboardScheduler(api: Api, mode: FetchMode): DataScheduler {
   return new DataScheduler({ fetchBatch: batchFetcher(api), mode });
 }
 
-/** The screen runs this scheduler from now on: it is no longer stopped for want of a screen. */
+/** The screen runs this scheduler from now on: an early one is no longer stopped for want of a screen. */
 export function adoptScheduler(scheduler: DataScheduler): void {
+  adopted = scheduler;
   if (early?.scheduler === scheduler) early = undefined;
 }
