@@ -1,21 +1,46 @@
 import type { Api } from '../../runtime';
 import type { DashboardDocument } from '../../runtime/dashboard';
-import type { StationRecord } from './earlyData';
+import type { FetchMode, StationRecord } from './earlyData';
+
+/** The first data of a dashboard its route's loader asked for, until the dashboard's code takes it. */
+export interface EarlyRequest {
+  api: Api;
+  mode: FetchMode;
+  stationSn: string;
+  /** The early answers of the station list and of the station's dashboard. */
+  answers: Promise<[StationRecord[], DashboardDocument]>;
+  /** When the loader ran (`performance.now()`). */
+  requestedAt: number;
+}
+
+let pending: EarlyRequest | undefined;
+
+/** The request the loader left, once. */
+export function takeEarlyRequest(): EarlyRequest | undefined {
+  const request = pending;
+  pending = undefined;
+  return request;
+}
 
 /**
  * What the dashboard asks for first, started by its route's loader while the screen's code and the
  * user's menu load: the station list and, when the address names a station, its dashboard
  * document (the first station's is asked for once the list is there) and then, with both, the
- * data of its widgets (`startEarly`).
+ * data of its widgets. That needs the widgets' code: it is left as a request that the dashboard's
+ * code takes as soon as it has loaded (`startPending`), before the screen renders.
  */
 export function dashboardEarlyCalls(api: Api, url: URL): void {
   const stations = api.prefetch('listStations', {}) as Promise<StationRecord[]>;
   const stationSn = url.searchParams.get('station');
   if (!stationSn) return;
   const document = api.prefetch('getSiteKanban', { params: { stationSn } }) as Promise<DashboardDocument>;
-  const mode = url.searchParams.get('fetch') === 'perWidget' ? 'perWidget' : 'coalesced';
-  const requestedAt = performance.now();
-  void import('./earlyData').then(({ startEarly }) =>
-    startEarly(api, mode, stationSn, Promise.all([stations, document]), requestedAt),
-  );
+  pending = {
+    api,
+    mode: url.searchParams.get('fetch') === 'perWidget' ? 'perWidget' : 'coalesced',
+    stationSn,
+    answers: Promise.all([stations, document]),
+    requestedAt: performance.now(),
+  };
+  // Code loaded by an earlier visit runs no more: it is asked to take the request.
+  void import('./earlyData').then(({ startPending }) => startPending());
 }

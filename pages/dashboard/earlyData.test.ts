@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { EARLY_CALL_MS, type Api } from '../../runtime';
 import { emptyDocument, type DashboardDocument } from '../../runtime/dashboard';
-import { adoptScheduler, dashboardScheduler, startEarly, stationContext, type StationRecord } from './earlyData';
+import { dashboardEarlyCalls } from './earlyCalls';
+import { adoptScheduler, dashboardScheduler, startEarly, startPending, stationContext, type StationRecord } from './earlyData';
 
 const STATION: StationRecord = { sn: 'ST1', name: 'Station one', timeZone: 'Asia/Shanghai' };
 const DOCUMENT: DashboardDocument = {
@@ -27,7 +28,13 @@ afterEach(() => void vi.useRealTimers());
 
 test('the loader asks for the widgets’ data once the station and its dashboard are there; the screen takes that scheduler over', async () => {
   const { api, batches } = fakeApi();
-  await startEarly(api, 'coalesced', 'ST1', Promise.resolve([[STATION], DOCUMENT]), performance.now());
+  await startEarly({
+    api: api,
+    mode: 'coalesced',
+    stationSn: 'ST1',
+    answers: Promise.resolve([[STATION], DOCUMENT]),
+    requestedAt: performance.now(),
+  });
   await vi.advanceTimersByTimeAsync(0);
   expect(batches).toEqual([[{ operationId: 'getStationStatusDetail', params: { stationSn: 'ST1' } }]]);
   const scheduler = dashboardScheduler(api, 'coalesced');
@@ -40,9 +47,30 @@ test('the loader asks for the widgets’ data once the station and its dashboard
   scheduler.stop();
 });
 
+test('what the loader leaves is started by the dashboard’s code once, whoever comes first', async () => {
+  const { api, batches } = fakeApi();
+  const answers: Record<string, unknown> = { listStations: [STATION], getSiteKanban: DOCUMENT };
+  Object.assign(api, { prefetch: (id: string) => Promise.resolve(answers[id]) });
+  dashboardEarlyCalls(api, new URL('http://platform.test/main/ems/map/monitor/dashboard?station=ST1'));
+  startPending();
+  startPending();
+  await vi.advanceTimersByTimeAsync(0);
+  expect(batches).toHaveLength(1);
+  const scheduler = dashboardScheduler(api, 'coalesced');
+  expect(scheduler.slotsOf('w1')).toEqual({ detail: { status: 'ready', data: {} } });
+  adoptScheduler(scheduler);
+  scheduler.stop();
+});
+
 test(`a scheduler no screen adopts within ${EARLY_CALL_MS} ms stops; the screen then makes its own`, async () => {
   const { api } = fakeApi();
-  await startEarly(api, 'coalesced', 'ST1', Promise.resolve([[STATION], DOCUMENT]), performance.now());
+  await startEarly({
+    api: api,
+    mode: 'coalesced',
+    stationSn: 'ST1',
+    answers: Promise.resolve([[STATION], DOCUMENT]),
+    requestedAt: performance.now(),
+  });
   const early = dashboardScheduler(api, 'coalesced');
   expect(early.running).toBe(true);
   await vi.advanceTimersByTimeAsync(EARLY_CALL_MS);
@@ -56,12 +84,30 @@ test('nothing is asked early for a screen that made its own scheduler first, an 
   const { api, batches } = fakeApi();
   const requestedAt = performance.now();
   const own = dashboardScheduler(api, 'coalesced');
-  await startEarly(api, 'coalesced', 'ST1', Promise.resolve([[STATION], DOCUMENT]), requestedAt);
+  await startEarly({
+    api: api,
+    mode: 'coalesced',
+    stationSn: 'ST1',
+    answers: Promise.resolve([[STATION], DOCUMENT]),
+    requestedAt: requestedAt,
+  });
   expect(dashboardScheduler(api, 'coalesced')).not.toBe(own);
   vi.advanceTimersByTime(1);
-  await startEarly(api, 'coalesced', 'ST9', Promise.resolve([[STATION], DOCUMENT]), performance.now());
+  await startEarly({
+    api: api,
+    mode: 'coalesced',
+    stationSn: 'ST9',
+    answers: Promise.resolve([[STATION], DOCUMENT]),
+    requestedAt: performance.now(),
+  });
   vi.advanceTimersByTime(1);
-  await startEarly(api, 'coalesced', 'ST1', Promise.resolve([[STATION], { ...DOCUMENT, schemaVersion: 1 }]), performance.now());
+  await startEarly({
+    api: api,
+    mode: 'coalesced',
+    stationSn: 'ST1',
+    answers: Promise.resolve([[STATION], { ...DOCUMENT, schemaVersion: 1 }]),
+    requestedAt: performance.now(),
+  });
   await vi.advanceTimersByTimeAsync(0);
   expect(batches).toEqual([]);
   await vi.advanceTimersByTimeAsync(EARLY_CALL_MS);
@@ -73,7 +119,13 @@ test('nothing is asked early while a screen runs its scheduler (its station swit
   vi.advanceTimersByTime(1);
   adoptScheduler(own);
   own.start();
-  await startEarly(api, 'coalesced', 'ST1', Promise.resolve([[STATION], DOCUMENT]), performance.now());
+  await startEarly({
+    api: api,
+    mode: 'coalesced',
+    stationSn: 'ST1',
+    answers: Promise.resolve([[STATION], DOCUMENT]),
+    requestedAt: performance.now(),
+  });
   await vi.advanceTimersByTimeAsync(0);
   expect(batches).toEqual([]);
   expect(dashboardScheduler(api, 'coalesced')).not.toBe(own);
@@ -82,7 +134,13 @@ test('nothing is asked early while a screen runs its scheduler (its station swit
 
 test('a screen in another mode or with another client does not take the early scheduler', async () => {
   const { api } = fakeApi();
-  await startEarly(api, 'perWidget', 'ST1', Promise.resolve([[STATION], DOCUMENT]), performance.now());
+  await startEarly({
+    api: api,
+    mode: 'perWidget',
+    stationSn: 'ST1',
+    answers: Promise.resolve([[STATION], DOCUMENT]),
+    requestedAt: performance.now(),
+  });
   const early = dashboardScheduler(api, 'perWidget');
   expect(dashboardScheduler(api, 'coalesced')).not.toBe(early);
   expect(dashboardScheduler(fakeApi().api, 'perWidget')).not.toBe(early);

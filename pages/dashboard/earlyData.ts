@@ -8,6 +8,7 @@ import {
   type StationContext,
 } from '../../runtime/dashboard';
 import { widgetRegistry } from '../../widgets';
+import { takeEarlyRequest, type EarlyRequest } from './earlyCalls';
 
 /** A station as the station list answers it. */
 export interface StationRecord {
@@ -60,13 +61,7 @@ let adopted: DataScheduler | undefined;
  * code arrived made its own scheduler, and asks for the data itself, as a screen already shown does
  * when its station is switched.
  */
-export async function startEarly(
-  api: Api,
-  mode: FetchMode,
-  stationSn: string,
-  answers: Promise<[StationRecord[], DashboardDocument]>,
-  requestedAt: number,
-): Promise<void> {
+export async function startEarly({ api, mode, stationSn, answers, requestedAt }: EarlyRequest): Promise<void> {
   if (ownSince >= requestedAt || adopted?.running) return;
   early?.scheduler.stop();
   const scheduler = new DataScheduler({ fetchBatch: batchFetcher(api), mode });
@@ -96,3 +91,12 @@ export function adoptScheduler(scheduler: DataScheduler): void {
   adopted = scheduler;
   if (early?.scheduler === scheduler) early = undefined;
 }
+
+/** Starts what the route's loader left to start, if anything. */
+export function startPending(): void {
+  const request = takeEarlyRequest();
+  if (request) void startEarly(request);
+}
+
+// On the first visit this code loads after the loader ran: the request is taken as soon as it has.
+startPending();
