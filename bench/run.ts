@@ -14,11 +14,9 @@
  * 6. The trend widget drawing a year of 5-minute data of 4 variables (bench/trend.ts), downsampled
  *    by the server against every sample.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { openServices } from '../server/app';
@@ -31,6 +29,7 @@ import type { CatalogVariable } from '../server/telemetry/catalog';
 import { increase } from '../server/telemetry/counters';
 import { figure, type CalcMethod, type SampleInput } from '../server/telemetry/store';
 import { createDatabase, startPostgres } from '../tests/support/postgres';
+import { serve, stopped } from './child';
 import { dashboardBench } from './dashboard';
 import { trendBench } from './trend';
 
@@ -259,20 +258,6 @@ async function emsToken(fetch: Fetch): Promise<string> {
   return ems.data.access_token;
 }
 
-/** Starts `bench/serve.ts` in a process of its own; answers its address and the process. */
-async function serve(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve.ts'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  const url = await new Promise<string>((resolve, reject) => {
-    lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${String(code)}`)));
-  });
-  return { url, child };
-}
-
 interface LoadResult {
   requests: number;
   p50: number;
@@ -333,7 +318,7 @@ async function realtime(dataDir: string, services: Services): Promise<{ platform
     if (data.length !== REALTIME_VARIABLES) throw new Error(`realtime answered ${data.length} values`);
     log('  platform route...');
     const measured = await load(`${platform.url}/ems/api/main/devices/data/realtime`, headers, body);
-    platform.child.kill('SIGTERM');
+    await stopped(platform.child);
     const bare = await serve({ BENCH_MODE: 'bare', DATA_DIR: dataDir, BENCH_TENANT: String(TENANT) });
     try {
       const same = (await (await fetch(`${bare.url}/realtime`, { method: 'POST', headers, body })).json()) as unknown[];
@@ -341,10 +326,10 @@ async function realtime(dataDir: string, services: Services): Promise<{ platform
       log('  bare route...');
       return { platform: measured, bare: await load(`${bare.url}/realtime`, headers, body), bytes: text.length };
     } finally {
-      bare.child.kill('SIGTERM');
+      await stopped(bare.child);
     }
   } finally {
-    platform.child.kill('SIGTERM');
+    await stopped(platform.child);
   }
 }
 

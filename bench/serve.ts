@@ -1,8 +1,9 @@
 /**
  * A server for the benchmark, in a process of its own, on the SQLite database of `DATA_DIR`:
- * the platform (`BENCH_MODE=platform`), or a bare Fastify route doing the same reading with
- * nothing around it (`BENCH_MODE=bare`): no token, tenant or validation, no query builder, no
- * envelope. Prints the address it listens on.
+ * the platform (`BENCH_MODE=platform`); the platform with its demo and the simulator, listening
+ * once 35 days of history are filled in (`BENCH_MODE=dashboard`); or a bare Fastify route doing
+ * the same reading with nothing around it (`BENCH_MODE=bare`): no token, tenant or validation,
+ * no query builder, no envelope. Prints the address it listens on.
  */
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -11,8 +12,10 @@ import { buildApp } from '../server/app';
 import { configFromEnv } from '../server/config';
 import { formatLocal } from '../server/telemetry/calendar';
 
-const config = { ...configFromEnv(), logger: false, simulator: false, demo: false };
+const dashboard = process.env.BENCH_MODE === 'dashboard';
+const config = { ...configFromEnv(), logger: false, simulator: dashboard, demo: dashboard, historyDays: 35 };
 const app = process.env.BENCH_MODE === 'bare' ? Fastify({ logger: false }) : await buildApp(config);
+if (dashboard) await app.simulator?.ready;
 if (process.env.BENCH_MODE === 'bare') {
   const db = new SQLite(join(config.dataDir, 'platform.db'), { readonly: true });
   const tenantId = Number(process.env.BENCH_TENANT);
