@@ -235,7 +235,7 @@ export async function dashboardBench(): Promise<string> {
     const met = (ok: boolean) => (ok ? 'met' : 'not met');
     return `## Dashboard (Chromium against the real server)
 
-The demo dashboard of ${STATION} (${coalesced.widgets} widgets) in headless Chromium, signed in as \`admin\`, against the platform with the simulator on (35 days of history) and the built client. Refreshes are driven by the page's clock (20 s each, ${TICKS} refreshes, median); main-thread time is Chromium's TaskDuration over a refresh until the page is idle again.
+The demo dashboard of ${STATION} (${coalesced.widgets} widgets) in headless Chromium, signed in as \`admin\`, against the platform in a process of its own with the simulator on (35 days of history) and the built client. Refreshes are driven by the page's clock (20 s each, ${TICKS} refreshes, median); main-thread time is Chromium's TaskDuration over a refresh until the page is idle again.
 
 | | Requests per refresh | Main thread per refresh (ms) |
 |---|---:|---:|
