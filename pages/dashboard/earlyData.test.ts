@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { EARLY_CALL_MS, type Api } from '../../runtime';
 import { emptyDocument, type DashboardDocument } from '../../runtime/dashboard';
-import { dashboardEarlyCalls } from './earlyCalls';
+import { dashboardEarlyCalls, type EarlyRequest } from './earlyCalls';
 import { adoptScheduler, dashboardScheduler, startEarly, startPending, stationContext, type StationRecord } from './earlyData';
 
 const STATION: StationRecord = { sn: 'ST1', name: 'Station one', timeZone: 'Asia/Shanghai' };
@@ -23,18 +23,22 @@ function fakeApi() {
   return { api, batches };
 }
 
+/** What the loader leaves for station ST1 and its dashboard, now, with some changes. */
+const request = (api: Api, changes: Partial<EarlyRequest> = {}): EarlyRequest => ({
+  api,
+  mode: 'coalesced',
+  stationSn: 'ST1',
+  answers: Promise.resolve([[STATION], DOCUMENT]),
+  requestedAt: performance.now(),
+  ...changes,
+});
+
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
 
 test('the loader asks for the widgets’ data once the station and its dashboard are there; the screen takes that scheduler over', async () => {
   const { api, batches } = fakeApi();
-  await startEarly({
-    api: api,
-    mode: 'coalesced',
-    stationSn: 'ST1',
-    answers: Promise.resolve([[STATION], DOCUMENT]),
-    requestedAt: performance.now(),
-  });
+  await startEarly(request(api));
   await vi.advanceTimersByTimeAsync(0);
   expect(batches).toEqual([[{ operationId: 'getStationStatusDetail', params: { stationSn: 'ST1' } }]]);
   const scheduler = dashboardScheduler(api, 'coalesced');
@@ -64,13 +68,7 @@ test('what the loader leaves is started by the dashboard’s code once, whoever 
 
 test(`a scheduler no screen adopts within ${EARLY_CALL_MS} ms stops; the screen then makes its own`, async () => {
   const { api } = fakeApi();
-  await startEarly({
-    api: api,
-    mode: 'coalesced',
-    stationSn: 'ST1',
-    answers: Promise.resolve([[STATION], DOCUMENT]),
-    requestedAt: performance.now(),
-  });
+  await startEarly(request(api));
   const early = dashboardScheduler(api, 'coalesced');
   expect(early.running).toBe(true);
   await vi.advanceTimersByTimeAsync(EARLY_CALL_MS);
@@ -84,30 +82,12 @@ test('nothing is asked early for a screen that made its own scheduler first, an 
   const { api, batches } = fakeApi();
   const requestedAt = performance.now();
   const own = dashboardScheduler(api, 'coalesced');
-  await startEarly({
-    api: api,
-    mode: 'coalesced',
-    stationSn: 'ST1',
-    answers: Promise.resolve([[STATION], DOCUMENT]),
-    requestedAt: requestedAt,
-  });
+  await startEarly(request(api, { requestedAt }));
   expect(dashboardScheduler(api, 'coalesced')).not.toBe(own);
   vi.advanceTimersByTime(1);
-  await startEarly({
-    api: api,
-    mode: 'coalesced',
-    stationSn: 'ST9',
-    answers: Promise.resolve([[STATION], DOCUMENT]),
-    requestedAt: performance.now(),
-  });
+  await startEarly(request(api, { stationSn: 'ST9' }));
   vi.advanceTimersByTime(1);
-  await startEarly({
-    api: api,
-    mode: 'coalesced',
-    stationSn: 'ST1',
-    answers: Promise.resolve([[STATION], { ...DOCUMENT, schemaVersion: 1 }]),
-    requestedAt: performance.now(),
-  });
+  await startEarly(request(api, { answers: Promise.resolve([[STATION], { ...DOCUMENT, schemaVersion: 1 }]) }));
   await vi.advanceTimersByTimeAsync(0);
   expect(batches).toEqual([]);
   await vi.advanceTimersByTimeAsync(EARLY_CALL_MS);
@@ -119,13 +99,7 @@ test('nothing is asked early while a screen runs its scheduler (its station swit
   vi.advanceTimersByTime(1);
   adoptScheduler(own);
   own.start();
-  await startEarly({
-    api: api,
-    mode: 'coalesced',
-    stationSn: 'ST1',
-    answers: Promise.resolve([[STATION], DOCUMENT]),
-    requestedAt: performance.now(),
-  });
+  await startEarly(request(api));
   await vi.advanceTimersByTimeAsync(0);
   expect(batches).toEqual([]);
   expect(dashboardScheduler(api, 'coalesced')).not.toBe(own);
@@ -134,13 +108,7 @@ test('nothing is asked early while a screen runs its scheduler (its station swit
 
 test('a screen in another mode or with another client does not take the early scheduler', async () => {
   const { api } = fakeApi();
-  await startEarly({
-    api: api,
-    mode: 'perWidget',
-    stationSn: 'ST1',
-    answers: Promise.resolve([[STATION], DOCUMENT]),
-    requestedAt: performance.now(),
-  });
+  await startEarly(request(api, { mode: 'perWidget' }));
   const early = dashboardScheduler(api, 'perWidget');
   expect(dashboardScheduler(api, 'coalesced')).not.toBe(early);
   expect(dashboardScheduler(fakeApi().api, 'perWidget')).not.toBe(early);
