@@ -9,13 +9,11 @@ export interface EarlyRequest {
   stationSn: string;
   /** The early answers of the station list and of the station's dashboard. */
   answers: Promise<[StationRecord[], DashboardDocument]>;
-  /** When the loader ran (`performance.now()`). */
-  requestedAt: number;
 }
 
 let pending: EarlyRequest | undefined;
 
-/** The request the loader left, once. */
+/** The request the loader left, once (a screen that makes its own scheduler first drops it). */
 export function takeEarlyRequest(): EarlyRequest | undefined {
   const request = pending;
   pending = undefined;
@@ -34,12 +32,15 @@ export function dashboardEarlyCalls(api: Api, url: URL): void {
   const stationSn = url.searchParams.get('station');
   if (!stationSn) return;
   const document = api.prefetch('getSiteKanban', { params: { stationSn } }) as Promise<DashboardDocument>;
+  const answers = Promise.all([stations, document]);
+  // A failure is the screen's to show, when its own calls take these answers; a request that is
+  // dropped (the screen came first) leaves it unheard.
+  answers.catch(() => undefined);
   pending = {
     api,
     mode: url.searchParams.get('fetch') === 'perWidget' ? 'perWidget' : 'coalesced',
     stationSn,
-    answers: Promise.all([stations, document]),
-    requestedAt: performance.now(),
+    answers,
   };
   // Code loaded by an earlier visit runs no more: it is asked to take the request.
   void import('./earlyData').then(({ startPending }) => startPending());

@@ -23,15 +23,23 @@ function fakeApi() {
   return { api, batches };
 }
 
-/** What the loader leaves for station ST1 and its dashboard, now, with some changes. */
+/** What the loader leaves for station ST1 and its dashboard, with some changes. */
 const request = (api: Api, changes: Partial<EarlyRequest> = {}): EarlyRequest => ({
   api,
   mode: 'coalesced',
   stationSn: 'ST1',
   answers: Promise.resolve([[STATION], DOCUMENT]),
-  requestedAt: performance.now(),
   ...changes,
 });
+
+/** The loader of the dashboard of ST1, its early calls answered (or refused) at once. */
+function load(api: Api, refused = false) {
+  const answers: Record<string, unknown> = { listStations: [STATION], getSiteKanban: DOCUMENT };
+  Object.assign(api, {
+    prefetch: (id: string) => (refused ? Promise.reject(new Error('refused')) : Promise.resolve(answers[id])),
+  });
+  dashboardEarlyCalls(api, new URL('http://platform.test/main/ems/map/monitor/dashboard?station=ST1'));
+}
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -53,9 +61,7 @@ test('the loader asks for the widgets’ data once the station and its dashboard
 
 test('what the loader leaves is started by the dashboard’s code once, whoever comes first', async () => {
   const { api, batches } = fakeApi();
-  const answers: Record<string, unknown> = { listStations: [STATION], getSiteKanban: DOCUMENT };
-  Object.assign(api, { prefetch: (id: string) => Promise.resolve(answers[id]) });
-  dashboardEarlyCalls(api, new URL('http://platform.test/main/ems/map/monitor/dashboard?station=ST1'));
+  load(api);
   startPending();
   startPending();
   await vi.advanceTimersByTimeAsync(0);
@@ -64,6 +70,25 @@ test('what the loader leaves is started by the dashboard’s code once, whoever 
   expect(scheduler.slotsOf('w1')).toEqual({ detail: { status: 'ready', data: {} } });
   adoptScheduler(scheduler);
   scheduler.stop();
+});
+
+test('a screen that makes its own scheduler before the dashboard’s code took the request drops it: nothing is asked early', async () => {
+  const { api, batches } = fakeApi();
+  load(api);
+  const own = dashboardScheduler(api, 'coalesced');
+  startPending();
+  await vi.advanceTimersByTimeAsync(0);
+  expect(batches).toEqual([]);
+  expect(dashboardScheduler(api, 'coalesced')).not.toBe(own);
+});
+
+test('early answers refused and dropped go unheard here: the screen’s own calls show the failure', async () => {
+  const { api, batches } = fakeApi();
+  load(api, true);
+  dashboardScheduler(api, 'coalesced');
+  startPending();
+  await vi.advanceTimersByTimeAsync(0);
+  expect(batches).toEqual([]);
 });
 
 test(`a scheduler no screen adopts within ${EARLY_CALL_MS} ms stops; the screen then makes its own`, async () => {
@@ -78,15 +103,9 @@ test(`a scheduler no screen adopts within ${EARLY_CALL_MS} ms stops; the screen 
   expect(own.running).toBe(false);
 });
 
-test('nothing is asked early for a screen that made its own scheduler first, an unknown station or an older document', async () => {
+test('nothing is asked early for an unknown station or an older document', async () => {
   const { api, batches } = fakeApi();
-  const requestedAt = performance.now();
-  const own = dashboardScheduler(api, 'coalesced');
-  await startEarly(request(api, { requestedAt }));
-  expect(dashboardScheduler(api, 'coalesced')).not.toBe(own);
-  vi.advanceTimersByTime(1);
   await startEarly(request(api, { stationSn: 'ST9' }));
-  vi.advanceTimersByTime(1);
   await startEarly(request(api, { answers: Promise.resolve([[STATION], { ...DOCUMENT, schemaVersion: 1 }]) }));
   await vi.advanceTimersByTimeAsync(0);
   expect(batches).toEqual([]);
@@ -96,7 +115,6 @@ test('nothing is asked early for a screen that made its own scheduler first, an 
 test('nothing is asked early while a screen runs its scheduler (its station switched): it asks itself', async () => {
   const { api, batches } = fakeApi();
   const own = dashboardScheduler(api, 'coalesced');
-  vi.advanceTimersByTime(1);
   adoptScheduler(own);
   own.start();
   await startEarly(request(api));
@@ -110,6 +128,7 @@ test('a screen in another mode or with another client does not take the early sc
   const { api } = fakeApi();
   await startEarly(request(api, { mode: 'perWidget' }));
   const early = dashboardScheduler(api, 'perWidget');
+  expect(early.running).toBe(true);
   expect(dashboardScheduler(api, 'coalesced')).not.toBe(early);
   expect(dashboardScheduler(fakeApi().api, 'perWidget')).not.toBe(early);
   await vi.advanceTimersByTimeAsync(EARLY_CALL_MS);

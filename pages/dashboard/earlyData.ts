@@ -47,8 +47,6 @@ export function primeWidgets(scheduler: DataScheduler, document: DashboardDocume
 
 /** The scheduler the route's loader started, until the dashboard adopts it. */
 let early: { api: Api; mode: FetchMode; scheduler: DataScheduler } | undefined;
-/** When the screen last made a scheduler of its own (`performance.now()`). */
-let ownSince = Number.NEGATIVE_INFINITY;
 /** The scheduler the screen runs. */
 let adopted: DataScheduler | undefined;
 
@@ -57,12 +55,11 @@ let adopted: DataScheduler | undefined;
  * station's dashboard: once both are there, a scheduler is started with the widgets registered,
  * so their data is asked for while the screen still renders its shell. The screen takes this
  * scheduler over (`dashboardScheduler`, then `adoptScheduler`); one it has not adopted within
- * `EARLY_CALL_MS` stops. `requestedAt` is when the loader ran: a screen that rendered before this
- * code arrived made its own scheduler, and asks for the data itself, as a screen already shown does
- * when its station is switched.
+ * `EARLY_CALL_MS` stops. A screen already shown asks for the data itself when its station is
+ * switched, as one does that rendered before this code took the request (and dropped it).
  */
-export async function startEarly({ api, mode, stationSn, answers, requestedAt }: EarlyRequest): Promise<void> {
-  if (ownSince >= requestedAt || adopted?.running) return;
+export async function startEarly({ api, mode, stationSn, answers }: EarlyRequest): Promise<void> {
+  if (adopted?.running) return;
   early?.scheduler.stop();
   const scheduler = new DataScheduler({ fetchBatch: batchFetcher(api), mode });
   early = { api, mode, scheduler };
@@ -82,7 +79,8 @@ export async function startEarly({ api, mode, stationSn, answers, requestedAt }:
 /** The dashboard's scheduler: the one its route's loader started, if that is for the same client and mode, else a new one. */
 export function dashboardScheduler(api: Api, mode: FetchMode): DataScheduler {
   if (early && early.api === api && early.mode === mode) return early.scheduler;
-  ownSince = performance.now();
+  // A request not taken yet is dropped: this screen asks for its data itself.
+  takeEarlyRequest();
   return new DataScheduler({ fetchBatch: batchFetcher(api), mode });
 }
 
