@@ -41,7 +41,10 @@ export function GridConnectionPage() {
   const units = (devices ?? []).filter((d) => d.kind === 'pcs' && d.byCode.gridMode);
   const commandOf = (device: DeviceReadings) => controls.data?.find((c) => c.sn === device.byCode.gridMode?.sn)?.command;
 
-  const done = waiting ? controls.data?.find((c) => c.sn === waiting.sn)?.command?.status === 'done' : true;
+  // Followed until the command is done and the converter's reading shows it (two answers of one poll).
+  const awaited = waiting && units.find((d) => d.byCode.gridMode?.sn === waiting.sn);
+  const command = awaited ? commandOf(awaited) : undefined;
+  const done = !waiting || (!!awaited && command?.status === 'done' && valueOf(awaited, 'gridMode') === command.value);
   useEffect(() => {
     if (!waiting || done || waiting.polls >= POLLS) return;
     const timer = setTimeout(() => {

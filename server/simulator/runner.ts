@@ -285,10 +285,23 @@ export class Simulator {
     return samples;
   }
 
-  /** Stores samples of stations of one tenant with the models' state, as one change. */
-  private async ingest(tenantId: number, samples: SampleInput[], stations: Driven[], ts: number): Promise<void> {
+  /**
+   * Stores samples of stations of one tenant with the models' state, as one change; the commands
+   * `applied` in these samples are marked done in it too, so a command is never done before the
+   * reading that shows it.
+   */
+  private async ingest(
+    tenantId: number,
+    samples: SampleInput[],
+    stations: Driven[],
+    ts: number,
+    applied: number[] = [],
+  ): Promise<void> {
     await this.services.telemetry.ingest(tenantId, samples, async (trx) => {
       for (const station of stations) await this.saveState(station, ts, trx);
+      if (applied.length) {
+        await trx.updateTable('ykCommand').set({ status: 'done', doneTime: ts }).where('id', 'in', applied).execute();
+      }
     });
   }
 
@@ -302,18 +315,23 @@ export class Simulator {
       .execute();
   }
 
-  /** Applies the remote-control commands sent to simulated devices, and marks them done. */
-  private async applyCommands(now: number): Promise<void> {
+  /**
+   * Applies the remote-control commands sent to simulated devices to their models; answers the
+   * ids of the commands applied, by station, to be marked done with the step's samples.
+   */
+  private async applyCommands(): Promise<Map<Driven, number[]>> {
     const { db } = this.services.database;
     const commands = await db.selectFrom('ykCommand').selectAll().where('status', '=', 'sent').orderBy('id').execute();
+    const applied = new Map<Driven, number[]>();
     for (const command of commands) {
       const station = this.stations?.find((s) => s.tenantId === command.tenantId && s.stationId === command.stationId);
       const key = station?.keys.get(command.varId);
       if (!station || !key) continue;
       const dot = key.indexOf('.');
       station.model.control(key.slice(0, dot), key.slice(dot + 1), command.value);
-      await db.updateTable('ykCommand').set({ status: 'done', doneTime: now }).where('id', '=', command.id).execute();
+      applied.set(station, [...(applied.get(station) ?? []), command.id]);
     }
+    return applied;
   }
 
   /** One live step now, after the work under way (what the timer does every interval). */
@@ -333,7 +351,7 @@ export class Simulator {
     // A back-fill that failed is tried again before live samples follow it.
     for (const station of this.stations ?? []) if (station.ts === null) await this.backfill(station);
     const now = Date.now();
-    await this.applyCommands(now);
+    const applied = await this.applyCommands();
     const byTenant = new Map<number, Driven[]>();
     for (const station of this.stations ?? []) {
       if (station.ts !== null && now <= station.ts) continue;
@@ -343,7 +361,13 @@ export class Simulator {
       const catalog = await this.services.telemetry.catalog.of(tenantId);
       for (const station of stations) if (station.catalog !== catalog) this.map(station, catalog);
       const samples = stations.flatMap((station) => this.samplesOf(station, station.model.step(now), now));
-      await this.ingest(tenantId, samples, stations, now);
+      await this.ingest(
+        tenantId,
+        samples,
+        stations,
+        now,
+        stations.flatMap((station) => applied.get(station) ?? []),
+      );
     }
   }
 }

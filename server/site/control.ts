@@ -8,7 +8,8 @@ import { catalogOf, stationOf, variablesOf } from '../telemetry/lookup';
 async function statusOf(call: CallContext, variables: CatalogVariable[]) {
   const tenantId = call.scope().tenantId;
   const ids = variables.map((v) => v.id);
-  const latest = new Map((await call.services.telemetry.store.latest(tenantId, ids)).map((s) => [s.varId, s]));
+  // The commands before the values: a command is marked done together with the reading that
+  // shows it, so a done command read first always comes with its reading.
   const commands = ids.length
     ? await call.services.database.db
         .selectFrom('ykCommand')
@@ -18,6 +19,7 @@ async function statusOf(call: CallContext, variables: CatalogVariable[]) {
         .orderBy('id', 'desc')
         .execute()
     : [];
+  const latest = new Map((await call.services.telemetry.store.latest(tenantId, ids)).map((s) => [s.varId, s]));
   return variables.map((variable) => {
     const state = latest.get(variable.id);
     const command = commands.find((c) => c.varId === variable.id);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, test, vi } from 'vitest';
 import { call, signIn } from '../support/api';
 import { createDatabase } from '../support/postgres';
 import { startServer, type TestServer } from '../support/server';
@@ -189,12 +189,16 @@ describe.each(places())('the simulator on $name', ({ make }) => {
     }
   });
 
-  test('a remote-control command is applied by the next step, marked done, and the converter stops', async () => {
-    // A converter whose link is up (a device is sometimes cut off for minutes, and then sends nothing).
+  /** A converter's variable whose link is up (a device is sometimes cut off for minutes, and then sends nothing). */
+  const liveConverter = async (code: string) => {
     const before = Date.now();
     await server.app.simulator?.tick();
-    const states = await realtime('T2-ST1-PCS1.runState,T2-ST1-PCS2.runState,T2-EMS1-PCS1.runState');
-    const sn = states.find((s) => dayjs.tz(s.time, ZONE).valueOf() >= Math.floor(before / 1000) * 1000)?.sn ?? '';
+    const states = await realtime(['T2-ST1-PCS1', 'T2-ST1-PCS2', 'T2-EMS1-PCS1'].map((pcs) => `${pcs}.${code}`).join());
+    return states.find((s) => dayjs.tz(s.time, ZONE).valueOf() >= Math.floor(before / 1000) * 1000)?.sn ?? '';
+  };
+
+  test('a remote-control command is applied by the next step, marked done, and the converter stops', async () => {
+    const sn = await liveConverter('runState');
     const pcs = sn.replace('.runState', '');
     const sent = await call<Row>(server.app, token, { method: 'POST', url: '/ems/api/yk/control', payload: { sn, value: 0 } });
     expect(sent.body.data).toMatchObject({ sn, value: 0, status: 'sent' });
@@ -208,6 +212,28 @@ describe.each(places())('the simulator on $name', ({ make }) => {
     expect(power?.data).toBe(0);
     await call(server.app, token, { method: 'POST', url: '/ems/api/yk/control', payload: { sn, value: 1 } });
     await server.app.simulator?.tick();
+  });
+
+  test('a command is marked done in the change that stores the reading showing it: a step whose samples are not stored leaves it sent', async () => {
+    const sn = await liveConverter('gridMode');
+    const sent = await call<Row>(server.app, token, { method: 'POST', url: '/ems/api/yk/control', payload: { sn, value: 0 } });
+    // The step's store fails once (as a full disk would): neither the readings nor the command's end are kept.
+    const simulator = server.app.simulator as unknown as { ingest(...args: unknown[]): Promise<void> };
+    const failing = vi.spyOn(simulator, 'ingest').mockRejectedValueOnce(new Error('disk full'));
+    try {
+      await server.app.simulator?.tick();
+      expect(failing).toHaveBeenCalled();
+      const [waiting] = await get<{ command: Row; value: number }[]>('/ems/api/yk/status', { sns: sn });
+      expect(waiting?.command).toMatchObject({ id: sent.body.data.id, status: 'sent' });
+      await server.app.simulator?.tick();
+      const [status] = await get<{ command: Row; value: number }[]>('/ems/api/yk/status', { sns: sn });
+      expect(status?.command).toMatchObject({ id: sent.body.data.id, status: 'done' });
+      expect(status?.value).toBe(0);
+    } finally {
+      failing.mockRestore();
+      await call(server.app, token, { method: 'POST', url: '/ems/api/yk/control', payload: { sn, value: 1 } });
+      await server.app.simulator?.tick();
+    }
   });
 
   test('only one simulator runs on a database: a second server finds the lease taken', async () => {

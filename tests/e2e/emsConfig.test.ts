@@ -68,22 +68,25 @@ describe('EMS configuration, storage and power quality in the browser', () => {
   const open = (path: string) => page.goto(`${server.url}/main/ems/map/${path}${path.includes('?') ? '&' : '?'}lng=en`);
 
   test('on/off-grid: a converter switched off the grid after a confirmation is recorded, applied by it, and shown so', async () => {
-    await open(`storeEnergy/connectManage?station=${STORAGE}`);
-    const row = rowWith(page, '1# PCS');
-    await row.getByText(text('emsScreens.states.onGrid'), { exact: true }).waitFor();
-    await tap(row.getByRole('button', { name: text('emsScreens.grid.toOff') }));
-    const dialog = page.getByRole('dialog', {
-      name: text('emsScreens.grid.confirmOff', { unit: '1# PCS', station: STORAGE_NAME }),
-    });
-    await tap(dialog.getByRole('button', { name: text('emsScreens.grid.switch') }));
-    // The converter (the simulator) applies it at its next step; the screen follows until then.
-    await row.getByText(new RegExp(`· ${text('emsScreens.grid.status.done')}$`)).waitFor({ timeout: 15_000 });
-    await row.getByText(text('emsScreens.states.offGrid'), { exact: true }).first().waitFor({ timeout: 15_000 });
-    const [state] = await ems<Row[]>('GET', 'yk/status', { query: { sns: `${STORAGE}-PCS1.gridMode` } });
-    expect(state).toMatchObject({ value: 0, command: { value: 0, status: 'done', userName: expect.any(String) } });
-    await row.getByRole('button', { name: text('emsScreens.grid.toOn') }).waitFor();
-    // From here on the readings are the test's own.
-    await server.app.simulator?.stop();
+    try {
+      await open(`storeEnergy/connectManage?station=${STORAGE}`);
+      const row = rowWith(page, '1# PCS');
+      await row.getByText(text('emsScreens.states.onGrid'), { exact: true }).waitFor();
+      await tap(row.getByRole('button', { name: text('emsScreens.grid.toOff') }));
+      const dialog = page.getByRole('dialog', {
+        name: text('emsScreens.grid.confirmOff', { unit: '1# PCS', station: STORAGE_NAME }),
+      });
+      await tap(dialog.getByRole('button', { name: text('emsScreens.grid.switch') }));
+      // The converter (the simulator) applies it at its next step; the screen follows until then.
+      await row.getByText(new RegExp(`· ${text('emsScreens.grid.status.done')}$`)).waitFor({ timeout: 15_000 });
+      await row.getByText(text('emsScreens.states.offGrid'), { exact: true }).first().waitFor({ timeout: 15_000 });
+      const [state] = await ems<Row[]>('GET', 'yk/status', { query: { sns: `${STORAGE}-PCS1.gridMode` } });
+      expect(state).toMatchObject({ value: 0, command: { value: 0, status: 'done', userName: expect.any(String) } });
+      await row.getByRole('button', { name: text('emsScreens.grid.toOn') }).waitFor();
+    } finally {
+      // From here on the readings are the test's own, whatever became of this one.
+      await server.app.simulator?.stop();
+    }
   });
 
   /** Stores readings of tenant 2's devices, newer than any the simulator wrote. */
