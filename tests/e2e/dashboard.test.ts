@@ -273,10 +273,14 @@ describe('site monitoring dashboard', () => {
     const page = await signedInPage();
     await page.clock.install();
     const batches: string[] = [];
+    const answered: string[] = [];
     const calls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes(BATCH)) batches.push(request.url());
       calls.push(new URL(request.url()).pathname);
+    });
+    page.on('requestfinished', (request) => {
+      if (request.url().includes(BATCH)) answered.push(request.url());
     });
     await page.goto(`${server.url}${DASHBOARD}`);
     await page.getByRole('region', { name: 'SOC now' }).getByLabel('Value').waitFor();
@@ -292,8 +296,10 @@ describe('site monitoring dashboard', () => {
       `/ems/api/main/siteKanban/${STATION}`,
     ];
     expect(early.map((path) => calls.filter((call) => call === path).length)).toEqual([1, 1, 1, 1]);
+    // A tick while the batch before is still in flight is skipped: each is let answer first.
     await page.clock.runFor(20_000);
     await expect.poll(() => batches.length).toBe(first + 1);
+    await expect.poll(() => answered.length).toBe(first + 1);
     await page.clock.runFor(20_000);
     await expect.poll(() => batches.length).toBe(first + 2);
 
