@@ -8,11 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { label } from '../i18n/labels';
 import type { Language } from '../preferences/preferences';
 import { BaseInputTemplate } from './BaseInputTemplate';
+import { FieldTemplate } from './FieldTemplate';
 import { buttonTemplates, formStrings } from './formStrings';
 import { UiDescription } from './UiDescription';
 import { formFields, formWidgets } from './widgets';
 
-const templates = { DescriptionFieldTemplate: UiDescription, ButtonTemplates: buttonTemplates, BaseInputTemplate };
+const templates = { DescriptionFieldTemplate: UiDescription, ButtonTemplates: buttonTemplates, BaseInputTemplate, FieldTemplate };
 
 export interface SchemaFormProps {
   schema: RJSFSchema;

@@ -1,0 +1,53 @@
+import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import type { RJSFSchema } from '@rjsf/utils';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import schema from '../../generated/widgets/multiKeyData.json';
+import validators from '../../generated/widgets/multiKeyData.validator.js';
+import { i18nFor } from '../i18n/i18n';
+import { SchemaForm } from './SchemaForm';
+
+const entry = (name: string) => ({ name, dataType: 'text', textValue: name, stationValue: '' });
+
+/** The multi key data widget's configuration form: fields, and a list of entries of several fields each. */
+function form(entries: number, onSubmit = vi.fn()) {
+  return (
+    <I18nextProvider i18n={i18nFor('en')}>
+      <SchemaForm
+        schema={schema as RJSFSchema}
+        uiSchema={{ 'ui:submitButtonOptions': { norender: true } }}
+        validators={validators}
+        formData={{
+          titleName: 'Figures',
+          numberFix: 2,
+          multiKeyData: Array.from({ length: entries }, (_, i) => entry(`Figure ${i}`)),
+        }}
+        language="en"
+        onSubmit={onSubmit}
+      />
+    </I18nextProvider>
+  );
+}
+
+describe('groups of fields in schema forms', () => {
+  afterEach(cleanup);
+
+  test('no form item holds another: the form and its list are groups, each field its own form item', () => {
+    const view = render(form(2));
+    const items = view.container.querySelectorAll('.ant-form-item');
+    expect(items.length).toBeGreaterThan(6);
+    expect(view.container.querySelectorAll('.ant-form-item .ant-form-item')).toHaveLength(0);
+    expect(view.container.querySelector('input#root_multiKeyData_1_name')?.closest('.ant-form-item')).not.toBeNull();
+  });
+
+  test("a list's own error is shown under it, and the form is not submitted", () => {
+    const onSubmit = vi.fn();
+    const view = render(form(25, onSubmit));
+    act(() => {
+      fireEvent.submit(view.container.querySelector('form') as HTMLFormElement);
+    });
+    expect(onSubmit).not.toHaveBeenCalled();
+    const list = view.container.querySelector('fieldset#root_multiKeyData')?.parentElement;
+    expect(list?.querySelector('.ant-typography-danger')?.textContent).toMatch(/24/);
+  });
+});
