@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import type { RJSFSchema } from '@rjsf/utils';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, test, vi } from 'vitest';
@@ -28,7 +28,7 @@ describe('text inputs of schema forms', () => {
   afterEach(cleanup);
   const start = { name: 'Site', icon: '', imageUrl: '' };
 
-  test('what is typed reaches the form, and Enter straight after it submits it whole', () => {
+  test('what is typed reaches the form after it is painted, and Enter straight after it submits it whole', async () => {
     const onChange = vi.fn();
     const onSubmit = vi.fn();
     const view = render(form(start, onChange, onSubmit));
@@ -36,15 +36,38 @@ describe('text inputs of schema forms', () => {
     if (!name) throw new Error('no name input');
     fireEvent.change(name, { target: { value: 'Site yard' } });
     expect(name.value).toBe('Site yard');
-    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'Site yard' }));
+    // The form takes it once the key has been painted.
+    expect(onChange).not.toHaveBeenCalledWith(expect.objectContaining({ name: 'Site yard' }));
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'Site yard' })));
 
-    // Typed, then Enter at once: in one act, the change's transition has not run when the form is submitted.
+    // Typed, then Enter at once: the change has not reached the form when it is submitted.
     act(() => {
       fireEvent.change(name, { target: { value: 'Site yard east' } });
       fireEvent.keyDown(name, { key: 'Enter' });
       fireEvent.submit(name.closest('form') as HTMLFormElement);
     });
     expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'Site yard east' }));
+  });
+
+  test('keys typed within one frame reach the form as one change, the last', async () => {
+    const onChange = vi.fn();
+    const view = render(form(start, onChange));
+    const name = view.container.querySelector<HTMLInputElement>('input#root_name');
+    if (!name) throw new Error('no name input');
+    for (const value of ['S', 'Si', 'Sit']) fireEvent.change(name, { target: { value } });
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'Sit' })));
+    const names = onChange.mock.calls.map(([data]) => (data as { name?: string }).name);
+    expect(names.filter((value) => value !== start.name)).toEqual(['Sit']);
+  });
+
+  test('leaving the input hands the form what was typed at once', () => {
+    const onChange = vi.fn();
+    const view = render(form(start, onChange));
+    const name = view.container.querySelector<HTMLInputElement>('input#root_name');
+    if (!name) throw new Error('no name input');
+    fireEvent.change(name, { target: { value: 'Yard' } });
+    fireEvent.blur(name);
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'Yard' }));
   });
 
   test('a value the form sets itself replaces what the input shows', () => {

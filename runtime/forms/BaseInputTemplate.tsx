@@ -5,17 +5,31 @@ import { flushSync } from 'react-dom';
 
 const AntBaseInput = Templates.BaseInputTemplate as ComponentType<BaseInputTemplateProps>;
 
+/** Runs `work` once the browser has painted the next frame (a task after its animation frame). */
+function afterPaint(work: () => void): void {
+  requestAnimationFrame(() => setTimeout(work, 0));
+}
+
 /**
  * The text and number inputs of schema forms. A key shows in the input at once; the form, which
- * renders all its fields again for each change (a configuration form has dozens), takes the value
- * as a transition that the next key may interrupt. Leaving the input, or Enter, hands the form
- * what was typed at once, so a Save or a submission never misses the last keys.
+ * computes its whole state again for each change (a configuration form has dozens of fields),
+ * takes the value once the key has been painted, as a transition that the next key may
+ * interrupt; keys typed within one frame reach it as one change. Leaving the input, or Enter,
+ * hands the form what was typed at once, so a Save or a submission never misses the last keys.
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { value, onChange, onBlur } = props;
   const [shown, setShown] = useState<unknown>(value);
-  /** The values handed to the form that it has not given back yet, oldest first. */
+  /** The values handed to the form, or to be handed to it, that it has not given back yet, oldest first. */
   const sent = useRef<unknown[]>([]);
+  /** Counts the values typed; a value waiting for a paint is handed over only if it is still the last. */
+  const typed = useRef(0);
+  useEffect(
+    () => () => {
+      typed.current += 1;
+    },
+    [],
+  );
 
   useEffect(() => {
     const echo = sent.current.findIndex((entry) => Object.is(entry, value));
@@ -30,10 +44,14 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const change = (next: unknown) => {
     setShown(next);
     sent.current.push(next);
-    startTransition(() => onChange(next));
+    const mine = (typed.current += 1);
+    afterPaint(() => {
+      if (typed.current === mine) startTransition(() => onChange(next));
+    });
   };
-  /** Hands the form what is shown now, when a transition may still be on its way. */
+  /** Hands the form what is shown now, when a value may still be on its way. */
   const settle = () => {
+    typed.current += 1;
     if (sent.current.length === 0) return;
     sent.current.push(shown);
     flushSync(() => onChange(shown));
