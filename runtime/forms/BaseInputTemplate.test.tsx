@@ -1,27 +1,12 @@
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
-import type { RJSFSchema } from '@rjsf/utils';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import schema from '../../generated/widgets/image.json';
 import validators from '../../generated/widgets/image.validator.js';
-import { i18nFor } from '../i18n/i18n';
-import { SchemaForm } from './SchemaForm';
+import { englishForm } from './testing';
 
 /** The image widget's configuration form with its text fields as plain inputs. */
 function form(formData: Record<string, unknown>, onChange = vi.fn(), onSubmit = vi.fn()) {
-  return (
-    <I18nextProvider i18n={i18nFor('en')}>
-      <SchemaForm
-        schema={schema as RJSFSchema}
-        uiSchema={{ 'ui:submitButtonOptions': { norender: true } }}
-        validators={validators}
-        formData={formData}
-        language="en"
-        onChange={onChange}
-        onSubmit={onSubmit}
-      />
-    </I18nextProvider>
-  );
+  return englishForm(schema, validators, { formData, onChange, onSubmit });
 }
 
 describe('text inputs of schema forms', () => {

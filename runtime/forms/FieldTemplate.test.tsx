@@ -1,32 +1,18 @@
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
-import type { RJSFSchema } from '@rjsf/utils';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import schema from '../../generated/widgets/multiKeyData.json';
 import validators from '../../generated/widgets/multiKeyData.validator.js';
-import { i18nFor } from '../i18n/i18n';
-import { SchemaForm } from './SchemaForm';
+import { englishForm } from './testing';
 
 const entry = (name: string) => ({ name, dataType: 'text', textValue: name, stationValue: '' });
 
 /** The multi key data widget's configuration form: fields, and a list of entries of several fields each. */
 function form(entries: number, onSubmit = vi.fn()) {
-  return (
-    <I18nextProvider i18n={i18nFor('en')}>
-      <SchemaForm
-        schema={schema as RJSFSchema}
-        uiSchema={{ 'ui:submitButtonOptions': { norender: true } }}
-        validators={validators}
-        formData={{
-          titleName: 'Figures',
-          numberFix: 2,
-          multiKeyData: Array.from({ length: entries }, (_, i) => entry(`Figure ${i}`)),
-        }}
-        language="en"
-        onSubmit={onSubmit}
-      />
-    </I18nextProvider>
-  );
+  const entriesData = Array.from({ length: entries }, (_, i) => entry(`Figure ${i}`));
+  return englishForm(schema, validators, {
+    formData: { titleName: 'Figures', numberFix: 2, multiKeyData: entriesData },
+    onSubmit,
+  });
 }
 
 describe('groups of fields in schema forms', () => {
@@ -49,5 +35,6 @@ describe('groups of fields in schema forms', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     const list = view.container.querySelector('fieldset#root_multiKeyData')?.parentElement;
     expect(list?.querySelector('.ant-typography-danger')?.textContent).toMatch(/24/);
-  });
+    // 25 entries of several fields each take seconds to render in jsdom on a busy machine.
+  }, 20_000);
 });
