@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
-import { launchBrowser } from '../tests/support/browser';
+import { launchBrowser, signInAsAdmin } from '../tests/support/browser';
 import { serve, stopped } from './child';
 
 const STATION = 'T2-ST1';
@@ -30,11 +30,7 @@ const middleHalf = (values: number[], digits = 0) => {
 
 async function signIn(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${url}/login?lng=en`);
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill('admin123');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/main/appliance/customer');
+  await signInAsAdmin(page, url);
   return page;
 }
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
-import { launchBrowser, settled, tap } from '../support/browser';
+import { launchBrowser, settled, signInAsAdmin, tap } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 import en from '../../generated/i18n/en.json';
 
@@ -104,11 +104,7 @@ describe('site monitoring dashboard', () => {
 
   async function signedInPage(context?: BrowserContext): Promise<Page> {
     const page = await (context ?? browser.context).newPage();
-    await page.goto(`${server.url}/login?lng=en`);
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill('admin123');
-    await tap(page.getByRole('button', { name: 'Sign in' }));
-    await page.waitForURL('**/main/appliance/customer');
+    await signInAsAdmin(page, server.url);
     return page;
   }
 

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import en from '../../generated/i18n/en.json';
 import { call, signIn } from '../support/api';
-import { launchBrowser, tap } from '../support/browser';
+import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 import { choose, rowWith } from '../support/ui';
 
@@ -41,11 +41,7 @@ describe('EMS configuration, storage and power quality in the browser', () => {
     browser = await launchBrowser();
     page = await browser.context.newPage();
     page.setDefaultTimeout(10_000);
-    await page.goto(`${server.url}/login?lng=en`);
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill('admin123');
-    await tap(page.getByRole('button', { name: 'Sign in' }));
-    await page.waitForURL('**/main/appliance/customer');
+    await signInAsAdmin(page, server.url);
   });
   afterAll(async () => {
     await browser?.close();

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
-import { launchBrowser, tap } from '../support/browser';
+import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
 import { url } from '../support/records';
 import { startServer, type TestServer } from '../support/server';
 import { choose } from '../support/ui';
@@ -41,11 +41,7 @@ describe('mobile storage, topology, detection, income, vehicle and "me" screens'
     admin = await signIn(server.app, 'admin', 'admin123');
     browser = await launchBrowser();
     page = await browser.context.newPage();
-    await page.goto(`${server.url}/login?lng=en`);
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill('admin123');
-    await tap(page.getByRole('button', { name: 'Sign in' }));
-    await page.waitForURL('**/main/appliance/customer');
+    await signInAsAdmin(page, server.url);
   });
   afterAll(async () => {
     await browser?.close();

@@ -9,7 +9,7 @@ import type { PageSchema } from '../../generated/meta';
 import { routes } from '../../generated/registry';
 import { initialListState, listQuery } from '../../runtime/list/listQuery';
 import { call, signIn } from '../support/api';
-import { launchBrowser, tap } from '../support/browser';
+import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
 import { methodOf, url, type Row } from '../support/records';
 import center from '../../schemas/constants/managementCenter.json';
 import { pages } from '../support/contract';
@@ -41,11 +41,7 @@ describe('enterprise journeys', () => {
     page.setDefaultTimeout(10_000);
     folder = mkdtempSync(join(tmpdir(), 'enterprise-e2e-'));
     admin = await signIn(server.app, 'admin', 'admin123');
-    await page.goto(`${server.url}/login?lng=en`);
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill('admin123');
-    await tap(page.getByRole('button', { name: 'Sign in' }));
-    await page.waitForURL('**/main/appliance/customer');
+    await signInAsAdmin(page, server.url);
   });
   afterAll(async () => {
     await browser?.close();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import en from '../../generated/i18n/en.json';
 import { formatMoney } from '../../runtime/format/money';
 import { call, signIn } from '../support/api';
-import { launchBrowser, tap } from '../support/browser';
+import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
 import { url, type Row } from '../support/records';
 import { startServer, type TestServer } from '../support/server';
 import { rowWith } from '../support/ui';
@@ -55,11 +55,7 @@ describe('open routes in the browser', () => {
     [staffBrowser, visitorBrowser] = await Promise.all([launchBrowser(), launchBrowser()]);
     staff = await staffBrowser.context.newPage();
     staff.setDefaultTimeout(10_000);
-    await staff.goto(`${server.url}/login?lng=en`);
-    await staff.getByLabel('Username').fill('admin');
-    await staff.getByLabel('Password').fill('admin123');
-    await tap(staff.getByRole('button', { name: 'Sign in' }));
-    await staff.waitForURL('**/main/appliance/customer');
+    await signInAsAdmin(staff, server.url);
   });
   afterAll(async () => {
     await staffBrowser?.close();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import en from '../../generated/i18n/en.json';
 import type { PageSchema } from '../../generated/meta';
 import { call, signIn } from '../support/api';
-import { launchBrowser, tap } from '../support/browser';
+import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
 import { pages } from '../support/contract';
 import { methodOf, url, type Row } from '../support/records';
 import { startServer, type TestServer } from '../support/server';
@@ -42,11 +42,7 @@ describe('site operations in the browser', () => {
     page = await browser.context.newPage();
     page.setDefaultTimeout(8_000);
     admin = await signIn(server.app, 'admin', 'admin123');
-    await page.goto(`${server.url}/login?lng=en`);
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill('admin123');
-    await tap(page.getByRole('button', { name: 'Sign in' }));
-    await page.waitForURL('**/main/appliance/customer');
+    await signInAsAdmin(page, server.url);
   });
   afterAll(async () => {
     await browser?.close();

@@ -61,3 +61,12 @@ export async function tap(target: Locator): Promise<void> {
   await settled(target.page());
   await target.click();
 }
+
+/** Signs the demo administrator in on `page` (in English) and waits for the screen they land on. */
+export async function signInAsAdmin(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/login?lng=en`);
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill('admin123');
+  await tap(page.getByRole('button', { name: 'Sign in' }));
+  await page.waitForURL('**/main/appliance/customer');
+}
