@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { useEffect, useReducer, type ReactNode } from 'react';
+import { useEffect, useReducer, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { routes, type RouteEntry } from '../generated/registry';
@@ -7,19 +7,24 @@ import {
   AccessProvider,
   AppShell,
   type Api,
-  ForbiddenPage,
   label,
   lazyScreen,
   ListPage,
   type LazyScreen,
-  NotAvailablePage,
-  NotFoundPage,
   ScreenBoundary,
   session,
   useAccess,
 } from '../runtime';
+import type * as StatusPages from '../runtime/shell/StatusPages';
 import { dashboardEarlyCalls } from './dashboard/earlyCalls';
 import type { SiteScreenProps } from './site/views';
+
+/** A page of what a route shows when it cannot show its screen, in a chunk of its own: few ever see one. */
+const statusPage = <P extends object>(pick: (pages: typeof StatusPages) => ComponentType<P>) =>
+  lazyScreen<P>(() => import('../runtime/shell/StatusPages').then((pages) => ({ default: pick(pages) })));
+const NotFoundPage = statusPage((pages) => pages.NotFoundPage);
+const ForbiddenPage = statusPage((pages) => pages.ForbiddenPage);
+const NotAvailablePage = statusPage((pages) => pages.NotAvailablePage);
 
 /** The screens that are not generic, by the `screen` name of the route tree; each loads with its first use. */
 const SCREENS: Record<string, LazyScreen<SiteScreenProps>> = {
@@ -146,6 +151,12 @@ function Shell() {
   );
 }
 
+const notFound = (
+  <ScreenBoundary>
+    <NotFoundPage />
+  </ScreenBoundary>
+);
+
 const main = routes.find((route) => route.path === '/main');
 
 /**
@@ -187,9 +198,9 @@ export function routeObjects(api: Api): RouteObject[] {
       children: [
         ...(main?.redirect ? [{ index: true, element: <Navigate to={main.redirect} replace /> }] : []),
         ...routes.filter((route) => route.path.startsWith('/main/')).map(screenRoute),
-        { path: '*', element: <NotFoundPage /> },
+        { path: '*', element: notFound },
       ],
     },
-    { path: '*', element: <NotFoundPage /> },
+    { path: '*', element: notFound },
   ];
 }

@@ -29,7 +29,6 @@ export type { LazyScreen } from './shell/lazyScreen';
 export { createNotifier } from './shell/notifier';
 export type { Notifier } from './shell/notifier';
 export { PreferenceSwitches } from './shell/PreferenceSwitches';
-export { ForbiddenPage, NotAvailablePage, NotFoundPage } from './shell/StatusPages';
 
 /** The list screen of a page schema, loaded with its first use. */
 export const ListPage = lazyScreen<{ name: string }>(() =>

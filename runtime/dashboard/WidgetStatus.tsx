@@ -1,4 +1,4 @@
-import { Empty, Result, Spin } from 'antd';
+import { Alert, Empty, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureOf, overallState } from './figures';
@@ -24,13 +24,7 @@ export function WidgetStatus({ data, empty, children }: WidgetStatusProps) {
     return <Spin aria-label={t('widgets.common.loading')} style={{ display: 'block', margin: '24px auto' }} />;
   if (state === 'error') {
     return (
-      <Result
-        status="warning"
-        title={t('widgets.common.failed')}
-        subTitle={failureOf(data)}
-        style={{ padding: 8 }}
-        role="alert"
-      />
+      <Alert type="warning" showIcon title={t('widgets.common.failed')} description={failureOf(data)} style={{ margin: 8 }} />
     );
   }
   return children();

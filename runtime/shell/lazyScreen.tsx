@@ -1,4 +1,4 @@
-import { Button, Result, Spin } from 'antd';
+import { Alert, Button, Spin } from 'antd';
 import { Component, createElement, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -63,15 +63,17 @@ export function lazyScreen<P extends object>(load: () => Promise<{ default: Comp
 function ChunkError({ error }: { error: Error }) {
   const { t } = useTranslation();
   return (
-    <Result
-      status="warning"
+    <Alert
+      type="warning"
+      showIcon
       title={t('common.chunkError')}
-      subTitle={error.message}
-      extra={
+      description={error.message}
+      action={
         <Button type="primary" onClick={() => window.location.reload()}>
           {t('common.reload')}
         </Button>
       }
+      style={{ margin: 24 }}
     />
   );
 }

@@ -189,6 +189,18 @@ describe('sessions, tenants and access', () => {
     expect(await operatorPage.getByRole('heading', { name: 'Enterprise headlines' }).count()).toBe(0);
   });
 
+  test('an unknown address says the page does not exist, inside the shell and outside it, with a way home', async () => {
+    const page = await newPage();
+    await signInAs(page, 'admin', 'admin123');
+    await page.waitForURL('**/main/appliance/customer');
+    for (const path of ['/main/no-such-screen', '/no-such-page']) {
+      await page.goto(`${server.url}${path}?lng=en`);
+      await page.getByText('This page does not exist.').waitFor();
+    }
+    await tap(page.getByRole('button', { name: 'Home' }));
+    await page.waitForURL('**/main/appliance/customer');
+  });
+
   test('a route of the tree picked at random renders its screen', async () => {
     const candidates = routes.filter(
       (route) => route.path.startsWith('/main/') && !route.redirect && !route.tenants && !route.hidden,
