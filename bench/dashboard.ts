@@ -38,8 +38,9 @@ async function signIn(context: BrowserContext, url: string): Promise<Page> {
 async function allShowing(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
-      document.querySelectorAll('.react-grid-item').length > 0 &&
-      document.querySelectorAll('.react-grid-item [aria-label="Loading"], .react-grid-item .ant-spin-spinning').length === 0,
+      document.querySelectorAll('.dashboard-grid-item').length > 0 &&
+      document.querySelectorAll('.dashboard-grid-item [aria-label="Loading"], .dashboard-grid-item .ant-spin-spinning').length ===
+        0,
     undefined,
     { timeout: 30_000, polling: 50 },
   );
@@ -71,7 +72,7 @@ async function ticks(page: Page, url: string, mode: 'coalesced' | 'perWidget') {
   );
   await allShowing(page);
   const firstLoad = requests;
-  const widgets = await page.locator('.react-grid-item').count();
+  const widgets = await page.locator('.dashboard-grid-item').count();
   const perTick: number[] = [];
   const busy: number[] = [];
   for (let tick = 0; tick < TICKS; tick += 1) {

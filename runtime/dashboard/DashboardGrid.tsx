@@ -1,7 +1,6 @@
-import { useCallback, useMemo } from 'react';
-import ReactGridLayout, { useContainerWidth, type Layout } from 'react-grid-layout';
-import 'react-grid-layout/css/styles.css';
-import 'react-resizable/css/styles.css';
+import { lazy, Suspense, useCallback, useMemo, type ReactNode } from 'react';
+import { useContainerWidth } from 'react-grid-layout';
+import { bottom, calcGridItemPosition, cloneLayout, correctBounds, verticalCompactor, type Layout } from 'react-grid-layout/core';
 import './grid.css';
 import { useTranslation } from 'react-i18next';
 import { label } from '../i18n/labels';
@@ -22,6 +21,11 @@ import { WidgetFrame } from './WidgetFrame';
 
 /** Height of a grid row (px). */
 export const ROW_HEIGHT = 30;
+/** Space between widgets, and around them (px). */
+export const GRID_MARGIN = 8;
+
+/** The grid that moves and resizes widgets, loaded when a dashboard is first edited. */
+const EditableGrid = lazy(() => import('./EditableGrid').then((module) => ({ default: module.EditableGrid })));
 
 export interface DashboardGridProps {
   document: DashboardDocument;
@@ -84,6 +88,46 @@ function WidgetSlot({
   return <View id={widget.id} config={widget.config} data={data} context={context} editing={editing} actions={actions} />;
 }
 
+/** What either grid places: the layout of the width, and each widget to place, in reading order. */
+export interface GridProps {
+  width: number;
+  cols: number;
+  layout: Layout;
+  items: { id: string; node: ReactNode }[];
+}
+
+/**
+ * The widgets where the layout puts them, compacted upwards as the editable grid shows them, without
+ * its dragging and resizing code: what every dashboard shows until it is edited.
+ */
+function StaticGrid({ width, cols, layout, items }: GridProps) {
+  const placed = useMemo(() => verticalCompactor.compact(correctBounds(cloneLayout(layout), { cols }), cols), [layout, cols]);
+  const position = new Map(placed.map((item) => [item.i, item]));
+  const params = {
+    cols,
+    margin: [GRID_MARGIN, GRID_MARGIN] as const,
+    containerPadding: [GRID_MARGIN, GRID_MARGIN] as const,
+    containerWidth: width,
+    rowHeight: ROW_HEIGHT,
+    maxRows: Infinity,
+  };
+  const rows = bottom(placed);
+  return (
+    <div className="dashboard-grid" style={{ height: rows * ROW_HEIGHT + (rows - 1) * GRID_MARGIN + 2 * GRID_MARGIN }}>
+      {items.map(({ id, node }) => {
+        const item = position.get(id);
+        if (!item) return null;
+        const { top, left, width: itemWidth, height } = calcGridItemPosition(params, item.x, item.y, item.w, item.h);
+        return (
+          <div key={id} className="dashboard-grid-item" style={{ top, left, width: itemWidth, height }}>
+            {node}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
 /**
  * The widgets of a dashboard on a grid of the layout that fits the width (desktop 24 columns,
  * tablet 12, phone 1); in edit mode they can be moved by their title and resized, and on the
@@ -96,55 +140,48 @@ export function DashboardGrid(props: DashboardGridProps) {
   const breakpoint = breakpointOf(width);
   const sizeOf = useCallback((type: string) => definitions.get(type)?.size ?? { w: 6, h: 6 }, [definitions]);
   const layout = useMemo(
-    () => layoutFor(document, breakpoint, sizeOf).map((item) => ({ ...item, i: item.id })),
+    () => layoutFor(document, breakpoint, sizeOf).map(({ id, x, y, w, h }) => ({ i: id, x, y, w, h })),
     [document, breakpoint, sizeOf],
   );
-  const widgets = document.widgets.filter((widget) => definitions.has(widget.type));
+  const items = document.widgets
+    .filter((widget) => definitions.has(widget.type))
+    .map((widget) => {
+      const definition = definitions.get(widget.type) as AnyWidgetDefinition;
+      const title = widgetTitle((key) => label(t, key), widget);
+      return {
+        id: widget.id,
+        node: (
+          <WidgetFrame
+            id={widget.id}
+            title={title}
+            icon={typeof widget.config.icon === 'string' ? widget.config.icon : undefined}
+            editing={editing}
+            onEdit={onEdit}
+            onRemove={onRemove}
+            onMove={breakpoint === 'phone' ? (id, delta) => onMove(breakpoint, id, delta) : undefined}
+          >
+            <WidgetSlot
+              widget={widget}
+              definition={definition}
+              station={station}
+              scheduler={scheduler}
+              editing={editing}
+              navigate={navigate}
+            />
+          </WidgetFrame>
+        ),
+      };
+    });
+  const grid: GridProps = { width, cols: GRID[breakpoint].cols, layout, items };
   return (
     <div ref={containerRef} style={{ width: '100%' }}>
-      {mounted ? (
-        <ReactGridLayout
-          width={width}
-          layout={layout}
-          gridConfig={{ cols: GRID[breakpoint].cols, rowHeight: ROW_HEIGHT, margin: [8, 8] }}
-          dragConfig={{ enabled: editing, handle: '.widget-drag-handle' }}
-          resizeConfig={{ enabled: editing }}
-          onLayoutChange={(next: Layout) =>
-            editing &&
-            onLayoutChange(
-              breakpoint,
-              next.map(({ i, x, y, w, h }) => ({ id: i, x, y, w, h })),
-            )
-          }
-        >
-          {widgets.map((widget) => {
-            const definition = definitions.get(widget.type) as AnyWidgetDefinition;
-            const title = widgetTitle((key) => label(t, key), widget);
-            return (
-              <div key={widget.id}>
-                <WidgetFrame
-                  id={widget.id}
-                  title={title}
-                  icon={typeof widget.config.icon === 'string' ? widget.config.icon : undefined}
-                  editing={editing}
-                  onEdit={onEdit}
-                  onRemove={onRemove}
-                  onMove={breakpoint === 'phone' ? (id, delta) => onMove(breakpoint, id, delta) : undefined}
-                >
-                  <WidgetSlot
-                    widget={widget}
-                    definition={definition}
-                    station={station}
-                    scheduler={scheduler}
-                    editing={editing}
-                    navigate={navigate}
-                  />
-                </WidgetFrame>
-              </div>
-            );
-          })}
-        </ReactGridLayout>
-      ) : null}
+      {!mounted ? null : editing ? (
+        <Suspense fallback={<StaticGrid {...grid} />}>
+          <EditableGrid {...grid} onLayoutChange={(next) => onLayoutChange(breakpoint, next)} />
+        </Suspense>
+      ) : (
+        <StaticGrid {...grid} />
+      )}
     </div>
   );
 }

@@ -15,7 +15,7 @@ const TYPES = readdirSync('schemas/widgets')
   .map((file) => file.replace(/\.json$/, ''));
 
 /** The widgets on the grid (their frames: a widget may hold regions of its own, such as a weather forecast). */
-const widgetFrames = (page: Page) => page.locator('.react-grid-item > [role="region"]');
+const widgetFrames = (page: Page) => page.locator('.dashboard-grid-item > [role="region"]');
 const widgetsShown = (page: Page) => widgetFrames(page).count();
 
 /** The storage station the type journey configures its widgets on, by its name in the cascader. */
@@ -305,6 +305,63 @@ describe('site monitoring dashboard', () => {
     await page.clock.runFor(60_000);
     await page.waitForTimeout(200);
     expect(batches.length).toBe(left);
+    await page.close();
+  });
+
+  test('in edit mode a widget moves by its title bar and resizes by its corner; saved, the layout stays after a reload', async () => {
+    const page = await signedInPage();
+    // Wide enough for the desktop layout (24 columns).
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await page.goto(`${server.url}/main/ems/map/monitor/dashboard?lng=en&station=T2-ST1`);
+    const stored = async () =>
+      (
+        await call<{
+          widgets: { id: string }[];
+          layouts: Record<string, { id: string; x: number; y: number; w: number; h: number }[]>;
+        }>(server.app, admin, { method: 'GET', url: '/ems/api/main/siteKanban/T2-ST1' })
+      ).body.data;
+    const document = await stored();
+    const id = document.widgets[0]?.id;
+    const before = document.layouts.desktop?.find((item) => item.id === id);
+    expect(before).toBeDefined();
+    const boxes = () =>
+      page.locator('.dashboard-grid-item').evaluateAll((items) =>
+        items.map((item) => {
+          const { x, y, width, height } = item.getBoundingClientRect();
+          return [x, y, width, height].map(Math.round);
+        }),
+      );
+    await expect.poll(() => widgetsShown(page)).toBe(document.widgets.length);
+    const shown = await boxes();
+
+    await tap(page.getByRole('button', { name: 'Edit dashboard' }));
+    // The grid that moves and resizes widgets (loaded for editing) shows them where they were.
+    const item = page.locator('.dashboard-grid-item.react-draggable').first();
+    await item.waitFor();
+    expect(await boxes()).toEqual(shown);
+    const drag = async (handle: Locator, dx: number, dy: number) => {
+      const box = await handle.boundingBox();
+      if (!box) throw new Error('the handle is not shown');
+      const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(from.x + dx / 2, from.y + dy / 2, { steps: 5 });
+      await page.mouse.move(from.x + dx, from.y + dy, { steps: 5 });
+      await page.mouse.up();
+    };
+    const [, , width] = shown[0] as number[];
+    const column = ((width as number) + 8) / (before?.w as number);
+    await drag(item.locator('.react-resizable-handle-se'), 0, 3 * (30 + 8));
+    await drag(item.locator('.widget-drag-handle'), 2 * column, 0);
+    await tap(page.getByRole('button', { name: 'Save dashboard' }));
+    await page.getByText('Saved').first().waitFor();
+    const after = (await stored()).layouts.desktop?.find((entry) => entry.id === id);
+    expect(after).toMatchObject({ x: (before?.x as number) + 2, w: before?.w, h: (before?.h as number) + 3 });
+
+    const edited = await boxes();
+    await page.reload();
+    await expect.poll(() => widgetsShown(page)).toBe(document.widgets.length);
+    expect(await boxes()).toEqual(edited);
     await page.close();
   });
 

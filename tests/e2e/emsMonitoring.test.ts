@@ -76,7 +76,7 @@ describe('site monitoring, energy and photovoltaic screens', () => {
     expect(cameras.length).toBeGreaterThan(1);
     await open(`/main/ems/map/monitor/video?station=${station.sn}`);
     for (const camera of cameras) await poll(() => page.getByRole('region', { name: camera.name, exact: true }).count()).toBe(1);
-    expect(await page.locator('.react-grid-item').count()).toBe(cameras.length);
+    expect(await page.locator('.dashboard-grid-item').count()).toBe(cameras.length);
   });
 
   test('equipment monitoring: every device of the station with its communication; a device opens its history curves', async () => {

@@ -1,0 +1,31 @@
+import ReactGridLayout, { type Layout } from 'react-grid-layout';
+import 'react-grid-layout/css/styles.css';
+import 'react-resizable/css/styles.css';
+import { GRID_MARGIN, ROW_HEIGHT, type GridProps } from './DashboardGrid';
+import type { LayoutItem } from './document';
+
+/** The grid of a dashboard being edited: widgets moved by their title bar and resized by their corner. */
+export function EditableGrid({
+  width,
+  cols,
+  layout,
+  items,
+  onLayoutChange,
+}: GridProps & { onLayoutChange(items: LayoutItem[]): void }) {
+  return (
+    <ReactGridLayout
+      width={width}
+      layout={layout}
+      gridConfig={{ cols, rowHeight: ROW_HEIGHT, margin: [GRID_MARGIN, GRID_MARGIN] }}
+      dragConfig={{ enabled: true, handle: '.widget-drag-handle' }}
+      resizeConfig={{ enabled: true }}
+      onLayoutChange={(next: Layout) => onLayoutChange(next.map(({ i, x, y, w, h }) => ({ id: i, x, y, w, h })))}
+    >
+      {items.map(({ id, node }) => (
+        <div key={id} className="dashboard-grid-item">
+          {node}
+        </div>
+      ))}
+    </ReactGridLayout>
+  );
+}
