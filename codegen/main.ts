@@ -26,7 +26,13 @@ async function generate(): Promise<Map<string, string>> {
   out.set('api.ts', await apiTypes(document, banner('types')));
   out.set('types.ts', componentAliases(src, banner('types')));
   out.set('meta.ts', await metaTypes(src, banner('types')));
-  for (const [lng, resources] of Object.entries(translations)) out.set(`i18n/${lng}.json`, json(resources));
+  for (const [lng, resources] of Object.entries(translations)) {
+    out.set(`i18n/${lng}.json`, json(resources));
+    // The browser's labels, in two chunks: the entities' labels load with the screens that list and edit them.
+    const { entities, ...rest } = resources;
+    out.set(`labels/${lng}.json`, json(rest));
+    out.set(`labels/${lng}.entities.json`, json({ entities }));
+  }
   const server = serverValidators(operations);
   out.set('validators/serverBody.js', `${banner('validators')}\n${server.body}`);
   out.set('validators/serverRequest.js', `${banner('validators')}\n${server.request}`);

@@ -14,6 +14,7 @@ import {
   ScreenBoundary,
   session,
   useAccess,
+  withLabels,
 } from '../runtime';
 import type * as StatusPages from '../runtime/shell/StatusPages';
 import { dashboardEarlyCalls } from './dashboard/earlyCalls';
@@ -26,52 +27,53 @@ const NotFoundPage = statusPage((pages) => pages.NotFoundPage);
 const ForbiddenPage = statusPage((pages) => pages.ForbiddenPage);
 const NotAvailablePage = statusPage((pages) => pages.NotAvailablePage);
 
-/** The screens that are not generic, by the `screen` name of the route tree; each loads with its first use. */
-const SCREENS: Record<string, LazyScreen<SiteScreenProps>> = {
-  login: lazyScreen(() => import('./login/LoginPage').then((m) => ({ default: m.LoginPage }))),
-  personalInfo: lazyScreen(() => import('./mine/PersonalInfoPage').then((m) => ({ default: m.PersonalInfoPage }))),
-  changePassword: lazyScreen(() => import('./mine/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage }))),
-  siteDashboard: lazyScreen(() => import('./dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage }))),
-  companyLookup: lazyScreen(() => import('./customer/CompanyLookupPage').then((m) => ({ default: m.CompanyLookupPage }))),
-  newsArticle: lazyScreen(() => import('./news/NewsArticlePage').then((m) => ({ default: m.NewsArticlePage }))),
-  videoCourse: lazyScreen(() => import('./learning/VideoCoursePage').then((m) => ({ default: m.VideoCoursePage }))),
-  emsSiteTopo: lazyScreen(() => import('./ems/SiteTopoPage').then((m) => ({ default: m.SiteTopoPage }))),
-  emsEnergySetting: lazyScreen(() => import('./ems/EnergySettingPage').then((m) => ({ default: m.EnergySettingPage }))),
-  emsEquipmentBoard: lazyScreen(() => import('./ems/EquipmentBoardPage').then((m) => ({ default: m.EquipmentBoardPage }))),
-  emsGridConnection: lazyScreen(() => import('./ems/GridConnectionPage').then((m) => ({ default: m.GridConnectionPage }))),
-  emsQualityRealtime: lazyScreen(() => import('./ems/QualityRealtimePage').then((m) => ({ default: m.QualityRealtimePage }))),
-  emsQualityMonthReport: lazyScreen(() =>
-    import('./ems/QualityMonthReportPage').then((m) => ({ default: m.QualityMonthReportPage })),
-  ),
-  emsQualityUnbalance: lazyScreen(() => import('./ems/QualityUnbalancePage').then((m) => ({ default: m.QualityUnbalancePage }))),
-  emsDeviceOverview: lazyScreen(() => import('./ems/DeviceOverviewPage').then((m) => ({ default: m.DeviceOverviewPage }))),
-  emsEquipDetail: lazyScreen(() => import('./ems/EquipDetailPage').then((m) => ({ default: m.EquipDetailPage }))),
-  emsMobileEnergyDetail: lazyScreen(() =>
-    import('./ems/MobileEnergyDetailPage').then((m) => ({ default: m.MobileEnergyDetailPage })),
-  ),
-  managementCenter: lazyScreen(() =>
-    import('./operation/ManagementCenterPage').then((m) => ({ default: m.ManagementCenterPage })),
-  ),
-  openQuotation: lazyScreen(() => import('./open/OpenQuotationPage').then((m) => ({ default: m.OpenQuotationPage }))),
-  openDeviceDocuments: lazyScreen(() =>
-    import('./open/OpenDeviceDocumentsPage').then((m) => ({ default: m.OpenDeviceDocumentsPage })),
-  ),
-  quoteCustomerLink: lazyScreen(() =>
-    import('./sales/QuoteCustomerLinkPage').then((m) => ({ default: m.QuoteCustomerLinkPage })),
-  ),
-  emsAssetQrcode: lazyScreen(() => import('./ems/AssetQrcodePage').then((m) => ({ default: m.AssetQrcodePage }))),
-  alarmRecords: lazyScreen(() => import('./alarms/AlarmRecordsPage').then((m) => ({ default: m.AlarmRecordsPage }))),
-  stationBoard: lazyScreen(() => import('./site/StationBoardScreen').then((m) => ({ default: m.StationBoardScreen }))),
-  historyCurves: lazyScreen(() => import('./site/HistoryCurvesScreen').then((m) => ({ default: m.HistoryCurvesScreen }))),
-  deviceMonitor: lazyScreen(() => import('./site/DeviceMonitorScreen').then((m) => ({ default: m.DeviceMonitorScreen }))),
-  seriesStatistics: lazyScreen(() => import('./site/SeriesScreen').then((m) => ({ default: m.SeriesScreen }))),
-  seriesComparison: lazyScreen(() => import('./site/SeriesScreen').then((m) => ({ default: m.SeriesScreen }))),
-  seriesReport: lazyScreen(() => import('./site/SeriesScreen').then((m) => ({ default: m.SeriesScreen }))),
-  chartBoard: lazyScreen(() => import('./site/ChartBoardScreen').then((m) => ({ default: m.ChartBoardScreen }))),
-  wiringDiagram: lazyScreen(() => import('./site/WiringDiagramScreen').then((m) => ({ default: m.WiringDiagramScreen }))),
-  income: lazyScreen(() => import('./site/IncomeScreen').then((m) => ({ default: m.IncomeScreen }))),
-  deviceHealth: lazyScreen(() => import('./site/DeviceHealthScreen').then((m) => ({ default: m.DeviceHealthScreen }))),
+/** The code of the screens that are not generic, by the `screen` name of the route tree. */
+const SCREEN_CODE: Record<string, () => Promise<{ default: ComponentType<SiteScreenProps> }>> = {
+  login: () => import('./login/LoginPage').then((m) => ({ default: m.LoginPage })),
+  personalInfo: () => import('./mine/PersonalInfoPage').then((m) => ({ default: m.PersonalInfoPage })),
+  changePassword: () => import('./mine/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage })),
+  siteDashboard: () => import('./dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
+  companyLookup: () => import('./customer/CompanyLookupPage').then((m) => ({ default: m.CompanyLookupPage })),
+  newsArticle: () => import('./news/NewsArticlePage').then((m) => ({ default: m.NewsArticlePage })),
+  videoCourse: () => import('./learning/VideoCoursePage').then((m) => ({ default: m.VideoCoursePage })),
+  emsSiteTopo: () => import('./ems/SiteTopoPage').then((m) => ({ default: m.SiteTopoPage })),
+  emsEnergySetting: () => import('./ems/EnergySettingPage').then((m) => ({ default: m.EnergySettingPage })),
+  emsEquipmentBoard: () => import('./ems/EquipmentBoardPage').then((m) => ({ default: m.EquipmentBoardPage })),
+  emsGridConnection: () => import('./ems/GridConnectionPage').then((m) => ({ default: m.GridConnectionPage })),
+  emsQualityRealtime: () => import('./ems/QualityRealtimePage').then((m) => ({ default: m.QualityRealtimePage })),
+  emsQualityMonthReport: () => import('./ems/QualityMonthReportPage').then((m) => ({ default: m.QualityMonthReportPage })),
+  emsQualityUnbalance: () => import('./ems/QualityUnbalancePage').then((m) => ({ default: m.QualityUnbalancePage })),
+  emsDeviceOverview: () => import('./ems/DeviceOverviewPage').then((m) => ({ default: m.DeviceOverviewPage })),
+  emsEquipDetail: () => import('./ems/EquipDetailPage').then((m) => ({ default: m.EquipDetailPage })),
+  emsMobileEnergyDetail: () => import('./ems/MobileEnergyDetailPage').then((m) => ({ default: m.MobileEnergyDetailPage })),
+  managementCenter: () => import('./operation/ManagementCenterPage').then((m) => ({ default: m.ManagementCenterPage })),
+  openQuotation: () => import('./open/OpenQuotationPage').then((m) => ({ default: m.OpenQuotationPage })),
+  openDeviceDocuments: () => import('./open/OpenDeviceDocumentsPage').then((m) => ({ default: m.OpenDeviceDocumentsPage })),
+  quoteCustomerLink: () => import('./sales/QuoteCustomerLinkPage').then((m) => ({ default: m.QuoteCustomerLinkPage })),
+  emsAssetQrcode: () => import('./ems/AssetQrcodePage').then((m) => ({ default: m.AssetQrcodePage })),
+  alarmRecords: () => import('./alarms/AlarmRecordsPage').then((m) => ({ default: m.AlarmRecordsPage })),
+  stationBoard: () => import('./site/StationBoardScreen').then((m) => ({ default: m.StationBoardScreen })),
+  historyCurves: () => import('./site/HistoryCurvesScreen').then((m) => ({ default: m.HistoryCurvesScreen })),
+  deviceMonitor: () => import('./site/DeviceMonitorScreen').then((m) => ({ default: m.DeviceMonitorScreen })),
+  seriesStatistics: () => import('./site/SeriesScreen').then((m) => ({ default: m.SeriesScreen })),
+  seriesComparison: () => import('./site/SeriesScreen').then((m) => ({ default: m.SeriesScreen })),
+  seriesReport: () => import('./site/SeriesScreen').then((m) => ({ default: m.SeriesScreen })),
+  chartBoard: () => import('./site/ChartBoardScreen').then((m) => ({ default: m.ChartBoardScreen })),
+  wiringDiagram: () => import('./site/WiringDiagramScreen').then((m) => ({ default: m.WiringDiagramScreen })),
+  income: () => import('./site/IncomeScreen').then((m) => ({ default: m.IncomeScreen })),
+  deviceHealth: () => import('./site/DeviceHealthScreen').then((m) => ({ default: m.DeviceHealthScreen })),
 };
+
+/** The screens that show no entity's labels: the sign-in page and the dashboard load without them. */
+const WITHOUT_ENTITY_LABELS = new Set(['login', 'siteDashboard']);
+
+/** The screens that are not generic; each loads with its first use, with the entities' labels it shows. */
+const SCREENS: Record<string, LazyScreen<SiteScreenProps>> = Object.fromEntries(
+  Object.entries(SCREEN_CODE).map(([name, code]) => [
+    name,
+    lazyScreen(WITHOUT_ENTITY_LABELS.has(name) ? code : withLabels('entities', code)),
+  ]),
+);
 
 /** Calls a screen asks for first, started by its route's loader (beside its code and the user's menu). */
 const EARLY_CALLS: Record<string, (api: Api, url: URL) => void> = {

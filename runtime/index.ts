@@ -1,4 +1,5 @@
 import { lazyScreen } from './shell/lazyScreen';
+import { withLabels } from './i18n/i18n';
 
 export { createAnalytics } from './analytics';
 export type { Analytics, PageView } from './analytics';
@@ -9,7 +10,7 @@ export type { Credentials, SessionUser } from './auth/session';
 export { REFRESH_BEFORE_MS, TokenManager } from './auth/tokens';
 export { cookieTokenStore, memoryTokenStore, TOKEN_NAMES } from './auth/tokenStore';
 export type { StoredToken, TokenStore } from './auth/tokenStore';
-export { createI18n, i18nFor } from './i18n/i18n';
+export { createI18n, i18nFor, requireLabels, withLabels, type LabelPart } from './i18n/i18n';
 export { enumLabel, fieldLabel, label, pageTitle } from './i18n/labels';
 export type { ListRecord, ListViewProps } from './list/ListView';
 export { initialListState, listQuery } from './list/listQuery';
@@ -31,6 +32,6 @@ export type { Notifier } from './shell/notifier';
 export { PreferenceSwitches } from './shell/PreferenceSwitches';
 
 /** The list screen of a page schema, loaded with its first use. */
-export const ListPage = lazyScreen<{ name: string }>(() =>
-  import('./list/ListPage').then((module) => ({ default: module.ListScreen })),
+export const ListPage = lazyScreen<{ name: string }>(
+  withLabels('entities', () => import('./list/ListPage').then((module) => ({ default: module.ListScreen }))),
 );

@@ -10,6 +10,7 @@ import {
   initialListState,
   type Language,
   type ListRecord,
+  requireLabels,
   type ThemeName,
 } from '../runtime';
 import { SchemaForm } from '../runtime/forms/SchemaForm';
@@ -41,10 +42,14 @@ function exampleRecords(entity: SchemaModule): ListRecord[] {
   return examples.map((example, index) => ({ ...example, id: index + 1, createTime: '2026-03-01T08:30:00.000Z' }));
 }
 
-/** Storybook loader: the entity schema, validators and UI schema of the story's page. */
+/** Storybook loader: the entity schema, validators and UI schema of the story's page, and the entities' labels. */
 export async function loadPageStory({ args }: { args: PageStoryArgs }): Promise<PageStoryLoaded> {
   const page = pageSchema(args.page);
-  const [entity, uiSchema] = await Promise.all([loadEntity(page.entity), page.form ? loadUiSchema(page.form.ui) : {}]);
+  const [entity, uiSchema] = await Promise.all([
+    loadEntity(page.entity),
+    page.form ? loadUiSchema(page.form.ui) : {},
+    requireLabels('entities'),
+  ]);
   return { entity, uiSchema };
 }
 

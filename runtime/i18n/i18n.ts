@@ -3,22 +3,70 @@ import { useEffect, useState } from 'react';
 import type { Language } from '../preferences/preferences';
 
 type Labels = Record<string, unknown>;
+type Bundle = () => Promise<{ default: Labels }>;
 
-/** The labels of each language, each in a chunk of its own: a reader loads only the language they read. */
-const BUNDLES: Record<Language, () => Promise<{ default: Labels }>> = {
-  zh: () => import('../../generated/i18n/zh.json'),
-  en: () => import('../../generated/i18n/en.json'),
+/**
+ * The labels of each language, each in chunks of its own: a reader loads only the language they
+ * read, and the entities' labels (their fields, for lists and forms) only with a screen that shows
+ * entities — not, for example, with the dashboard.
+ */
+const BUNDLES: Record<Language, Bundle> = {
+  zh: () => import('../../generated/labels/zh.json'),
+  en: () => import('../../generated/labels/en.json'),
 };
+const PARTS: Record<LabelPart, Record<Language, Bundle>> = {
+  entities: {
+    zh: () => import('../../generated/labels/zh.entities.json'),
+    en: () => import('../../generated/labels/en.entities.json'),
+  },
+};
+/** A part of the labels that screens ask for (`requireLabels`) before they show. */
+export type LabelPart = 'entities';
 
+/** The labels loaded of each language. */
 const loaded = new Map<Language, Labels>();
+/** The chunks of labels loading or loaded, by language and name. */
+const loading = new Map<string, Promise<void>>();
+/** The languages asked for, and those whose labels (with every part asked for then) are loaded. */
+const languages = new Set<Language>();
+const ready = new Set<Language>();
+/** The parts of the labels that screens have asked for. */
+const required = new Set<LabelPart>();
 const instances = new Map<Language, I18n>();
 
-/** Loads the labels of a language (once); the instances of that language have them from then on. */
+/** Loads a chunk of labels into a language (once): its instance has them from then on. */
+function load(language: Language, name: string, bundle: Bundle): Promise<void> {
+  const key = `${language}:${name}`;
+  let done = loading.get(key);
+  if (!done) {
+    done = bundle().then(({ default: labels }) => {
+      loaded.set(language, { ...loaded.get(language), ...labels });
+      instances.get(language)?.addResourceBundle(language, 'translation', labels, true, false);
+    });
+    // A chunk that failed to load is asked for again next time.
+    done.catch(() => loading.delete(key));
+    loading.set(key, done);
+  }
+  return done;
+}
+
+/** Loads the labels of a language (once), with the parts screens have asked for; its instances have them from then on. */
 export async function loadLanguage(language: Language): Promise<void> {
-  if (loaded.has(language)) return;
-  const labels = (await BUNDLES[language]()).default;
-  loaded.set(language, labels);
-  instances.get(language)?.addResourceBundle(language, 'translation', labels);
+  languages.add(language);
+  await load(language, 'main', BUNDLES[language]);
+  await Promise.all([...required].map((part) => load(language, part, PARTS[part][language])));
+  ready.add(language);
+}
+
+/** Loads a part of the labels, in every language asked for so far and in each one asked for later. */
+export async function requireLabels(part: LabelPart): Promise<void> {
+  required.add(part);
+  await Promise.all([...languages].map((language) => load(language, part, PARTS[part][language])));
+}
+
+/** A loader of a screen's code that loads a part of the labels with it: the screen shows once both are there. */
+export function withLabels<T>(part: LabelPart, code: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([code(), requireLabels(part)]).then(([module]) => module);
 }
 
 /** An i18next instance in the given language, with its labels once `loadLanguage` has loaded them. */
@@ -52,7 +100,7 @@ export function i18nFor(language: Language): I18n {
  * has loaded there is none.
  */
 export function useLanguage(language: Language): I18n | undefined {
-  const [shown, setShown] = useState<Language | undefined>(() => (loaded.has(language) ? language : undefined));
+  const [shown, setShown] = useState<Language | undefined>(() => (ready.has(language) ? language : undefined));
   useEffect(() => {
     let current = true;
     void loadLanguage(language).then(() => {
@@ -62,6 +110,6 @@ export function useLanguage(language: Language): I18n | undefined {
       current = false;
     };
   }, [language]);
-  const ready = loaded.has(language) ? language : shown;
-  return ready ? i18nFor(ready) : undefined;
+  const showing = ready.has(language) ? language : shown;
+  return showing ? i18nFor(showing) : undefined;
 }

@@ -1,4 +1,4 @@
-import { loadLanguage } from '../../runtime/i18n/i18n';
+import { loadLanguage, requireLabels } from '../../runtime/i18n/i18n';
 
 // jsdom lacks what Ant Design measures the window with.
 Object.defineProperty(window, 'matchMedia', {
@@ -43,4 +43,4 @@ HTMLCanvasElement.prototype.getContext = function getContext(this: HTMLCanvasEle
 } as unknown as typeof HTMLCanvasElement.prototype.getContext;
 
 // The labels of both languages, which the app loads one at a time, ready before any test reads one.
-await Promise.all([loadLanguage('zh'), loadLanguage('en')]);
+await Promise.all([loadLanguage('zh'), loadLanguage('en'), requireLabels('entities')]);
