@@ -1,5 +1,7 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * The form code (react-jsonschema-form, its validator and the platform's form controls) in a chunk
@@ -11,8 +13,27 @@ import { defineConfig } from 'vite';
 const FORM_CODE =
   /runtime[\\/]forms[\\/]|node_modules[\\/](@rjsf|markdown-to-jsx|fast-uri|ajv|ajv-formats|ajv-i18n|jsonpointer)[\\/]/;
 
+/**
+ * Ant Design's form contexts, which every input and select reads, take the form library's provider
+ * from the library's index; the index sets the form's parts on it as properties, so the bundler
+ * keeps the whole form library (14 KiB gzip) on every screen, forms or not. That one import is
+ * resolved to the module the provider is defined in, the same module the index uses.
+ */
+function formProviderAlone(): Plugin {
+  const formContext = join(dirname(createRequire(import.meta.url).resolve('@rc-component/form')), '..', 'es', 'FormContext.js');
+  return {
+    name: 'form-provider-alone',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === '@rc-component/form' && importer && /antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer)
+        ? formContext
+        : null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), formProviderAlone()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
