@@ -1,10 +1,12 @@
 import { Button, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Alarm } from '../../generated/types';
 import { WidgetStatus, WidgetTable, type WidgetViewProps } from '../../runtime/dashboard';
-import { AlarmConfirmDialog } from './AlarmConfirmDialog';
 import { alarmsOf, alarmTime, handledText, isOpen, type AlarmListConfig } from './rules';
+
+/** The confirmation dialog, loaded when an alarm is first confirmed (with the text box it asks in). */
+const AlarmConfirmDialog = lazy(() => import('./AlarmConfirmDialog').then((module) => ({ default: module.AlarmConfirmDialog })));
 
 export function AlarmListView({ data, context, actions }: WidgetViewProps<AlarmListConfig>) {
   const { t } = useTranslation();
@@ -57,7 +59,11 @@ export function AlarmListView({ data, context, actions }: WidgetViewProps<AlarmL
           />
         )}
       </WidgetStatus>
-      <AlarmConfirmDialog alarm={target} onClose={() => setTarget(null)} onSettled={actions.refresh} />
+      {target ? (
+        <Suspense fallback={null}>
+          <AlarmConfirmDialog alarm={target} onClose={() => setTarget(null)} onSettled={actions.refresh} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
