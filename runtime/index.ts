@@ -10,7 +10,7 @@ export type { Credentials, SessionUser } from './auth/session';
 export { REFRESH_BEFORE_MS, TokenManager } from './auth/tokens';
 export { cookieTokenStore, memoryTokenStore, TOKEN_NAMES } from './auth/tokenStore';
 export type { StoredToken, TokenStore } from './auth/tokenStore';
-export { createI18n, i18nFor, requireLabels, withLabels, type LabelPart } from './i18n/i18n';
+export { createI18n, i18nFor, requireLabels, withLabels } from './i18n/i18n';
 export { enumLabel, fieldLabel, label, pageTitle } from './i18n/labels';
 export type { ListRecord, ListViewProps } from './list/ListView';
 export { initialListState, listQuery } from './list/listQuery';

@@ -14,14 +14,14 @@ const BUNDLES: Record<Language, Bundle> = {
   zh: () => import('../../generated/labels/zh.json'),
   en: () => import('../../generated/labels/en.json'),
 };
+/** A part of the labels that screens ask for (`requireLabels`) before they show. */
+export type LabelPart = 'entities';
 const PARTS: Record<LabelPart, Record<Language, Bundle>> = {
   entities: {
     zh: () => import('../../generated/labels/zh.entities.json'),
     en: () => import('../../generated/labels/en.entities.json'),
   },
 };
-/** A part of the labels that screens ask for (`requireLabels`) before they show. */
-export type LabelPart = 'entities';
 
 /** The labels loaded of each language. */
 const loaded = new Map<Language, Labels>();
