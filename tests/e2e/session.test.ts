@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import en from '../../generated/i18n/en.json';
 import type { RouteEntry } from '../../generated/registry';
 import { call, signIn } from '../support/api';
-import { launchBrowser, tap } from '../support/browser';
+import { launchBrowser, signInAs, signInAsAdmin, tap } from '../support/browser';
 import { pages } from '../support/contract';
 import { startServer, type TestServer } from '../support/server';
 import { choose, rowWith } from '../support/ui';
@@ -22,13 +22,6 @@ describe('sessions, tenants and access', () => {
     const context = await browser.context.browser()?.newContext({ viewport: { width: 1440, height: 900 } });
     if (!context) throw new Error('no browser');
     return context.newPage();
-  }
-
-  async function signInAs(page: Page, username: string, password: string): Promise<void> {
-    await page.goto(`${server.url}/login?lng=en`);
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password').fill(password);
-    await tap(page.getByRole('button', { name: 'Sign in' }));
   }
 
   /** A staff member of tenant 2, created by the administrator. */
@@ -61,7 +54,7 @@ describe('sessions, tenants and access', () => {
   test('a user changes their password, is signed out, and only the new password works', async () => {
     await staff('pat.change', 'start123');
     const page = await newPage();
-    await signInAs(page, 'pat.change', 'start123');
+    await signInAs(page, server.url, 'pat.change', 'start123');
     await page.waitForURL('**/main/appliance/customer');
     await tap(page.getByRole('menuitem', { name: 'Me', exact: true }).first());
     await tap(page.getByRole('menuitem', { name: 'Change password' }));
@@ -74,16 +67,16 @@ describe('sessions, tenants and access', () => {
     await tap(page.getByRole('button', { name: 'Save' }));
     await page.waitForURL('**/login');
     await page.getByText('Modified successfully, please log in again').waitFor();
-    await signInAs(page, 'pat.change', 'start123');
+    await signInAs(page, server.url, 'pat.change', 'start123');
     await page.getByText('Incorrect username or password').waitFor();
-    await signInAs(page, 'pat.change', 'changed456');
+    await signInAs(page, server.url, 'pat.change', 'changed456');
     await page.waitForURL('**/main/appliance/customer');
   });
 
   test('a user changes their own personal information', async () => {
     await staff('lee.info', 'start123');
     const page = await newPage();
-    await signInAs(page, 'lee.info', 'start123');
+    await signInAs(page, server.url, 'lee.info', 'start123');
     await page.waitForURL('**/main/appliance/customer');
     await tap(page.getByRole('menuitem', { name: 'Me', exact: true }).first());
     await tap(page.getByRole('menuitem', { name: 'Personal information' }));
@@ -102,8 +95,7 @@ describe('sessions, tenants and access', () => {
   test("an administrator resets a user's password, typing 'I confirm'", async () => {
     await staff('sam.reset', 'start123');
     const page = await newPage();
-    await signInAs(page, 'admin', 'admin123');
-    await page.waitForURL('**/main/appliance/customer');
+    await signInAsAdmin(page, server.url);
     await tap(page.getByRole('menuitem', { name: 'Management center' }).first());
     await tap(page.getByRole('menuitem', { name: 'Employees' }));
     await page.waitForURL('**/main/operation/user');
@@ -132,8 +124,7 @@ describe('sessions, tenants and access', () => {
 
   test('a page keeps its state when the user switches away and back', async () => {
     const page = await newPage();
-    await signInAs(page, 'admin', 'admin123');
-    await page.waitForURL('**/main/appliance/customer');
+    await signInAsAdmin(page, server.url);
     await page.getByRole('search').getByLabel('City').fill('上海');
     await tap(page.getByRole('button', { name: 'Search' }));
     const total = page.getByText(/^\d+ in total$/);
@@ -155,8 +146,7 @@ describe('sessions, tenants and access', () => {
 
   test('switching the enterprise changes what the customer list shows', async () => {
     const page = await newPage();
-    await signInAs(page, 'admin', 'admin123');
-    await page.waitForURL('**/main/appliance/customer');
+    await signInAsAdmin(page, server.url);
     // The city's column of the page schema, after the rows' check boxes (the customers have bulk actions).
     const customers = pages.find((p) => p.page === 'customer');
     const column = (customers?.columns.findIndex((c) => c.field === 'city') ?? -1) + (customers?.bulkActions ? 1 : 0);
@@ -175,12 +165,11 @@ describe('sessions, tenants and access', () => {
 
   test('the headlines are in the menu for tenant 2 and not for tenant 7, whose typed URL is refused', async () => {
     const adminPage = await newPage();
-    await signInAs(adminPage, 'admin', 'admin123');
-    await adminPage.waitForURL('**/main/appliance/customer');
+    await signInAsAdmin(adminPage, server.url);
     await tap(adminPage.getByRole('menuitem', { name: 'Enterprise headlines' }));
     await adminPage.getByRole('heading', { name: 'Enterprise headlines' }).waitFor();
     const operatorPage = await newPage();
-    await signInAs(operatorPage, 'operator', 'operator123');
+    await signInAs(operatorPage, server.url, 'operator', 'operator123');
     await operatorPage.waitForURL('**/main/appliance/customer');
     await operatorPage.getByRole('menuitem', { name: 'Leaderboard' }).waitFor();
     expect(await operatorPage.getByRole('menuitem', { name: 'Enterprise headlines' }).count()).toBe(0);
@@ -191,8 +180,7 @@ describe('sessions, tenants and access', () => {
 
   test('an unknown address says the page does not exist, inside the shell and outside it, with a way home', async () => {
     const page = await newPage();
-    await signInAs(page, 'admin', 'admin123');
-    await page.waitForURL('**/main/appliance/customer');
+    await signInAsAdmin(page, server.url);
     for (const path of ['/main/no-such-screen', '/no-such-page']) {
       await page.goto(`${server.url}${path}?lng=en`);
       await page.getByText('This page does not exist.').waitFor();
@@ -209,8 +197,7 @@ describe('sessions, tenants and access', () => {
     const route = candidates[seed % candidates.length];
     if (!route) throw new Error('no route');
     const page = await newPage();
-    await signInAs(page, 'admin', 'admin123');
-    await page.waitForURL('**/main/appliance/customer');
+    await signInAsAdmin(page, server.url);
     await page.goto(`${server.url}${route.path}`);
     const pageSchema = pages.find((p) => p.page === route.page);
     const title = pageSchema
@@ -235,7 +222,7 @@ describe('sessions, tenants and access', () => {
     page.on('request', (request) => {
       if (request.url().includes('grant_type=refresh_token')) refreshes.push(request.url());
     });
-    await signInAs(page, 'kim.expire', 'start123');
+    await signInAs(page, server.url, 'kim.expire', 'start123');
     await page.waitForURL('**/main/appliance/customer');
     // The password is changed elsewhere: every session of the user ends on the server.
     const token = await signIn(server.app, 'kim.expire', 'start123');

@@ -62,11 +62,16 @@ export async function tap(target: Locator): Promise<void> {
   await target.click();
 }
 
+/** Fills the sign-in form (in English) on `page` with a user's name and password and sends it. */
+export async function signInAs(page: Page, url: string, username: string, password: string): Promise<void> {
+  await page.goto(`${url}/login?lng=en`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await tap(page.getByRole('button', { name: 'Sign in' }));
+}
+
 /** Signs the demo administrator in on `page` (in English) and waits for the screen they land on. */
 export async function signInAsAdmin(page: Page, url: string): Promise<void> {
-  await page.goto(`${url}/login?lng=en`);
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill('admin123');
-  await tap(page.getByRole('button', { name: 'Sign in' }));
+  await signInAs(page, url, 'admin', 'admin123');
   await page.waitForURL('**/main/appliance/customer');
 }
