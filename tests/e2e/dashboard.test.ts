@@ -21,12 +21,27 @@ const widgetsShown = (page: Page) => widgetFrames(page).count();
 /** The storage station the type journey configures its widgets on, by its name in the cascader. */
 const STORAGE_STATION = '张江储能电站';
 
-/** Picks station → device → variable in the dialog's device-variable cascader named `field`. */
+/**
+ * Picks station → device → variable in the dialog's device-variable cascader named `field`. When
+ * the variable does not come, the failure says what the cascader and the dialog showed instead.
+ */
 async function pickVariable(dialog: Locator, page: Page, field: string, device: string, variable: string) {
   await tap(dialog.getByRole('combobox', { name: field }).last());
   await tap(page.getByRole('menuitemcheckbox', { name: STORAGE_STATION }));
   await tap(page.getByRole('menuitemcheckbox', { name: device }));
-  await tap(page.getByRole('menuitemcheckbox', { name: variable }));
+  try {
+    await tap(page.getByRole('menuitemcheckbox', { name: variable }));
+  } catch (error) {
+    const columns = await page
+      .locator('.ant-cascader-dropdown:not(.ant-select-dropdown-hidden) .ant-cascader-menu')
+      .evaluateAll((menus) =>
+        menus.map((menu) => [...menu.querySelectorAll('[role="menuitemcheckbox"]')].map((item) => item.textContent)),
+      );
+    const help = await dialog.locator('.ant-form-item-explain').allInnerTexts();
+    throw new Error(`${String(error)}\ncascader columns: ${JSON.stringify(columns)}\nfield messages: ${JSON.stringify(help)}`, {
+      cause: error,
+    });
+  }
 }
 
 /** Adds an entry to the dialog's list (each widget's dialog has one list at most) and picks its variable. */

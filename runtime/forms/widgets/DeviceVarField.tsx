@@ -1,6 +1,6 @@
 import type { FieldProps } from '@rjsf/utils';
 import { Cascader, Form } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../RuntimeContext';
 
@@ -16,15 +16,23 @@ interface DeviceVarValue {
   varSn?: string;
 }
 
+/** The options of a level below, by the station or device they belong to. */
+type Loaded = Record<string, Option[]>;
+
 /**
  * The device-variable cascader: station, then device, then variable, each level loaded from the
  * server when opened. The dashboard's station (`formContext.stationSn`) comes first and is
- * opened with the stored device, so a stored choice shows its names.
+ * opened with the stored device, so a stored choice shows its names. A level that fails to load
+ * says so under the field and is asked for again when opened again.
  */
 export function DeviceVarField({ formData, onChange, disabled, readonly, registry, uiSchema, fieldPathId }: FieldProps) {
   const { t } = useTranslation();
   const { api } = useRuntime();
-  const [options, setOptions] = useState<Option[]>([]);
+  const [stations, setStations] = useState<Option[]>();
+  const [devices, setDevices] = useState<Loaded>({});
+  const [variables, setVariables] = useState<Loaded>({});
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const value = (formData ?? {}) as DeviceVarValue;
   const stationSn = (registry.formContext as { stationSn?: string } | undefined)?.stationSn;
 
@@ -50,54 +58,79 @@ export function DeviceVarField({ formData, onChange, disabled, readonly, registr
   useEffect(() => {
     let live = true;
     void (async () => {
-      const stations = await api.call('listStations', {}, { silent: true });
-      const ordered = [...stations].sort((a, b) => Number(b.sn === stationSn) - Number(a.sn === stationSn));
-      const tree: Option[] = ordered.map((station) => ({
-        value: String(station.sn),
-        label: String(station.name),
-        isLeaf: false,
-      }));
-      const own = tree.find((station) => station.value === stationSn);
-      if (own) {
-        own.children = await devicesOf(own.value);
-        const device = own.children.find((option) => option.value === value.deviceSn);
-        if (device) device.children = await variablesOf(device.value);
-      }
-      if (live) setOptions(tree);
-    })().catch(() => undefined);
+      const list = await api.call('listStations', {}, { silent: true });
+      const ordered = [...list].sort((a, b) => Number(b.sn === stationSn) - Number(a.sn === stationSn));
+      const own = ordered.some((station) => station.sn === stationSn) ? stationSn : undefined;
+      const ownDevices = own ? await devicesOf(own) : undefined;
+      const storedDevice = ownDevices?.find((device) => device.value === value.deviceSn)?.value;
+      const storedVariables = storedDevice ? await variablesOf(storedDevice) : undefined;
+      if (!live) return;
+      setStations(ordered.map((station) => ({ value: String(station.sn), label: String(station.name), isLeaf: false })));
+      if (own && ownDevices) setDevices((loaded) => ({ ...loaded, [own]: ownDevices }));
+      if (storedDevice && storedVariables) setVariables((loaded) => ({ ...loaded, [storedDevice]: storedVariables }));
+      setFailed(false);
+    })().catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
-    // Loaded once per dialog; later levels load as they are opened.
+    // Loaded once per dialog (again after a failure); later levels load as they are opened.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, stationSn]);
+  }, [api, stationSn, attempt]);
 
-  const loadData = async (path: Option[]) => {
+  // Built afresh from what has loaded, so a level that arrives late cannot land in a discarded tree.
+  const options = useMemo(
+    () =>
+      (stations ?? []).map((station) => ({
+        ...station,
+        children: devices[station.value]?.map((device) => ({ ...device, children: variables[device.value] })),
+      })),
+    [stations, devices, variables],
+  );
+
+  const loadData = (path: Option[]) => {
     const target = path.at(-1);
     if (!target) return;
-    target.children = path.length === 1 ? await devicesOf(target.value) : await variablesOf(target.value);
-    setOptions((current) => [...current]);
+    const [load, store] = path.length === 1 ? [devicesOf, setDevices] : [variablesOf, setVariables];
+    load(target.value).then(
+      (list) => {
+        store((loaded) => ({ ...loaded, [target.value]: list }));
+        setFailed(false);
+      },
+      () => {
+        // An empty level ends the spinner; the level is not a leaf, so opening it again asks again.
+        store((loaded) => ({ ...loaded, [target.value]: [] }));
+        setFailed(true);
+      },
+    );
   };
 
   const stationOf = (deviceSn: string | undefined) =>
-    options.find((station) => station.children?.some((device) => device.value === deviceSn))?.value ?? stationSn;
+    Object.keys(devices).find((station) => devices[station]?.some((device) => device.value === deviceSn)) ?? stationSn;
   const selected = value.deviceSn && value.varSn ? [stationOf(value.deviceSn) ?? '', value.deviceSn, value.varSn] : [];
   // A list of bare variables names none of its entries: each is a device variable.
   const title = (uiSchema?.['ui:title'] as string | undefined) ?? t('widgets.common.deviceVariable');
   const id = fieldPathId.$id;
   return (
-    <Form.Item label={title} htmlFor={id} style={{ marginBottom: 12 }}>
+    <Form.Item
+      label={title}
+      htmlFor={id}
+      style={{ marginBottom: 12 }}
+      {...(failed ? { validateStatus: 'error' as const, help: t('widgets.common.failed') } : {})}
+    >
       <Cascader
         id={id}
         aria-label={title}
         options={options}
-        loadData={(path) => void loadData(path as Option[])}
+        loadData={(path) => loadData(path as Option[])}
         value={selected}
         disabled={disabled || readonly}
         placeholder={t('widgets.common.chooseVariable')}
         changeOnSelect={false}
         showSearch={false}
         displayRender={(labels) => labels.slice(1).join(' / ')}
+        onOpenChange={(open) => {
+          if (open && failed && !stations) setAttempt((count) => count + 1);
+        }}
         onChange={(path) => {
           const [, deviceSn, varSn] = (path ?? []) as string[];
           onChange(deviceSn && varSn ? { deviceSn, varSn } : undefined, fieldPathId.path);
