@@ -1,23 +1,12 @@
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
-import { useCallAnswer } from '../../runtime/list/useCallAnswer';
+import { useStations, type StationRecord } from '../site/useStations';
+import { useAddressParam } from './useAddressParam';
 
-/** A station as the station list answers it. */
-export interface StationRecord {
-  id: number;
-  sn: string;
-  name: string;
-  stationType?: string;
-  voltageClass?: string;
-  timeZone: string;
-  [field: string]: unknown;
-}
-
-const STATIONS = {};
+export type { StationRecord };
 
 /**
- * The station a screen is about: the one the address names (`?station=`), else the tenant's
- * first; choosing another writes it into the address, so a link or a reload keeps it.
+ * The station a screen is about: the one the address names (`?station=`), else — also when the
+ * address names none of the tenant's — its first; choosing another writes it into the address in
+ * place of the last, keeping the rest of the address, so a link or a reload keeps it.
  */
 export function useStation(): {
   stations: StationRecord[] | undefined;
@@ -25,22 +14,7 @@ export function useStation(): {
   error?: string;
   choose(sn: string): void;
 } {
-  const [search, setSearch] = useSearchParams();
-  const answer = useCallAnswer<StationRecord[]>('listStations', STATIONS);
-  const named = search.get('station');
-  const stations = answer.data;
-  const station = stations?.find((s) => s.sn === named) ?? stations?.[0];
-  const choose = useCallback(
-    (sn: string) =>
-      setSearch(
-        (before) => {
-          const next = new URLSearchParams(before);
-          next.set('station', sn);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setSearch],
-  );
-  return { stations, station, ...(answer.error ? { error: answer.error } : {}), choose };
+  const [, choose] = useAddressParam('station');
+  const { stations, station, error } = useStations();
+  return { stations, station: station ?? stations?.[0], ...(error ? { error } : {}), choose };
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { operations } from '../../generated/registry';
 import { OpenPageFrame } from './OpenPageFrame';
-import { useOpenAnswer } from './useOpenAnswer';
+import { useCallAnswer } from '../../runtime/list/useCallAnswer';
 
 interface DeviceDocument {
   id: number;
@@ -46,12 +46,12 @@ const FIELDS: { field: keyof OpenDevice; list?: string }[] = [
 export function OpenDeviceDocumentsPage() {
   const { t } = useTranslation();
   const token = useSearchParams()[0].get('token') ?? '';
-  const answer = useOpenAnswer<OpenDevice>('getOpenDeviceDocuments', token);
+  const answer = useCallAnswer<OpenDevice>('getOpenDeviceDocuments', { query: { token } });
   const device = answer.data;
   const fileAddress = (doc: DeviceDocument) =>
     `${operations.getOpenDeviceDocumentFile.path}?${new URLSearchParams({ token, documentId: String(doc.id) }).toString()}`;
   return (
-    <OpenPageFrame token={token} loading={answer.loading} error={answer.error}>
+    <OpenPageFrame token={token} loading={answer.loading && !answer.data} error={answer.error}>
       {device ? (
         <>
           <Card title={device.name} extra={<Typography.Text type="secondary">{device.company}</Typography.Text>}>

@@ -6,6 +6,7 @@ import { PreferenceSwitches } from '../../runtime';
 export interface OpenPageFrameProps {
   /** The link's token, as the address carries it; without one the page only says where it opens from. */
   token: string;
+  /** Nothing to show yet: the first answer is on its way (a page asked again keeps showing what it has). */
   loading: boolean;
   error?: string;
   children: ReactNode;

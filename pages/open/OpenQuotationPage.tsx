@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { formatMoney } from '../../runtime/format/money';
 import { OpenPageFrame } from './OpenPageFrame';
 import { QuoteReply } from './QuoteReply';
-import { useOpenAnswer } from './useOpenAnswer';
+import { useCallAnswer } from '../../runtime/list/useCallAnswer';
 
 interface QuoteLine {
   productName: string;
@@ -40,11 +40,11 @@ export function OpenQuotationPage() {
   const { t } = useTranslation();
   const token = useSearchParams()[0].get('token') ?? '';
   const [version, setVersion] = useState(0);
-  const answer = useOpenAnswer<OpenQuotation>('getOpenQuotation', token, version);
+  const answer = useCallAnswer<OpenQuotation>('getOpenQuotation', { query: { token } }, version);
   const quote = answer.data;
   const item = (field: string) => t(`entities.quote.itemFields.items.${field}`);
   return (
-    <OpenPageFrame token={token} loading={answer.loading} error={answer.error}>
+    <OpenPageFrame token={token} loading={answer.loading && !answer.data} error={answer.error}>
       {quote ? (
         <>
           <Card

@@ -5,7 +5,7 @@ import type { DeviceHealth } from '../../generated/meta';
 import { enumLabel, label, useRuntime } from '../../runtime';
 import { ScreenHeader } from '../../runtime/shell/ScreenHeader';
 import { SiteScreen } from './SiteScreen';
-import { useAnswer } from './useAnswer';
+import { useAnswer } from '../../runtime/api/useAnswer';
 import { useStations } from './useStations';
 import { viewOf, type SiteScreenProps } from './views';
 
@@ -34,7 +34,7 @@ function HealthTable({ query, withStation }: { query: { stationSn?: string; mine
   const answer = useAnswer<Health[]>(
     () => api.call('getDeviceDetection', { query }, { silent: true }) as Promise<Health[]>,
     JSON.stringify(query),
-    REFRESH_MS,
+    { refreshMs: REFRESH_MS },
   );
   if (answer.error) return <Alert type="error" showIcon message={`${t('common.loadFailed')} ${answer.error}`} />;
   const rows = answer.data ?? [];

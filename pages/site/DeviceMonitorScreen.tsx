@@ -6,7 +6,7 @@ import type { DeviceMonitor } from '../../generated/meta';
 import { enumLabel, useRuntime } from '../../runtime';
 import { REFRESH_INTERVAL_MS } from '../../runtime/dashboard';
 import { SiteScreen } from './SiteScreen';
-import { useAnswer } from './useAnswer';
+import { useAnswer } from '../../runtime/api/useAnswer';
 import { useStations, type StationRecord } from './useStations';
 import { viewOf, type SiteScreenProps } from './views';
 
@@ -31,7 +31,7 @@ function Devices({ station, view }: { station: StationRecord; view: DeviceMonito
       return { shown, codes };
     },
     station.sn,
-    REFRESH_INTERVAL_MS,
+    { refreshMs: REFRESH_INTERVAL_MS },
   );
   const detail = routes.find((route) => route.name === view.detail);
   if (answer.error) return <Alert type="error" showIcon message={`${t('common.loadFailed')} ${answer.error}`} />;

@@ -3,8 +3,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../runtime';
 import { ChartCanvas, type ChartConfig } from '../../runtime/dashboard';
-import { useAnswer } from './useAnswer';
-import type { VariableRecord } from './useDevice';
+import { useAnswer } from '../../runtime/api/useAnswer';
+import type { VariableRecord } from './useVariablePick';
 
 export interface HistoryQuery {
   variables: VariableRecord[];

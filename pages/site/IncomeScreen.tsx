@@ -9,7 +9,7 @@ import { formatMoney } from '../../runtime/format/money';
 import { ScreenHeader } from '../../runtime/shell/ScreenHeader';
 import { PeriodPicker } from './PeriodPicker';
 import { querytime, type Period } from './seriesData';
-import { useAnswer } from './useAnswer';
+import { useAnswer } from '../../runtime/api/useAnswer';
 import { viewOf, type SiteScreenProps } from './views';
 
 /** A figure of the income call: energies in kWh, amounts in yuan; null is '--'. */

@@ -10,7 +10,7 @@ import { SeriesReport } from './SeriesReport';
 import { SeriesStatistics } from './SeriesStatistics';
 import { fetchSeries, querytime, shifted, type Period, type Picked } from './seriesData';
 import { SiteScreen } from './SiteScreen';
-import { useAnswer } from './useAnswer';
+import { useAnswer } from '../../runtime/api/useAnswer';
 import { useStations, type StationRecord } from './useStations';
 import { useVariablePick } from './useVariablePick';
 import { viewOf, type SiteScreenProps } from './views';

@@ -6,7 +6,7 @@ import { useRuntime } from '../../runtime';
 import { REFRESH_INTERVAL_MS } from '../../runtime/dashboard';
 import { DiagramView, type Diagram, type NodeValue } from '../ems/DiagramView';
 import { SiteScreen } from './SiteScreen';
-import { useAnswer } from './useAnswer';
+import { useAnswer } from '../../runtime/api/useAnswer';
 import { useStations, type StationRecord } from './useStations';
 import { viewOf, type SiteScreenProps } from './views';
 import { WiringAnalysis } from './WiringAnalysis';
@@ -38,7 +38,7 @@ function StationDiagram({ station, analysis }: { station: StationRecord; analysi
         }
       : undefined,
     `${station.sn}:${diagram?.id ?? 'devices'}`,
-    REFRESH_INTERVAL_MS,
+    { refreshMs: REFRESH_INTERVAL_MS },
   );
   const error = saved.error ?? drawn.error;
   if (error) return <Alert type="error" showIcon message={`${t('common.loadFailed')} ${error}`} />;

@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useRuntime } from '../../runtime';
+import { useAnswer } from '../../runtime/api/useAnswer';
 import type { StationContext } from '../../runtime/dashboard';
 
 /** A station as `listStations` answers it. */
@@ -9,6 +10,7 @@ export interface StationRecord {
   sn: string;
   name: string;
   stationType: 'storage' | 'photovoltaic' | 'ems';
+  voltageClass?: string;
   timeZone: string;
   capacity?: number;
   [field: string]: unknown;
@@ -36,14 +38,10 @@ export interface StationChoice {
 export function useStations(types?: readonly string[]): StationChoice {
   const { api } = useRuntime();
   const [search, setSearch] = useSearchParams();
-  const [all, setAll] = useState<StationRecord[]>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    api.call('listStations', {}, { silent: true }).then(
-      (list) => setAll(list as StationRecord[]),
-      (failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)),
-    );
-  }, [api]);
+  const { data: all, error } = useAnswer(
+    () => api.call('listStations', {}, { silent: true }) as Promise<StationRecord[]>,
+    'stations',
+  );
   const key = types?.join(',');
   const stations = useMemo(() => all?.filter((station) => !key || key.split(',').includes(station.stationType)), [all, key]);
   const named = search.get('station');

@@ -1,7 +1,18 @@
 import { Select } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDevice, type VariableRecord } from './useDevice';
+import { useRuntime } from '../../runtime';
+import { useAnswer } from '../../runtime/api/useAnswer';
+import { useDevice } from '../ems/useDevice';
+
+/** A variable of a device as `getVarsOfDevice` answers it. */
+export interface VariableRecord {
+  sn: string;
+  name: string;
+  code?: string;
+  unit: string;
+  kind: string;
+}
 
 /**
  * A device of the station (of the given kinds, kept in the address) and some of its variables,
@@ -14,7 +25,13 @@ export function useVariablePick(
   defaults: (variables: VariableRecord[]) => VariableRecord[],
 ): { chosen: VariableRecord[]; controls: ReactNode } {
   const { t } = useTranslation();
-  const { devices, device, variables = [], choose } = useDevice(stationSn, kinds);
+  const { api } = useRuntime();
+  const { devices, device, choose } = useDevice(stationSn, kinds);
+  const answer = useAnswer(
+    device ? () => api.call('getVarsOfDevice', { params: { deviceSn: device.sn } }, { silent: true }) : undefined,
+    device?.sn ?? '',
+  );
+  const variables = (answer.data ?? []) as VariableRecord[];
   const [picked, setPicked] = useState<{ device: string; sns: string[] }>();
   const sns = picked && picked.device === device?.sn ? picked.sns : defaults(variables).map((variable) => variable.sn);
   const controls = (
