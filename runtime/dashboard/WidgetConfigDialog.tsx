@@ -1,4 +1,4 @@
-import { Modal, Spin } from 'antd';
+import { Alert, Modal, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { widgetLoaders, widgetUiLoaders, type SchemaModule } from '../../generated/registry';
@@ -20,12 +20,18 @@ export interface WidgetConfigDialogProps {
 }
 
 const loaded = new Map<string, Promise<[SchemaModule, UiSchema]>>();
+/** A widget type's schema and UI schema, loaded once; a load that failed is tried again next time. */
 function loadWidgetSchema(type: string): Promise<[SchemaModule, UiSchema]> {
   let promise = loaded.get(type);
   if (!promise) {
     const schema = widgetLoaders[type];
     const ui = widgetUiLoaders[type];
-    promise = schema && ui ? Promise.all([schema(), ui()]) : Promise.reject(new Error(`no schema for widget ${type}`));
+    promise = (schema && ui ? Promise.all([schema(), ui()]) : Promise.reject(new Error(`no schema for widget ${type}`))).catch(
+      (error: unknown) => {
+        loaded.delete(type);
+        throw error;
+      },
+    );
     loaded.set(type, promise);
   }
   return promise;
@@ -40,12 +46,16 @@ export function WidgetConfigDialog({ definition, title, config, stationSn, onSav
   const { t } = useTranslation();
   const { language } = usePreferences();
   const [module, setModule] = useState<[SchemaModule, UiSchema] | null>(null);
+  const [failure, setFailure] = useState<string>();
   const [values, setValues] = useState<WidgetConfig>(config);
   const latest = useRef<WidgetConfig>(config);
   const form = useRef<{ submit(): void } | null>(null);
   useEffect(() => {
     let live = true;
-    void loadWidgetSchema(definition.type).then((result) => live && setModule(result));
+    loadWidgetSchema(definition.type).then(
+      (result) => live && setModule(result),
+      (error: unknown) => live && setFailure(error instanceof Error ? error.message : String(error)),
+    );
     return () => {
       live = false;
     };
@@ -93,6 +103,8 @@ export function WidgetConfigDialog({ definition, title, config, stationSn, onSav
           }}
           onSubmit={(submitted) => onSave(definition.onChange ? definition.onChange(latest.current, submitted) : submitted)}
         />
+      ) : failure ? (
+        <Alert type="warning" showIcon title={t('dashboard.configurationFailed')} description={failure} />
       ) : (
         <Spin />
       )}
