@@ -323,6 +323,47 @@ describe('site monitoring dashboard', () => {
     await page.close();
   });
 
+  test('another station chosen: its dashboard is shown, and every request from then on, refreshes too, reads that station only', async () => {
+    const page = await signedInPage();
+    await page.clock.install();
+    const bodies: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes(BATCH)) bodies.push(request.postData() ?? '');
+    });
+    await page.goto(`${server.url}${DASHBOARD}`);
+    await expect.poll(() => bodies.length).toBeGreaterThan(0);
+    expect(bodies.every((body) => body.includes(STATION))).toBe(true);
+    const stations = await call<{ sn: string; name: string }[]>(server.app, admin, {
+      method: 'GET',
+      url: '/ems/api/device/station/list',
+    });
+    const other = stations.body.data.find((station) => station.sn === 'T2-ST1') as { sn: string; name: string };
+    const stored = await call<{ widgets: unknown[] }>(server.app, admin, {
+      method: 'GET',
+      url: `/ems/api/main/siteKanban/${other.sn}`,
+    });
+
+    const before = bodies.length;
+    await tap(page.getByRole('combobox', { name: 'Station' }));
+    await tap(page.locator(`.ant-select-item-option[title="${other.name}"]`));
+    await page.waitForURL(`**station=${other.sn}**`);
+    await expect.poll(() => widgetsShown(page), { timeout: 20_000 }).toBe(stored.body.data.widgets.length);
+    // Its widgets answered, none failed, and its real-time SOC is shown (read from the requests below: this station's).
+    await expect.poll(() => page.getByLabel('Loading').count(), { timeout: 20_000 }).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('region', { name: '实时SOC' }).getByLabel('Value').textContent())
+      .toMatch(/^\d+\.\d{2}\s*%$/);
+    const after = bodies.slice(before);
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.filter((body) => !body.includes(other.sn) || body.includes(STATION))).toEqual([]);
+
+    await page.clock.runFor(20_000);
+    await expect.poll(() => bodies.length).toBeGreaterThan(before + after.length);
+    expect(bodies.slice(before + after.length).filter((body) => !body.includes(other.sn) || body.includes(STATION))).toEqual([]);
+    await page.close();
+  });
+
   test('in edit mode a widget moves by its title bar and resizes by its corner; saved, the layout stays after a reload', async () => {
     const page = await signedInPage();
     // Wide enough for the desktop layout (24 columns).
