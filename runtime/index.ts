@@ -26,6 +26,7 @@ export type { Access, MenuRoute } from './shell/AccessContext';
 export { AppProviders } from './shell/AppProviders';
 export { AppShell, LANDING_PATH } from './shell/AppShell';
 export { lazyScreen, ScreenBoundary, withTimeout } from './shell/lazyScreen';
+export { memoryRuntime } from './shell/memoryRuntime';
 export type { LazyScreen } from './shell/lazyScreen';
 export { createNotifier } from './shell/notifier';
 export type { Notifier } from './shell/notifier';

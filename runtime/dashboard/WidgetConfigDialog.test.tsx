@@ -1,13 +1,8 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { createAnalytics } from '../analytics';
-import { createApi } from '../api/client';
-import { memoryTokenStore } from '../auth/tokenStore';
-import { PreferenceStore } from '../preferences/preferences';
-import type { Runtime } from '../RuntimeContext';
 import { AppProviders } from '../shell/AppProviders';
-import { createNotifier } from '../shell/notifier';
+import { memoryRuntime } from '../shell/memoryRuntime';
 import { defineWidget } from './widget';
 import { WidgetConfigDialog } from './WidgetConfigDialog';
 
@@ -25,25 +20,7 @@ const typed = (type: string) =>
 
 /** The app's providers in English, with an API no test here calls. */
 function app(children: ReactNode) {
-  const memory = new Map<string, string>();
-  const storage = {
-    getItem: (key: string) => memory.get(key) ?? null,
-    setItem: (key: string, value: string) => void memory.set(key, value),
-  };
-  const notifier = createNotifier();
-  const runtime: Runtime = {
-    preferences: new PreferenceStore({ language: 'en', theme: 'default' }, storage),
-    notifier,
-    analytics: createAnalytics(undefined),
-    api: createApi({
-      store: memoryTokenStore(),
-      language: () => 'en',
-      warn: (text) => notifier.warn(text),
-      translate: (key) => key,
-      onSessionEnd: () => undefined,
-    }),
-  };
-  return <AppProviders runtime={runtime}>{children}</AppProviders>;
+  return <AppProviders runtime={memoryRuntime('en', 'default')}>{children}</AppProviders>;
 }
 
 function dialog(type: string) {

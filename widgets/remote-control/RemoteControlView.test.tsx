@@ -1,16 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { YkState } from '../../generated/types';
-import {
-  ApiCallError,
-  AppProviders,
-  createAnalytics,
-  createApi,
-  createNotifier,
-  memoryTokenStore,
-  PreferenceStore,
-  type Runtime,
-} from '../../runtime';
+import { ApiCallError, AppProviders, memoryRuntime, type Runtime } from '../../runtime';
 import { type SlotState } from '../../runtime/dashboard';
 import { remoteControl } from '.';
 import type { RemoteControlConfig } from './rules';
@@ -30,24 +21,9 @@ const context = { station: { sn: 'T2-ST1', name: '储能示范站', timeZone: 'A
 
 /** The widget in English with an API whose `ykControl` is the given function. */
 function mount(control: (input: unknown) => Promise<unknown>) {
-  const storage = new Map<string, string>();
-  const base = createApi({
-    store: memoryTokenStore(),
-    language: () => 'en',
-    warn: () => undefined,
-    translate: (key) => key,
-    onSessionEnd: () => undefined,
-  });
   const call = vi.fn((id: string, input: unknown) => (id === 'ykControl' ? control(input) : Promise.reject(new Error(id))));
-  const runtime: Runtime = {
-    api: { ...base, call: call as never },
-    preferences: new PreferenceStore(
-      { language: 'en', theme: 'default' },
-      { getItem: (key) => storage.get(key) ?? null, setItem: (key, value) => void storage.set(key, value) },
-    ),
-    notifier: createNotifier(),
-    analytics: createAnalytics(undefined),
-  };
+  const base = memoryRuntime('en', 'default');
+  const runtime: Runtime = { ...base, api: { ...base.api, call: call as never } };
   const refresh = vi.fn();
   const view = (data: Record<string, SlotState>) => (
     <AppProviders runtime={runtime}>
