@@ -123,12 +123,23 @@ describe('site monitoring dashboard', () => {
     return page;
   }
 
-  async function storedWidgets(): Promise<{ id: string; type: string; config: Record<string, unknown> }[]> {
+  async function storedWidgets(station = STATION): Promise<{ id: string; type: string; config: Record<string, unknown> }[]> {
     const answer = await call<{ widgets: { id: string; type: string; config: Record<string, unknown> }[] }>(server.app, admin, {
       method: 'GET',
-      url: `/ems/api/main/siteKanban/${STATION}`,
+      url: `/ems/api/main/siteKanban/${station}`,
     });
     return answer.body.data.widgets;
+  }
+
+  /** The storage station T2-ST1's stored dashboard on `page`: every widget, none loading or failed, its real-time SOC shown. */
+  async function expectStorageDashboardShown(page: Page) {
+    const stored = await storedWidgets('T2-ST1');
+    await expect.poll(() => widgetsShown(page), { timeout: 20_000 }).toBe(stored.length);
+    await expect.poll(() => page.getByLabel('Loading').count(), { timeout: 20_000 }).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('region', { name: '实时SOC' }).getByLabel('Value').textContent())
+      .toMatch(/^\d+\.\d{2}\s*%$/);
   }
 
   /**
@@ -219,16 +230,7 @@ describe('site monitoring dashboard', () => {
   test('every widget of a demo dashboard shows its data from the server; none fails', async () => {
     const page = await signedInPage();
     await page.goto(`${server.url}/main/ems/map/monitor/dashboard?lng=en&station=T2-ST1`);
-    const stored = await call<{ widgets: unknown[] }>(server.app, admin, {
-      method: 'GET',
-      url: '/ems/api/main/siteKanban/T2-ST1',
-    });
-    await expect.poll(() => widgetsShown(page), { timeout: 20_000 }).toBe(stored.body.data.widgets.length);
-    await expect.poll(() => page.getByLabel('Loading').count(), { timeout: 20_000 }).toBe(0);
-    expect(await page.getByRole('alert').count()).toBe(0);
-    await expect
-      .poll(() => page.getByRole('region', { name: '实时SOC' }).getByLabel('Value').textContent())
-      .toMatch(/^\d+\.\d{2}\s*%$/);
+    await expectStorageDashboardShown(page);
 
     // Another tenant's station (tenant 7's) is not the user's: said so, nothing shown of it.
     await page.goto(`${server.url}/main/ems/map/monitor/dashboard?lng=en&station=T7-ST1`);
@@ -338,29 +340,22 @@ describe('site monitoring dashboard', () => {
       url: '/ems/api/device/station/list',
     });
     const other = stations.body.data.find((station) => station.sn === 'T2-ST1') as { sn: string; name: string };
-    const stored = await call<{ widgets: unknown[] }>(server.app, admin, {
-      method: 'GET',
-      url: `/ems/api/main/siteKanban/${other.sn}`,
-    });
+    /** Requests that do not name the chosen station, or name the one left. */
+    const astray = (sent: string[]) => sent.filter((body) => !body.includes(other.sn) || body.includes(STATION));
 
     const before = bodies.length;
     await tap(page.getByRole('combobox', { name: 'Station' }));
     await tap(page.locator(`.ant-select-item-option[title="${other.name}"]`));
     await page.waitForURL(`**station=${other.sn}**`);
-    await expect.poll(() => widgetsShown(page), { timeout: 20_000 }).toBe(stored.body.data.widgets.length);
     // Its widgets answered, none failed, and its real-time SOC is shown (read from the requests below: this station's).
-    await expect.poll(() => page.getByLabel('Loading').count(), { timeout: 20_000 }).toBe(0);
-    expect(await page.getByRole('alert').count()).toBe(0);
-    await expect
-      .poll(() => page.getByRole('region', { name: '实时SOC' }).getByLabel('Value').textContent())
-      .toMatch(/^\d+\.\d{2}\s*%$/);
+    await expectStorageDashboardShown(page);
     const after = bodies.slice(before);
     expect(after.length).toBeGreaterThan(0);
-    expect(after.filter((body) => !body.includes(other.sn) || body.includes(STATION))).toEqual([]);
+    expect(astray(after)).toEqual([]);
 
     await page.clock.runFor(20_000);
     await expect.poll(() => bodies.length).toBeGreaterThan(before + after.length);
-    expect(bodies.slice(before + after.length).filter((body) => !body.includes(other.sn) || body.includes(STATION))).toEqual([]);
+    expect(astray(bodies.slice(before + after.length))).toEqual([]);
     await page.close();
   });
 
