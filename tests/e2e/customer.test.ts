@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
-import { launchBrowser, tap } from '../support/browser';
+import { launchBrowser, notice, tap } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 import { choose, rowWith } from '../support/ui';
 
@@ -111,7 +111,7 @@ describe('customer journey', () => {
     await tap(rowWith(page, NAME).getByRole('button', { name: 'Delete' }));
     await page.getByText('Are you sure to delete?').waitFor();
     await tap(page.getByRole('button', { name: 'OK' }));
-    await page.getByText('Deleted').waitFor();
+    await notice(page, 'Deleted');
     await page.getByText('0 in total').waitFor();
     const token = await signIn(server.app, 'admin', 'admin123');
     const left = await call<{ id: number; name: string }[]>(server.app, token, {

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
-import { launchBrowser, settled, signInAsAdmin, tap } from '../support/browser';
+import { launchBrowser, notice, settled, signInAsAdmin, tap } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 import en from '../../generated/i18n/en.json';
 
@@ -210,7 +210,7 @@ describe('site monitoring dashboard', () => {
     await tap(page.getByRole('menuitemcheckbox', { name: 'SOC (%)' }));
     await tap(dialog.getByRole('button', { name: 'Save' }));
     await tap(page.getByRole('button', { name: 'Save dashboard' }));
-    await page.getByText('Saved').first().waitFor();
+    await notice(page, 'Saved');
 
     const widget = page.getByRole('region', { name: 'SOC now' });
     await expect.poll(() => widget.getByLabel('Value').textContent()).toMatch(/^\d+\.\d{2}\s*%$/);
@@ -267,7 +267,7 @@ describe('site monitoring dashboard', () => {
         await dialog.waitFor({ state: 'detached' });
       }
       await tap(page.getByRole('button', { name: 'Save dashboard' }));
-      await page.getByText('Saved').first().waitFor();
+      await notice(page, 'Saved');
       const saved = await call<{ widgets: { type: string }[] }>(server.app, admin, {
         method: 'GET',
         url: `/ems/api/main/siteKanban/${station}`,
@@ -405,7 +405,7 @@ describe('site monitoring dashboard', () => {
     await drag(item.locator('.react-resizable-handle-se'), 0, 3 * (30 + 8));
     await drag(item.locator('.widget-drag-handle'), 2 * column, 0);
     await tap(page.getByRole('button', { name: 'Save dashboard' }));
-    await page.getByText('Saved').first().waitFor();
+    await notice(page, 'Saved');
     const after = (await stored()).layouts.desktop?.find((entry) => entry.id === id);
     expect(after).toMatchObject({ x: (before?.x as number) + 2, w: before?.w, h: (before?.h as number) + 3 });
 
@@ -425,7 +425,7 @@ describe('site monitoring dashboard', () => {
     }
     await tap(first.getByRole('button', { name: 'Delete: SOC now' }));
     await tap(first.getByRole('button', { name: 'Save dashboard' }));
-    await first.getByText('Saved').first().waitFor();
+    await notice(first, 'Saved');
     const afterFirst = await storedWidgets();
     expect(afterFirst.some((widget) => widget.config.titleName === 'SOC now')).toBe(false);
 

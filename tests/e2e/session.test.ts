@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import en from '../../generated/i18n/en.json';
 import type { RouteEntry } from '../../generated/registry';
 import { call, signIn } from '../support/api';
-import { launchBrowser, signInAs, signInAsAdmin, tap } from '../support/browser';
+import { launchBrowser, notice, signInAs, signInAsAdmin, tap } from '../support/browser';
 import { pages } from '../support/contract';
 import { startServer, type TestServer } from '../support/server';
 import { choose, rowWith } from '../support/ui';
@@ -86,7 +86,7 @@ describe('sessions, tenants and access', () => {
     await name.fill('Lee Information');
     await page.getByLabel('Mobile').fill('13700001111');
     await tap(page.getByRole('button', { name: 'Save' }));
-    await page.getByText('Saved').waitFor();
+    await notice(page, 'Saved');
     await page.reload();
     expect(await page.getByLabel('Mobile').inputValue()).toBe('13700001111');
     await page.getByRole('banner').getByText('Lee Information').waitFor();

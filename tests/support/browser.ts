@@ -62,6 +62,14 @@ export async function tap(target: Locator): Promise<void> {
   await target.click();
 }
 
+/**
+ * Waits for the app's message notice (Ant Design's `message`, such as 'Saved') that says exactly
+ * `text`: a page text containing the word (a widget's 'Standard coal saved') is not the notice.
+ */
+export async function notice(page: Page, text: string): Promise<void> {
+  await page.locator('.ant-message-notice').getByText(text, { exact: true }).first().waitFor();
+}
+
 /** Fills the sign-in form (in English) on `page` with a user's name and password and sends it. */
 export async function signInAs(page: Page, url: string, username: string, password: string): Promise<void> {
   await page.goto(`${url}/login?lng=en`);
