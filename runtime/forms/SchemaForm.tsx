@@ -56,12 +56,15 @@ export function SchemaForm({
   );
   const transformErrors = useCallback(
     (errors: RJSFValidationError[]) =>
-      errors.map((error) => {
-        const key = (error.params as { message?: unknown } | undefined)?.message;
-        if (typeof key !== 'string') return error;
-        const message = label(t, key);
-        return { ...error, message, stack: `${error.property ?? ''} ${message}`.trim() };
-      }),
+      // An `if` error ("must match "then" schema") only follows its branch's own errors, shown at their fields.
+      errors
+        .filter((error) => error.name !== 'if')
+        .map((error) => {
+          const key = (error.params as { message?: unknown } | undefined)?.message;
+          if (typeof key !== 'string') return error;
+          const message = label(t, key);
+          return { ...error, message, stack: `${error.property ?? ''} ${message}`.trim() };
+        }),
     [t],
   );
   const translateString = useMemo(() => formStrings(t), [t]);

@@ -11,7 +11,11 @@ const MAX_REPORTED = 5;
  * inconsistent" — a schema's own message label (`params.message`) where it gives one.
  */
 export function describeValidation(errors: ErrorObject[], part: string, lng: Language, t: Translate): string {
-  const copies = errors.slice(0, MAX_REPORTED).map((error) => ({ ...error }));
+  // An `if` error ("must match "then" schema") only follows its branch's own errors, which say what is wrong.
+  const copies = errors
+    .filter((error) => error.keyword !== 'if')
+    .slice(0, MAX_REPORTED)
+    .map((error) => ({ ...error }));
   if (lng === 'zh') localizeZh(copies);
   return copies
     .map((error) => {

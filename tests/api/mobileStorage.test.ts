@@ -70,4 +70,27 @@ describe.each(connectedDatabases())('mobile storage on $name', ({ start }) => {
       undefined,
     ]);
   });
+
+  test('a deployed unit names the station it is deployed at: without one it is refused, on create and on update, and nothing changes', async () => {
+    const body = { name: 'Trailer', sn: 'MS-T2-09', capacity: 200, ratedPower: 100, state: 'deployed' };
+    const before = await units();
+    const refused = await as(ems, 'POST', '/ems/api/mobileStorage', { payload: body });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe("Invalid request: stationId: must have required property 'stationId'");
+    expect(await units()).toEqual(before);
+
+    const { stationId } = before.records[0] as Row;
+    expect((await as(ems, 'POST', '/ems/api/mobileStorage', { payload: { ...body, stationId } })).status).toBe(200);
+    const unit = async () => (await units()).records.find((record) => record.sn === body.sn);
+    const { id } = (await unit()) as Row;
+    expect(await unit()).toMatchObject({ state: 'deployed', stationId, stationName: '张江储能电站' });
+    const recalled = { ...body, id };
+    expect((await as(ems, 'PUT', '/ems/api/mobileStorage', { payload: recalled })).status).toBe(400);
+    expect(await unit()).toMatchObject({ state: 'deployed', stationId });
+    expect((await as(ems, 'PUT', '/ems/api/mobileStorage', { payload: { ...recalled, state: 'available' } })).status).toBe(200);
+    const parked = await unit();
+    expect(parked?.state).toBe('available');
+    expect(parked?.stationId).toBeUndefined();
+    expect((await as(ems, 'DELETE', `/ems/api/mobileStorage/${String(id)}`)).status).toBe(200);
+  });
 });
