@@ -82,8 +82,9 @@ describe.each(connectedDatabases())('mobile storage on $name', ({ start }) => {
     const { stationId } = before.records[0] as Row;
     expect((await as(ems, 'POST', '/ems/api/mobileStorage', { payload: { ...body, stationId } })).status).toBe(200);
     const unit = async () => (await units()).records.find((record) => record.sn === body.sn);
-    const { id } = (await unit()) as Row;
-    expect(await unit()).toMatchObject({ state: 'deployed', stationId, stationName: '张江储能电站' });
+    const created = await unit();
+    expect(created).toMatchObject({ state: 'deployed', stationId, stationName: '张江储能电站' });
+    const { id } = created as Row;
     const recalled = { ...body, id };
     expect((await as(ems, 'PUT', '/ems/api/mobileStorage', { payload: recalled })).status).toBe(400);
     expect(await unit()).toMatchObject({ state: 'deployed', stationId });
