@@ -14,7 +14,7 @@
  * 6. The trend widget drawing a year of 5-minute data of 4 variables (bench/trend.ts), downsampled
  *    by the server against every sample.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -28,9 +28,11 @@ import { hourOf, LocalDays, partKey, periodOf, subPeriods, type PeriodType } fro
 import type { CatalogVariable } from '../server/telemetry/catalog';
 import { increase } from '../server/telemetry/counters';
 import { figure, type CalcMethod, type SampleInput } from '../server/telemetry/store';
+import { httpFetch, signInTokens } from '../tests/support/httpSignIn';
 import { createDatabase, startPostgres } from '../tests/support/postgres';
 import { serve, stopped } from './child';
 import { dashboardBench } from './dashboard';
+import { replaceSection, sectionOf } from './report';
 import { trendBench } from './trend';
 
 const TENANT = 2;
@@ -207,7 +209,7 @@ async function ingestOverHttp(dataDir: string, variables: CatalogVariable[]): Pr
   const { buildApp } = await import('../server/app');
   const app = await buildApp(config({ dataDir, demo: false }));
   try {
-    const token = await emsToken((method, url, headers, payload) =>
+    const { ems: token } = await signInTokens((method, url, headers, payload) =>
       app.inject({ method, url, headers, ...(payload ? { payload } : {}) }).then((r) => r.json()),
     );
     const from = END + STEP_MS;
@@ -233,29 +235,6 @@ async function ingestOverHttp(dataDir: string, variables: CatalogVariable[]): Pr
   } finally {
     await app.close();
   }
-}
-
-type Fetch = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: unknown) => Promise<unknown>;
-
-/** Signs in as the demo administrator and answers an EMS token. */
-async function emsToken(fetch: Fetch): Promise<string> {
-  const basic = `Basic ${Buffer.from('web:web').toString('base64')}`;
-  const client = (await fetch('GET', '/auth/oauth/token?grant_type=client_credentials', { authorization: basic })) as {
-    access_token: string;
-  };
-  const login = (await fetch(
-    'POST',
-    '/manager/user/pclogin',
-    { authorization: `Bearer ${client.access_token}` },
-    {
-      username: 'admin',
-      password: 'admin123',
-    },
-  )) as { data: { access_token: string } };
-  const ems = (await fetch('POST', '/tools/ems/emsToken', { authorization: `Bearer ${login.data.access_token}` })) as {
-    data: { access_token: string };
-  };
-  return ems.data.access_token;
 }
 
 interface LoadResult {
@@ -301,15 +280,7 @@ async function realtime(dataDir: string, services: Services): Promise<{ platform
   );
   const platform = await serve({ BENCH_MODE: 'platform', DATA_DIR: dataDir });
   try {
-    const call: Fetch = async (method, path, headers, payload) =>
-      (
-        await fetch(`${platform.url}${path}`, {
-          method,
-          headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
-          ...(payload ? { body: JSON.stringify(payload) } : {}),
-        })
-      ).json();
-    const token = await emsToken(call);
+    const { ems: token } = await signInTokens(httpFetch(platform.url));
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const body = JSON.stringify({ sns: variables.map((v) => v.sn).join(',') });
     const answer = await fetch(`${platform.url}/ems/api/main/devices/data/realtime`, { method: 'POST', headers, body });
@@ -429,7 +400,9 @@ The platform serves ${share.toFixed(0)} % of the bare route's throughput. Goal: 
 
 ${dashboard}
 ${trend}`;
-  writeFileSync('docs/benchmarks.md', report);
+  // The soak's section is written by `npm run soak`, which this run does not repeat.
+  const soak = existsSync('docs/benchmarks.md') ? sectionOf(readFileSync('docs/benchmarks.md', 'utf8'), 'Soak') : undefined;
+  writeFileSync('docs/benchmarks.md', soak ? replaceSection(report, 'Soak', soak) : report);
   log(`docs/benchmarks.md written in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 

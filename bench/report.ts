@@ -1,0 +1,17 @@
+/** The `## heading` section of some Markdown, up to the next section of that level; undefined when absent. */
+export function sectionOf(markdown: string, heading: string): string | undefined {
+  const start = markdown.search(new RegExp(`^## ${heading}$`, 'm'));
+  if (start === -1) return undefined;
+  const next = markdown.slice(start + 3).search(/^## /m);
+  return next === -1 ? markdown.slice(start) : markdown.slice(start, start + 3 + next);
+}
+
+/**
+ * The Markdown with its `## heading` section replaced by `section`, or `section` added at its
+ * end: `npm run bench` and `npm run soak` each write their own sections of docs/benchmarks.md.
+ */
+export function replaceSection(markdown: string, heading: string, section: string): string {
+  const old = sectionOf(markdown, heading);
+  const body = `${section.trimEnd()}\n`;
+  return old === undefined ? `${markdown.trimEnd()}\n\n${body}` : markdown.replace(old, () => `${body}\n`).trimEnd() + '\n';
+}
