@@ -91,6 +91,9 @@ export default defineConfig({
           // Two files at once: the page smoke in three parts (pages.1–3) beside the dashboard, session and customer journeys.
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // What a page shows after a reload or a switch of tenant arrives after its scripts and its
+          // data: beside another browser file on two cores that took over a second (the default).
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

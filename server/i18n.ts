@@ -15,7 +15,7 @@ export function createTranslator(contract: Contract): (lng: Language) => Transla
   });
   return (lng) => {
     const t = instance.getFixedT(lng);
-    return (key, params) => t(key, params);
+    return (key, params) => t(key, params ?? {});
   };
 }
 

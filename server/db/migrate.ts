@@ -1,4 +1,5 @@
-import { Migrator, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import type { CreateTableBuilder, Kysely } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
 import type { Database, Dialect } from './database';
 import * as auth from './migrations/0001_auth';
 import * as access from './migrations/0002_access';

@@ -10,7 +10,8 @@ export interface PdfPage {
 
 /** The pages of a PDF document as a reader sees them: their size and their text. */
 export async function readPdf(data: Buffer): Promise<PdfPage[]> {
-  const document = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
+  const loading = getDocument({ data: new Uint8Array(data), useSystemFonts: false });
+  const document = await loading.promise;
   const pages: PdfPage[] = [];
   for (let number = 1; number <= document.numPages; number += 1) {
     const page = await document.getPage(number);
@@ -19,6 +20,6 @@ export async function readPdf(data: Buffer): Promise<PdfPage[]> {
     const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
     pages.push({ width, height, text });
   }
-  await document.destroy();
+  await loading.destroy();
   return pages;
 }

@@ -19,7 +19,14 @@ import {
   ptzText,
   thumbnailCount,
   type CameraConfig,
+  type Translate,
 } from './rules';
+
+/** The widget's translate function in a language, as the view builds it. */
+const translateIn =
+  (lng: 'en' | 'zh'): Translate =>
+  (key, params) =>
+    i18nFor(lng).t(key, params ?? {});
 
 const context = {
   station: { sn: 'T2-ST1', name: '张江储能电站', timeZone: 'Asia/Shanghai', fields: {} },
@@ -140,7 +147,7 @@ describe('camera widget (specification §2, §7 Cameras)', () => {
     ['zh', { kind: 'missing' }, '所选摄像头不属于该站点，请重新选择'],
     ['en', { kind: 'camera', camera: DOME, captures: [] }, false],
   ] as const)('in %s the widget shown as %o reads %j', (lng, shown, text) => {
-    expect(emptyText(i18nFor(lng).t, shown)).toBe(text);
+    expect(emptyText(translateIn(lng), shown)).toBe(text);
   });
 
   test.each([
@@ -149,7 +156,7 @@ describe('camera widget (specification §2, §7 Cameras)', () => {
     ['en', 50, "None of the station's latest 50 captures is from this camera"],
     ['zh', 50, '站点最近 50 张抓拍中没有该摄像头的图片'],
   ] as const)('in %s a camera without a picture (window %s) reads %j', (lng, window, text) => {
-    expect(noCaptureText(i18nFor(lng).t, window)).toBe(text);
+    expect(noCaptureText(translateIn(lng), window)).toBe(text);
   });
 
   test.each([
@@ -157,7 +164,7 @@ describe('camera widget (specification §2, §7 Cameras)', () => {
     ['zh', '系统管理员', '系统管理员 抓拍于 2026-11-21 14:10:00'],
     ['en', undefined, 'Captured 2026-11-21 14:10:00'],
   ] as const)('in %s a capture by %s reads %j, in the station’s zone', (lng, userName, text) => {
-    expect(capturedText(i18nFor(lng).t, { captureTime: '2026-11-21T06:10:00.000Z', userName }, 'Asia/Shanghai')).toBe(text);
+    expect(capturedText(translateIn(lng), { captureTime: '2026-11-21T06:10:00.000Z', userName }, 'Asia/Shanghai')).toBe(text);
   });
 
   test.each([
@@ -206,7 +213,7 @@ describe('camera widget (specification §2, §7 Cameras)', () => {
     ['en', { status: 'failed', direction: 2, message: 'The camera has no PTZ' }, 'Left failed: The camera has no PTZ'],
     ['zh', { status: 'moving', direction: 9 }, '正在转动：缩小'],
   ] as const)('in %s the pad after %o reads %j', (lng, state, text) => {
-    expect(ptzText(i18nFor(lng).t, state)).toBe(text);
+    expect(ptzText(translateIn(lng), state)).toBe(text);
   });
 
   test.each([

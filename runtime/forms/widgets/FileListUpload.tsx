@@ -44,7 +44,7 @@ export function FileListUpload({ id, disabled, readonly, onChange, schema }: Wid
       beforeUpload={(file) => {
         const problem = checkUpload(file, { count: taken.current, maxCount });
         if (problem) {
-          notifier.warn(t(problem.key, problem.params));
+          notifier.warn(t(problem.key, problem.params ?? {}));
           return Upload.LIST_IGNORE;
         }
         taken.current += 1;

@@ -26,7 +26,7 @@ export function ImageUpload({ id, value, disabled, readonly, onChange }: WidgetP
         beforeUpload={(file) => {
           const problem = checkUpload(file, { image: true });
           if (problem) {
-            notifier.warn(t(problem.key, problem.params));
+            notifier.warn(t(problem.key, problem.params ?? {}));
             return Upload.LIST_IGNORE;
           }
           return true;
