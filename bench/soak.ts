@@ -182,6 +182,17 @@ function collect(child: ChildProcess): Promise<ProbeReport | undefined> {
   });
 }
 
+/**
+ * What a crashed Node process wrote that says why: its first assertion or error line, and the
+ * first frame of a native addon in its stack (`Statement::~Statement() in better_sqlite3.node`).
+ */
+function crashOf(stderr: string): string {
+  const lines = stderr.split('\n').map((line) => line.trim());
+  const why = lines.find((line) => /Assertion failed|Error|FATAL|Segmentation fault/.test(line));
+  const frame = lines.map((line) => /^\d+: 0x[0-9a-f]+ (.+) \[.*\/([^/]+\.node)\]$/.exec(line)).find(Boolean);
+  return [why ?? lines.filter(Boolean).pop() ?? 'no message', ...(frame ? [`in ${frame[1]} of ${frame[2]}`] : [])].join(', ');
+}
+
 /** Runs one soak and answers what it saw; a server that ends before its time is a result, not an error. */
 async function soak(options: SoakOptions): Promise<SoakResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'platform-soak-'));
@@ -204,7 +215,7 @@ async function soak(options: SoakOptions): Promise<SoakResult> {
     crashed: true,
     needs: 0,
     reports: [],
-    failures: [`server ${ending}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`],
+    failures: [`server ${ending}: ${crashOf(stderr)}`],
   });
   try {
     server = await startServer(options, dataDir);
@@ -318,20 +329,25 @@ async function underLoad(
       minuteNow().memory = report;
     }
   })();
-  const progress = setInterval(() => {
-    const minute = Math.floor((Date.now() - loadStart) / 60_000);
-    const row = minutes[minute - 1];
-    if (row)
+  // Each minute once it is over, whatever the timer's drift under load.
+  let logged = 0;
+  const logMinutes = (upTo: number) => {
+    for (; logged < Math.min(upTo, options.minutes); logged += 1) {
+      const row = minutes[logged] as SoakMinute;
+      const failures = row.serverErrors + row.failed + row.wrong;
       log(
-        `  minute ${minute}: ${row.refreshes} refreshes, ${row.lists} list reads, ${row.serverErrors + row.failed + row.wrong} failures, heap ${row.memory?.heapUsedMb.toFixed(0) ?? '?'} MB`,
+        `  minute ${logged + 1}: ${row.refreshes} refreshes, ${row.lists} list reads, ${failures} failures, heap ${row.memory?.heapUsedMb.toFixed(0) ?? '?'} MB`,
       );
-  }, 60_000);
+    }
+  };
+  const progress = setInterval(() => logMinutes(Math.floor((Date.now() - loadStart) / 60_000)), 5_000);
   await Promise.all([
     ...Array.from({ length: REFRESH_WORKERS }, () => worker([refresh])),
     ...Array.from({ length: LIST_WORKERS }, () => worker(lists)),
     collector,
   ]);
   clearInterval(progress);
+  logMinutes(options.minutes);
 
   const crashed = ended;
   const ending = crashed ? await server.exited : await server.stop();
@@ -390,19 +406,27 @@ function report(results: SoakResult[]): string {
     '',
   ];
   for (const r of results) {
-    lines.push(`Per minute, ${r.options.label}:`, '');
-    lines.push(
-      '| Minute | Refreshes | List reads | 5xx | Other failures | Wrong | Heap after GC (MB) | RSS (MB) |',
-      '|---:|---:|---:|---:|---:|---:|---:|---:|',
-    );
-    r.minutes.forEach((m, i) =>
+    lines.push(`${r.options.label} on Node ${r.node}: `);
+    if (r.reports.length) {
       lines.push(
-        `| ${i + 1} | ${fmt(m.refreshes)} | ${fmt(m.lists)} | ${m.serverErrors} | ${m.failed} | ${m.wrong} | ${m.memory?.heapUsedMb.toFixed(1) ?? '–'} | ${m.memory?.rssMb.toFixed(1) ?? '–'} |`,
-      ),
+        'per minute:',
+        '',
+        '| Minute | Refreshes | List reads | 5xx | Other failures | Wrong | Heap after GC (MB) | RSS (MB) |',
+        '|---:|---:|---:|---:|---:|---:|---:|---:|',
+      );
+      r.minutes.forEach((m, i) =>
+        lines.push(
+          `| ${i + 1} | ${fmt(m.refreshes)} | ${fmt(m.lists)} | ${m.serverErrors} | ${m.failed} | ${m.wrong} | ${m.memory?.heapUsedMb.toFixed(1) ?? '–'} | ${m.memory?.rssMb.toFixed(1) ?? '–'} |`,
+        ),
+      );
+      lines.push('');
+    }
+    lines.push(
+      r.failures.length
+        ? `First failures: ${r.failures.map((f) => `\`${f.replaceAll('|', '\\|')}\``).join('; ')}`
+        : 'No failure.',
+      '',
     );
-    if (r.failures.length)
-      lines.push('', `First failures: ${r.failures.map((f) => `\`${f.replaceAll('|', '\\|')}\``).join('; ')}`);
-    lines.push('');
   }
   return lines.join('\n');
 }
