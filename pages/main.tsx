@@ -9,20 +9,20 @@ import {
   createApi,
   createNotifier,
   i18nFor,
-  PreferenceStore,
+  createPreferenceStore,
   readPreferences,
   session,
   type Runtime,
 } from '../runtime';
 import { routeObjects } from './routes';
 
-const preferences = new PreferenceStore(readPreferences(window.location.search, localStorage), localStorage);
+const preferences = createPreferenceStore(readPreferences(window.location.search, localStorage), localStorage);
 const notifier = createNotifier();
 const api = createApi({
   store: cookieTokenStore(),
-  language: () => preferences.get().language,
+  language: () => preferences.getState().language,
   warn: (text) => notifier.warn(text),
-  translate: (key, params) => String(i18nFor(preferences.get().language).t(key as never, params as never)),
+  translate: (key, params) => String(i18nFor(preferences.getState().language).t(key as never, params as never)),
   onSessionEnd: () => {
     session.signOut(api);
     if (window.location.pathname !== '/login') void router.navigate('/login');

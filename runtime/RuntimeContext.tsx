@@ -1,4 +1,6 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/shallow';
 import type { Analytics } from './analytics';
 import type { Api } from './api/client';
 import type { PreferenceStore, Preferences } from './preferences/preferences';
@@ -26,8 +28,8 @@ export function useRuntime(): Runtime {
 
 export function usePreferences(): Preferences {
   const { preferences } = useRuntime();
-  return useSyncExternalStore(
-    (listener) => preferences.subscribe(listener),
-    () => preferences.get(),
+  return useStore(
+    preferences,
+    useShallow(({ language, theme }) => ({ language, theme })),
   );
 }

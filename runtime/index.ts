@@ -15,7 +15,7 @@ export { enumLabel, fieldLabel, label, pageTitle } from './i18n/labels';
 export type { ListRecord, ListViewProps } from './list/ListView';
 export { initialListState, listQuery } from './list/listQuery';
 export type { ListState } from './list/listQuery';
-export { PreferenceStore, readPreferences } from './preferences/preferences';
+export { createPreferenceStore, readPreferences } from './preferences/preferences';
 export type { Language, Preferences, ThemeName } from './preferences/preferences';
 export { RuntimeProvider, usePreferences, useRuntime } from './RuntimeContext';
 export type { Runtime } from './RuntimeContext';
@@ -36,3 +36,6 @@ export { PreferenceSwitches } from './shell/PreferenceSwitches';
 export const ListPage = lazyScreen<{ name: string }>(
   withLabels('entities', () => import('./list/ListPage').then((module) => ({ default: module.ListScreen }))),
 );
+export { DataTable } from './table/DataTable';
+export type { DataTableProps, TableColumn, TablePaging, TableSort } from './table/DataTable';
+export { loadCharts } from './charts/EChart';

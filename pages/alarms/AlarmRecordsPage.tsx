@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Alarm } from '../../generated/types';
 import { enumLabel, fieldLabel, label, useRuntime } from '../../runtime';
-import { WidgetTable } from '../../runtime/dashboard/WidgetTable';
+import { DataTable } from '../../runtime';
 import { ScreenHeader } from '../../runtime/shell/ScreenHeader';
 import { AlarmConfirmDialog } from '../../widgets/alarm-list/AlarmConfirmDialog';
 import { alarmTime, handledText, isOpen } from '../../widgets/alarm-list/rules';
@@ -104,7 +104,7 @@ export function AlarmRecordsPage() {
         ) : null}
       </Space>
       <Spin spinning={page.loading}>
-        <WidgetTable<Alarm>
+        <DataTable<Alarm>
           label={label(t, 'routes.SiteWarningRecord.title')}
           rowKey={(alarm) => String(alarm.id)}
           rows={page.records}

@@ -1,12 +1,15 @@
 import { EditOutlined, PlusOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Empty, Select, Space, Spin, Typography } from 'antd';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useStore } from 'zustand';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { routes, widgetLoaders } from '../../generated/registry';
 import { label, useRuntime } from '../../runtime';
 import {
   addWidget,
+  canRedo,
+  canUndo,
   configDefaults,
   DashboardGrid,
   moveInOrder,
@@ -24,6 +27,7 @@ import {
 import { WIDGETS, widgetRegistry } from '../../widgets';
 import { adoptScheduler, dashboardScheduler, primeWidgets, stationContext, type StationRecord } from './earlyData';
 import { useDashboardDocument } from './useDashboardDocument';
+import { useUndoKeys } from './useUndoKeys';
 
 const sizeOf = (type: string) => widgetRegistry.get(type)?.size ?? { w: 6, h: 6 };
 
@@ -62,7 +66,12 @@ export function DashboardPage() {
 
   // The station the address names is known before the list arrives: its dashboard is asked for beside the list.
   const dashboard = useDashboardDocument(stationSn, widgetRegistry);
-  const { document, change } = dashboard;
+  const { store } = dashboard;
+  const document = useStore(store, (state) => state.document);
+  const undoable = useStore(store, canUndo);
+  const redoable = useStore(store, canRedo);
+  const { edit, undo, redo } = store.getState();
+  useUndoKeys(editing && !catalogue && !configuring, undo, redo);
 
   // What the widgets need is asked for before the grid first renders (dozens of widgets take a
   // while to render): the server answers while the browser draws. The grid shows once its
@@ -85,11 +94,15 @@ export function DashboardPage() {
 
   const onLayoutChange = useCallback(
     (breakpoint: Breakpoint, items: LayoutItem[]) => {
-      if (!document) return;
-      const current = document.layouts[breakpoint] ?? [];
-      if (!sameLayout(current, items)) change(setLayout(document, breakpoint, items));
+      const current = store.getState().document?.layouts[breakpoint] ?? [];
+      if (!sameLayout(current, items)) edit((draft) => setLayout(draft, breakpoint, items));
     },
-    [document, change],
+    [store, edit],
+  );
+  const onRemove = useCallback((id: string) => edit((draft) => removeWidget(draft, id)), [edit]);
+  const onMove = useCallback(
+    (breakpoint: Breakpoint, id: string, delta: -1 | 1) => edit((draft) => moveInOrder(draft, breakpoint, id, delta, sizeOf)),
+    [edit],
   );
 
   const add = async (type: string) => {
@@ -98,7 +111,7 @@ export function DashboardPage() {
     if (!document || !definition || !load) return;
     const { schema } = await load();
     const id = newWidgetId(document);
-    change(addWidget(document, { id, type, config: configDefaults(schema) }, definition.size));
+    edit((draft) => addWidget(draft, { id, type, config: configDefaults(schema) }, definition.size));
     setCatalogue(false);
     setConfiguring(id);
   };
@@ -148,15 +161,15 @@ export function DashboardPage() {
             <Button icon={<PlusOutlined />} onClick={() => setCatalogue(true)}>
               {t('dashboard.addWidget')}
             </Button>
-            <Button icon={<UndoOutlined />} disabled={!dashboard.canUndo} onClick={dashboard.undo}>
+            <Button icon={<UndoOutlined />} disabled={!undoable} onClick={undo} title={t('dashboard.undoKeys')}>
               {t('dashboard.undo')}
             </Button>
-            <Button icon={<RedoOutlined />} disabled={!dashboard.canRedo} onClick={dashboard.redo}>
+            <Button icon={<RedoOutlined />} disabled={!redoable} onClick={redo} title={t('dashboard.redoKeys')}>
               {t('dashboard.redo')}
             </Button>
             <Button
               onClick={() => {
-                dashboard.discard();
+                store.getState().discard();
                 setEditing(false);
               }}
             >
@@ -179,15 +192,15 @@ export function DashboardPage() {
         <Empty description={t('dashboard.empty')} />
       ) : (
         <DashboardGrid
-          document={document}
+          store={store}
           definitions={widgetRegistry}
           station={station}
           scheduler={scheduler}
           editing={editing}
           onLayoutChange={onLayoutChange}
           onEdit={setConfiguring}
-          onRemove={(id) => change(removeWidget(document, id))}
-          onMove={(breakpoint, id, delta) => change(moveInOrder(document, breakpoint, id, delta, sizeOf))}
+          onRemove={onRemove}
+          onMove={onMove}
           navigate={navigate}
         />
       )}
@@ -203,7 +216,7 @@ export function DashboardPage() {
             stationSn={station.sn}
             onCancel={() => setConfiguring(null)}
             onSave={(config) => {
-              change(setWidgetConfig(document, configured.id, config));
+              edit((draft) => setWidgetConfig(draft, configured.id, config));
               setConfiguring(null);
             }}
           />

@@ -1,4 +1,4 @@
-import type { Api } from '../../runtime';
+import { loadCharts, type Api } from '../../runtime';
 import type { DashboardDocument } from '../../runtime/dashboard';
 import type { FetchMode, StationRecord } from './earlyData';
 
@@ -25,9 +25,12 @@ export function takeEarlyRequest(): EarlyRequest | undefined {
  * user's menu load: the station list and, when the address names a station, its dashboard
  * document (the first station's is asked for once the list is there) and then, with both, the
  * data of its widgets. That needs the widgets' code: it is left as a request that the dashboard's
- * code takes as soon as it has loaded (`startPending`), before the screen renders.
+ * code takes as soon as it has loaded (`startPending`), before the screen renders. The chart
+ * chunk is asked for at the same time.
  */
 export function dashboardEarlyCalls(api: Api, url: URL): void {
+  // The chart code (its own chunk) comes beside the first data, not after the widgets have it.
+  void loadCharts();
   const stations = api.prefetch('listStations', {}) as Promise<StationRecord[]>;
   const stationSn = url.searchParams.get('station');
   if (!stationSn) return;

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { widgetLoaders } from '../../generated/registry';
 import { ApiCallError, useRuntime } from '../../runtime';
 import {
   completeConfig,
+  createEditorStore,
   DASHBOARD_SCHEMA_VERSION,
-  UndoHistory,
   type AnyWidgetDefinition,
   type DashboardDocument,
 } from '../../runtime/dashboard';
@@ -31,71 +31,44 @@ async function migrated(
 export type SaveResult = 'saved' | 'stale' | 'failed';
 
 /**
- * The dashboard document of a station: loaded (and migrated), changed with undo and redo while
- * editing, saved with the version it was made from — a save refused as stale (another tab saved
- * meanwhile) changes nothing here, so the user can reload.
+ * The dashboard document of a station in an editor store (`createEditorStore`): loaded (and
+ * migrated) when the station changes, saved with the version it was made from — a save refused as
+ * stale (another tab saved meanwhile) changes nothing here, so the user can reload.
  */
 export function useDashboardDocument(stationSn: string | undefined, definitions: ReadonlyMap<string, AnyWidgetDefinition>) {
   const { api } = useRuntime();
-  const history = useRef<UndoHistory<DashboardDocument> | null>(null);
-  const [saved, setSaved] = useState<DashboardDocument | null>(null);
-  const [document, setDocument] = useState<DashboardDocument | null>(null);
+  const [store] = useState(() => createEditorStore());
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     if (!stationSn) return;
     setError(null);
     try {
-      const stored = await migrated(await api.call('getSiteKanban', { params: { stationSn } }, { silent: true }), definitions);
-      history.current = new UndoHistory(stored);
-      setSaved(stored);
-      setDocument(stored);
+      store
+        .getState()
+        .load(await migrated(await api.call('getSiteKanban', { params: { stationSn } }, { silent: true }), definitions));
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     }
-  }, [api, stationSn, definitions]);
+  }, [api, stationSn, definitions, store]);
 
   useEffect(() => {
-    setDocument(null);
+    store.getState().unload();
     void load();
-  }, [load]);
-
-  const change = useCallback((next: DashboardDocument) => {
-    if (!history.current) return;
-    setDocument(history.current.push(next));
-  }, []);
-  const undo = useCallback(() => history.current && setDocument(history.current.undo()), []);
-  const redo = useCallback(() => history.current && setDocument(history.current.redo()), []);
-  const discard = useCallback(() => {
-    if (!saved || !history.current) return;
-    setDocument(history.current.reset(saved));
-  }, [saved]);
+  }, [load, store]);
 
   const save = useCallback(async (): Promise<SaveResult> => {
-    if (!document || !history.current) return 'failed';
+    const { document } = store.getState();
+    if (!document) return 'failed';
     try {
-      const stored = await api.call('saveSiteKanban', { body: document }, { silent: true });
-      setSaved(stored);
-      setDocument(history.current.reset(stored));
+      store.getState().stored(await api.call('saveSiteKanban', { body: document }, { silent: true }));
       return 'saved';
     } catch (failure) {
       if (failure instanceof ApiCallError && failure.status === 409) return 'stale';
       setError(failure instanceof Error ? failure.message : String(failure));
       return 'failed';
     }
-  }, [api, document]);
+  }, [api, store]);
 
-  return {
-    document,
-    error,
-    dirty: document !== saved,
-    canUndo: history.current?.canUndo ?? false,
-    canRedo: history.current?.canRedo ?? false,
-    change,
-    undo,
-    redo,
-    discard,
-    save,
-    reload: load,
-  };
+  return { store, error, save, reload: load };
 }

@@ -1,9 +1,9 @@
 import { Card, Select, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChartCanvas, type ChartConfig } from '../../runtime/dashboard';
+import { EChart } from '../../runtime/dashboard';
+import { dailyQualityOption } from './dailyQualityOption';
 import { shown } from './EmsScreen';
-import { limitLines } from './limitLines';
 import { outOfBand } from './qualityBands';
 
 /** A measurement of a month, as the monthly report answers it. */
@@ -31,33 +31,22 @@ export function DailyQualityCard({ report }: { report: MonthlyQuality[] }) {
   // The first measurement with a limit, until the reader chooses another.
   const item =
     report.find((r) => r.sn === chosen) ?? report.find((r) => r.lower !== undefined || r.upper !== undefined) ?? report[0];
-  const config = useMemo<ChartConfig<'line'> | undefined>(
+  const option = useMemo(
     () =>
-      item && {
-        type: 'line',
-        data: {
-          labels: item.days.map((d) => d.day.slice(5)),
-          datasets: [
-            { label: t('emsScreens.quality.max'), data: item.days.map((d) => d.max), spanGaps: false, pointRadius: 2 },
-            { label: t('emsScreens.quality.min'), data: item.days.map((d) => d.min), spanGaps: false, pointRadius: 2 },
-          ],
+      item &&
+      dailyQualityOption(
+        item,
+        {
+          max: t('emsScreens.quality.max'),
+          min: t('emsScreens.quality.min'),
+          upper: t('emsScreens.quality.upper'),
+          lower: t('emsScreens.quality.lower'),
         },
-        options: {
-          interaction: { mode: 'index', intersect: false },
-          plugins: {
-            legend: { display: true },
-            annotation: {
-              annotations: limitLines([
-                { key: 'upper', value: item.upper, label: t('emsScreens.quality.upper') },
-                { key: 'lower', value: item.lower, label: t('emsScreens.quality.lower') },
-              ]),
-            },
-          },
-        },
-      },
+        (value) => shown(value, item.unit),
+      ),
     [item, t],
   );
-  if (!item || !config) return null;
+  if (!item || !option) return null;
   const judged = (day: MonthlyQuality['days'][number]) => {
     const high = outOfBand(item, day.max, item.code);
     const low = outOfBand(item, day.min, item.code);
@@ -78,9 +67,7 @@ export function DailyQualityCard({ report }: { report: MonthlyQuality[] }) {
         />
       }
     >
-      <div style={{ height: 260 }}>
-        <ChartCanvas config={config} label={t('emsScreens.quality.dailyChart', { name: item.name })} />
-      </div>
+      <EChart option={option} label={t('emsScreens.quality.dailyChart', { name: item.name })} height={260} />
       <Table
         rowKey="day"
         size="small"

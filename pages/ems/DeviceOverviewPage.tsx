@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { enumLabel } from '../../runtime';
-import { WidgetTable } from '../../runtime/dashboard';
+import { DataTable } from '../../runtime';
 import { countDevices, type KindCount } from './deviceCounts';
 import { EmsScreen } from './EmsScreen';
 import type { DeviceRecord } from './useDevice';
@@ -62,7 +62,7 @@ export function DeviceOverviewPage() {
         ))}
       </Row>
       <Card size="small" title={t('emsScreens.overview.byKind')}>
-        <WidgetTable<KindCount>
+        <DataTable<KindCount>
           label={t('emsScreens.overview.byKind')}
           rowKey={(row) => row.kind}
           rows={counts.byKind}

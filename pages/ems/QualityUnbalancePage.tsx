@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { EmsScreen, shown } from './EmsScreen';
 import { useMeter } from './MeterToolbar';
 import { JudgementTag } from './QualityRealtimePage';
-import { UnbalanceChart, type UnbalancePoint } from './UnbalanceChart';
+import { UnbalanceChart } from './UnbalanceChart';
+import type { UnbalancePoint } from './unbalanceOption';
 import { useCallAnswer } from '../../runtime/list/useCallAnswer';
 
 type Phases = { a: number | null; b: number | null; c: number | null };

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { enumLabel } from '../../runtime';
-import { WidgetTable } from '../../runtime/dashboard';
+import { DataTable } from '../../runtime';
 import { DiagramView, type Diagram, type NodeValue } from './DiagramView';
 import { EmsScreen } from './EmsScreen';
 import { StationSelect } from './StationSelect';
@@ -82,7 +82,7 @@ export function SiteTopoPage() {
         </Card>
       ) : null}
       <Card size="small" title={t('emsScreens.topology.devices')}>
-        <WidgetTable<TreeRow>
+        <DataTable<TreeRow>
           label={t('emsScreens.topology.devices')}
           rows={tree}
           rowKey={(row) => row.key}

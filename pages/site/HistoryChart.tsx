@@ -2,8 +2,9 @@ import { Alert, Empty, Flex, Spin, Table } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../runtime';
-import { ChartCanvas, type ChartConfig } from '../../runtime/dashboard';
+import { EChart } from '../../runtime/dashboard';
 import { useAnswer } from '../../runtime/api/useAnswer';
+import { historyOption } from './historyOption';
 import type { VariableRecord } from './useVariablePick';
 
 export interface HistoryQuery {
@@ -30,32 +31,15 @@ export function HistoryChart({ variables, resolution, startTime, endTime }: Hist
       : undefined,
     `${sns}|${resolution}|${startTime}|${endTime}`,
   );
-  const chart = useMemo((): ChartConfig<'line'> | undefined => {
-    if (!answer.data) return undefined;
-    const times = [...new Set(answer.data.flatMap((series) => series.datas.map((point) => point.time)))].sort();
-    return {
-      type: 'line',
-      data: {
-        labels: times,
-        datasets: answer.data.map((series) => {
-          const byTime = new Map(series.datas.map((point) => [point.time, point.value]));
-          const variable = variables.find((entry) => entry.sn === series.sn);
-          return {
-            label: series.unit ? `${variable?.name ?? series.sn} (${series.unit})` : (variable?.name ?? series.sn),
-            data: times.map((time) => byTime.get(time) ?? null),
-            spanGaps: true,
-            pointRadius: 0,
-          };
-        }),
-      },
-      options: { animation: false, interaction: { mode: 'index', intersect: false } },
-    };
-  }, [answer.data, variables]);
+  const option = useMemo(
+    () => answer.data && historyOption(answer.data, variables, { startTime, endTime }),
+    [answer.data, variables, startTime, endTime],
+  );
   if (!sns) return <Empty description={t('siteViews.pickVariables')} />;
   if (answer.error) return <Alert type="error" showIcon message={`${t('common.loadFailed')} ${answer.error}`} />;
-  if (!chart) return <Spin style={{ display: 'block', margin: 64 }} />;
-  if (chart.data.labels?.length === 0) return <Empty description={t('common.empty')} />;
-  const rows = (answer.data ?? []).map((series) => {
+  if (!answer.data || !option) return <Spin style={{ display: 'block', margin: 64 }} />;
+  if (answer.data.every((series) => series.datas.length === 0)) return <Empty description={t('common.empty')} />;
+  const rows = answer.data.map((series) => {
     const values = series.datas.map((point) => point.value);
     const round = (value: number) => Math.round(value * 100) / 100;
     return {
@@ -71,9 +55,7 @@ export function HistoryChart({ variables, resolution, startTime, endTime }: Hist
   const column = (key: keyof (typeof rows)[number]) => ({ key, dataIndex: key, title: t(`siteViews.curve.${key}`) });
   return (
     <Flex vertical gap="middle">
-      <div style={{ height: 420 }}>
-        <ChartCanvas config={chart} label={t('siteViews.curves')} />
-      </div>
+      <EChart option={option} label={t('siteViews.curves')} height={420} />
       <Table
         size="small"
         rowKey="sn"

@@ -1,12 +1,13 @@
 import { Alert, Card, Flex, Space, Spin, Statistic, Table } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Income } from '../../generated/meta';
 import { label, useRuntime } from '../../runtime';
-import { ChartCanvas } from '../../runtime/dashboard';
+import { EChart } from '../../runtime/dashboard';
 import { formatMoney } from '../../runtime/format/money';
 import { ScreenHeader } from '../../runtime/shell/ScreenHeader';
+import { incomeOption } from './incomeOption';
 import { PeriodPicker } from './PeriodPicker';
 import { querytime, type Period } from './seriesData';
 import { useAnswer } from '../../runtime/api/useAnswer';
@@ -58,6 +59,7 @@ export function IncomeScreen({ route = '' }: SiteScreenProps) {
   );
   const data = answer.data;
   const name = (field: string) => t(`emsRemaining.income.${field}`);
+  const option = useMemo(() => data && incomeOption(data.points, (amount) => t(`emsRemaining.income.${amount}`)), [data, t]);
   return (
     <Flex vertical gap="middle">
       <ScreenHeader title={label(t, `routes.${route}.title`)} />
@@ -78,21 +80,7 @@ export function IncomeScreen({ route = '' }: SiteScreenProps) {
             </Space>
           </Card>
           <Card size="small" title={t('emsRemaining.income.perPart')}>
-            <ChartCanvas
-              label={t('emsRemaining.income.perPart')}
-              height={280}
-              config={{
-                type: 'bar',
-                data: {
-                  labels: data.points.map((p) => p.time),
-                  datasets: (['dischargeIncome', 'chargeCost', 'revenue'] as const).map((field) => ({
-                    label: name(field),
-                    data: data.points.map((p) => p[field]),
-                  })),
-                },
-                options: { animation: false },
-              }}
-            />
+            {option ? <EChart option={option} label={t('emsRemaining.income.perPart')} height={280} /> : null}
           </Card>
           <Table
             size="small"

@@ -1,7 +1,8 @@
 import { Card, Empty, Flex, Select, Space, Statistic } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChartCanvas } from '../../runtime/dashboard';
+import { EChart } from '../../runtime/dashboard';
+import { comparisonOption, type ComparedLine } from './comparisonOption';
 import type { SeriesFigures } from './seriesData';
 
 export interface ComparedPeriods {
@@ -23,15 +24,19 @@ export function SeriesComparison({ current, previous, lastYear }: ComparedPeriod
   const { t } = useTranslation();
   const [key, setKey] = useState<string>();
   const chosen = current.find((entry) => entry.key === key) ?? current[0];
-  if (!chosen) return <Empty description={t('common.empty')} />;
-  const before = previous.find((entry) => entry.key === chosen.key);
-  const yearBefore = lastYear?.find((entry) => entry.key === chosen.key);
+  const before = previous.find((entry) => entry.key === chosen?.key);
+  const yearBefore = lastYear?.find((entry) => entry.key === chosen?.key);
+  const option = useMemo(() => {
+    if (!chosen) return undefined;
+    const lines: ComparedLine[] = [
+      { name: t('siteViews.compare.current'), data: chosen.datas },
+      { name: t('siteViews.compare.previous'), data: before?.datas ?? [] },
+      ...(lastYear ? [{ name: t('siteViews.compare.lastYear'), data: yearBefore?.datas ?? [] }] : []),
+    ];
+    return comparisonOption(lines, chosen.timeKeys, chosen.unit);
+  }, [chosen, before, lastYear, yearBefore, t]);
+  if (!chosen || !option) return <Empty description={t('common.empty')} />;
   const unit = chosen.unit;
-  const lines = [
-    { label: t('siteViews.compare.current'), data: chosen.datas },
-    { label: t('siteViews.compare.previous'), data: before?.datas ?? [] },
-    ...(lastYear ? [{ label: t('siteViews.compare.lastYear'), data: yearBefore?.datas ?? [] }] : []),
-  ];
   return (
     <Flex vertical gap="middle">
       <Select
@@ -54,19 +59,7 @@ export function SeriesComparison({ current, previous, lastYear }: ComparedPeriod
           ) : null}
         </Space>
       </Card>
-      <div style={{ height: 320 }}>
-        <ChartCanvas
-          label={t('siteViews.compare.curves')}
-          config={{
-            type: 'line',
-            data: {
-              labels: chosen.timeKeys.map((_, index) => String(index + 1)),
-              datasets: lines.map((line) => ({ ...line, spanGaps: true })),
-            },
-            options: { animation: false },
-          }}
-        />
-      </div>
+      <EChart option={option} label={t('siteViews.compare.curves')} height={320} />
     </Flex>
   );
 }

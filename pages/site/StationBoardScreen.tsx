@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { routes } from '../../generated/registry';
 import { useRuntime } from '../../runtime';
-import { batchFetcher, DashboardGrid, DataScheduler, type StationContext } from '../../runtime/dashboard';
+import { batchFetcher, createEditorStore, DashboardGrid, DataScheduler, type StationContext } from '../../runtime/dashboard';
 import { widgetRegistry } from '../../widgets';
 import type { BoardWidgetDecl } from './boardDocument';
 import { SiteScreen } from './SiteScreen';
@@ -31,11 +31,12 @@ function Board({ station, widgets }: { station: StationContext; widgets: BoardWi
     [navigateTo],
   );
   const board = useBoardDocument(station.sn, widgets);
+  const store = useMemo(() => (board?.document ? createEditorStore(board.document) : undefined), [board?.document]);
   if (board?.error) return <Alert type="error" showIcon message={board.error} />;
-  if (!board?.document) return <Spin style={{ display: 'block', margin: 64 }} />;
+  if (!store) return <Spin style={{ display: 'block', margin: 64 }} />;
   return (
     <DashboardGrid
-      document={board.document}
+      store={store}
       definitions={widgetRegistry}
       station={station}
       scheduler={scheduler}

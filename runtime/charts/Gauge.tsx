@@ -1,6 +1,7 @@
 import { theme } from 'antd';
 import { useMemo } from 'react';
-import { ChartCanvas, type ChartConfig } from './ChartCanvas';
+import { EChart } from './EChart';
+import { gaugeOption } from './gauge';
 import { SERIES_PALETTE } from './palette';
 
 export interface GaugeProps {
@@ -17,39 +18,12 @@ export interface GaugeProps {
   fontSize?: number;
 }
 
-/** How much of the dial a value fills, from 0 to 1 (a value beyond the scale fills it or leaves it empty). */
-export function gaugeShare(value: number | null, min: number, max: number): number {
-  if (value === null || max <= min) return 0;
-  return Math.min(1, Math.max(0, (value - min) / (max - min)));
-}
-
-/** A dial of 240° filled as far as the value lies between min and max, the value written in its middle and the scale's ends under it. */
-export function Gauge({ value, min, max, text, label, color = SERIES_PALETTE[0], height = 160, fontSize = 16 }: GaugeProps) {
+/** A dial of 240° filled as far as the value lies between min and max (`gaugeOption`). */
+export function Gauge({ value, min, max, text, label, color = SERIES_PALETTE[0], height = 160, fontSize }: GaugeProps) {
   const { token } = theme.useToken();
-  const share = gaugeShare(value, min, max);
-  const config = useMemo<ChartConfig<'doughnut'>>(
-    () => ({
-      type: 'doughnut',
-      data: {
-        datasets: [{ data: [share, 1 - share], backgroundColor: [color, token.colorFillSecondary], borderWidth: 0 }],
-      },
-      options: { rotation: -120, circumference: 240, cutout: '80%', plugins: { tooltip: { enabled: false } } },
-    }),
-    [share, color, token.colorFillSecondary],
+  const option = useMemo(
+    () => gaugeOption({ value, min, max, text, color, track: token.colorFillSecondary, fontSize }),
+    [value, min, max, text, color, token.colorFillSecondary, fontSize],
   );
-  const end = { position: 'absolute', bottom: '12%', fontSize: 12, color: token.colorTextSecondary } as const;
-  return (
-    <div style={{ position: 'relative', width: '100%', height }}>
-      <ChartCanvas config={config} label={label} />
-      <div aria-hidden style={{ position: 'absolute', left: 0, right: 0, top: '45%', textAlign: 'center', fontSize }}>
-        {text}
-      </div>
-      <span aria-hidden style={{ ...end, left: '18%' }}>
-        {min}
-      </span>
-      <span aria-hidden style={{ ...end, right: '18%' }}>
-        {max}
-      </span>
-    </div>
-  );
+  return <EChart option={option} label={label} height={height} />;
 }

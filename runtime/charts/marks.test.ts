@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { averageOf, extremes, seriesMarks } from './marks';
+import { averageLine, averageOf, extremes, seriesMarks, type SeriesPoint } from './marks';
 
 const names = { max: 'Max', min: 'Min', average: 'Avg' };
 
@@ -21,12 +21,38 @@ describe('marks of a series', () => {
     expect(extremes(values)).toEqual(found);
   });
 
-  test('each mark chosen is drawn, with its value as the series writes it; none for a series without values', () => {
-    const marks = seriesMarks('0', [2, 8, 5], '#409EFF', { max: true, min: true, average: true }, names, (v) => v.toFixed(1));
-    expect(marks['0-max']).toMatchObject({ type: 'label', xValue: 1, yValue: 8, content: 'Max 8.0' });
-    expect(marks['0-min']).toMatchObject({ type: 'label', xValue: 0, yValue: 2, content: 'Min 2.0' });
-    expect(marks['0-average']).toMatchObject({ type: 'line', yMin: 5, yMax: 5, label: { content: 'Avg 5.0' } });
-    expect(Object.keys(seriesMarks('1', [2, 8], '#000', { max: true }, names, String))).toEqual(['1-max']);
-    expect(seriesMarks('2', [null, null], '#000', { max: true, min: true, average: true }, names, String)).toEqual({});
+  const points: SeriesPoint[] = [
+    [1000, 2],
+    [2000, 8],
+    [3000, 5],
+  ];
+
+  test('the highest and lowest points are dots where they lie, labelled with their value as the series writes it', () => {
+    const marks = seriesMarks(points, '#409EFF', { max: true, min: true }, names, (v) => v.toFixed(1));
+    expect(marks.markPoint?.data).toEqual([
+      { name: 'Max 8.0', coord: [2000, 8], value: 8, label: { formatter: 'Max 8.0', position: 'top' } },
+      { name: 'Min 2.0', coord: [1000, 2], value: 2, label: { formatter: 'Min 2.0', position: 'bottom' } },
+    ]);
+    expect(marks.markPoint?.itemStyle).toEqual({ color: '#409EFF' });
+    expect(marks.markLine).toBeUndefined();
+  });
+
+  test('the average is a dashed line at its value, labelled at its end', () => {
+    const marks = seriesMarks(points, '#409EFF', { average: true }, names, (v) => v.toFixed(1));
+    expect(marks.markPoint).toBeUndefined();
+    expect(marks.markLine).toMatchObject({
+      symbol: 'none',
+      lineStyle: { type: 'dashed', color: '#409EFF' },
+      data: [{ yAxis: 5, label: { formatter: 'Avg 5.0' } }],
+    });
+  });
+
+  test('a series without values, or no mark chosen, has no marks', () => {
+    expect(seriesMarks([[0, null]], '#000', { max: true, min: true, average: true }, names, String)).toEqual({});
+    expect(seriesMarks(points, '#000', {}, names, String)).toEqual({});
+  });
+
+  test('an average line of its own (a figure computed elsewhere)', () => {
+    expect(averageLine(42, 'Average 42', '#f00')).toMatchObject({ data: [{ yAxis: 42, label: { formatter: 'Average 42' } }] });
   });
 });

@@ -1,4 +1,4 @@
-import type { AnnotationOptions } from 'chartjs-plugin-annotation';
+import type { LineSeriesOption } from './option';
 
 /** Which marks a series carries. */
 export interface MarkChoice {
@@ -14,28 +14,24 @@ export interface MarkNames {
   average: string;
 }
 
-/** A horizontal line across the chart at a value, labelled at its end. */
-export function averageLine(value: number, text: string, color: string): AnnotationOptions<'line'> {
+/** The marks of a series, as ECharts draws them on a line or bar series. */
+export type SeriesMarks = Pick<LineSeriesOption, 'markPoint' | 'markLine'>;
+
+/** A point of a series: where it lies along the x axis (a time or a category) and its value, if any. */
+export type SeriesPoint = [x: number | string, y: number | null];
+
+/** A horizontal dashed line across the chart at a value, labelled at its end. */
+export function averageLine(value: number, text: string, color: string): SeriesMarks['markLine'] {
   return {
-    type: 'line',
-    yMin: value,
-    yMax: value,
-    borderColor: color,
-    borderWidth: 1,
-    borderDash: [6, 4],
-    label: {
-      display: true,
-      content: text,
-      position: 'end',
-      backgroundColor: 'transparent',
-      color,
-      font: { size: 11 },
-      yAdjust: -8,
-    },
+    symbol: 'none',
+    silent: true,
+    lineStyle: { type: 'dashed', color, width: 1 },
+    label: { position: 'insideEndTop', color, fontSize: 11 },
+    data: [{ name: text, yAxis: value, label: { formatter: text } }],
   };
 }
 
-/** The point of a series' highest and lowest values (the first of equals), or none when it has no value. */
+/** The indexes of a series' highest and lowest values (the first of equals), or none when it has no value. */
 export function extremes(values: (number | null)[]): { max: number; min: number } | null {
   let max = -1;
   let min = -1;
@@ -54,37 +50,45 @@ export function averageOf(values: (number | null)[]): number | null {
 }
 
 /**
- * The marks of a series, keyed by `id`: its highest and lowest points, each a dot with its value
- * above or below it, and its average as a dashed line — the values written with `format`.
+ * The marks of a series: its highest and lowest points, each a dot with its value above or below
+ * it, and its average as a dashed line, the values written with `format`. None for a series
+ * without values.
  */
 export function seriesMarks(
-  id: string,
-  values: (number | null)[],
+  points: SeriesPoint[],
   color: string,
   choice: MarkChoice,
   names: MarkNames,
   format: (value: number) => string,
-): Record<string, AnnotationOptions> {
-  const marks: Record<string, AnnotationOptions> = {};
+): SeriesMarks {
+  const values = points.map(([, y]) => y);
   const found = extremes(values);
-  const point = (index: number, name: string, above: boolean): AnnotationOptions<'label'> => {
-    const value = values[index] as number;
+  const point = (index: number, name: string, above: boolean) => {
+    const [x, y] = points[index] as [number | string, number];
+    const text = `${name} ${format(y)}`;
     return {
-      type: 'label',
-      xValue: index,
-      yValue: value,
-      content: `${name} ${format(value)}`,
-      color,
-      font: { size: 11 },
-      yAdjust: above ? -10 : 10,
-      backgroundColor: 'transparent',
-      callout: { display: false },
+      name: text,
+      coord: [x, y],
+      value: y,
+      label: { formatter: text, position: above ? ('top' as const) : ('bottom' as const) },
     };
   };
-  if (found && choice.max) marks[`${id}-max`] = point(found.max, names.max, true);
-  if (found && choice.min) marks[`${id}-min`] = point(found.min, names.min, false);
-  const average = averageOf(values);
-  if (average !== null && choice.average)
-    marks[`${id}-average`] = averageLine(average, `${names.average} ${format(average)}`, color);
-  return marks;
+  const dots = found
+    ? [...(choice.max ? [point(found.max, names.max, true)] : []), ...(choice.min ? [point(found.min, names.min, false)] : [])]
+    : [];
+  const average = choice.average ? averageOf(values) : null;
+  return {
+    ...(dots.length
+      ? {
+          markPoint: {
+            symbol: 'circle',
+            symbolSize: 6,
+            itemStyle: { color },
+            label: { color, fontSize: 11 },
+            data: dots,
+          },
+        }
+      : {}),
+    ...(average === null ? {} : { markLine: averageLine(average, `${names.average} ${format(average)}`, color) }),
+  };
 }

@@ -9,34 +9,27 @@ const panel = (page: string, call: string): Chart => {
   if (!found) throw new Error(`${page} has no chart of ${call}`);
   return found;
 };
-type Dataset = { label?: string; data: unknown[] };
+type Series = { type: string; name?: string; data: unknown[]; sort?: string };
 /** The chart a panel draws (not a dial). */
 const drawn = (drawing: PageChartDrawing) => {
   if (drawing.kind !== 'chart') throw new Error('a dial, not a chart');
-  return drawing.config as { type: string; data: { labels: string[]; datasets: Dataset[] }; options: { indexAxis?: string } };
+  return drawing.option as { series: Series[]; xAxis?: { type: string; data?: string[] } };
 };
 
 describe('the charts of a page from their calls’ answers', () => {
-  test('the bidding funnel: one centred bar per stage, named by the stage’s label with its count, widest first', () => {
+  test('the bidding funnel: one stage per item, named by the stage’s label, widest first', () => {
     const answer = [
       { stage: 'submitted', count: 9 },
       { stage: 'tracked', count: 12 },
       { stage: 'won', count: 2 },
-      { stage: 'decided', count: 5 },
     ];
     const chart = drawn(pageChartDrawing(panel('tenderFunnel', 'getBusBiddingInfoFunnel'), answer, labels));
-    expect(chart).toMatchObject({ type: 'bar', options: { indexAxis: 'y' } });
-    expect(chart.data.labels).toEqual(['#tracked: 12', '#submitted: 9', '#decided: 5', '#won: 2']);
-    expect(chart.data.datasets).toEqual([
-      expect.objectContaining({
-        label: '«count»',
-        data: [
-          [-6, 6],
-          [-4.5, 4.5],
-          [-2.5, 2.5],
-          [-1, 1],
-        ],
-      }),
+    const [funnel] = chart.series;
+    expect(funnel).toMatchObject({ type: 'funnel', name: '«count»', sort: 'descending' });
+    expect(funnel?.data).toEqual([
+      expect.objectContaining({ name: '#submitted', value: 9 }),
+      expect.objectContaining({ name: '#tracked', value: 12 }),
+      expect.objectContaining({ name: '#won', value: 2 }),
     ]);
   });
 
@@ -61,19 +54,37 @@ describe('the charts of a page from their calls’ answers', () => {
         labels,
       ),
     );
-    expect(chart.type).toBe('line');
-    expect(chart.data.labels).toEqual(['#2026-01', '#2026-02']);
-    expect(chart.data.datasets.map(({ label, data }) => ({ label, data }))).toEqual([
-      { label: '«total»', data: [4, 3] },
-      { label: '«won»', data: [1, 0] },
+    expect(chart.xAxis).toMatchObject({ type: 'category', data: ['#2026-01', '#2026-02'] });
+    expect(chart.series.map(({ type, name, data }) => ({ type, name, data }))).toEqual([
+      { type: 'line', name: '«total»', data: [4, 3] },
+      { type: 'line', name: '«won»', data: [1, 0] },
     ]);
+  });
+
+  test('a pie: a slice per item in the palette’s colours, each reading its value, the names in a legend below', () => {
+    const drawing = pageChartDrawing(
+      panel('boardOrder', 'boardOrderType'),
+      [
+        { key: 'storage', count: 3 },
+        { key: 'pv', count: 1 },
+      ],
+      labels,
+    );
+    const chart = drawn(drawing) as ReturnType<typeof drawn> & { legend: unknown };
+    const [pie] = chart.series as (Series & { label: { formatter(params: { dataIndex: number }): string } })[];
+    expect(pie?.type).toBe('pie');
+    expect(pie?.data).toEqual([
+      { name: '#storage', value: 3, itemStyle: { color: '#409EFF' } },
+      { name: '#pv', value: 1, itemStyle: { color: '#29BB9A' } },
+    ]);
+    expect(pie?.label.formatter({ dataIndex: 0 })).toBe('3');
+    expect(chart.legend).toEqual({ bottom: 0 });
   });
 
   test('an answer with no items draws no bar', () => {
     const chart = drawn(pageChartDrawing(panel('tenderKanban', 'getBusBiddingInfoKanban'), [], labels));
-    expect(chart.type).toBe('bar');
-    expect(chart.data.labels).toEqual([]);
-    expect(chart.data.datasets).toEqual([expect.objectContaining({ data: [] })]);
+    expect(chart.xAxis?.data).toEqual([]);
+    expect(chart.series).toEqual([expect.objectContaining({ type: 'bar', data: [] })]);
   });
 
   test('figures: amounts with thousand separators and two decimals, counts as they are, none as --', () => {

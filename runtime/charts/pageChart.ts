@@ -1,7 +1,9 @@
 import type { Chart } from '../../generated/meta';
 import { formatMoney } from '../format/money';
-import type { ChartConfig } from './ChartCanvas';
+import { cartesianOption } from './cartesian';
+import type { ChartOption } from './option';
 import { seriesColor } from './palette';
+import { shareRing } from './ring';
 
 export type ChartItem = Record<string, unknown>;
 
@@ -25,13 +27,12 @@ export function chartItems(answer: unknown): ChartItem[] {
 const numberOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 /** What a chart panel draws: a dial of a percentage, or a chart. */
-export type PageChartDrawing =
-  { kind: 'gauge'; name: string; value: number } | { kind: 'chart'; config: ChartConfig<'bar' | 'line' | 'doughnut'> };
+export type PageChartDrawing = { kind: 'gauge'; name: string; value: number } | { kind: 'chart'; option: ChartOption };
 
 /**
  * What a chart panel (any type but figures) draws from its call's answer: a dial of the first
- * value in percent; a funnel (centred bars, widest first) or a ring of the first value per item;
- * bars or lines, one series per value, the items along the axis.
+ * value in percent; a funnel of the first value per item, widest first; a ring of the first value
+ * per item; bars or lines, one series per value, the items along the axis.
  */
 export function pageChartDrawing(chart: Chart, answer: unknown, labels: ChartLabels): PageChartDrawing {
   const [first] = chart.values;
@@ -40,79 +41,56 @@ export function pageChartDrawing(chart: Chart, answer: unknown, labels: ChartLab
   const items = chartItems(answer);
   const category = (item: ChartItem) => labels.category(item[chart.category ?? '']);
   const figure = (value: unknown) => chartFigure(chart, first, value);
-  const legend = { display: true, position: 'bottom' as const };
+  const legend = { bottom: 0 };
   if (chart.type === 'funnel') {
-    const stages = items
-      .map((item) => ({ name: category(item), value: numberOf(item[first]) }))
-      .sort((a, b) => b.value - a.value);
+    const stages = items.map((item) => ({ name: category(item), value: numberOf(item[first]) }));
     return {
       kind: 'chart',
-      config: {
-        type: 'bar',
-        data: {
-          labels: stages.map((stage) => `${stage.name}: ${figure(stage.value)}`),
-          datasets: [
-            {
-              label: name,
-              // Each stage a bar centred on the axis, as wide as its value.
-              data: stages.map((stage) => [-stage.value / 2, stage.value / 2]),
-              backgroundColor: stages.map((_, index) => seriesColor(index)),
-              barPercentage: 0.95,
-              categoryPercentage: 1,
-            },
-          ],
-        },
-        options: {
-          indexAxis: 'y',
-          scales: { x: { display: false }, y: { grid: { display: false } } },
-          plugins: {
-            tooltip: {
-              callbacks: { label: (item) => `${name}: ${figure(stages[item.dataIndex]?.value)}` },
-            },
+      option: {
+        tooltip: { trigger: 'item', valueFormatter: (value) => figure(value) },
+        series: [
+          {
+            type: 'funnel',
+            name,
+            sort: 'descending',
+            gap: 2,
+            left: '10%',
+            width: '80%',
+            label: { position: 'inside', formatter: (params) => `${params.name}: ${figure(params.value)}` },
+            data: stages.map((stage, index) => ({ ...stage, itemStyle: { color: seriesColor(index) } })),
           },
-        },
+        ],
       },
     };
   }
   if (chart.type === 'pie') {
-    const data = items.map((item) => numberOf(item[first]));
-    return {
-      kind: 'chart',
-      config: {
-        type: 'doughnut',
-        data: { labels: items.map(category), datasets: [{ label: name, data }] },
-        options: {
-          cutout: '50%',
-          plugins: {
-            legend,
-            sliceLabels: { text: (index) => figure(data[index]) },
-            tooltip: { callbacks: { label: (item) => `${name}: ${figure(item.parsed)}` } },
-          },
-        },
-      },
-    };
+    const values = items.map((item) => numberOf(item[first]));
+    const total = values.reduce((sum, value) => sum + value, 0);
+    const ring = shareRing(
+      items.map((item, index) => ({
+        name: category(item),
+        value: values[index] ?? 0,
+        share: total > 0 ? ((values[index] ?? 0) / total) * 100 : null,
+        color: seriesColor(index),
+      })),
+      { value: figure, share: (share) => (share === null ? '--' : `${share.toFixed(1)}%`), inner: '50%', reads: 'value' },
+    );
+    return { kind: 'chart', option: { ...ring, legend } };
   }
   return {
     kind: 'chart',
-    config: {
-      type: chart.type === 'line' ? 'line' : 'bar',
-      data: {
-        labels: items.map(category),
-        datasets: chart.values.map((field) => ({
-          label: labels.value(field),
-          maxBarThickness: 32,
-          data: items.map((item) => numberOf(item[field])),
-        })),
-      },
-      options: {
-        interaction: { mode: 'index', intersect: false },
+    option: {
+      ...cartesianOption({
+        kind: chart.type === 'line' ? 'line' : 'bar',
+        categories: items.map(category),
+        series: chart.values.map((field) => ({ name: labels.value(field), data: items.map((item) => numberOf(item[field])) })),
+        format: figure,
         // Counts are whole: no axis mark between 0 and 1.
-        scales: { y: { beginAtZero: true, ...(chart.money?.length ? {} : { ticks: { precision: 0 } }) } },
-        plugins: {
-          legend,
-          tooltip: { callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${figure(item.parsed.y)}` } },
-        },
-      },
+        whole: !chart.money?.length,
+        min: 0,
+        barMaxWidth: 32,
+      }),
+      legend,
     },
   };
 }

@@ -1,19 +1,21 @@
-import { lazy, Suspense, useCallback, useMemo, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, type ReactNode } from 'react';
 import { useContainerWidth } from 'react-grid-layout';
 import { bottom, calcGridItemPosition, cloneLayout, correctBounds, verticalCompactor, type Layout } from 'react-grid-layout/core';
 import './grid.css';
 import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/shallow';
 import { label } from '../i18n/labels';
 import {
   breakpointOf,
   GRID,
   layoutFor,
   type Breakpoint,
-  type DashboardDocument,
   type LayoutItem,
   type WidgetConfig,
   type WidgetInstance,
 } from './document';
+import type { EditorStore } from './editor';
 import type { DataScheduler, NeedsOf } from './scheduler';
 import { useWidgetData } from './useWidgetData';
 import type { AnyWidgetDefinition, StationContext, WidgetActions } from './widget';
@@ -28,7 +30,8 @@ export const GRID_MARGIN = 8;
 const EditableGrid = lazy(() => import('./EditableGrid').then((module) => ({ default: module.EditableGrid })));
 
 export interface DashboardGridProps {
-  document: DashboardDocument;
+  /** The dashboard shown: each widget renders again only when its own part of the document changes. */
+  store: EditorStore;
   definitions: ReadonlyMap<string, AnyWidgetDefinition>;
   station: StationContext;
   scheduler: DataScheduler;
@@ -88,6 +91,47 @@ function WidgetSlot({
   return <View id={widget.id} config={widget.config} data={data} context={context} editing={editing} actions={actions} />;
 }
 
+interface WidgetCellProps {
+  store: EditorStore;
+  id: string;
+  definitions: ReadonlyMap<string, AnyWidgetDefinition>;
+  station: StationContext;
+  scheduler: DataScheduler;
+  editing: boolean;
+  onEdit(id: string): void;
+  onRemove(id: string): void;
+  onMove?(id: string, delta: -1 | 1): void;
+  navigate(routeName: string, query?: Record<string, string>): void;
+}
+
+/** A widget in its frame, rendered again only when its own instance in the document changes (or the props do). */
+const WidgetCell = memo(function WidgetCell({ store, id, definitions, ...props }: WidgetCellProps) {
+  const { t } = useTranslation();
+  const widget = useStore(store, (state) => state.document?.widgets.find((entry) => entry.id === id));
+  const definition = widget ? definitions.get(widget.type) : undefined;
+  if (!widget || !definition) return null;
+  return (
+    <WidgetFrame
+      id={id}
+      title={widgetTitle((key) => label(t, key), widget)}
+      icon={typeof widget.config.icon === 'string' ? widget.config.icon : undefined}
+      editing={props.editing}
+      onEdit={props.onEdit}
+      onRemove={props.onRemove}
+      onMove={props.onMove}
+    >
+      <WidgetSlot
+        widget={widget}
+        definition={definition}
+        station={props.station}
+        scheduler={props.scheduler}
+        editing={props.editing}
+        navigate={props.navigate}
+      />
+    </WidgetFrame>
+  );
+});
+
 /** What either grid places: the layout of the width, and each widget to place, in reading order. */
 export interface GridProps {
   width: number;
@@ -134,44 +178,58 @@ function StaticGrid({ width, cols, layout, items }: GridProps) {
  * phone moved up and down in the order.
  */
 export function DashboardGrid(props: DashboardGridProps) {
-  const { document, definitions, station, scheduler, editing, onLayoutChange, onEdit, onRemove, onMove, navigate } = props;
-  const { t } = useTranslation();
+  const { store, definitions, station, scheduler, editing, onLayoutChange, onEdit, onRemove, onMove, navigate } = props;
   const { width, containerRef, mounted } = useContainerWidth();
   const breakpoint = breakpointOf(width);
   const sizeOf = useCallback((type: string) => definitions.get(type)?.size ?? { w: 6, h: 6 }, [definitions]);
-  const layout = useMemo(
-    () => layoutFor(document, breakpoint, sizeOf).map(({ id, x, y, w, h }) => ({ i: id, x, y, w, h })),
-    [document, breakpoint, sizeOf],
+  // What places the widgets: which there are, of which types, and the layouts; not their configurations.
+  const widgets = useStore(
+    store,
+    useShallow((state) =>
+      (state.document?.widgets ?? [])
+        .filter((widget) => definitions.has(widget.type))
+        .map((widget) => `${widget.id} ${widget.type}`),
+    ),
   );
-  const items = document.widgets
-    .filter((widget) => definitions.has(widget.type))
-    .map((widget) => {
-      const definition = definitions.get(widget.type) as AnyWidgetDefinition;
-      const title = widgetTitle((key) => label(t, key), widget);
-      return {
-        id: widget.id,
-        node: (
-          <WidgetFrame
-            id={widget.id}
-            title={title}
-            icon={typeof widget.config.icon === 'string' ? widget.config.icon : undefined}
-            editing={editing}
-            onEdit={onEdit}
-            onRemove={onRemove}
-            onMove={breakpoint === 'phone' ? (id, delta) => onMove(breakpoint, id, delta) : undefined}
-          >
-            <WidgetSlot
-              widget={widget}
-              definition={definition}
-              station={station}
-              scheduler={scheduler}
-              editing={editing}
-              navigate={navigate}
-            />
-          </WidgetFrame>
-        ),
-      };
-    });
+  const layouts = useStore(store, (state) => state.document?.layouts);
+  const placed = useMemo(
+    () =>
+      widgets.map((entry) => {
+        const [id = '', type = ''] = entry.split(' ');
+        return { id, type };
+      }),
+    [widgets],
+  );
+  const layout = useMemo(
+    () =>
+      layoutFor({ widgets: placed, layouts: layouts ?? {} }, breakpoint, sizeOf).map(({ id, x, y, w, h }) => ({
+        i: id,
+        x,
+        y,
+        w,
+        h,
+      })),
+    [placed, layouts, breakpoint, sizeOf],
+  );
+  const moveHere = useCallback((id: string, delta: -1 | 1) => onMove(breakpoint, id, delta), [onMove, breakpoint]);
+  // In the document's order, as before the grid places them.
+  const items = placed.map(({ id }) => ({
+    id,
+    node: (
+      <WidgetCell
+        store={store}
+        id={id}
+        definitions={definitions}
+        station={station}
+        scheduler={scheduler}
+        editing={editing}
+        onEdit={onEdit}
+        onRemove={onRemove}
+        onMove={breakpoint === 'phone' ? moveHere : undefined}
+        navigate={navigate}
+      />
+    ),
+  }));
   const grid: GridProps = { width, cols: GRID[breakpoint].cols, layout, items };
   return (
     <div ref={containerRef} style={{ width: '100%' }}>

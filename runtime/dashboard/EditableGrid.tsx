@@ -4,7 +4,11 @@ import 'react-resizable/css/styles.css';
 import { GRID_MARGIN, ROW_HEIGHT, type GridProps } from './DashboardGrid';
 import type { LayoutItem } from './document';
 
-/** The grid of a dashboard being edited: widgets moved by their title bar and resized by their corner. */
+/**
+ * The grid of a dashboard being edited: widgets moved by their title bar and resized by their
+ * corner. A layout is reported when the user lets go of a widget (one step of undo per gesture),
+ * not each time the grid compacts its items (after a widget is added, or a step undone).
+ */
 export function EditableGrid({
   width,
   cols,
@@ -12,6 +16,7 @@ export function EditableGrid({
   items,
   onLayoutChange,
 }: GridProps & { onLayoutChange(items: LayoutItem[]): void }) {
+  const report = (next: Layout) => onLayoutChange(next.map(({ i, x, y, w, h }) => ({ id: i, x, y, w, h })));
   return (
     <ReactGridLayout
       width={width}
@@ -19,7 +24,8 @@ export function EditableGrid({
       gridConfig={{ cols, rowHeight: ROW_HEIGHT, margin: [GRID_MARGIN, GRID_MARGIN] }}
       dragConfig={{ enabled: true, handle: '.widget-drag-handle' }}
       resizeConfig={{ enabled: true }}
-      onLayoutChange={(next: Layout) => onLayoutChange(next.map(({ i, x, y, w, h }) => ({ id: i, x, y, w, h })))}
+      onDragStop={(next: Layout) => report(next)}
+      onResizeStop={(next: Layout) => report(next)}
     >
       {items.map(({ id, node }) => (
         <div key={id} className="dashboard-grid-item">

@@ -61,7 +61,7 @@ function fitted(size: { w: number; h: number }, breakpoint: Breakpoint): { w: nu
  * layout does not place yet (added on another screen size) goes below the others.
  */
 export function layoutFor(
-  document: DashboardDocument,
+  document: { widgets: readonly { id: string; type: string }[]; layouts: DashboardDocument['layouts'] },
   breakpoint: Breakpoint,
   sizeOf: (type: string) => { w: number; h: number },
 ): LayoutItem[] {
@@ -88,36 +88,40 @@ export function newWidgetId(document: DashboardDocument, now = Date.now()): stri
   return id;
 }
 
-/** The document with a widget added below the others in every layout. */
-export function addWidget(
-  document: DashboardDocument,
-  widget: WidgetInstance,
-  size: { w: number; h: number },
-): DashboardDocument {
-  const layouts = { ...document.layouts };
+/**
+ * The edits of a dashboard, each written as a change to a draft of the document (immer): the
+ * editor store records what each one changed (its patches) for undo and redo, and the parts of
+ * the document an edit does not touch stay the same objects, so the widgets they belong to do not
+ * render again.
+ */
+
+/** Adds a widget below the others in every layout. */
+export function addWidget(document: DashboardDocument, widget: WidgetInstance, size: { w: number; h: number }): void {
   for (const breakpoint of BREAKPOINTS) {
-    const items = layouts[breakpoint] ?? [];
-    layouts[breakpoint] = [...items, { id: widget.id, x: 0, y: bottomOf(items), ...fitted(size, breakpoint) }];
+    const items = (document.layouts[breakpoint] ??= []);
+    items.push({ id: widget.id, x: 0, y: bottomOf(items), ...fitted(size, breakpoint) });
   }
-  return { ...document, widgets: [...document.widgets, widget], layouts };
+  document.widgets.push(widget);
 }
 
-/** The document without a widget, in every layout. */
-export function removeWidget(document: DashboardDocument, id: string): DashboardDocument {
-  const layouts = { ...document.layouts };
-  for (const breakpoint of BREAKPOINTS) layouts[breakpoint] = (layouts[breakpoint] ?? []).filter((item) => item.id !== id);
-  return { ...document, widgets: document.widgets.filter((widget) => widget.id !== id), layouts };
+/** Takes a widget out of the document and of every layout. */
+export function removeWidget(document: DashboardDocument, id: string): void {
+  for (const breakpoint of BREAKPOINTS) {
+    const items = document.layouts[breakpoint];
+    if (items) document.layouts[breakpoint] = items.filter((item) => item.id !== id);
+  }
+  document.widgets = document.widgets.filter((widget) => widget.id !== id);
 }
 
-export function setWidgetConfig(document: DashboardDocument, id: string, config: WidgetConfig): DashboardDocument {
-  return { ...document, widgets: document.widgets.map((widget) => (widget.id === id ? { ...widget, config } : widget)) };
+export function setWidgetConfig(document: DashboardDocument, id: string, config: WidgetConfig): void {
+  const widget = document.widgets.find((entry) => entry.id === id);
+  if (widget) widget.config = config;
 }
 
-/** The document with one layout replaced (only the geometry of known widgets is kept). */
-export function setLayout(document: DashboardDocument, breakpoint: Breakpoint, items: LayoutItem[]): DashboardDocument {
+/** Replaces one layout (only the geometry of known widgets is kept). */
+export function setLayout(document: DashboardDocument, breakpoint: Breakpoint, items: LayoutItem[]): void {
   const ids = new Set(document.widgets.map((widget) => widget.id));
-  const layout = items.filter((item) => ids.has(item.id)).map(({ id, x, y, w, h }) => ({ id, x, y, w, h }));
-  return { ...document, layouts: { ...document.layouts, [breakpoint]: layout } };
+  document.layouts[breakpoint] = items.filter((item) => ids.has(item.id)).map(({ id, x, y, w, h }) => ({ id, x, y, w, h }));
 }
 
 /** Whether two layouts place the same widgets in the same places (the grid reports unchanged ones too). */
@@ -131,9 +135,9 @@ export function sameLayout(a: LayoutItem[], b: LayoutItem[]): boolean {
 }
 
 /**
- * The document with a widget moved one place earlier (`-1`) or later (`1`) in a layout's reading
- * order (top to bottom, left to right): on the phone, where widgets stand in one column, this is
- * the order the user sees. The two widgets swap places.
+ * Moves a widget one place earlier (`-1`) or later (`1`) in a layout's reading order (top to
+ * bottom, left to right): on the phone, where widgets stand in one column, this is the order the
+ * user sees. The two widgets swap places.
  */
 export function moveInOrder(
   document: DashboardDocument,
@@ -141,16 +145,16 @@ export function moveInOrder(
   id: string,
   delta: -1 | 1,
   sizeOf: (type: string) => { w: number; h: number },
-): DashboardDocument {
+): void {
   const ordered = [...layoutFor(document, breakpoint, sizeOf)].sort((a, b) => a.y - b.y || a.x - b.x);
   const index = ordered.findIndex((item) => item.id === id);
   const other = ordered[index + delta];
   const item = ordered[index];
-  if (!item || !other) return document;
+  if (!item || !other) return;
   const swapped = ordered.map((entry) => {
     if (entry.id === item.id) return { ...entry, x: other.x, y: other.y };
     if (entry.id === other.id) return { ...entry, x: item.x, y: item.y };
-    return entry;
+    return { ...entry };
   });
   if (breakpoint === 'phone') {
     // One column: restack in the new order so that heights do not leave gaps or overlaps.
@@ -161,5 +165,5 @@ export function moveInOrder(
       y += entry.h;
     }
   }
-  return setLayout(document, breakpoint, swapped);
+  setLayout(document, breakpoint, swapped);
 }

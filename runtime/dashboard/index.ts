@@ -8,13 +8,18 @@ import type { WidgetCatalogueProps } from './WidgetCatalogue';
 import type { WidgetConfigDialogProps } from './WidgetConfigDialog';
 
 export { DATE_TIME_MS_FORMAT } from '../format/dateRanges';
-export { ChartCanvas } from '../charts/ChartCanvas';
-export type { ChartCanvasProps, ChartConfig } from '../charts/ChartCanvas';
+export { cartesianOption } from '../charts/cartesian';
+export type { CartesianChart, CartesianSeries } from '../charts/cartesian';
+export { EChart, loadCharts } from '../charts/EChart';
+export type { ChartHost, EChartProps } from '../charts/EChart';
 export { Gauge } from '../charts/Gauge';
-export { averageLine, averageOf, seriesMarks } from '../charts/marks';
-export { shareRing } from '../charts/shareRing';
-export type { ShareRingOptions, ShareSlice } from '../charts/shareRing';
 export type { GaugeProps } from '../charts/Gauge';
+export { averageLine, averageOf, seriesMarks } from '../charts/marks';
+export type { MarkChoice, MarkNames, SeriesMarks, SeriesPoint } from '../charts/marks';
+export type { ChartOption } from '../charts/option';
+export { shareRing } from '../charts/ring';
+export type { ShareRingOptions, ShareSlice } from '../charts/ring';
+export { wallClock } from '../charts/time';
 export { SERIES_PALETTE, seriesColor } from '../charts/palette';
 export { SeriesLegend } from '../charts/SeriesLegend';
 export type { LegendEntry } from '../charts/SeriesLegend';
@@ -47,7 +52,8 @@ export {
 } from './figures';
 export type { DeviceVar, Method, Period } from './figures';
 export { completeConfig, configDefaults } from './defaults';
-export { UndoHistory } from './history';
+export { canRedo, canUndo, createEditorStore, HISTORY_LIMIT, isDirty } from './editor';
+export type { EditorActions, EditorState, EditorStore } from './editor';
 export { WIDGET_ICONS, WidgetIcon } from './icons';
 export { needKey } from './needs';
 export type { DataNeed, Needs, SlotState } from './needs';
@@ -72,8 +78,6 @@ export { StatusFigure } from './StatusFigure';
 export type { StatusFigureProps } from './StatusFigure';
 export { WidgetStatus } from './WidgetStatus';
 export type { WidgetStatusProps } from './WidgetStatus';
-export { WidgetTable } from './WidgetTable';
-export type { WidgetColumn, WidgetTableProps } from './WidgetTable';
 export type { WidgetCatalogueProps, WidgetConfigDialogProps };
 
 /** The widget catalogue, loaded when editing starts. */

@@ -1,6 +1,5 @@
-import { Alert, Button, Checkbox, Empty, Pagination, Popconfirm, Space, Spin, Upload, theme } from 'antd';
+import { Alert, Button, Checkbox, Popconfirm, Space, Spin, Upload } from 'antd';
 import type { RJSFSchema } from '@rjsf/utils';
-import { rowSortingFeature, tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -8,6 +7,7 @@ import type { BulkAction, PageSchema, RowAction, When } from '../../generated/me
 import { transitionOperations } from '../../generated/registry';
 import { fieldLabel, label, pageTitle } from '../i18n/labels';
 import { formatValue, propertiesOf } from '../schema/properties';
+import { DataTable, type TableColumn } from '../table/DataTable';
 import { FilterBar } from './FilterBar';
 import { nextSort, tabFilters, type ListState } from './listQuery';
 import { ListTabs } from './ListTabs';
@@ -74,8 +74,6 @@ export function transitionLabel(t: TFunction, page: PageSchema, operation: strin
   return label(t, `entities.${page.entity}.transitions.${transitionOperations[operation] ?? ''}`);
 }
 
-const features = tableFeatures({ rowSortingFeature, columnMeta: {} as { width?: number } });
-
 /** Longest side, in pixels, of the pictures a list shows. */
 const THUMBNAIL_SIZE = 64;
 
@@ -83,7 +81,6 @@ const THUMBNAIL_SIZE = 64;
 export function ListView(props: ListViewProps) {
   const { page, schema, records, total, state, loading, error, onStateChange } = props;
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const properties = propertiesOf(schema);
   const machine = (schema as { 'x-states'?: StateMachine })['x-states'];
   /** A transition is offered only from the states it starts from. */
@@ -93,18 +90,16 @@ export function ListView(props: ListViewProps) {
   };
 
   const bulk = (page.bulkActions?.length ?? 0) > 0 || page.deleteSelected !== undefined;
-  const columns = useMemo<ColumnDef<typeof features, ListRecord>[]>(
-    () => [
-      ...(bulk
-        ? [{ id: 'select', header: '', enableSorting: false, meta: { width: 40 } } as ColumnDef<typeof features, ListRecord>]
-        : []),
-      ...page.columns.map((column): ColumnDef<typeof features, ListRecord> => ({
-        id: column.field,
-        accessorFn: (row) => row[column.field],
-        header: fieldLabel(t, page.entity, column.field),
-        cell: (info) => {
+  const fields = useMemo<TableColumn<ListRecord>[]>(
+    () =>
+      page.columns.map((column) => ({
+        key: column.field,
+        title: fieldLabel(t, page.entity, column.field),
+        sortable: column.sortable === true,
+        width: column.width ?? 140,
+        render: (row) => {
           const property = properties[column.field];
-          const value = info.getValue();
+          const value = row[column.field];
           // A picture shows as a thumbnail the server resizes.
           return property?.['x-upload'] === 'image' && typeof value === 'string' && value ? (
             <img
@@ -117,31 +112,10 @@ export function ListView(props: ListViewProps) {
             formatValue(t, property, value)
           );
         },
-        enableSorting: column.sortable === true,
-        meta: { width: column.width ?? 140 },
       })),
-      ...(page.rowActions?.length
-        ? [
-            { id: 'actions', header: t('common.actions'), enableSorting: false, meta: { width: 200 } } as ColumnDef<
-              typeof features,
-              ListRecord
-            >,
-          ]
-        : []),
-    ],
-    [bulk, page, properties, t],
+    [page, properties, t],
   );
 
-  const table = useTable({
-    features,
-    columns,
-    data: records,
-    manualSorting: true,
-    getRowId: (row, index) => String(row.id ?? index),
-    state: { sorting: [{ id: state.sortField, desc: state.sortOrder === 'desc' }] },
-  });
-
-  const cellStyle = { padding: '8px 12px', borderBottom: `1px solid ${token.colorBorderSecondary}`, textAlign: 'left' as const };
   /** A row's button, asking `confirm` first when there is one. */
   const confirmable = (key: string, text: string, confirm: string | undefined, onClick: () => void) =>
     confirm ? (
@@ -312,72 +286,28 @@ export function ListView(props: ListViewProps) {
       ) : null}
       {error ? <Alert type="error" showIcon message={error} /> : null}
       <Spin spinning={loading}>
-        <div style={{ overflowX: 'auto' }}>
-          <table style={{ width: '100%', borderCollapse: 'collapse', color: token.colorText, fontSize: token.fontSize }}>
-            <thead style={{ background: token.colorFillAlter }}>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => {
-                    const sorted = header.column.getIsSorted();
-                    const title = String(header.column.columnDef.header ?? '');
-                    return (
-                      <th
-                        key={header.id}
-                        style={{ ...cellStyle, minWidth: header.column.columnDef.meta?.width, fontWeight: 600 }}
-                        aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                      >
-                        {header.column.id === 'select' ? (
-                          selectCell()
-                        ) : header.column.getCanSort() ? (
-                          <Button
-                            type="text"
-                            size="small"
-                            style={{ fontWeight: 600, padding: 0 }}
-                            onClick={() => onStateChange({ ...state, ...nextSort(state, header.column.id, page), current: 1 })}
-                          >
-                            {title}
-                            {sorted === 'asc' ? ' ↑' : sorted === 'desc' ? ' ↓' : ''}
-                          </Button>
-                        ) : (
-                          title
-                        )}
-                      </th>
-                    );
-                  })}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.id}>
-                  {row.getAllCells().map((cell) =>
-                    cell.column.id === 'actions' || cell.column.id === 'select' ? (
-                      <td key={cell.id} style={cellStyle}>
-                        {cell.column.id === 'select' ? selectCell(row.original) : actionsOf(row.original)}
-                      </td>
-                    ) : (
-                      <td key={cell.id} style={cellStyle}>
-                        <table.FlexRender cell={cell} />
-                      </td>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {!loading && records.length === 0 ? <Empty description={t('common.empty')} /> : null}
-        </div>
+        <DataTable
+          columns={[
+            ...(bulk ? [{ key: 'select', title: selectCell(), width: 40, render: (row: ListRecord) => selectCell(row) }] : []),
+            ...fields,
+            ...(page.rowActions?.length ? [{ key: 'actions', title: t('common.actions'), width: 200, render: actionsOf }] : []),
+          ]}
+          rows={records}
+          rowKey={(row) => String(row.id ?? records.indexOf(row))}
+          sort={{ key: state.sortField, desc: state.sortOrder === 'desc' }}
+          onSort={(key) => onStateChange({ ...state, ...nextSort(state, key, page), current: 1 })}
+          paging={{
+            current: state.current,
+            size: state.size,
+            total,
+            sizes: page.pageSizes,
+            showTotal: (count) => t('common.total', { count }),
+            onChange: (current, size) => onStateChange({ ...state, current, size }),
+          }}
+          empty={loading ? false : t('common.empty')}
+          density="middle"
+        />
       </Spin>
-      <Pagination
-        align="end"
-        current={state.current}
-        pageSize={state.size}
-        total={total}
-        showSizeChanger
-        pageSizeOptions={page.pageSizes.map(String)}
-        showTotal={(count) => t('common.total', { count })}
-        onChange={(current, size) => onStateChange({ ...state, current: size === state.size ? current : 1, size })}
-      />
     </Space>
   );
 }

@@ -1,9 +1,9 @@
 import { Alert, Card, Col, DatePicker, Empty, Row, Space, Spin, Statistic } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Chart, PageSchema } from '../../generated/meta';
-import { ChartCanvas } from '../charts/ChartCanvas';
+import { EChart, loadCharts } from '../charts/EChart';
 import { Gauge } from '../charts/Gauge';
 import { chartFigure, chartItems, pageChartDrawing, type ChartLabels } from '../charts/pageChart';
 import { enumLabel, label } from '../i18n/labels';
@@ -56,7 +56,7 @@ function ChartPanel({ chart, query, version }: { chart: Chart; query: Record<str
         fontSize={24}
       />
     );
-  else body = drawing ? <ChartCanvas config={drawing.config} label={title} height={260} /> : null;
+  else body = drawing ? <EChart option={drawing.option} label={title} height={260} /> : null;
   return (
     <Card size="small" title={title} role="region" aria-label={title}>
       {body}
@@ -77,6 +77,8 @@ export interface PageChartsProps {
  */
 export function PageCharts({ charts, version }: PageChartsProps) {
   const { t } = useTranslation();
+  // The chart code is asked for beside the panels' calls, not once their answers are there.
+  useEffect(() => void loadCharts(), []);
   const [year, setYear] = useState<Dayjs>(() => dayjs());
   const query = useMemo(() => (charts.year ? { year: year.year() } : {}), [charts.year, year]);
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { PreferenceStore, readPreferences } from './preferences';
+import { createPreferenceStore, readPreferences } from './preferences';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -27,11 +27,11 @@ describe('preferences', () => {
 
   test('a change is remembered and announced', () => {
     const storage = memoryStorage();
-    const store = new PreferenceStore(readPreferences('', storage), storage);
+    const store = createPreferenceStore(readPreferences('', storage), storage);
     const seen: string[] = [];
     store.subscribe((p) => seen.push(`${p.language}/${p.theme}`));
-    store.set({ theme: 'dark' });
-    store.set({ language: 'en' });
+    store.getState().choose({ theme: 'dark' });
+    store.getState().choose({ language: 'en' });
     expect(seen).toEqual(['zh/dark', 'en/dark']);
     expect(readPreferences('', storage)).toEqual({ language: 'en', theme: 'dark' });
   });

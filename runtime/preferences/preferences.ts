@@ -1,3 +1,6 @@
+import { immer } from 'zustand/middleware/immer';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+
 /** Languages of the interface; zh is the default. */
 export const LANGUAGES = ['zh', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -31,30 +34,27 @@ export function readPreferences(search: string, storage: Pick<Storage, 'getItem'
   return { language: isLanguage(language) ? language : 'zh', theme: isTheme(theme) ? theme : 'default' };
 }
 
-type Listener = (preferences: Preferences) => void;
+/** The preferences with the user's way to change them. */
+export interface PreferenceState extends Preferences {
+  choose(change: Partial<Preferences>): void;
+}
 
-/** The current preferences, remembered in local storage; a tiny store React subscribes to. */
-export class PreferenceStore {
-  private listeners = new Set<Listener>();
+/** The current preferences (a zustand store): what the user chooses is remembered in local storage. */
+export type PreferenceStore = StoreApi<PreferenceState>;
 
-  constructor(
-    private current: Preferences,
-    private readonly storage: Pick<Storage, 'getItem' | 'setItem'>,
-  ) {}
-
-  get(): Preferences {
-    return this.current;
-  }
-
-  set(change: Partial<Preferences>): void {
-    this.current = { ...this.current, ...change };
-    this.storage.setItem(STORAGE.language, this.current.language);
-    this.storage.setItem(STORAGE.theme, this.current.theme);
-    for (const listener of this.listeners) listener(this.current);
-  }
-
-  subscribe(listener: Listener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
+export function createPreferenceStore(initial: Preferences, storage: Pick<Storage, 'getItem' | 'setItem'>): PreferenceStore {
+  const store = createStore<PreferenceState>()(
+    immer((set) => ({
+      ...initial,
+      choose: (change) =>
+        set((state) => {
+          Object.assign(state, change);
+        }),
+    })),
+  );
+  store.subscribe(({ language, theme }) => {
+    storage.setItem(STORAGE.language, language);
+    storage.setItem(STORAGE.theme, theme);
+  });
+  return store;
 }

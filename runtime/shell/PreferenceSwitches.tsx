@@ -15,7 +15,7 @@ export function PreferenceSwitches() {
         value={language}
         showSearch={{ optionFilterProp: 'label' }}
         style={{ width: 110 }}
-        onChange={(value) => preferences.set({ language: value })}
+        onChange={(value) => preferences.getState().choose({ language: value })}
         options={LANGUAGES.map((lng) => ({ value: lng, label: t(`common.languages.${lng}`) }))}
       />
       <Select
@@ -23,7 +23,7 @@ export function PreferenceSwitches() {
         value={theme}
         showSearch={{ optionFilterProp: 'label' }}
         style={{ width: 110 }}
-        onChange={(value) => preferences.set({ theme: value })}
+        onChange={(value) => preferences.getState().choose({ theme: value })}
         options={THEMES.map((name) => ({ value: name, label: t(`common.themes.${name}`) }))}
       />
     </Space>

@@ -1,7 +1,7 @@
 import { createAnalytics } from '../analytics';
 import { createApi } from '../api/client';
 import { memoryTokenStore } from '../auth/tokenStore';
-import { PreferenceStore, type Language, type ThemeName } from '../preferences/preferences';
+import { createPreferenceStore, type Language, type ThemeName } from '../preferences/preferences';
 import type { Runtime } from '../RuntimeContext';
 import { createNotifier } from './notifier';
 
@@ -23,5 +23,10 @@ export function memoryRuntime(language: Language, theme: ThemeName): Runtime {
     translate: (key) => key,
     onSessionEnd: () => undefined,
   });
-  return { preferences: new PreferenceStore({ language, theme }, storage), api, notifier, analytics: createAnalytics(undefined) };
+  return {
+    preferences: createPreferenceStore({ language, theme }, storage),
+    api,
+    notifier,
+    analytics: createAnalytics(undefined),
+  };
 }

@@ -3,7 +3,7 @@ import { expect, waitFor, within } from 'storybook/test';
 import type { RJSFSchema } from '@rjsf/utils';
 import schema from '../../generated/widgets/stationMap.json';
 import type { StationInfo } from '../../generated/types';
-import { completeConfig } from '../../runtime/dashboard';
+import { completeConfig, type ChartHost } from '../../runtime/dashboard';
 import { stationMap } from '../../widgets/station-map';
 import { WidgetStory } from '../WidgetStory';
 
@@ -49,16 +49,53 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** What the map's chart draws, as ECharts gives its option back. */
+interface DrawnMap {
+  geo: { map: string }[];
+  series: { type: string; label: { show: boolean }; data: { name: string; value: number[]; symbolSize: number }[] }[];
+}
+
+/**
+ * The map (a chart, named by how many stations it shows) once drawn: its chart, its option, and
+ * the stations it lists for a screen reader.
+ */
+async function drawnMap(canvasElement: HTMLElement, map: string) {
+  const canvas = within(canvasElement);
+  // The chart comes once the land outline, a chunk of its own, is registered.
+  const host = (await canvas.findByRole('img', { name: map })) as ChartHost;
+  const chart = await waitFor(() => {
+    if (!host.chart) throw new Error('not drawn yet');
+    return host.chart;
+  });
+  return {
+    chart,
+    option: chart.getOption() as unknown as DrawnMap,
+    listed: canvas.getAllByRole('listitem').map((item) => item.textContent),
+  };
+}
+
+/** Where a station is drawn: inside the chart, which it could not be without the land registered (the map's coordinates). */
+const drawnInside = (chart: NonNullable<ChartHost['chart']>, longitude: number, latitude: number) => {
+  const [x = NaN, y = NaN] = chart.convertToPixel({ geoIndex: 0 }, [longitude, latitude]);
+  return x > 0 && x < chart.getWidth() && y > 0 && y < chart.getHeight();
+};
+
 const showsStations =
   (map: string, current: string) =>
   async ({ canvasElement }: { canvasElement: HTMLElement }) => {
-    const canvas = within(canvasElement);
-    const group = canvas.getByRole('group', { name: map });
-    await expect(canvas.getByRole('img', { name: current })).toBeInTheDocument();
-    await expect(canvas.getByText('苏州工业园屋顶光伏', { selector: 'text' })).toBeInTheDocument();
-    await expect(canvas.getByText('杭州综合能源站', { selector: 'text' })).toBeInTheDocument();
-    // The land outline comes with the map's own chunk, a moment after the markers.
-    await waitFor(() => expect(group.querySelector('path')?.getAttribute('d')).toMatch(/^M/));
+    const { chart, option, listed } = await drawnMap(canvasElement, map);
+    await expect(listed).toEqual(['苏州工业园屋顶光伏', '杭州综合能源站', current]);
+    await expect(option.geo[0]?.map).toBe('land');
+    const [series] = option.series;
+    await expect(series?.type).toBe('scatter');
+    await expect(series?.label.show).toBe(true);
+    // The current station is drawn last (on top), larger, and its tooltip says it is the current one.
+    await expect(series?.data.map(({ name, symbolSize }) => [name, symbolSize > 10])).toEqual([
+      ['苏州工业园屋顶光伏', false],
+      ['杭州综合能源站', false],
+      [current, true],
+    ]);
+    await expect(drawnInside(chart, 121.59, 31.2)).toBe(true);
   };
 
 export const ZhDefault: Story = { play: showsStations('3 个站点的地图', '储能示范站（当前站点）') };
@@ -87,10 +124,18 @@ export const NationwideWithoutNames: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByRole('group', { name: 'Map of 6 stations' })).toBeInTheDocument();
-    await expect(canvas.getByRole('img', { name: '成都天府储能电站' })).toBeInTheDocument();
-    await expect(canvas.queryByText('成都天府储能电站', { selector: 'text' })).not.toBeInTheDocument();
+    const { chart, option, listed } = await drawnMap(canvasElement, 'Map of 6 stations');
+    await expect(listed).toContain('成都天府储能电站');
+    await expect(option.series[0]?.data.map((item) => item.name)).toContain('成都天府储能电站');
+    await expect(option.series[0]?.label.show).toBe(false);
+    // The country's breadth is in view: Chengdu in the west, Shanghai in the east, Beijing in the north, Shenzhen in the south.
+    for (const [longitude, latitude] of [
+      [104.07, 30.42],
+      [121.59, 31.2],
+      [116.5, 39.8],
+      [113.9, 22.53],
+    ] as const)
+      await expect(drawnInside(chart, longitude, latitude)).toBe(true);
   },
 };
 
@@ -101,9 +146,9 @@ export const WithoutLocation: Story = {
     data: { stations: { status: 'ready', data: [...TENANT_2, station(7, 'T2-NEW', '新建站点', 'storage')] } },
   },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByRole('group', { name: 'Map of 3 stations' })).toBeInTheDocument();
-    await expect(canvas.getByText('Without a location: 新建站点')).toBeInTheDocument();
+    const { listed } = await drawnMap(canvasElement, 'Map of 3 stations');
+    await expect(listed).not.toContain('新建站点');
+    await expect(within(canvasElement).getByText('Without a location: 新建站点')).toBeInTheDocument();
   },
 };
 

@@ -18,6 +18,27 @@ const TYPES = readdirSync('schemas/widgets')
 const widgetFrames = (page: Page) => page.locator('.dashboard-grid-item > [role="region"]');
 const widgetsShown = (page: Page) => widgetFrames(page).count();
 
+/** Where the widgets are on the page: `[x, y, width, height]` of each grid item, in the grid's order. */
+const boxes = (page: Page) =>
+  page.locator('.dashboard-grid-item').evaluateAll((items) =>
+    items.map((item) => {
+      const { x, y, width, height } = item.getBoundingClientRect();
+      return [x, y, width, height].map(Math.round);
+    }),
+  );
+
+/** Drags `handle` by `dx`, `dy` pixels with the mouse, in steps as a hand does. */
+async function drag(page: Page, handle: Locator, dx: number, dy: number) {
+  const box = await handle.boundingBox();
+  if (!box) throw new Error('the handle is not shown');
+  const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + dx / 2, from.y + dy / 2, { steps: 5 });
+  await page.mouse.move(from.x + dx, from.y + dy, { steps: 5 });
+  await page.mouse.up();
+}
+
 /** The storage station the type journey configures its widgets on, by its name in the cascader. */
 const STORAGE_STATION = '张江储能电站';
 
@@ -375,44 +396,88 @@ describe('site monitoring dashboard', () => {
     const id = document.widgets[0]?.id;
     const before = document.layouts.desktop?.find((item) => item.id === id);
     expect(before).toBeDefined();
-    const boxes = () =>
-      page.locator('.dashboard-grid-item').evaluateAll((items) =>
-        items.map((item) => {
-          const { x, y, width, height } = item.getBoundingClientRect();
-          return [x, y, width, height].map(Math.round);
-        }),
-      );
     await expect.poll(() => widgetsShown(page)).toBe(document.widgets.length);
-    const shown = await boxes();
+    const shown = await boxes(page);
 
     await tap(page.getByRole('button', { name: 'Edit dashboard' }));
     // The grid that moves and resizes widgets (loaded for editing) shows them where they were.
     const item = page.locator('.dashboard-grid-item.react-draggable').first();
     await item.waitFor();
-    expect(await boxes()).toEqual(shown);
-    const drag = async (handle: Locator, dx: number, dy: number) => {
-      const box = await handle.boundingBox();
-      if (!box) throw new Error('the handle is not shown');
-      const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-      await page.mouse.move(from.x, from.y);
-      await page.mouse.down();
-      await page.mouse.move(from.x + dx / 2, from.y + dy / 2, { steps: 5 });
-      await page.mouse.move(from.x + dx, from.y + dy, { steps: 5 });
-      await page.mouse.up();
-    };
+    expect(await boxes(page)).toEqual(shown);
     const [, , width] = shown[0] as number[];
     const column = ((width as number) + 8) / (before?.w as number);
-    await drag(item.locator('.react-resizable-handle-se'), 0, 3 * (30 + 8));
-    await drag(item.locator('.widget-drag-handle'), 2 * column, 0);
+    await drag(page, item.locator('.react-resizable-handle-se'), 0, 3 * (30 + 8));
+    await drag(page, item.locator('.widget-drag-handle'), 2 * column, 0);
     await tap(page.getByRole('button', { name: 'Save dashboard' }));
     await notice(page, 'Saved');
     const after = (await stored()).layouts.desktop?.find((entry) => entry.id === id);
     expect(after).toMatchObject({ x: (before?.x as number) + 2, w: before?.w, h: (before?.h as number) + 3 });
 
-    const edited = await boxes();
+    const edited = await boxes(page);
     await page.reload();
     await expect.poll(() => widgetsShown(page)).toBe(document.widgets.length);
-    expect(await boxes()).toEqual(edited);
+    expect(await boxes(page)).toEqual(edited);
+    await page.close();
+  });
+
+  test('in edit mode, undo and redo by keyboard take back and make again a resize, a move, an added and a removed widget', async () => {
+    const page = await signedInPage();
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    const station = 'T2-PV1';
+    const stored = await storedWidgets(station);
+    await page.goto(`${server.url}/main/ems/map/monitor/dashboard?lng=en&station=${station}`);
+    await expect.poll(() => widgetsShown(page)).toBe(stored.length);
+    await tap(page.getByRole('button', { name: 'Edit dashboard' }));
+    const item = page.locator('.dashboard-grid-item.react-draggable').first();
+    await item.waitFor();
+    const original = await boxes(page);
+    const undo = () => page.keyboard.press('Control+Z');
+    const redo = () => page.keyboard.press('Control+Shift+Z');
+    /** An edit is taken back and made again, by keyboard, and taken back at last. */
+    const undoneAndRedone = async <T>(read: () => Promise<T>, before: T) => {
+      // The grid slides widgets to their places: the edit is read once they are there.
+      await settled(page);
+      const after = await read();
+      expect(after).not.toEqual(before);
+      await undo();
+      await expect.poll(read).toEqual(before);
+      await redo();
+      await expect.poll(read).toEqual(after);
+      await undo();
+      await expect.poll(read).toEqual(before);
+    };
+
+    await drag(page, item.locator('.react-resizable-handle-se'), 0, 3 * (30 + 8));
+    await undoneAndRedone(() => boxes(page), original);
+    const [, , width = 0] = original[0] ?? [];
+    await drag(page, item.locator('.widget-drag-handle'), width + 8, 0);
+    await undoneAndRedone(() => boxes(page), original);
+
+    const titles = () => widgetFrames(page).evaluateAll((frames) => frames.map((frame) => frame.getAttribute('aria-label')));
+    const before = await titles();
+    await tap(page.getByRole('button', { name: 'Add widget' }));
+    const catalogue = page.getByRole('dialog', { name: 'Widget catalogue' });
+    await catalogue.getByRole('searchbox', { name: 'Search widgets' }).fill('Image');
+    await tap(catalogue.getByRole('button', { name: 'Add: Image', exact: true }));
+    const dialog = page.getByRole('dialog', { name: /^module configuration: / });
+    await tap(dialog.getByRole('button', { name: 'Cancel' }));
+    await dialog.waitFor({ state: 'detached' });
+    await undoneAndRedone(titles, before);
+
+    const removed = before[1] ?? '';
+    await tap(page.getByRole('button', { name: `Delete: ${removed}`, exact: true }));
+    await expect.poll(titles).not.toContain(removed);
+    // The buttons do what the keys do.
+    await tap(page.getByRole('button', { name: 'Undo' }));
+    await expect.poll(titles).toEqual(before);
+    await tap(page.getByRole('button', { name: 'Redo' }));
+    await expect.poll(titles).not.toContain(removed);
+    await undo();
+    await expect.poll(titles).toEqual(before);
+    expect(await boxes(page)).toEqual(original);
+
+    await tap(page.getByRole('button', { name: 'Cancel' }));
+    expect((await storedWidgets(station)).length).toBe(stored.length);
     await page.close();
   });
 

@@ -2,7 +2,8 @@ import { Button, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Alarm } from '../../generated/types';
-import { WidgetStatus, WidgetTable, type WidgetViewProps } from '../../runtime/dashboard';
+import { WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
+import { DataTable } from '../../runtime';
 import { alarmsOf, alarmTime, handledText, isOpen, type AlarmListConfig } from './rules';
 
 /** The confirmation dialog, loaded when an alarm is first confirmed (with the text box it asks in). */
@@ -18,7 +19,7 @@ export function AlarmListView({ data, context, actions }: WidgetViewProps<AlarmL
     <>
       <WidgetStatus data={data} empty={empty}>
         {() => (
-          <WidgetTable<Alarm>
+          <DataTable<Alarm>
             rowKey={(alarm) => String(alarm.id)}
             rows={alarms ?? []}
             label={t('widgets.alarmList.table')}

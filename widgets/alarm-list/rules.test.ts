@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createElement } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import schema from '../../generated/widgets/alarmList.json';
-import { AppProviders, createAnalytics, createNotifier, i18nFor, PreferenceStore, type Api } from '../../runtime';
+import { AppProviders, createAnalytics, createNotifier, createPreferenceStore, i18nFor, type Api } from '../../runtime';
 import { configDefaults, type SlotState } from '../../runtime/dashboard';
 import { alarmList } from '.';
 import { alarmsOf, alarmTime, handledText, isOpen } from './rules';
@@ -98,7 +98,7 @@ describe('confirming an alarm (specification §4, §8)', () => {
     };
     const runtime = {
       api: { call, callDynamic: call } as unknown as Api,
-      preferences: new PreferenceStore({ language: 'en', theme: 'default' }, storage),
+      preferences: createPreferenceStore({ language: 'en', theme: 'default' }, storage),
       notifier: createNotifier(),
       analytics: createAnalytics(undefined),
     };

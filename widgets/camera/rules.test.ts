@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Camera, CaptureRecord } from '../../generated/types';
 import schema from '../../generated/widgets/camera.json';
-import { AppProviders, createAnalytics, createNotifier, i18nFor, PreferenceStore, type Api } from '../../runtime';
+import { AppProviders, createAnalytics, createNotifier, createPreferenceStore, i18nFor, type Api } from '../../runtime';
 import { configDefaults, type SlotState } from '../../runtime/dashboard';
 import { camera } from '.';
 import {
@@ -234,7 +234,7 @@ describe('the camera widget as shown', () => {
     const memory = new Map<string, string>();
     const runtime = {
       api: { call, callDynamic: call } as unknown as Api,
-      preferences: new PreferenceStore(
+      preferences: createPreferenceStore(
         { language: 'en', theme: 'default' },
         {
           getItem: (key: string) => memory.get(key) ?? null,

@@ -1,16 +1,8 @@
 import { Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  averageLine,
-  ChartCanvas,
-  formatFigure,
-  isDeviceVar,
-  WidgetStatus,
-  type ChartConfig,
-  type WidgetViewProps,
-} from '../../runtime/dashboard';
-import { dodFigures, dodRange, type DodAnalysisConfig } from './rules';
+import { EChart, formatFigure, isDeviceVar, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
+import { dodFigures, dodOption, dodRange, type DodAnalysisConfig } from './rules';
 
 export function DodAnalysisView({ config, data, context }: WidgetViewProps<DodAnalysisConfig>) {
   const { t } = useTranslation();
@@ -20,37 +12,12 @@ export function DodAnalysisView({ config, data, context }: WidgetViewProps<DodAn
     [config.period, context, data.max, data.min, sn],
   );
   const fix = config.numberFix;
-  const chart = useMemo<ChartConfig<'bar'>>(
-    () => ({
-      type: 'bar',
-      data: {
-        labels: figures.days.map((day) => day.slice(5)),
-        datasets: [
-          { label: t('widgets.dodAnalysis.series'), data: figures.dods, backgroundColor: config.color, maxBarThickness: 20 },
-        ],
-      },
-      options: {
-        interaction: { mode: 'index', intersect: false },
-        scales: { y: { min: 0, title: { display: true, text: figures.unit } } },
-        plugins: {
-          tooltip: {
-            callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${formatFigure(item.parsed.y, fix)} ${figures.unit}` },
-          },
-          annotation: {
-            annotations:
-              figures.average === null
-                ? {}
-                : {
-                    average: averageLine(
-                      figures.average,
-                      `${t('widgets.dodAnalysis.average')} ${formatFigure(figures.average, fix)}`,
-                      config.color,
-                    ),
-                  },
-          },
-        },
-      },
-    }),
+  const option = useMemo(
+    () =>
+      dodOption(figures, config.color, fix, {
+        series: t('widgets.dodAnalysis.series'),
+        average: t('widgets.dodAnalysis.average'),
+      }),
     [figures, fix, config.color, t],
   );
   const empty = !sn
@@ -78,7 +45,7 @@ export function DodAnalysisView({ config, data, context }: WidgetViewProps<DodAn
             </Typography.Text>
           </Space>
           <div style={{ flex: 1, minHeight: 160 }}>
-            <ChartCanvas config={chart} label={t('widgets.dodAnalysis.chart')} />
+            <EChart option={option} label={t('widgets.dodAnalysis.chart')} />
           </div>
         </div>
       )}

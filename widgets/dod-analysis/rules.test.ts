@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/dodAnalysis.json';
 import { configDefaults, type SlotState } from '../../runtime/dashboard';
 import { dodAnalysis } from '.';
-import { depthOfDischarge, dodFigures, dodRange, type DodAnalysisConfig } from './rules';
+import { depthOfDischarge, dodFigures, dodOption, dodRange, type DodAnalysisConfig } from './rules';
 
 const defaults = configDefaults(schema as never) as DodAnalysisConfig;
 const station = { sn: 'T2-ST1', name: 'T2-ST1', timeZone: 'Asia/Shanghai', fields: {} };
@@ -81,6 +81,31 @@ describe('DOD analysis', () => {
       deepest: { day: '2026-11-19', dod: 83 },
       unit: '%',
     });
+  });
+
+  test('the chart: a bar per day from 0 in the widget’s colour, the average a dashed line labelled with its figure', () => {
+    const figures = { days: ['2026-11-19', '2026-11-20'], dods: [83, null], average: 83, deepest: null, unit: '%' };
+    const option = dodOption(figures, '#722ED1', 1, { series: 'DOD', average: 'Average' }) as unknown as {
+      xAxis: { data: string[] };
+      yAxis: { min: number; name: string };
+      series: {
+        type: string;
+        data: unknown[];
+        itemStyle: { color: string };
+        markLine?: { data: { yAxis: number; label: { formatter: string } }[] };
+      }[];
+    };
+    expect(option.xAxis.data).toEqual(['11-19', '11-20']);
+    expect(option.yAxis).toMatchObject({ min: 0, name: '%' });
+    expect(option.series[0]).toMatchObject({ type: 'bar', data: [83, null], itemStyle: { color: '#722ED1' } });
+    expect(option.series[0]?.markLine?.data).toEqual([
+      expect.objectContaining({ yAxis: 83, label: { formatter: 'Average 83.0' } }),
+    ]);
+    const none = dodOption({ ...figures, dods: [null, null], average: null }, '#722ED1', 1, {
+      series: 'DOD',
+      average: 'Average',
+    });
+    expect((none.series as { markLine?: unknown }[])[0]?.markLine).toBeUndefined();
   });
 
   test('a configuration of format 1 (variable as a [device, variable] pair) is migrated', () => {

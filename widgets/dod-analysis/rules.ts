@@ -1,7 +1,11 @@
 import dayjs from 'dayjs';
 import type { TrendSeries } from '../../generated/types';
 import {
+  averageLine,
   averageOf,
+  cartesianOption,
+  type ChartOption,
+  formatFigure,
   isDeviceVar,
   stationTime,
   type DataNeed,
@@ -93,4 +97,36 @@ export function dodFigures(days: string[], max: SlotState | undefined, min: Slot
     if (dod !== null && (deepest === null || dod > deepest.dod)) deepest = { day: days[index] ?? '', dod };
   });
   return { days, dods, average: averageOf(dods), deepest, unit: highs.unit || lows.unit || '%' };
+}
+
+/**
+ * The chart of the depths: a bar per day (`MM-DD`) from 0, in the widget's colour, with the
+ * period's average as a dashed line labelled with its figure.
+ */
+export function dodOption(
+  figures: DodFigures,
+  color: string,
+  decimals: number,
+  names: { series: string; average: string },
+): ChartOption {
+  const { average } = figures;
+  return cartesianOption({
+    kind: 'bar',
+    categories: figures.days.map((day) => day.slice(5)),
+    series: [
+      {
+        name: names.series,
+        data: figures.dods,
+        color,
+        unit: figures.unit,
+        ...(average === null
+          ? {}
+          : { marks: { markLine: averageLine(average, `${names.average} ${formatFigure(average, decimals)}`, color) } }),
+      },
+    ],
+    unit: figures.unit,
+    min: 0,
+    format: (value) => formatFigure(value, decimals),
+    barMaxWidth: 20,
+  });
 }

@@ -2,47 +2,14 @@ import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../runtime';
-import {
-  ChartCanvas,
-  type ChartConfig,
-  formatFigure,
-  SeriesLegend,
-  WidgetStatus,
-  type WidgetViewProps,
-} from '../../runtime/dashboard';
-import { chosenVars, histogramSeries, type HistogramConfig } from './rules';
+import { EChart, formatFigure, SeriesLegend, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
+import { chosenVars, histogramOption, histogramSeries, type HistogramConfig } from './rules';
 
 export function HistogramView({ config, data }: WidgetViewProps<HistogramConfig>) {
   const { t } = useTranslation();
   const fix = config.numberFix;
   const { keys, series } = useMemo(() => histogramSeries(config, data.values), [config, data.values]);
-  const chart = useMemo<ChartConfig<'bar'>>(() => {
-    const units = [...new Set(series.map((entry) => entry.unit).filter(Boolean))];
-    return {
-      type: 'bar',
-      data: {
-        labels: keys,
-        datasets: series.map((entry) => ({
-          label: entry.name,
-          data: entry.datas,
-          backgroundColor: entry.color,
-          maxBarThickness: 20,
-        })),
-      },
-      options: {
-        interaction: { mode: 'index', intersect: false },
-        scales: { y: { title: { display: units.length === 1, text: units[0] ?? '' } } },
-        plugins: {
-          tooltip: {
-            callbacks: {
-              label: (item) =>
-                `${item.dataset.label ?? ''}: ${formatFigure(item.parsed.y, fix)} ${series[item.datasetIndex]?.unit ?? ''}`,
-            },
-          },
-        },
-      },
-    };
-  }, [keys, series, fix]);
+  const option = useMemo(() => histogramOption(keys, series, fix), [keys, series, fix]);
   const configured = chosenVars(config).length > 0;
   const nothing = data.values?.status === 'ready' && series.every((entry) => entry.value === null);
   return (
@@ -66,7 +33,7 @@ export function HistogramView({ config, data }: WidgetViewProps<HistogramConfig>
             }))}
           />
           <div style={{ flex: 1, minHeight: 160 }}>
-            <ChartCanvas config={chart} label={t('widgets.histogram.chart')} />
+            <EChart option={option} label={t('widgets.histogram.chart')} />
           </div>
         </div>
       )}

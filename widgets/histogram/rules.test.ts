@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/histogram.json';
 import { configDefaults, SERIES_PALETTE, type SlotState } from '../../runtime/dashboard';
 import { histogram } from '.';
-import { histogramSeries, type HistogramConfig } from './rules';
+import { histogramOption, histogramSeries, type HistogramConfig } from './rules';
 
 const defaults = configDefaults(schema as never) as HistogramConfig;
 const station = { sn: 'T2-ST1', name: 'T2-ST1', timeZone: 'Asia/Shanghai', fields: {} };
@@ -70,6 +70,37 @@ describe('histogram', () => {
         { sn: DISCHARGE.varSn, name: DISCHARGE.varSn, color: SERIES_PALETTE[1], unit: 'kWh', value: null, datas: [null, null] },
       ],
     });
+  });
+
+  type Bars = {
+    xAxis: { data: string[] };
+    yAxis: { name?: string };
+    series: { type: string; name: string; data: unknown[]; itemStyle: { color: string } }[];
+  };
+  const series = (unit: string, datas: (number | null)[], name = 'A', color = '#111') => ({
+    sn: name,
+    name,
+    color,
+    unit,
+    value: null,
+    datas,
+  });
+
+  test('the chart: a bar series per variable in its colour along the parts of the period, the unit on the axis when they share one', () => {
+    const option = histogramOption(
+      ['00:00', '01:00'],
+      [series('kWh', [1, 2]), series('kWh', [3, null], 'B', '#222')],
+      2,
+    ) as unknown as Bars;
+    expect(option.xAxis.data).toEqual(['00:00', '01:00']);
+    expect(option.yAxis.name).toBe('kWh');
+    expect(option.series.map(({ type, name, data, itemStyle }) => ({ type, name, data, itemStyle }))).toEqual([
+      { type: 'bar', name: 'A', data: [1, 2], itemStyle: { color: '#111' } },
+      { type: 'bar', name: 'B', data: [3, null], itemStyle: { color: '#222' } },
+    ]);
+    const mixed = histogramOption(['00:00'], [series('kWh', [1]), series('kW', [2], 'B')], 2) as unknown as Bars;
+    expect(mixed.yAxis.name).toBeUndefined();
+    expect((histogramOption([], [], 2) as unknown as Bars).series).toEqual([]);
   });
 
   test('a configuration of format 1 (variables as [device, variable] pairs) is migrated', () => {

@@ -1,7 +1,10 @@
 import type { StatisticValue } from '../../generated/types';
 import {
+  cartesianOption,
+  type ChartOption,
   type DeviceVar,
   figureNeed,
+  formatFigure,
   isDeviceVar,
   migrateEntries,
   type Needs,
@@ -85,6 +88,19 @@ export function histogramSeries(
     ];
   });
   return { keys, series };
+}
+
+/** The bars of each variable, side by side per part of the period; the unit on the axis when all share one. */
+export function histogramOption(keys: string[], series: HistogramSeries[], decimals: number): ChartOption {
+  const units = [...new Set(series.map((entry) => entry.unit).filter(Boolean))];
+  return cartesianOption({
+    kind: 'bar',
+    categories: keys,
+    series: series.map((entry) => ({ name: entry.name, data: entry.datas, color: entry.color, unit: entry.unit })),
+    ...(units.length === 1 ? { unit: units[0] } : {}),
+    format: (value) => formatFigure(value, decimals),
+    barMaxWidth: 20,
+  });
 }
 
 /** A configuration of format 1, whose variables were `[deviceSn, varSn]` pairs. */

@@ -3,7 +3,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EnergyLabel } from '../../generated/types';
 import { enumLabel } from '../../runtime';
-import { formatFigure, WidgetStatus, WidgetTable, type WidgetColumn, type WidgetViewProps } from '../../runtime/dashboard';
+import { formatFigure, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
+import { DataTable, type TableColumn } from '../../runtime';
 import { labelFigures, labelRows, type LabelRow, type MultiEnergyConsumptionConfig } from './rules';
 
 export function MultiEnergyConsumptionView({ config, data }: WidgetViewProps<MultiEnergyConsumptionConfig>) {
@@ -13,7 +14,7 @@ export function MultiEnergyConsumptionView({ config, data }: WidgetViewProps<Mul
     const tree = data.tree?.status === 'ready' && Array.isArray(data.tree.data) ? (data.tree.data as EnergyLabel[]) : [];
     return labelRows(tree, labelFigures(data.figures));
   }, [data.tree, data.figures]);
-  const columns: WidgetColumn<LabelRow>[] = [
+  const columns: TableColumn<LabelRow>[] = [
     { key: 'name', title: t('widgets.multiEnergyConsumption.label'), render: (row) => row.name },
     {
       key: 'value',
@@ -38,7 +39,7 @@ export function MultiEnergyConsumptionView({ config, data }: WidgetViewProps<Mul
       {() => (
         <section aria-label={t('widgets.multiEnergyConsumption.table')}>
           <Typography.Text type="secondary">{enumLabel(t, 'multiEnergyConsumptionPeriod', config.period)}</Typography.Text>
-          <WidgetTable<LabelRow>
+          <DataTable<LabelRow>
             rowKey={(row) => String(row.key)}
             columns={columns}
             rows={rows}

@@ -2,31 +2,16 @@ import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../runtime';
-import { ChartCanvas, formatFigure, seriesColor, shareRing, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
+import { EChart, formatFigure, seriesColor, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
 import { chosenLabels, labelFigures } from '../multi-energy-consumption/rules';
-import { labelShares, type MultiEnergyProportionConfig } from './rules';
+import { labelShares, multiEnergyProportionOption, type MultiEnergyProportionConfig } from './rules';
 
 export function MultiEnergyProportionView({ config, data }: WidgetViewProps<MultiEnergyProportionConfig>) {
   const { t } = useTranslation();
   const fix = config.numberFix;
   const { shares, total } = useMemo(() => labelShares(labelFigures(data.figures)), [data.figures]);
   const unit = shares[0]?.unit ?? 'kWh';
-  const chart = useMemo(
-    () =>
-      shareRing(
-        shares.flatMap((entry, index) =>
-          entry.share === null || entry.value === null
-            ? []
-            : [{ name: entry.name, value: entry.value, share: entry.share, color: seriesColor(index) }],
-        ),
-        {
-          value: (value) => `${formatFigure(value, fix)} ${unit}`,
-          share: (share) => `${formatFigure(share, fix)}%`,
-          cutout: '0%',
-        },
-      ),
-    [shares, fix, unit],
-  );
+  const option = useMemo(() => multiEnergyProportionOption(shares, fix), [shares, fix]);
   const configured = chosenLabels(config.labelIds).length > 0;
   const nothing = data.figures?.status === 'ready' && total === null;
   return (
@@ -37,7 +22,7 @@ export function MultiEnergyProportionView({ config, data }: WidgetViewProps<Mult
       {() => (
         <div style={{ display: 'flex', height: '100%', gap: 8 }}>
           <div style={{ flex: 1, minWidth: 120, minHeight: 160 }}>
-            <ChartCanvas config={chart} label={t('widgets.multiEnergyProportion.chart')} />
+            <EChart option={option} label={t('widgets.multiEnergyProportion.chart')} />
           </div>
           <div style={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', gap: 4 }}>
             <Typography.Text type="secondary">{enumLabel(t, 'multiEnergyProportionPeriod', config.period)}</Typography.Text>

@@ -3,7 +3,7 @@ import schema from '../../generated/widgets/multiEnergyProportion.json';
 import type { LabelTrend } from '../../generated/types';
 import { configDefaults } from '../../runtime/dashboard';
 import { multiEnergyProportion } from '.';
-import { labelShares, type MultiEnergyProportionConfig } from './rules';
+import { labelShares, multiEnergyProportionOption, type MultiEnergyProportionConfig } from './rules';
 
 const defaults = configDefaults(schema as never) as MultiEnergyProportionConfig;
 const station = { sn: 'T2-PV1', name: 'T2-PV1', timeZone: 'Asia/Shanghai', fields: {} };
@@ -48,5 +48,25 @@ describe('multi-dimensional energy proportion', () => {
   test('a configuration of format 1 is kept as it is (it stores no device variable)', () => {
     expect(multiEnergyProportion.migrate({ labelIds: [21] }, 1)).toEqual({ labelIds: [21] });
     expect(multiEnergyProportion.migrate({ labelIds: [21] }, 2)).toEqual({ labelIds: [21] });
+  });
+
+  test('the chart: a pie of the labels with a share, each in the palette colour of its place, reading its share', () => {
+    type Ring = {
+      tooltip: { formatter(params: { dataIndex: number }): string };
+      series: {
+        radius: string[];
+        data: { name: string; value: number; itemStyle: { color: string } }[];
+        label: { formatter(params: { dataIndex: number }): string };
+      }[];
+    };
+    const { shares } = labelShares(figures(30, null, 10));
+    const option = multiEnergyProportionOption(shares, 2) as unknown as Ring;
+    const [pie] = option.series;
+    expect(pie?.radius).toEqual(['0%', '90%']);
+    expect(pie?.data.map((slice) => [slice.value, slice.itemStyle.color])).toEqual([
+      [30, '#409EFF'],
+      [10, '#F96377'],
+    ]);
+    expect(pie?.label.formatter({ dataIndex: 1 })).toBe('25.00%');
   });
 });

@@ -1,5 +1,5 @@
 import type { LabelTrend } from '../../generated/types';
-import type { Needs, WidgetContext } from '../../runtime/dashboard';
+import { formatFigure, seriesColor, shareRing, type ChartOption, type Needs, type WidgetContext } from '../../runtime/dashboard';
 import { chosenLabels, labelQuery, type LabelPeriod } from '../multi-energy-consumption/rules';
 
 export interface MultiEnergyProportionConfig {
@@ -44,4 +44,21 @@ export function labelShares(figures: LabelTrend[]): { shares: LabelShare[]; tota
       share: value !== null && value >= 0 && total !== null && total > 0 ? (value / total) * 100 : null,
     })),
   };
+}
+
+/** The chart of the labels: a pie of those with a share, in the palette's colours of their places, each reading its share. */
+export function multiEnergyProportionOption(shares: LabelShare[], decimals: number): ChartOption {
+  const unit = shares[0]?.unit ?? 'kWh';
+  return shareRing(
+    shares.flatMap((entry, index) =>
+      entry.share === null || entry.value === null
+        ? []
+        : [{ name: entry.name, value: entry.value, share: entry.share, color: seriesColor(index) }],
+    ),
+    {
+      value: (value) => `${formatFigure(value, decimals)} ${unit}`,
+      share: (share) => `${formatFigure(share, decimals)}%`,
+      inner: '0%',
+    },
+  );
 }

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/multiEnergyTrend.json';
 import { configDefaults, SERIES_PALETTE } from '../../runtime/dashboard';
 import { multiEnergyTrend } from '.';
-import { trendLines, type MultiEnergyTrendConfig } from './rules';
+import { multiEnergyTrendOption, trendLines, type MultiEnergyTrendConfig } from './rules';
 
 const defaults = configDefaults(schema as never) as MultiEnergyTrendConfig;
 const station = { sn: 'T2-ST1', name: 'T2-ST1', timeZone: 'Asia/Shanghai', fields: {} };
@@ -42,5 +42,24 @@ describe('multi-dimensional energy trend', () => {
   test('a configuration of format 1 is kept as it is (it stores no device variable)', () => {
     expect(multiEnergyTrend.migrate({ labelIds: [13] }, 1)).toEqual({ labelIds: [13] });
     expect(multiEnergyTrend.migrate({ labelIds: [13] }, 2)).toEqual({ labelIds: [13] });
+  });
+
+  test('the chart: a line per label in its colour along the parts of the period, the unit on the value axis', () => {
+    const lines = [
+      { labelId: 1, name: '充电', unit: 'kWh', color: '#409EFF', value: 3, datas: [1, 2] },
+      { labelId: 2, name: '放电', unit: 'kWh', color: '#29BB9A', value: null, datas: [null, null] },
+    ];
+    const option = multiEnergyTrendOption(['00:00', '01:00'], lines, 2) as unknown as {
+      xAxis: { type: string; data: string[] };
+      yAxis: { name?: string };
+      series: { type: string; name: string; data: unknown[]; itemStyle: { color: string } }[];
+    };
+    expect(option.xAxis).toMatchObject({ type: 'category', data: ['00:00', '01:00'] });
+    expect(option.yAxis.name).toBe('kWh');
+    expect(option.series.map(({ type, name, data, itemStyle }) => ({ type, name, data, itemStyle }))).toEqual([
+      { type: 'line', name: '充电', data: [1, 2], itemStyle: { color: '#409EFF' } },
+      { type: 'line', name: '放电', data: [null, null], itemStyle: { color: '#29BB9A' } },
+    ]);
+    expect((multiEnergyTrendOption([], [], 2) as unknown as { series: unknown[] }).series).toEqual([]);
   });
 });

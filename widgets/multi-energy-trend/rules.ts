@@ -1,5 +1,12 @@
 import type { LabelTrend } from '../../generated/types';
-import { seriesColor, type Needs, type WidgetContext } from '../../runtime/dashboard';
+import {
+  cartesianOption,
+  formatFigure,
+  seriesColor,
+  type ChartOption,
+  type Needs,
+  type WidgetContext,
+} from '../../runtime/dashboard';
 import { chosenLabels, labelQuery, type LabelPeriod } from '../multi-energy-consumption/rules';
 
 export interface MultiEnergyTrendConfig {
@@ -41,4 +48,15 @@ export function trendLines(figures: LabelTrend[]): { keys: string[]; lines: Tren
       datas: figure.datas,
     })),
   };
+}
+
+/** The chart of the labels: a line per label in its colour along the parts of the period, the unit on the axis. */
+export function multiEnergyTrendOption(keys: string[], lines: TrendLine[], decimals: number): ChartOption {
+  return cartesianOption({
+    kind: 'line',
+    categories: keys,
+    series: lines.map((line) => ({ name: line.name, data: line.datas, color: line.color, unit: line.unit })),
+    ...(lines[0]?.unit ? { unit: lines[0].unit } : {}),
+    format: (value) => formatFigure(value, decimals),
+  });
 }

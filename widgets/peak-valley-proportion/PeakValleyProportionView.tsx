@@ -2,8 +2,16 @@ import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../runtime';
-import { ChartCanvas, formatFigure, shareRing, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
-import { answersByDay, colorOf, dayEnergy, periodShares, sumPeriods, type PeakValleyProportionConfig } from './rules';
+import { EChart, formatFigure, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
+import {
+  answersByDay,
+  colorOf,
+  dayEnergy,
+  peakValleyProportionOption,
+  periodShares,
+  sumPeriods,
+  type PeakValleyProportionConfig,
+} from './rules';
 
 export function PeakValleyProportionView({ config, data }: WidgetViewProps<PeakValleyProportionConfig>) {
   const { t } = useTranslation();
@@ -12,23 +20,8 @@ export function PeakValleyProportionView({ config, data }: WidgetViewProps<PeakV
     () => periodShares(sumPeriods([...answersByDay(data).values()].map((answer) => dayEnergy(answer, config.flow)))),
     [data, config.flow],
   );
-  const chart = useMemo(
-    () =>
-      shareRing(
-        shares.flatMap((entry) =>
-          entry.energy !== null && entry.energy > 0
-            ? [
-                {
-                  name: enumLabel(t, 'tariffPeriod', entry.period),
-                  value: entry.energy,
-                  share: entry.share,
-                  color: colorOf(config, entry.period),
-                },
-              ]
-            : [],
-        ),
-        { value: (value) => `${formatFigure(value, fix)} kWh`, share: (share) => `${formatFigure(share, fix)}%`, cutout: '62%' },
-      ),
+  const option = useMemo(
+    () => peakValleyProportionOption(shares, config, fix, (period) => enumLabel(t, 'tariffPeriod', period)),
     [shares, fix, config, t],
   );
   const slots = Object.values(data);
@@ -45,7 +38,7 @@ export function PeakValleyProportionView({ config, data }: WidgetViewProps<PeakV
       {() => (
         <div style={{ display: 'flex', height: '100%', gap: 8 }}>
           <div style={{ flex: 1, minWidth: 120, minHeight: 160 }}>
-            <ChartCanvas config={chart} label={t('widgets.peakValleyProportion.chart')} />
+            <EChart option={option} label={t('widgets.peakValleyProportion.chart')} />
           </div>
           <div style={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', gap: 4 }}>
             <Typography.Text type="secondary">

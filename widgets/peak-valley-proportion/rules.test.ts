@@ -3,7 +3,15 @@ import schema from '../../generated/widgets/peakValleyProportion.json';
 import type { StationChargeDay } from '../../generated/types';
 import { configDefaults } from '../../runtime/dashboard';
 import { peakValleyProportion } from '.';
-import { dayEnergy, daysOfMonth, periodShares, sumPeriods, type PeakValleyProportionConfig, type PeriodEnergy } from './rules';
+import {
+  dayEnergy,
+  daysOfMonth,
+  peakValleyProportionOption,
+  periodShares,
+  sumPeriods,
+  type PeakValleyProportionConfig,
+  type PeriodEnergy,
+} from './rules';
 
 const defaults = configDefaults(schema as never) as PeakValleyProportionConfig;
 const station = { sn: 'T2-ST1', name: 'T2-ST1', timeZone: 'Asia/Shanghai', fields: {} };
@@ -100,5 +108,26 @@ describe('peak-valley proportion', () => {
     const stored = { name: '峰谷占比', flow: 'discharge', period: 'month' };
     expect(peakValleyProportion.migrate(stored, 1)).toEqual(stored);
     expect(peakValleyProportion.migrate(stored, 2)).toEqual(stored);
+  });
+
+  test('the chart: a ring of the periods that had energy, each in its configured colour, reading its share', () => {
+    type Ring = {
+      tooltip: { formatter(params: { dataIndex: number }): string };
+      series: {
+        radius: string[];
+        data: { name: string; value: number; itemStyle: { color: string } }[];
+        label: { formatter(params: { dataIndex: number }): string };
+      }[];
+    };
+    const { shares } = periodShares({ sharp: 0, peak: 30, flat: null, valley: 10 });
+    const option = peakValleyProportionOption(shares, defaults, 1, (period) => `«${period}»`) as unknown as Ring;
+    const [ring] = option.series;
+    expect(ring?.radius).toEqual(['62%', '90%']);
+    expect(ring?.data).toEqual([
+      { name: '«peak»', value: 30, itemStyle: { color: defaults.peakColor } },
+      { name: '«valley»', value: 10, itemStyle: { color: defaults.valleyColor } },
+    ]);
+    expect(ring?.label.formatter({ dataIndex: 0 })).toBe('75.0%');
+    expect(option.tooltip.formatter({ dataIndex: 1 })).toBe('«valley»: 10.0 kWh (25.0%)');
   });
 });

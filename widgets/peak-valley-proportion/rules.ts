@@ -1,6 +1,15 @@
 import dayjs from 'dayjs';
 import type { StationChargeDay } from '../../generated/types';
-import { stationTime, type DataNeed, type Needs, type SlotState, type WidgetContext } from '../../runtime/dashboard';
+import {
+  formatFigure,
+  shareRing,
+  stationTime,
+  type ChartOption,
+  type DataNeed,
+  type Needs,
+  type SlotState,
+  type WidgetContext,
+} from '../../runtime/dashboard';
 
 /** The periods of a time-of-use tariff, from the dearest to the cheapest (the order of the call's answer). */
 export const TARIFF_PERIODS = ['sharp', 'peak', 'flat', 'valley'] as const;
@@ -120,4 +129,25 @@ export function periodShares(energy: PeriodEnergy): { shares: PeriodShare[]; tot
       return { period, energy: value, share: value !== null && total !== null && total > 0 ? (value / total) * 100 : null };
     }),
   };
+}
+
+/** The chart of the periods: a ring of those that had energy, each in its configured colour, reading its share. */
+export function peakValleyProportionOption(
+  shares: PeriodShare[],
+  colors: PeakValleyColors,
+  decimals: number,
+  periodName: (period: TariffPeriodName) => string,
+): ChartOption {
+  return shareRing(
+    shares.flatMap((entry) =>
+      entry.energy !== null && entry.energy > 0
+        ? [{ name: periodName(entry.period), value: entry.energy, share: entry.share, color: colorOf(colors, entry.period) }]
+        : [],
+    ),
+    {
+      value: (value) => `${formatFigure(value, decimals)} kWh`,
+      share: (share) => `${formatFigure(share, decimals)}%`,
+      inner: '62%',
+    },
+  );
 }

@@ -2,37 +2,17 @@ import { Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../runtime';
-import { ChartCanvas, formatFigure, WidgetStatus, type ChartConfig, type WidgetViewProps } from '../../runtime/dashboard';
+import { EChart, formatFigure, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
 import { colorOf, TARIFF_PERIODS } from '../peak-valley-proportion/rules';
-import { trendFigures, trendMonth, type PeakValleyTrendConfig } from './rules';
+import { peakValleyTrendOption, trendFigures, trendMonth, type PeakValleyTrendConfig } from './rules';
 
 export function PeakValleyTrendView({ config, data, context }: WidgetViewProps<PeakValleyTrendConfig>) {
   const { t } = useTranslation();
   const fix = config.numberFix;
   const { month } = trendMonth(config.period, context);
   const figures = useMemo(() => trendFigures(month, data, config.flow), [month, data, config.flow]);
-  const chart = useMemo<ChartConfig<'bar'>>(
-    () => ({
-      type: 'bar',
-      data: {
-        labels: figures.days.map((day) => day.slice(5)),
-        datasets: TARIFF_PERIODS.map((period) => ({
-          label: enumLabel(t, 'tariffPeriod', period),
-          data: figures.series[period],
-          backgroundColor: colorOf(config, period),
-          maxBarThickness: 20,
-        })),
-      },
-      options: {
-        interaction: { mode: 'index', intersect: false },
-        scales: { x: { stacked: true }, y: { stacked: true, title: { display: true, text: 'kWh' } } },
-        plugins: {
-          tooltip: {
-            callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${formatFigure(item.parsed.y, fix)} kWh` },
-          },
-        },
-      },
-    }),
+  const option = useMemo(
+    () => peakValleyTrendOption(figures, config, fix, (period) => enumLabel(t, 'tariffPeriod', period)),
     [figures, fix, config, t],
   );
   const slots = Object.values(data);
@@ -68,7 +48,7 @@ export function PeakValleyTrendView({ config, data, context }: WidgetViewProps<P
             })}
           </ul>
           <div style={{ flex: 1, minHeight: 160 }}>
-            <ChartCanvas config={chart} label={t('widgets.peakValleyTrend.chart')} />
+            <EChart option={option} label={t('widgets.peakValleyTrend.chart')} />
           </div>
         </div>
       )}

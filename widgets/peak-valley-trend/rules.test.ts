@@ -3,7 +3,7 @@ import schema from '../../generated/widgets/peakValleyTrend.json';
 import type { StationChargeDay } from '../../generated/types';
 import { configDefaults, type SlotState } from '../../runtime/dashboard';
 import { peakValleyTrend } from '.';
-import { trendFigures, trendMonth, type PeakValleyTrendConfig } from './rules';
+import { peakValleyTrendOption, trendFigures, trendMonth, type PeakValleyTrendConfig } from './rules';
 
 const defaults = configDefaults(schema as never) as PeakValleyTrendConfig;
 const station = { sn: 'T2-ST1', name: 'T2-ST1', timeZone: 'Asia/Shanghai', fields: {} };
@@ -95,5 +95,27 @@ describe('peak-valley trend', () => {
     const stored = { name: '峰谷趋势', flow: 'discharge' };
     expect(peakValleyTrend.migrate(stored, 1)).toEqual(stored);
     expect(peakValleyTrend.migrate(stored, 2)).toEqual(stored);
+  });
+
+  test('the chart: each day a pile of the tariff periods, each in its configured colour, in kWh', () => {
+    const figures = {
+      days: ['2026-11-01', '2026-11-02'],
+      series: { sharp: [1, null], peak: [2, null], flat: [0, null], valley: [4, null] },
+      sums: { sharp: 1, peak: 2, flat: 0, valley: 4 },
+      total: 7,
+    };
+    const option = peakValleyTrendOption(figures, defaults, 2, (period) => `«${period}»`) as unknown as {
+      xAxis: { data: string[] };
+      yAxis: { name: string };
+      series: { type: string; name: string; stack: string; data: unknown[]; itemStyle: { color: string } }[];
+    };
+    expect(option.xAxis.data).toEqual(['11-01', '11-02']);
+    expect(option.yAxis.name).toBe('kWh');
+    expect(option.series.map(({ name, stack, data, itemStyle }) => ({ name, stack, data, color: itemStyle.color }))).toEqual([
+      { name: '«sharp»', stack: 'energy', data: [1, null], color: defaults.sharpColor },
+      { name: '«peak»', stack: 'energy', data: [2, null], color: defaults.peakColor },
+      { name: '«flat»', stack: 'energy', data: [0, null], color: defaults.flatColor },
+      { name: '«valley»', stack: 'energy', data: [4, null], color: defaults.valleyColor },
+    ]);
   });
 });

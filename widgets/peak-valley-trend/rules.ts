@@ -1,7 +1,15 @@
 import dayjs from 'dayjs';
-import type { Needs, SlotState, WidgetContext } from '../../runtime/dashboard';
+import {
+  cartesianOption,
+  formatFigure,
+  type ChartOption,
+  type Needs,
+  type SlotState,
+  type WidgetContext,
+} from '../../runtime/dashboard';
 import {
   answersByDay,
+  colorOf,
   dayEnergy,
   dayNeeds,
   daysOfMonth,
@@ -53,4 +61,27 @@ export function trendFigures(month: string, data: Record<string, SlotState>, flo
   const sums = sumPeriods(energies);
   const present = TARIFF_PERIODS.map((period) => sums[period]).filter((value): value is number => value !== null);
   return { days, series, sums, total: present.length ? present.reduce((sum, value) => sum + value, 0) : null };
+}
+
+/** The chart of the month: each day's energy as a pile of the tariff periods, each in its colour, in kWh. */
+export function peakValleyTrendOption(
+  figures: TrendFigures,
+  colors: PeakValleyColors,
+  decimals: number,
+  periodName: (period: TariffPeriodName) => string,
+): ChartOption {
+  return cartesianOption({
+    kind: 'bar',
+    categories: figures.days.map((day) => day.slice(5)),
+    series: TARIFF_PERIODS.map((period) => ({
+      name: periodName(period),
+      data: figures.series[period],
+      color: colorOf(colors, period),
+      stack: 'energy',
+      unit: 'kWh',
+    })),
+    unit: 'kWh',
+    format: (value) => formatFigure(value, decimals),
+    barMaxWidth: 20,
+  });
 }

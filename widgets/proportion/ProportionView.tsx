@@ -1,11 +1,8 @@
 import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChartCanvas, figureOf, formatFigure, shareRing, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
-import { configuredNodes, sharesOf, totalOf, type ProportionConfig } from './rules';
-
-const percentText = (percent: number | null, decimals: number) =>
-  percent === null ? '--' : `${formatFigure(percent, decimals)}%`;
+import { EChart, figureOf, formatFigure, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
+import { configuredNodes, percentText, proportionOption, sharesOf, totalOf, type ProportionConfig } from './rules';
 
 export function ProportionView({ config, data }: WidgetViewProps<ProportionConfig>) {
   const { t } = useTranslation();
@@ -25,26 +22,14 @@ export function ProportionView({ config, data }: WidgetViewProps<ProportionConfi
       ),
     [config, data],
   );
-  const chart = useMemo(
-    () =>
-      shareRing(
-        shares.flatMap((share) =>
-          share.percent === null ? [] : [{ name: share.name, value: share.value ?? 0, share: share.percent, color: share.color }],
-        ),
-        {
-          value: (value) => formatFigure(value, decimals),
-          share: (percent) => percentText(percent, decimals),
-        },
-      ),
-    [shares, decimals],
-  );
+  const option = useMemo(() => proportionOption(shares, decimals), [shares, decimals]);
   const total = totalOf(shares);
   return (
     <WidgetStatus data={data} empty={shares.length === 0 ? t('widgets.common.noData') : false}>
       {() => (
         <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
           <div style={{ flex: 1, minHeight: 160 }}>
-            <ChartCanvas config={chart} label={t('widgets.proportion.chart')} />
+            <EChart option={option} label={t('widgets.proportion.chart')} />
           </div>
           <ul aria-label={t('widgets.proportion.parts')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {shares.map((share, index) => (

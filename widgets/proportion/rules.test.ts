@@ -3,7 +3,7 @@ import schema from '../../generated/widgets/proportion.json';
 import { configDefaults } from '../../runtime/dashboard';
 import uiSchema from '../../schemas/widgets/proportion.ui.json';
 import { proportion } from '.';
-import { keepInStep, proportionUi, sharesOf, totalOf, type ProportionConfig } from './rules';
+import { keepInStep, proportionOption, proportionUi, sharesOf, totalOf, type ProportionConfig } from './rules';
 
 const defaults = configDefaults(schema as never) as ProportionConfig;
 const context = {
@@ -121,5 +121,30 @@ describe('proportion (specification §3, §5, §9)', () => {
     expect(proportion.migrate({ queryDeviceVars: [['S1-PV', 'S1-PV.energy']] }, 1)).toEqual({ queryDeviceVars: [PV] });
     const current = { nodeInfo: [node(PV, 'PV')], queryDeviceVars: [PV] };
     expect(proportion.migrate(current, 2)).toBe(current);
+  });
+
+  test('the chart: a ring of the parts that have a share, each in its colour reading its share; its tooltip the value', () => {
+    type Ring = {
+      tooltip: { formatter(params: { dataIndex: number }): string };
+      series: {
+        radius: string[];
+        data: { name: string; value: number; itemStyle: { color: string } }[];
+        label: { formatter(params: { dataIndex: number }): string };
+      }[];
+    };
+    const shares = sharesOf([
+      { name: 'PV', color: '#409EFF', value: 30, unit: 'kWh' },
+      { name: 'Grid', color: '#29BB9A', value: 10, unit: 'kWh' },
+      { name: 'Export', color: '#F96377', value: -5, unit: 'kWh' },
+    ]);
+    const option = proportionOption(shares, 1) as unknown as Ring;
+    const [ring] = option.series;
+    expect(ring?.data).toEqual([
+      { name: 'PV', value: 30, itemStyle: { color: '#409EFF' } },
+      { name: 'Grid', value: 10, itemStyle: { color: '#29BB9A' } },
+    ]);
+    expect(ring?.label.formatter({ dataIndex: 0 })).toBe('75.0%');
+    expect(option.tooltip.formatter({ dataIndex: 1 })).toBe('Grid: 10.0 kWh (25.0%)');
+    expect((proportionOption([], 1) as unknown as Ring).series[0]?.data).toEqual([]);
   });
 });

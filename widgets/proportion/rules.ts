@@ -1,12 +1,15 @@
 import type { UiSchema } from '@rjsf/utils';
 import {
+  type ChartOption,
   type DeviceVar,
+  formatFigure,
   isDeviceVar,
   type Method,
   migrateDeviceVar,
   migrateEntries,
   type Period,
   seriesColor,
+  shareRing,
 } from '../../runtime/dashboard';
 
 export type ProportionInterval = 'real_time' | 'current_month' | 'current_day' | 'current_year';
@@ -122,4 +125,21 @@ export function totalOf(shares: Share[]): { value: number | null; unit: string }
     value: counted.reduce((sum, share) => sum + (share.value ?? 0), 0),
     unit: units.size === 1 ? (counted[0]?.unit ?? '') : '',
   };
+}
+
+/** A share as the widget writes it: with its decimals and a percent sign, '--' for none. */
+export const percentText = (percent: number | null, decimals: number): string =>
+  percent === null ? '--' : `${formatFigure(percent, decimals)}%`;
+
+/** The chart of the parts: a ring of the parts that have a share, each slice in its colour reading its share. */
+export function proportionOption(shares: Share[], decimals: number): ChartOption {
+  return shareRing(
+    shares.flatMap((share) =>
+      share.percent === null ? [] : [{ name: share.name, value: share.value ?? 0, share: share.percent, color: share.color }],
+    ),
+    {
+      value: (value) => `${formatFigure(value, decimals)}${shares[0]?.unit ? ` ${shares[0].unit}` : ''}`,
+      share: (percent) => percentText(percent, decimals),
+    },
+  );
 }

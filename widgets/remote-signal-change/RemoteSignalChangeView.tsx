@@ -1,6 +1,7 @@
 import { theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { WidgetStatus, WidgetTable, type WidgetViewProps } from '../../runtime/dashboard';
+import { WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
+import { DataTable } from '../../runtime';
 import { switchStatusLabelKey, SwitchStatusImage } from '../switch-status';
 import {
   configuredSignals,
@@ -49,7 +50,7 @@ export function RemoteSignalChangeView({ config, data }: WidgetViewProps<RemoteS
               ))}
             </ul>
             {changes.length ? (
-              <WidgetTable<SignalChange>
+              <DataTable<SignalChange>
                 label={t('widgets.remoteSignalChange.changes')}
                 rowKey={(change) => `${change.sn}@${change.time}`}
                 rows={changes}

@@ -1,6 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { WidgetStatus, WidgetTable, type WidgetViewProps } from '../../runtime/dashboard';
+import { WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
+import { DataTable } from '../../runtime';
 import { devicesOf, type DeviceCommunication, type StationDetailedCommunicationConfig } from './rules';
 
 export function StationDetailedCommunicationView({ data }: WidgetViewProps<StationDetailedCommunicationConfig>) {
@@ -10,7 +11,7 @@ export function StationDetailedCommunicationView({ data }: WidgetViewProps<Stati
   return (
     <WidgetStatus data={data} empty={empty}>
       {() => (
-        <WidgetTable<DeviceCommunication>
+        <DataTable<DeviceCommunication>
           rowKey={(device) => device.deviceSn}
           rows={devices ?? []}
           label={t('widgets.stationDetailedCommunication.table')}

@@ -1,12 +1,16 @@
-import { decodeLand, type LandRing } from './rules';
+import { loadCharts } from '../../runtime/dashboard';
+import { decodeLand, LAND_MAP, landGeoJson } from './rules';
 
-let loading: Promise<LandRing[]> | undefined;
+let registering: Promise<void> | undefined;
 
 /**
- * The land outline, loaded with the first map shown (its data is a chunk of its own, not in the
- * dashboard's first JavaScript) and decoded once.
+ * The land outline registered with ECharts as the map `LAND_MAP`, once, with the first map shown:
+ * its data is a chunk of its own (not in the dashboard's first JavaScript), and a map drawn before
+ * its outline is registered has nothing to draw on.
  */
-export function loadLand(): Promise<LandRing[]> {
-  loading ??= import('./land.json').then((module) => decodeLand(module.default));
-  return loading;
+export function registerLand(): Promise<void> {
+  registering ??= Promise.all([loadCharts(), import('./land.json')]).then(([{ registerMap }, land]) =>
+    registerMap(LAND_MAP, landGeoJson(decodeLand(land.default))),
+  );
+  return registering;
 }

@@ -1,4 +1,4 @@
-import type { SlotState } from '../../runtime/dashboard';
+import type { ChartOption, SlotState } from '../../runtime/dashboard';
 
 export type MapProjection = 'mercator' | 'equirectangular';
 
@@ -17,16 +17,12 @@ export interface MapPoint {
   y: number;
 }
 
-/** The part of the flat map a box shows: its north-west corner and the pixels per map unit. */
+/** A part of the flat map: its west, north, east and south edges, in map units. */
 export interface MapWindow {
-  x: number;
-  y: number;
-  scale: number;
-}
-
-export interface BoxSize {
-  width: number;
-  height: number;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
 }
 
 /** The land outline as `land.json` holds it (see generateLand.ts). */
@@ -42,6 +38,9 @@ export type LandRing = [number, number][];
 export const MAX_LATITUDE = 85;
 const RADIAN = Math.PI / 180;
 
+/** The name the land outline is registered under with ECharts (`registerMap`), and drawn by. */
+export const LAND_MAP = 'land';
+
 /**
  * A longitude and latitude on the flat map. Mercator keeps the shape of small areas (a
  * province looks as on any web map); equirectangular takes latitude as it is.
@@ -50,6 +49,12 @@ export function project(longitude: number, latitude: number, projection: MapProj
   const phi = Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, latitude));
   const north = projection === 'mercator' ? Math.log(Math.tan(Math.PI / 4 + (phi * RADIAN) / 2)) / RADIAN : phi;
   return { x: longitude, y: -north };
+}
+
+/** The longitude and latitude of a point of the flat map (`project` undone). */
+export function unproject(point: MapPoint, projection: MapProjection): [longitude: number, latitude: number] {
+  const north = -point.y;
+  return [point.x, projection === 'mercator' ? (2 * Math.atan(Math.exp(north * RADIAN)) - Math.PI / 2) / RADIAN : north];
 }
 
 /** The rings of the land file: each text is pairs of differences from the pair before, in 1/scale degree. */
@@ -68,53 +73,52 @@ export function decodeLand(file: LandFile): LandRing[] {
   });
 }
 
-/** Share of the stations' extent added around them. */
-const PADDING = 0.25;
+/** The land as ECharts registers a map: one region of all the rings (land has no parts to tell apart). */
+export interface LandGeoJson {
+  type: 'FeatureCollection';
+  features: {
+    type: 'Feature';
+    properties: { name: string };
+    geometry: { type: 'MultiPolygon'; coordinates: LandRing[][] };
+  }[];
+}
 
-/**
- * The window that shows every point with room around it, at least `minSpan` map units wide (and
- * as high in proportion), centred on the points; the whole width of the world when there are none.
- */
-export function fitWindow(points: MapPoint[], box: BoxSize, minSpan: number): MapWindow {
-  const aspect = box.height / box.width;
-  const xs = points.map((point) => point.x);
-  const ys = points.map((point) => point.y);
-  const [left, right, top, bottom] = points.length
-    ? [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)]
-    : [-180, 180, -90, 90];
-  const span = points.length ? Math.max(minSpan, 1e-6) : 0;
-  const padding = points.length ? 1 + 2 * PADDING : 1;
-  const width = Math.max(span, (right - left) * padding);
-  const height = Math.max(span * aspect, (bottom - top) * padding);
-  const scale = Math.min(box.width / width, box.height / height);
+/** The rings as GeoJSON, each an outer ring without holes (lakes are not drawn). */
+export function landGeoJson(rings: LandRing[]): LandGeoJson {
   return {
-    x: (left + right) / 2 - box.width / (2 * scale),
-    y: (top + bottom) / 2 - box.height / (2 * scale),
-    scale,
+    type: 'FeatureCollection',
+    features: [
+      {
+        type: 'Feature',
+        properties: { name: LAND_MAP },
+        geometry: { type: 'MultiPolygon', coordinates: rings.map((ring) => [ring]) },
+      },
+    ],
   };
 }
 
-/** A point of the flat map in the box's pixels. */
-export function toBox(point: MapPoint, window: MapWindow): MapPoint {
-  return { x: (point.x - window.x) * window.scale, y: (point.y - window.y) * window.scale };
-}
-
-const round = (value: number) => Math.round(value * 10) / 10;
+/** Share of the stations' extent added around them. */
+const PADDING = 0.25;
+/**
+ * How many times wider than high a window may be. ECharts fits the window in the chart's box
+ * whole, keeping its shape, so only its width holds the least span; but a window without height
+ * (stations on one latitude) has no shape to keep.
+ */
+const FLATTEST = 100;
 
 /**
- * The SVG path of the land that the box shows (rings wholly outside it are left out), in the
- * box's pixels.
+ * The window that shows every point with room around it, at least `minSpan` map units wide,
+ * centred on the points; the whole width of the world when there are none.
  */
-export function landPath(rings: LandRing[], projection: MapProjection, window: MapWindow, box: BoxSize): string {
-  const parts: string[] = [];
-  for (const ring of rings) {
-    const points = ring.map(([longitude, latitude]) => toBox(project(longitude, latitude, projection), window));
-    const xs = points.map((point) => point.x);
-    const ys = points.map((point) => point.y);
-    if (Math.max(...xs) < 0 || Math.min(...xs) > box.width || Math.max(...ys) < 0 || Math.min(...ys) > box.height) continue;
-    parts.push(`M${points.map((point) => `${round(point.x)} ${round(point.y)}`).join('L')}Z`);
-  }
-  return parts.join('');
+export function fitWindow(points: MapPoint[], minSpan: number): MapWindow {
+  if (!points.length) return { left: -180, top: -90, right: 180, bottom: 90 };
+  const xs = points.map((point) => point.x);
+  const ys = points.map((point) => point.y);
+  const [left, right, top, bottom] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const width = Math.max(minSpan, 1e-6, (right - left) * (1 + 2 * PADDING));
+  const height = Math.max(width / FLATTEST, (bottom - top) * (1 + 2 * PADDING));
+  const [x, y] = [(left + right) / 2, (top + bottom) / 2];
+  return { left: x - width / 2, top: y - height / 2, right: x + width / 2, bottom: y + height / 2 };
 }
 
 /** A station with a place on the map. */
@@ -123,7 +127,8 @@ export interface PlacedStation {
   name: string;
   /** The dashboard's station. */
   current: boolean;
-  point: MapPoint;
+  longitude: number;
+  latitude: number;
 }
 
 interface StationRecord {
@@ -140,95 +145,110 @@ const located = (station: StationRecord): station is StationRecord & { latitude:
   Math.abs(station.longitude ?? NaN) <= 180;
 
 /** The stations of the `listStations` answer: those with a place, and the names of those without. */
-export function stationsOf(
-  slot: SlotState | undefined,
-  currentSn: string,
-  projection: MapProjection,
-): { placed: PlacedStation[]; unplaced: string[] } {
+export function stationsOf(slot: SlotState | undefined, currentSn: string): { placed: PlacedStation[]; unplaced: string[] } {
   const records = slot?.status === 'ready' && Array.isArray(slot.data) ? (slot.data as StationRecord[]) : [];
   const placed = records.filter(located).map((station) => ({
     sn: station.sn,
     name: station.name,
     current: station.sn === currentSn,
-    point: project(station.longitude, station.latitude, projection),
+    longitude: station.longitude,
+    latitude: station.latitude,
   }));
   // The current station is drawn last, so that it lies on top of its neighbours.
   placed.sort((a, b) => Number(a.current) - Number(b.current));
   return { placed, unplaced: records.filter((station) => !located(station)).map((station) => station.name) };
 }
 
-/** Where a station's name is written, relative to its marker. */
-export interface LabelPlace {
-  x: number;
-  y: number;
-  anchor: 'start' | 'end' | 'middle';
+/** The colours of the map (the theme's) and how it names the current station. */
+export interface StationMapLook {
+  /** The current station's marker (the primary colour). */
+  current: string;
+  /** The other stations' markers (the info colour). */
+  other: string;
+  /** Names beside the markers. */
+  text: string;
+  /** The current station's name. */
+  currentText: string;
+  /** The ring around markers and names, in the colour of the widget's ground, that keeps them apart from the land. */
+  halo: string;
+  /** The current station's name as its tooltip writes it (it says that this is the current station). */
+  currentName(name: string): string;
 }
 
-/** The width of a text in pixels, roughly: a Chinese character is as wide as the font is high, a Latin one a little over half. */
-export function textWidth(text: string, fontSize: number): number {
-  let width = 0;
-  for (const char of text) width += (char.codePointAt(0) ?? 0) >= 0x2e80 ? fontSize : fontSize * 0.6;
-  return width;
-}
-
-interface Rect {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
-
-const overlaps = (a: Rect, b: Rect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+/** Marker diameters, px: the current station's stands out. */
+export const SYMBOL_SIZE = { current: 14, other: 9 } as const;
 
 /**
- * A place for each station's name beside its marker: right, left, above or below, the first that
- * overlaps no marker and no name placed before and stays in the box; the current station's
- * name is placed first. Where none is free, the name goes right of its marker.
+ * The ECharts option of the map: the land outline (the registered `LAND_MAP`) drawn by `geo` in
+ * the configured projection, fitted to the stations (`fitWindow`: all of them with room around,
+ * at least `minSpan` wide, the window kept whole in any box); the stations a scatter series on it,
+ * the current one larger and in its own colour, their names beside them where asked (a name that
+ * would overlap another is left out, the current station's last) and always in the tooltip.
  */
-export function placeLabels(
-  stations: { name: string; at: MapPoint; current: boolean }[],
-  fontSize: number,
-  box: BoxSize,
-): LabelPlace[] {
-  const gap = 8;
-  const markers: Rect[] = stations.map(({ at }) => ({ left: at.x - 6, top: at.y - 6, right: at.x + 6, bottom: at.y + 6 }));
-  const taken: Rect[] = [];
-  const places: LabelPlace[] = new Array<LabelPlace>(stations.length);
-  const order = stations.map((_, index) => index).sort((a, b) => Number(stations[b]?.current) - Number(stations[a]?.current));
-  for (const index of order) {
-    const station = stations[index];
-    if (!station) continue;
-    const { x, y } = station.at;
-    const width = textWidth(station.name, fontSize);
-    const candidates: { place: LabelPlace; rect: Rect }[] = [
-      {
-        place: { x: x + gap, y, anchor: 'start' },
-        rect: { left: x + gap, right: x + gap + width, top: y - fontSize / 2, bottom: y + fontSize / 2 },
+export function stationMapOption(
+  config: Pick<StationMapConfig, 'projection' | 'minSpan' | 'showNames'>,
+  placed: PlacedStation[],
+  look: StationMapLook,
+): ChartOption {
+  const { projection } = config;
+  const window = fitWindow(
+    placed.map((station) => project(station.longitude, station.latitude, projection)),
+    config.minSpan,
+  );
+  const names = placed.map((station) => station.name);
+  return {
+    tooltip: { trigger: 'item', formatter: '{b}' },
+    geo: {
+      map: LAND_MAP,
+      projection: {
+        project: ([longitude = 0, latitude = 0]) => {
+          const { x, y } = project(longitude, latitude, projection);
+          return [x, y];
+        },
+        unproject: ([x = 0, y = 0]) => unproject({ x, y }, projection),
       },
+      boundingCoords: [
+        unproject({ x: window.left, y: window.top }, projection),
+        unproject({ x: window.right, y: window.bottom }, projection),
+      ],
+      // The whole box, the window fitted in it whole; land beyond the window is drawn too.
+      left: 0,
+      right: 0,
+      top: 0,
+      bottom: 0,
+      preserveAspect: 'contain',
+      // The land tells nothing on hover.
+      silent: true,
+    },
+    series: [
       {
-        place: { x: x - gap, y, anchor: 'end' },
-        rect: { left: x - gap - width, right: x - gap, top: y - fontSize / 2, bottom: y + fontSize / 2 },
+        type: 'scatter',
+        coordinateSystem: 'geo',
+        geoIndex: 0,
+        // The window holds every station; a marker at its edge is drawn whole.
+        clip: false,
+        label: {
+          show: config.showNames,
+          position: 'right',
+          distance: 6,
+          fontSize: 12,
+          color: look.text,
+          textBorderColor: look.halo,
+          textBorderWidth: 3,
+          formatter: ({ dataIndex }) => names[dataIndex] ?? '',
+        },
+        // Names that would overlap are left out, the larger marker's (the current station's) kept.
+        labelLayout: { hideOverlap: true },
+        data: placed.map((station) => ({
+          name: station.current ? look.currentName(station.name) : station.name,
+          value: [station.longitude, station.latitude],
+          symbolSize: station.current ? SYMBOL_SIZE.current : SYMBOL_SIZE.other,
+          itemStyle: station.current
+            ? { color: look.current, borderColor: look.halo, borderWidth: 1.5, shadowColor: look.current, shadowBlur: 8 }
+            : { color: look.other, borderColor: look.halo, borderWidth: 1.5 },
+          ...(station.current ? { label: { color: look.currentText, fontWeight: 600 } } : {}),
+        })),
       },
-      {
-        place: { x, y: y - gap - fontSize / 2, anchor: 'middle' },
-        rect: { left: x - width / 2, right: x + width / 2, top: y - gap - fontSize, bottom: y - gap },
-      },
-      {
-        place: { x, y: y + gap + fontSize / 2, anchor: 'middle' },
-        rect: { left: x - width / 2, right: x + width / 2, top: y + gap, bottom: y + gap + fontSize },
-      },
-    ];
-    const inside = (rect: Rect) => rect.left >= 0 && rect.top >= 0 && rect.right <= box.width && rect.bottom <= box.height;
-    const free = candidates.find(
-      ({ rect }) =>
-        inside(rect) &&
-        !taken.some((other) => overlaps(rect, other)) &&
-        !markers.some((marker, at) => at !== index && overlaps(rect, marker)),
-    );
-    const chosen = free ?? candidates.find(({ rect }) => inside(rect)) ?? candidates[0];
-    if (!chosen) continue;
-    taken.push(chosen.rect);
-    places[index] = chosen.place;
-  }
-  return places;
+    ],
+  };
 }

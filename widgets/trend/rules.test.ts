@@ -3,7 +3,7 @@ import schema from '../../generated/widgets/trend.json';
 import uiSchema from '../../schemas/widgets/trend.ui.json';
 import { configDefaults } from '../../runtime/dashboard';
 import { trend } from '.';
-import { alignSeries, axisLabel, roundValue, stampNodes, trendUi, type TrendConfig } from './rules';
+import { roundValue, stampNodes, trendOption, trendSeries, trendUi, type TrendConfig } from './rules';
 
 const defaults = configDefaults(schema as never) as TrendConfig;
 const context = {
@@ -97,16 +97,6 @@ describe('trend (specification §3, §9)', () => {
   });
 
   test.each([
-    ['2026-11-22 13:05:00', 'NORMAL', '13:05'],
-    ['2026-11-22 13:00:00', 'DAY', '13:00'],
-    ['2026-11-22 07:00:00', 'DAY_SUM', '07:00'],
-    ['2026-11-05', 'MONTH', '11-05'],
-    ['2026-03', 'YEAR', '03-01'],
-  ] as const)('the point at %s of %s is labelled %s (HH:mm for day types else MM-DD)', (time, interval, text) => {
-    expect(axisLabel(time, interval)).toBe(text);
-  });
-
-  test.each([
     [12.345, 12.3],
     [12.35, 12.4],
     [-0.06, -0.1],
@@ -115,26 +105,77 @@ describe('trend (specification §3, §9)', () => {
     expect(roundValue(value)).toBe(shown);
   });
 
-  test('series are aligned on the times of all of them (null where one has no value)', () => {
-    const aligned = alignSeries(
-      [
-        { sn: PV.varSn, unit: 'kW', datas: [{ time: '2026-11-22 10:00:00', value: 80.26 }] },
-        {
-          sn: LOAD.varSn,
-          unit: 'kW',
-          datas: [
-            { time: '2026-11-22 09:00:00', value: 50 },
-            { time: '2026-11-22 10:00:00', value: 61.04 },
-          ],
-        },
+  const answer = [
+    { sn: PV.varSn, unit: 'kW', datas: [{ time: '2026-11-22 10:00:00', value: 80.26 }] },
+    {
+      sn: LOAD.varSn,
+      unit: 'kW',
+      datas: [
+        { time: '2026-11-22 04:30:00', value: 50 },
+        { time: '2026-11-22 05:39:00', value: 61.04 },
+        { time: '2026-11-22 05:40:00', value: 58 },
       ],
-      [PV.varSn, LOAD.varSn],
+    },
+  ];
+  const names = { max: 'Max', min: 'Min', average: 'Average' };
+  type Drawn = {
+    useUTC: boolean;
+    xAxis: { type: string; min: number; max: number };
+    series: {
+      type: string;
+      name: string;
+      data: [number, number][];
+      itemStyle: { color: string };
+      markPoint?: unknown;
+      markLine?: unknown;
+    }[];
+    dataZoom: unknown[];
+  };
+  const draw = (config: TrendConfig) => trendOption(config, trendSeries(config, answer), context, names) as unknown as Drawn;
+
+  test('each series is drawn at the times of its own points, on a time axis spanning the period in the station’s clock', () => {
+    const option = draw({ ...defaults, queryInterval: 'NORMAL', nodeInfo: nodes });
+    expect(option.useUTC).toBe(true);
+    expect(option.xAxis).toMatchObject({ type: 'time', min: Date.UTC(2026, 10, 22), max: Date.UTC(2026, 10, 23) });
+    expect(option.series.map(({ type, name, data, itemStyle }) => ({ type, name, data, itemStyle }))).toEqual([
+      { type: 'line', name: 'PV', data: [[Date.UTC(2026, 10, 22, 10), 80.3]], itemStyle: { color: '#409EFF' } },
+      {
+        type: 'line',
+        name: 'Load',
+        data: [
+          [Date.UTC(2026, 10, 22, 4, 30), 50],
+          [Date.UTC(2026, 10, 22, 5, 39), 61],
+          [Date.UTC(2026, 10, 22, 5, 40), 58],
+        ],
+        itemStyle: { color: '#29BB9A' },
+      },
+    ]);
+    expect(option.dataZoom.length).toBeGreaterThan(0);
+  });
+
+  test('the marks chosen are drawn on each series; none chosen, none drawn', () => {
+    const marked = draw({ ...defaults, nodeInfo: nodes });
+    expect(marked.series[1]?.markPoint).toMatchObject({ data: [{ name: 'Max 61' }, { name: 'Min 50' }] });
+    expect(marked.series[1]?.markLine).toMatchObject({ data: [{ yAxis: (50 + 61 + 58) / 3 }] });
+    const plain = draw({ ...defaults, nodeInfo: nodes, selChecked: { maxChecked: false, minChecked: false, avgChecked: false } });
+    expect(plain.series[1]?.markPoint).toBeUndefined();
+    expect(plain.series[1]?.markLine).toBeUndefined();
+  });
+
+  test('bars when the chart type asks; a month spans its days', () => {
+    const option = draw({ ...defaults, showType: 'bar', queryInterval: 'MONTH', nodeInfo: nodes });
+    expect(option.series.map((series) => series.type)).toEqual(['bar', 'bar']);
+    expect(option.xAxis).toMatchObject({ min: Date.UTC(2026, 10, 1), max: Date.UTC(2026, 11, 1) });
+  });
+
+  test('a series the answer has no points of is drawn empty', () => {
+    const option = trendOption(
+      { ...defaults, nodeInfo: nodes },
+      trendSeries({ ...defaults, nodeInfo: nodes }, []),
+      context,
+      names,
     );
-    expect(aligned).toEqual({
-      times: ['2026-11-22 09:00:00', '2026-11-22 10:00:00'],
-      values: { [PV.varSn]: [null, 80.3], [LOAD.varSn]: [50, 61] },
-      units: { [PV.varSn]: 'kW', [LOAD.varSn]: 'kW' },
-    });
+    expect((option as unknown as Drawn).series.map((series) => series.data)).toEqual([[], []]);
   });
 
   test('a series just added gets its creation time and a colour of its own', () => {

@@ -2,13 +2,19 @@ import type { UiSchema } from '@rjsf/utils';
 import dayjs from 'dayjs';
 import { RAW_POINTS } from './points';
 import {
+  cartesianOption,
+  type ChartOption,
   DATE_TIME_MS_FORMAT,
   type DataNeed,
   type DeviceVar,
   isDeviceVar,
+  type MarkNames,
   migrateEntries,
   seriesColor,
+  seriesMarks,
+  type SeriesPoint,
   stationTime,
+  wallClock,
   type WidgetContext,
 } from '../../runtime/dashboard';
 
@@ -94,34 +100,55 @@ export function trendNeeds(config: TrendConfig, context: WidgetContext): Record<
   };
 }
 
-/** The label of a point's time on the axis: HH:mm for the intervals of a day, else MM-DD. */
-export function axisLabel(time: string, interval: TrendInterval): string {
-  return dayjs(time).format(DAY_TYPES.includes(interval) ? 'HH:mm' : 'MM-DD');
-}
-
 /** Values are shown rounded to 1 decimal. */
 export const roundValue = (value: number): number => Math.round(value * 10) / 10;
 
-/** A series of the answer: the sorted times of all series, and each series' value at each (null where it has none). */
-export function alignSeries(
-  series: { sn: string; unit: string; datas: { time: string; value: number }[] }[],
-  sns: string[],
-): { times: string[]; values: Record<string, (number | null)[]>; units: Record<string, string> } {
-  const times = [...new Set(series.flatMap((entry) => entry.datas.map((point) => point.time)))].sort();
-  const index = new Map(times.map((time, i) => [time, i]));
-  const values: Record<string, (number | null)[]> = {};
-  const units: Record<string, string> = {};
-  for (const sn of sns) {
-    const entry = series.find((item) => item.sn === sn);
-    const row: (number | null)[] = times.map(() => null);
-    for (const point of entry?.datas ?? []) {
-      const at = index.get(point.time);
-      if (at !== undefined) row[at] = roundValue(point.value);
-    }
-    values[sn] = row;
-    units[sn] = entry?.unit ?? '';
-  }
-  return { times, values, units };
+/** The history call's answer: each variable's points, in the station's clock. */
+export type TrendAnswer = { sn: string; unit: string; datas: { time: string; value: number }[] }[];
+
+/** A series as the chart draws it: its points on the time axis (values rounded) and its unit. */
+export interface TrendSeries {
+  node: TrendNode & { deviceVar: DeviceVar };
+  points: SeriesPoint[];
+  unit: string;
+}
+
+/** Each configured series with its points from the answer (none where the answer has none). */
+export function trendSeries(config: TrendConfig, answer: TrendAnswer): TrendSeries[] {
+  return configuredNodes(config).map((node) => {
+    const entry = answer.find((item) => item.sn === node.deviceVar.varSn);
+    return {
+      node,
+      points: (entry?.datas ?? []).map((point): SeriesPoint => [wallClock(point.time), roundValue(point.value)]),
+      unit: entry?.unit ?? '',
+    };
+  });
+}
+
+/**
+ * The chart of a trend: its series as lines (or bars) on a time axis spanning the period asked
+ * for, so that points lie as far apart as their times; each series in its colour with the marks
+ * chosen; zoom along the time.
+ */
+export function trendOption(config: TrendConfig, series: TrendSeries[], context: WidgetContext, names: MarkNames): ChartOption {
+  const { maxChecked, minChecked, avgChecked } = config.selChecked ?? {};
+  const { startTime, endTime } = periodOf(config, context);
+  const format = (value: number) => String(roundValue(value));
+  return cartesianOption({
+    kind: config.showType === 'bar' ? 'bar' : 'line',
+    span: { min: wallClock(startTime), max: wallClock(endTime) },
+    timeLabels: DAY_TYPES.includes(config.queryInterval) ? 'day' : 'days',
+    series: series.map(({ node, points }) => ({
+      name: node.name || node.deviceVar.varSn,
+      data: points,
+      color: node.color,
+      marks: seriesMarks(points, node.color, { max: maxChecked, min: minChecked, average: avgChecked }, names, format),
+    })),
+    format,
+    // The day's samples as bars: thin ones.
+    ...(config.showType === 'bar' ? { barMaxWidth: config.queryInterval === 'NORMAL' ? 4 : 20 } : {}),
+    zoom: true,
+  });
 }
 
 /**

@@ -2,7 +2,8 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Worksheet } from '../../generated/types';
 import { enumLabel } from '../../runtime';
-import { WidgetStatus, WidgetTable, type WidgetViewProps } from '../../runtime/dashboard';
+import { WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
+import { DataTable } from '../../runtime';
 import { chosenStatuses, isWorksheetStatus, orDash, STATUS_TAG_COLORS, worksheetsOf, type WorkOrderListConfig } from './rules';
 
 export function WorkOrderListView({ config, data }: WidgetViewProps<WorkOrderListConfig>) {
@@ -17,7 +18,7 @@ export function WorkOrderListView({ config, data }: WidgetViewProps<WorkOrderLis
   return (
     <WidgetStatus data={data} empty={empty}>
       {() => (
-        <WidgetTable<Worksheet>
+        <DataTable<Worksheet>
           rowKey={(sheet) => String(sheet.id)}
           rows={worksheets ?? []}
           label={t('widgets.workOrderList.table')}

@@ -2,31 +2,15 @@ import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../runtime';
-import { ChartCanvas, SeriesLegend, WidgetStatus, type ChartConfig, type WidgetViewProps } from '../../runtime/dashboard';
+import { EChart, SeriesLegend, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
 import { STATUS_CHART_COLORS, WORKSHEET_STATUSES } from '../work-order-list/rules';
-import { periodOf, statusBars, type WorkOrderStatisticsConfig } from './rules';
+import { periodOf, statusBars, workOrderStatisticsOption, type WorkOrderStatisticsConfig } from './rules';
 
 export function WorkOrderStatisticsView({ config, data, context }: WidgetViewProps<WorkOrderStatisticsConfig>) {
   const { t } = useTranslation();
   const bars = useMemo(() => statusBars(config, context, data.counts), [config, context, data.counts]);
-  const chart = useMemo<ChartConfig<'bar'>>(
-    () => ({
-      type: 'bar',
-      data: {
-        labels: bars?.labels ?? [],
-        datasets: WORKSHEET_STATUSES.map((status) => ({
-          label: enumLabel(t, 'siteopsWorksheetStatus', status),
-          data: bars?.series[status] ?? [],
-          backgroundColor: STATUS_CHART_COLORS[status],
-          maxBarThickness: 16,
-        })),
-      },
-      options: {
-        interaction: { mode: 'index', intersect: false },
-        // Counts are whole: no axis mark between 0 and 1.
-        scales: { x: { stacked: true }, y: { stacked: true, ticks: { precision: 0 } } },
-      },
-    }),
+  const option = useMemo(
+    () => workOrderStatisticsOption(bars, (status) => enumLabel(t, 'siteopsWorksheetStatus', status)),
     [bars, t],
   );
   const nothing = bars !== undefined && bars.total === 0;
@@ -53,7 +37,7 @@ export function WorkOrderStatisticsView({ config, data, context }: WidgetViewPro
             }))}
           />
           <div style={{ flex: 1, minHeight: 140 }}>
-            <ChartCanvas config={chart} label={t('widgets.workOrderStatistics.chart')} />
+            <EChart option={option} label={t('widgets.workOrderStatistics.chart')} />
           </div>
         </div>
       )}

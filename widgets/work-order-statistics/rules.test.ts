@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/workOrderStatistics.json';
 import { configDefaults, type SlotState } from '../../runtime/dashboard';
 import { workOrderStatistics } from '.';
-import { periodKey, statusBars, type WorkOrderStatisticsConfig } from './rules';
+import { periodKey, statusBars, workOrderStatisticsOption, type WorkOrderStatisticsConfig } from './rules';
 
 const defaults = configDefaults(schema as never) as WorkOrderStatisticsConfig;
 const station = { sn: 'T2-ST1', name: 'T2-ST1', timeZone: 'Asia/Shanghai', fields: {} };
@@ -75,5 +75,31 @@ describe('work order statistics', () => {
       title: '本年工单',
       period: 'year',
     });
+  });
+
+  test('the chart: a pile of the states on each day, each state in its colour, whole numbers from 0; no answer, no bars', () => {
+    const bars = {
+      labels: ['11-01', '11-02'],
+      series: { toDo: [1, 0], inProgress: [0, 2], done: [3, 0], revoked: [0, 0] },
+      totals: { toDo: 1, inProgress: 2, done: 3, revoked: 0 },
+      total: 6,
+    };
+    type Drawn = {
+      xAxis: { data: string[] };
+      yAxis: { minInterval: number; min: number };
+      series: { name: string; stack: string; data: number[]; itemStyle: { color: string } }[];
+    };
+    const option = workOrderStatisticsOption(bars, (status) => status) as unknown as Drawn;
+    expect(option.xAxis.data).toEqual(['11-01', '11-02']);
+    expect(option.yAxis).toMatchObject({ minInterval: 1, min: 0 });
+    expect(option.series.map(({ name, stack, data, itemStyle }) => [name, stack, data, itemStyle.color])).toEqual([
+      ['toDo', 'status', [1, 0], '#1677FF'],
+      ['inProgress', 'status', [0, 2], '#FAAD14'],
+      ['done', 'status', [3, 0], '#52C41A'],
+      ['revoked', 'status', [0, 0], '#8C8C8C'],
+    ]);
+    const waiting = workOrderStatisticsOption(undefined, String) as unknown as Drawn;
+    expect(waiting.xAxis.data).toEqual([]);
+    expect(waiting.series.every((series) => series.data.length === 0)).toBe(true);
   });
 });

@@ -1,7 +1,15 @@
 import dayjs from 'dayjs';
 import type { SiteopsPeriodStatus } from '../../generated/types';
-import { stationTime, type Needs, type SlotState, type WidgetConfig, type WidgetContext } from '../../runtime/dashboard';
-import { WORKSHEET_STATUSES, type WorksheetStatus } from '../work-order-list/rules';
+import {
+  cartesianOption,
+  stationTime,
+  type ChartOption,
+  type Needs,
+  type SlotState,
+  type WidgetConfig,
+  type WidgetContext,
+} from '../../runtime/dashboard';
+import { STATUS_CHART_COLORS, WORKSHEET_STATUSES, type WorksheetStatus } from '../work-order-list/rules';
 
 export type WorkOrderPeriod = 'month' | 'year';
 
@@ -70,6 +78,26 @@ export function statusBars(
     totals,
     total: WORKSHEET_STATUSES.reduce((sum, status) => sum + totals[status], 0),
   };
+}
+
+/** The chart of the counts: each day (or month) a pile of the states, each in its colour; whole numbers from 0. */
+export function workOrderStatisticsOption(
+  bars: StatusBars | undefined,
+  statusName: (status: WorksheetStatus) => string,
+): ChartOption {
+  return cartesianOption({
+    kind: 'bar',
+    categories: bars?.labels ?? [],
+    series: WORKSHEET_STATUSES.map((status) => ({
+      name: statusName(status),
+      data: bars?.series[status] ?? [],
+      color: STATUS_CHART_COLORS[status],
+      stack: 'status',
+    })),
+    whole: true,
+    min: 0,
+    barMaxWidth: 16,
+  });
 }
 
 /** The statistics have no format 1 (they came with format 2): a stored configuration is current. */

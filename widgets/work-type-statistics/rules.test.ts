@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/workTypeStatistics.json';
 import { configDefaults, type SlotState } from '../../runtime/dashboard';
 import { workTypeStatistics } from '.';
-import { periodDays, typeCounts, type WorkTypeStatisticsConfig } from './rules';
+import { periodDays, typeCounts, workTypeStatisticsOption, type WorkTypeStatisticsConfig } from './rules';
 
 const defaults = configDefaults(schema as never) as WorkTypeStatisticsConfig;
 const station = { sn: 'T2-ST1', name: 'T2-ST1', timeZone: 'Asia/Shanghai', fields: {} };
@@ -71,5 +71,47 @@ describe('work type statistics', () => {
   test.each([1, 2])('a configuration of format %s is kept as it is', (version) => {
     const config = { title: '本年工作类型', period: 'year', chart: 'bar' };
     expect(workTypeStatistics.migrate(config, version)).toEqual(config);
+  });
+
+  const entries = [
+    { type: 'inspection' as const, count: 3, share: 75 },
+    { type: 'maintenance' as const, count: 0, share: 0 },
+    { type: 'repair' as const, count: 1, share: 25 },
+  ];
+  const names = { kind: (type: string) => `«${type}»`, total: 'Work orders' };
+
+  test('as a pie: a slice per kind with work orders, in the palette colour of its place, reading its count', () => {
+    type Ring = {
+      tooltip: { formatter(params: { dataIndex: number }): string };
+      series: {
+        radius: string[];
+        data: { name: string; value: number; itemStyle: { color: string } }[];
+        label: { formatter(params: { dataIndex: number }): string };
+      }[];
+    };
+    const option = workTypeStatisticsOption('pie', entries, names) as unknown as Ring;
+    const [ring] = option.series;
+    expect(ring?.data).toEqual([
+      { name: '«inspection»', value: 3, itemStyle: { color: '#409EFF' } },
+      { name: '«repair»', value: 1, itemStyle: { color: '#F96377' } },
+    ]);
+    expect(ring?.label.formatter({ dataIndex: 1 })).toBe('1');
+    expect(option.tooltip.formatter({ dataIndex: 0 })).toBe('«inspection»: 3 (75.0%)');
+  });
+
+  test('as bars: a bar per kind, 0 included, each in its colour, whole numbers from 0', () => {
+    const option = workTypeStatisticsOption('bar', entries, names) as unknown as {
+      xAxis: { data: string[] };
+      yAxis: { minInterval: number; min: number };
+      series: { name: string; data: { value: number; itemStyle: { color: string } }[] }[];
+    };
+    expect(option.xAxis.data).toEqual(['«inspection»', '«maintenance»', '«repair»']);
+    expect(option.yAxis).toMatchObject({ minInterval: 1, min: 0 });
+    expect(option.series[0]?.name).toBe('Work orders');
+    expect(option.series[0]?.data.map((bar) => [bar.value, bar.itemStyle.color])).toEqual([
+      [3, '#409EFF'],
+      [0, '#29BB9A'],
+      [1, '#F96377'],
+    ]);
   });
 });

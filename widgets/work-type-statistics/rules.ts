@@ -1,6 +1,17 @@
 import dayjs from 'dayjs';
 import type { SiteopsGroupCount } from '../../generated/types';
-import { stationTime, type Needs, type SlotState, type WidgetConfig, type WidgetContext } from '../../runtime/dashboard';
+import {
+  cartesianOption,
+  formatFigure,
+  seriesColor,
+  shareRing,
+  stationTime,
+  type ChartOption,
+  type Needs,
+  type SlotState,
+  type WidgetConfig,
+  type WidgetContext,
+} from '../../runtime/dashboard';
 
 /** The kinds of work of a work order, in the order of the worksheet schema. */
 export const WORK_TYPES = ['inspection', 'maintenance', 'repair', 'cleaning', 'test'] as const;
@@ -60,6 +71,35 @@ export function typeCounts(slot: SlotState | undefined): { entries: TypeCount[];
     }),
     total,
   };
+}
+
+/**
+ * The chart of the kinds of work: bars of their counts (whole numbers), or a ring of the kinds that
+ * have work orders, each slice reading its count (the names are in the list beside: outer labels do
+ * not fit a widget's width). Each kind in the palette colour of its place.
+ */
+export function workTypeStatisticsOption(
+  chart: WorkTypeStatisticsConfig['chart'],
+  entries: TypeCount[],
+  names: { kind(type: WorkType): string; total: string },
+): ChartOption {
+  const kinds = entries.map((entry, index) => ({ ...entry, name: names.kind(entry.type), color: seriesColor(index) }));
+  if (chart === 'bar') {
+    return cartesianOption({
+      kind: 'bar',
+      categories: kinds.map((kind) => kind.name),
+      series: [{ name: names.total, data: kinds.map((kind) => kind.count), colors: kinds.map((kind) => kind.color) }],
+      whole: true,
+      min: 0,
+      barMaxWidth: 24,
+    });
+  }
+  return shareRing(
+    kinds
+      .filter((kind) => kind.count > 0)
+      .map((kind) => ({ name: kind.name, value: kind.count, share: kind.share, color: kind.color })),
+    { value: String, share: (share) => `${formatFigure(share, 1)}%`, inner: '45%', reads: 'value' },
+  );
 }
 
 /** The statistics have no format 1 (they came with format 2): a stored configuration is current. */
