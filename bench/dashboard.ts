@@ -1,9 +1,10 @@
 /**
- * The dashboard measured in Chromium against the real server (demo data, simulator on, the built
+ * The dashboard measured in Chromium against the real server (demo data, simulator on, a built
  * client): requests per refresh coalesced and one per widget, main-thread time of a refresh, a
- * cold navigation until every widget shows its data, the JavaScript the route loads, and the
- * latency of a keystroke in the largest configuration form. Answers its section of
- * docs/benchmarks.md.
+ * cold navigation until every widget shows its data, the JavaScript the route loads (and the
+ * chart chunk, and when it is asked for), and the latency of a keystroke in the largest
+ * configuration form. The same server serves this checkout's client and, for a comparison in the
+ * same run, an earlier checkout's. Answers its section of docs/benchmarks.md.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,8 @@ import { serve, stopped } from './child';
 
 const STATION = 'T2-ST1';
 const BATCH = '/ems/api/main/dashboard/data';
+/** The chart chunk of a build (ECharts, loaded on its own). */
+const CHART_CHUNK = /\/echarts-[\w-]+\.js$/;
 // Enough samples for a median that holds from one run to the next on a machine of two cores.
 const TICKS = 15;
 const COLD_RUNS = 15;
@@ -90,20 +93,31 @@ async function ticks(page: Page, url: string, mode: 'coalesced' | 'perWidget') {
   return { widgets, firstLoad, requests: median(perTick), busyMs: median(busy), busy };
 }
 
-/** A cold navigation (no cache) to the dashboard until every widget shows data, and the JavaScript it loaded. */
-async function cold(page: Page, url: string) {
+/**
+ * A cold navigation (no cache) to the dashboard until every widget shows data, the JavaScript it
+ * loaded, and how long before (negative: after) the first data call the chart chunk was asked for.
+ */
+async function cold(page: Page, url: string, clientDir: string) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const times: number[] = [];
+  const leads: number[] = [];
   let scripts = new Set<string>();
   for (let run = 0; run < COLD_RUNS; run += 1) {
     await cdp.send('Network.clearBrowserCache');
     await page.goto('about:blank');
     const loaded = new Set<string>();
+    const asked: { chart?: number; data?: number } = {};
+    const onRequest = (request: { url(): string }) => {
+      const path = new URL(request.url()).pathname;
+      if (CHART_CHUNK.test(path)) asked.chart ??= performance.now();
+      if (path === BATCH) asked.data ??= performance.now();
+    };
     const onResponse = (response: { url(): string }) => {
       const path = new URL(response.url()).pathname;
       if (path.endsWith('.js')) loaded.add(path);
     };
+    page.on('request', onRequest);
     page.on('response', onResponse);
     const started = Date.now();
     await page.goto(`${url}/main/ems/map/monitor/dashboard?lng=en&station=${STATION}`);
@@ -111,18 +125,28 @@ async function cold(page: Page, url: string) {
     times.push(Date.now() - started);
     // The route's code is all it loads: some arrives after the widgets show data (the map's land).
     await page.waitForLoadState('networkidle');
+    page.off('request', onRequest);
     page.off('response', onResponse);
+    if (asked.chart !== undefined && asked.data !== undefined) leads.push(asked.data - asked.chart);
     scripts = loaded;
   }
-  return { ms: median(times), times, scripts: scripts.size, kib: gzipKiB(scripts) };
+  const chart = [...scripts].filter((path) => CHART_CHUNK.test(path));
+  return {
+    ms: median(times),
+    times,
+    scripts: scripts.size,
+    kib: gzipKiB(clientDir, scripts),
+    chartKib: chart.length ? gzipKiB(clientDir, new Set(chart)) : undefined,
+    chartLeadMs: leads.length ? median(leads) : undefined,
+  };
 }
 
-/** KiB of some built scripts, gzip-compressed. */
-const gzipKiB = (scripts: Set<string>) =>
-  [...scripts].reduce((sum, path) => sum + gzipSync(readFileSync(`dist/client${path}`)).length, 0) / 1024;
+/** KiB of some built scripts of a client, gzip-compressed. */
+const gzipKiB = (clientDir: string, scripts: Set<string>) =>
+  [...scripts].reduce((sum, path) => sum + gzipSync(readFileSync(join(clientDir, path))).length, 0) / 1024;
 
 /** The JavaScript of the sign-in page loaded cold: a form alone, on the UI library, React and the router every screen starts from. */
-async function signInScripts(context: BrowserContext, url: string) {
+async function signInScripts(context: BrowserContext, url: string, clientDir: string) {
   const page = await context.newPage();
   const scripts = new Set<string>();
   page.on('response', (response) => {
@@ -132,7 +156,7 @@ async function signInScripts(context: BrowserContext, url: string) {
   await page.goto(`${url}/login?lng=en`);
   await page.getByRole('button', { name: 'Sign in' }).waitFor();
   await page.close();
-  return { scripts: scripts.size, kib: gzipKiB(scripts) };
+  return { scripts: scripts.size, kib: gzipKiB(clientDir, scripts) };
 }
 
 /**
@@ -202,14 +226,25 @@ async function keystrokes(page: Page, url: string) {
   };
 }
 
-export async function dashboardBench(): Promise<string> {
+/** What one run of the dashboard measured, with one client. */
+export interface DashboardFigures {
+  widgets: number;
+  coalesced: Awaited<ReturnType<typeof ticks>>;
+  perWidget: Awaited<ReturnType<typeof ticks>>;
+  navigation: Awaited<ReturnType<typeof cold>>;
+  signInPage: Awaited<ReturnType<typeof signInScripts>>;
+  typing: Awaited<ReturnType<typeof keystrokes>>;
+}
+
+/** The dashboard of a built client (`clientDir`), served by this checkout's server in a process of its own. */
+export async function dashboardFigures(clientDir: string): Promise<DashboardFigures> {
   // The server in a process of its own, as it is deployed: not sharing this one's event loop and
   // heap with the browser's driver and the benchmarks before.
   const dataDir = mkdtempSync(join(tmpdir(), 'platform-bench-dashboard-'));
-  const server = await serve({ BENCH_MODE: 'dashboard', DATA_DIR: dataDir });
+  const server = await serve({ BENCH_MODE: 'dashboard', DATA_DIR: dataDir, CLIENT_DIR: clientDir });
   const browser = await launchBrowser({ motion: true });
   try {
-    const signInPage = await signInScripts(browser.context, server.url);
+    const signInPage = await signInScripts(browser.context, server.url, clientDir);
     const page = await signIn(browser.context, server.url);
     log('Dashboard: refreshes, coalesced...');
     const coalesced = await ticks(page, server.url, 'coalesced');
@@ -224,43 +259,64 @@ export async function dashboardBench(): Promise<string> {
     );
     log('Dashboard: cold navigations...');
     const coldPage = await signIn(browser.context, server.url);
-    const navigation = await cold(coldPage, server.url);
+    const navigation = await cold(coldPage, server.url, clientDir);
     log(
       `  ${navigation.ms} ms (middle half ${middleHalf(navigation.times)}), ${navigation.kib.toFixed(0)} KiB of JavaScript (gzip)`,
     );
     log('Dashboard: keystrokes...');
     const typing = await keystrokes(coldPage, server.url);
     log(`  ${typing.medianMs.toFixed(1)} ms median in ${typing.form}`);
-    const met = (ok: boolean) => (ok ? 'met' : 'not met');
-    return `## Dashboard (Chromium against the real server)
-
-The demo dashboard of ${STATION} (${coalesced.widgets} widgets) in headless Chromium, signed in as \`admin\`, against the platform in a process of its own with the simulator on (35 days of history) and the built client. Refreshes are driven by the page's clock (20 s each, ${TICKS} refreshes, median); main-thread time is Chromium's TaskDuration over a refresh until the page is idle again.
-
-| | Requests per refresh | Main thread per refresh (ms) |
-|---|---:|---:|
-| Coalesced: every widget's needs deduplicated into one batch | ${coalesced.requests} | ${coalesced.busyMs.toFixed(1)} |
-| One batch request per widget (same code, \`?fetch=perWidget\`) | ${perWidget.requests} | ${perWidget.busyMs.toFixed(1)} |
-
-Requests when the dashboard is first shown (its widgets mounting): ${coalesced.firstLoad} coalesced, ${perWidget.firstLoad} one per widget.
-
-The middle half of the refreshes took ${middleHalf(coalesced.busy, 1)} ms coalesced, ${middleHalf(perWidget.busy, 1)} ms one request per widget.
-
-Goals: at most 3 requests per refresh — ${met(coalesced.requests <= 3)}; main thread ≤ 16 ms median per refresh — ${met(coalesced.busyMs <= 16)}.
-
-| Cold navigation (cache cleared, already signed in) | |
-|---|---:|
-| Until every widget shows its data, median of ${COLD_RUNS} | ${navigation.ms} ms |
-| JavaScript loaded by the route (${navigation.scripts} files, gzip) | ${navigation.kib.toFixed(0)} KiB |
-
-The middle half of the navigations took ${middleHalf(navigation.times)} ms.
-
-Goals: ≤ 1.0 s — ${met(navigation.ms <= 1000)}; ≤ 350 KiB — ${met(navigation.kib <= 350)}. For comparison, the sign-in page, a form and nothing else, loads ${signInPage.kib.toFixed(0)} KiB (${signInPage.scripts} files): the UI library, React and the router that every screen starts from.
-
-Keystrokes typed into a text field of the largest configuration form (${typing.form}, ${typing.fields} controls), one every 40 ms: ${typing.keys} keys, from each key's event to the end of the next frame painted after it median ${typing.medianMs.toFixed(1)} ms, longest ${typing.maxMs.toFixed(1)} ms; Event Timing reported ${typing.longEvents} of their keydown, keypress and input events as lasting 16 ms or more (it reports no shorter ones), the longest ${typing.longestEventMs} ms. Goal ≤ 16 ms median — ${met(typing.medianMs <= 16)}.
-`;
+    return { widgets: coalesced.widgets, coalesced, perWidget, navigation, signInPage, typing };
   } finally {
     await browser.close();
     await stopped(server.child);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A run of the dashboard to report: which client it measured, and what. */
+export interface DashboardRun {
+  label: string;
+  figures: DashboardFigures;
+}
+
+/** The dashboard's section of docs/benchmarks.md: this checkout's client, beside an earlier one's when measured. */
+export function dashboardReport(runs: DashboardRun[]): string {
+  const met = (ok: boolean) => (ok ? 'met' : 'not met');
+  const [first] = runs;
+  const now = runs[runs.length - 1] as DashboardRun;
+  const row = (name: string, value: (figures: DashboardFigures) => string) =>
+    `| ${name} | ${runs.map((run) => value(run.figures)).join(' | ')} |`;
+  const kib = (value: number | undefined) => (value === undefined ? '– (no chunk of its own)' : `${value.toFixed(0)} KiB`);
+  const lead = (value: number | undefined) =>
+    value === undefined ? '–' : value >= 0 ? `${value.toFixed(0)} ms before` : `${(-value).toFixed(0)} ms after`;
+  const { coalesced, navigation, typing } = now.figures;
+  return `## Dashboard (Chromium against the real server)
+
+The demo dashboard of ${STATION} (${first?.figures.widgets ?? '?'} widgets) in headless Chromium, signed in as \`admin\`, against the platform in a process of its own with the simulator on (35 days of history), serving ${runs.length > 1 ? 'each built client in turn (the same server)' : 'the built client'}. Refreshes are driven by the page's clock (20 s each, ${TICKS} refreshes, median); main-thread time is Chromium's TaskDuration over a refresh until the page is idle again. Cold navigations: cache cleared, already signed in, median of ${COLD_RUNS}. Keystrokes: typed into a text field of the largest configuration form, one every 40 ms, from each key's event to the end of the next frame painted after it.
+
+| | ${runs.map((run) => run.label).join(' | ')} |
+|---|${runs.map(() => '---:').join('|')}|
+${[
+  row('Requests per refresh, coalesced (one per widget)', (f) => `${f.coalesced.requests} (${f.perWidget.requests})`),
+  row(
+    'Main thread per refresh, coalesced (one per widget)',
+    (f) => `${f.coalesced.busyMs.toFixed(1)} ms (${f.perWidget.busyMs.toFixed(1)} ms)`,
+  ),
+  row('Main thread per refresh, middle half, coalesced', (f) => `${middleHalf(f.coalesced.busy, 1)} ms`),
+  row(
+    'Requests when the dashboard is first shown, coalesced (one per widget)',
+    (f) => `${f.coalesced.firstLoad} (${f.perWidget.firstLoad})`,
+  ),
+  row('Cold navigation until every widget shows its data', (f) => `${f.navigation.ms} ms (${middleHalf(f.navigation.times)})`),
+  row('JavaScript loaded by the route (gzip)', (f) => `${f.navigation.kib.toFixed(0)} KiB (${f.navigation.scripts} files)`),
+  row('The chart chunk (gzip)', (f) => kib(f.navigation.chartKib)),
+  row('Chart chunk asked for, against the first data call', (f) => lead(f.navigation.chartLeadMs)),
+  row('JavaScript of the sign-in page (gzip)', (f) => `${f.signInPage.kib.toFixed(0)} KiB (${f.signInPage.scripts} files)`),
+  row('Keystroke to next frame, median (longest)', (f) => `${f.typing.medianMs.toFixed(1)} ms (${f.typing.maxMs.toFixed(1)} ms)`),
+  row('Key events of 16 ms or more (longest)', (f) => `${f.typing.longEvents} (${f.typing.longestEventMs} ms)`),
+].join('\n')}
+
+Largest configuration form: ${typing.form} (${typing.fields} controls). Goals, for ${now.label}: at most 3 requests per refresh — ${met(coalesced.requests <= 3)}; main thread ≤ 16 ms median per refresh — ${met(coalesced.busyMs <= 16)}; cold navigation ≤ 1.0 s — ${met(navigation.ms <= 1000)}; keystroke ≤ 16 ms median — ${met(typing.medianMs <= 16)}; the chart chunk asked for no later than the first data call — ${met((navigation.chartLeadMs ?? -1) >= 0)}.
+`;
 }

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+
 /** The `## heading` section of some Markdown, up to the next section of that level; undefined when absent. */
 export function sectionOf(markdown: string, heading: string): string | undefined {
   const start = markdown.search(new RegExp(`^## ${heading}$`, 'm'));
@@ -14,4 +16,11 @@ export function replaceSection(markdown: string, heading: string, section: strin
   const old = sectionOf(markdown, heading);
   const body = `${section.trimEnd()}\n`;
   return old === undefined ? `${markdown.trimEnd()}\n\n${body}` : markdown.replace(old, () => `${body}\n`).trimEnd() + '\n';
+}
+
+/** A checkout named by its commit, and whether its work tree differs from it. */
+export function checkoutOf(dir: string): string {
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir, encoding: 'utf8' }).trim();
+  const changed = execFileSync('git', ['status', '--porcelain'], { cwd: dir, encoding: 'utf8' }).trim() ? ' with changes' : '';
+  return `${commit}${changed}`;
 }

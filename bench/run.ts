@@ -10,13 +10,18 @@
  * 4. Realtime values of 200 variables under 50 concurrent connections (autocannon), against a
  *    bare Fastify route doing the same reading, each server in a process of its own.
  * 5. The dashboard in Chromium (bench/dashboard.ts): requests and main-thread time per refresh,
- *    coalesced against one request per widget, a cold navigation, the route's JavaScript, keystrokes.
+ *    coalesced against one request per widget, a cold navigation, the route's JavaScript and its
+ *    chart chunk, keystrokes.
  * 6. The trend widget drawing a year of 5-minute data of 4 variables (bench/trend.ts), downsampled
  *    by the server against every sample.
+ *
+ * `npm run bench -- --before DIR` measures 5 and 6 also with the client and Storybook built in DIR
+ * (a checkout of an earlier commit), beside this checkout's, in the same run.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { openServices } from '../server/app';
@@ -31,8 +36,8 @@ import { figure, type CalcMethod, type SampleInput } from '../server/telemetry/s
 import { httpFetch, signInTokens } from '../tests/support/httpSignIn';
 import { createDatabase, startPostgres } from '../tests/support/postgres';
 import { serve, stopped } from './child';
-import { dashboardBench } from './dashboard';
-import { replaceSection, sectionOf } from './report';
+import { dashboardFigures, dashboardReport } from './dashboard';
+import { checkoutOf, replaceSection, sectionOf } from './report';
 import { trendBench } from './trend';
 
 const TENANT = 2;
@@ -350,8 +355,21 @@ async function main(): Promise<void> {
     }
   }
 
-  const dashboard = await dashboardBench();
-  const trend = await trendBench();
+  // `--before DIR`: a checkout of an earlier commit, its client and Storybook built, measured beside this one.
+  const { values } = parseArgs({ options: { before: { type: 'string' } } });
+  const checkouts = [...(values.before ? [resolve(values.before)] : []), process.cwd()].map((dir) => ({
+    dir,
+    label: checkoutOf(dir),
+  }));
+  const dashboardRuns = [];
+  for (const checkout of checkouts) {
+    log(`Dashboard with the client of ${checkout.label}:`);
+    dashboardRuns.push({ label: checkout.label, figures: await dashboardFigures(join(checkout.dir, 'dist/client')) });
+  }
+  const dashboard = dashboardReport(dashboardRuns);
+  const trend = await trendBench(
+    checkouts.map((checkout) => ({ label: checkout.label, dir: join(checkout.dir, 'dist/storybook') })),
+  );
 
   const year = statsSqlite.filter((r) => r.type === 'YEAR');
   const share = (load.platform.requests / load.bare.requests) * 100;

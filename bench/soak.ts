@@ -20,7 +20,7 @@ import { pathToFileURL } from 'node:url';
 import { launchBrowser, signInAsAdmin } from '../tests/support/browser';
 import { httpFetch, signInTokens } from '../tests/support/httpSignIn';
 import { ServerEnded, startServerProcess, type ServerProcess } from '../tests/support/serverProcess';
-import { replaceSection } from './report';
+import { checkoutOf, replaceSection } from './report';
 import type { ProbeReport } from './soakProbe';
 
 const STATION = 'T2-ST1';
@@ -433,12 +433,10 @@ function report(results: SoakResult[]): string {
 
 /** A soak of the checkout `appDir` on `node`, labelled by the checkout's commit and SQLite driver. */
 function soakOf(node: string, appDir: string, minutes: number, historyDays: number): SoakOptions {
-  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: appDir, encoding: 'utf8' }).trim();
-  const changed = execFileSync('git', ['status', '--porcelain'], { cwd: appDir, encoding: 'utf8' }).trim() ? ' with changes' : '';
   const driver = JSON.parse(readFileSync(join(appDir, 'node_modules/better-sqlite3/package.json'), 'utf8')) as {
     version: string;
   };
-  return { label: `${commit}${changed}, better-sqlite3 ${driver.version}`, node, appDir, minutes, historyDays };
+  return { label: `${checkoutOf(appDir)}, better-sqlite3 ${driver.version}`, node, appDir, minutes, historyDays };
 }
 
 async function main(): Promise<void> {

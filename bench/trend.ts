@@ -3,8 +3,8 @@
  * the server downsamples them (`getHistoryTrend` with the widget's `points`, peaks and dips kept)
  * against every sample (the same call, window by window, each window under the call's limit).
  * The samples are sent through the collectors' call to a real server; the widget is its
- * Storybook story (the built Storybook), given the answers as its data. Answers its section of
- * docs/benchmarks.md.
+ * Storybook story (a built Storybook: this checkout's and, for a comparison in the same run, an
+ * earlier checkout's), given the answers as its data. Answers its section of docs/benchmarks.md.
  */
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -89,11 +89,21 @@ async function render(page: Page, url: string, args: Record<string, unknown>): P
   return { busyMs, longestMs };
 }
 
-export async function trendBench(): Promise<string> {
+/** A built Storybook to draw the trend in, by the label of its checkout. */
+export interface StorybookBuild {
+  label: string;
+  dir: string;
+}
+
+export async function trendBench(builds: StorybookBuild[]): Promise<string> {
   const server = await startServer({ rawRetentionDays: 400 });
-  const storybook = Fastify({ logger: false });
-  await storybook.register(fastifyStatic, { root: resolve('dist/storybook') });
-  const storybookUrl = await storybook.listen({ host: '127.0.0.1', port: 0 });
+  const storybooks = await Promise.all(
+    builds.map(async (build) => {
+      const storybook = Fastify({ logger: false });
+      await storybook.register(fastifyStatic, { root: resolve(build.dir) });
+      return { ...build, storybook, url: await storybook.listen({ host: '127.0.0.1', port: 0 }) };
+    }),
+  );
   const browser = await launchBrowser({ motion: true });
   try {
     const admin = await signIn(server.app, 'admin', 'admin123');
@@ -148,32 +158,43 @@ export async function trendBench(): Promise<string> {
     });
     const argsOf = (answer: TrendSeries[]) => ({ config, data: { trend: { status: 'ready', data: answer } } });
     const page = await browser.context.newPage();
-    const results: Record<'downsampled' | 'full', { busyMs: number; longestMs: number }[]> = { downsampled: [], full: [] };
+    type Render = { busyMs: number; longestMs: number };
+    const results = storybooks.map(() => ({ downsampled: [] as Render[], full: [] as Render[] }));
     for (let run = 0; run < RUNS; run += 1) {
-      results.downsampled.push(await render(page, storybookUrl, argsOf(downsampled)));
-      results.full.push(await render(page, storybookUrl, argsOf(full)));
+      for (const [index, build] of storybooks.entries()) {
+        results[index]?.downsampled.push(await render(page, build.url, argsOf(downsampled)));
+        results[index]?.full.push(await render(page, build.url, argsOf(full)));
+      }
     }
-    const row = (name: string, answer: TrendSeries[], runs: { busyMs: number; longestMs: number }[]) => {
+    const cell = (runs: Render[]) => {
       const busy = median(runs.map((r) => r.busyMs));
       const longest = median(runs.map((r) => r.longestMs));
-      log(`  ${name}: ${busy.toFixed(0)} ms main thread, longest task ${longest.toFixed(0)} ms`);
-      return `| ${name} | ${points(answer).toLocaleString('en-US')} | ${Math.round(JSON.stringify(answer).length / 1024).toLocaleString('en-US')} | ${busy.toFixed(0)} | ${longest.toFixed(0)} |`;
+      return `${busy.toFixed(0)} ms (${longest.toFixed(0)} ms)`;
+    };
+    const row = (name: string, answer: TrendSeries[], pick: (result: { downsampled: Render[]; full: Render[] }) => Render[]) => {
+      const cells = results.map((result) => cell(pick(result)));
+      log(`  ${name}: ${cells.join(' | ')}`);
+      return `| ${name} | ${points(answer).toLocaleString('en-US')} | ${Math.round(JSON.stringify(answer).length / 1024).toLocaleString('en-US')} | ${cells.join(' | ')} |`;
     };
     const rows = [
-      row('Downsampled by the server (the widget’s call)', downsampled, results.downsampled),
-      row('Every sample', full, results.full),
+      row('Downsampled by the server (the widget’s call)', downsampled, (result) => result.downsampled),
+      row('Every sample', full, (result) => result.full),
     ];
+    const now = results[results.length - 1];
+    const downsampledMs = now ? median(now.downsampled.map((r) => r.busyMs)) : Number.NaN;
     return `## Trend widget: a year of 5-minute data
 
-A year of 5-minute samples of ${VARIABLES.length} variables of ${STATION} (${(YEAR_STEPS * VARIABLES.length).toLocaleString('en-US')} samples, sent through \`POST /ems/api/collector/samples\`), read back with \`getHistoryTrend\` (RAW, AVG): as the widget asks for them, at most ${RAW_POINTS} points per series, the server cutting the year into equal buckets of time and keeping each one's lowest and highest point; and every sample, the same call window by window (${WINDOW_STEPS} steps each, under its limit of ${MAX_POINTS} points). Each answer drawn by the trend widget (its Storybook story, the built Storybook, in headless Chromium): main-thread time from the data's arrival until the page is idle again (a window of ${SETTLE_MS / 1000} s, or as long as the page does not answer), less the same window idle, and the longest task; median of ${RUNS} renders each, alternated.
+A year of 5-minute samples of ${VARIABLES.length} variables of ${STATION} (${(YEAR_STEPS * VARIABLES.length).toLocaleString('en-US')} samples, sent through \`POST /ems/api/collector/samples\`), read back with \`getHistoryTrend\` (RAW, AVG): as the widget asks for them, at most ${RAW_POINTS} points per series, the server cutting the year into equal buckets of time and keeping each one's lowest and highest point; and every sample, the same call window by window (${WINDOW_STEPS} steps each, under its limit of ${MAX_POINTS} points). Each answer drawn by the trend widget (its Storybook story, in headless Chromium${storybooks.length > 1 ? ', each built Storybook in turn' : ''}): main-thread time from the data's arrival until the page is idle again (a window of ${SETTLE_MS / 1000} s, or as long as the page does not answer), less the same window idle, and in brackets the longest task; median of ${RUNS} renders each, alternated.
 
-| Series | Points (${VARIABLES.length} series) | Answer (KiB of JSON) | Main thread (ms) | Longest task (ms) |
-|---|---:|---:|---:|---:|
+| Series | Points (${VARIABLES.length} series) | Answer (KiB of JSON) | ${storybooks.map((build) => `Main thread, ${build.label}`).join(' | ')} |
+|---|---:|---:|${storybooks.map(() => '---:').join('|')}|
 ${rows.join('\n')}
+
+Goal: the widget's own answer (downsampled) drawn in ≤ 100 ms of main thread — ${downsampledMs <= 100 ? 'met' : 'not met'} (${downsampledMs.toFixed(0)} ms).
 `;
   } finally {
     await browser.close();
-    await storybook.close();
+    await Promise.all(storybooks.map((build) => build.storybook.close()));
     await server.stop();
   }
 }
