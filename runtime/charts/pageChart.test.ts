@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Chart } from '../../generated/meta';
 import { pages } from '../list/pages';
 import { chartFigure, pageChartDrawing, type ChartLabels, type PageChartDrawing } from './pageChart';
+import { readRing } from './ring';
 
 const labels: ChartLabels = { value: (field) => `«${field}»`, category: (value) => `#${String(value)}` };
 const panel = (page: string, call: string): Chart => {
@@ -71,13 +72,13 @@ describe('the charts of a page from their calls’ answers', () => {
       labels,
     );
     const chart = drawn(drawing) as ReturnType<typeof drawn> & { legend: unknown };
-    const [pie] = chart.series as (Series & { label: { formatter(params: { dataIndex: number }): string } })[];
-    expect(pie?.type).toBe('pie');
-    expect(pie?.data).toEqual([
-      { name: '#storage', value: 3, itemStyle: { color: '#409EFF' } },
-      { name: '#pv', value: 1, itemStyle: { color: '#29BB9A' } },
+    const pie = readRing(drawing.kind === 'chart' ? drawing.option : {});
+    expect(chart.series[0]?.type).toBe('pie');
+    expect(pie.slices).toEqual([
+      { name: '#storage', value: 3, color: '#409EFF' },
+      { name: '#pv', value: 1, color: '#29BB9A' },
     ]);
-    expect(pie?.label.formatter({ dataIndex: 0 })).toBe('3');
+    expect(pie.label(0)).toBe('3');
     expect(chart.legend).toEqual({ bottom: 0 });
   });
 

@@ -54,3 +54,29 @@ export function shareRing(slices: ShareSlice[], options: ShareRingOptions): Char
     ],
   };
 }
+
+/** What a ring draws, read back from its option: each slice, and what a slice and its tooltip read. */
+export interface RingReading {
+  radius: unknown;
+  slices: { name: string; value: number; color: string }[];
+  label(index: number): string;
+  tooltip(index: number): string;
+}
+
+type Formatter = (params: { dataIndex: number }) => string;
+
+/** Reads back the ring of a `shareRing` option (its first series). */
+export function readRing(option: ChartOption): RingReading {
+  const [series] = [option.series].flat() as {
+    radius?: unknown;
+    data?: { name: string; value: number; itemStyle: { color: string } }[];
+    label?: { formatter: Formatter };
+  }[];
+  const tooltip = [option.tooltip].flat()[0] as { formatter: Formatter } | undefined;
+  return {
+    radius: series?.radius,
+    slices: (series?.data ?? []).map((slice) => ({ name: slice.name, value: slice.value, color: slice.itemStyle.color })),
+    label: (dataIndex) => series?.label?.formatter({ dataIndex }) ?? '',
+    tooltip: (dataIndex) => tooltip?.formatter({ dataIndex }) ?? '',
+  };
+}

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/multiEnergyProportion.json';
 import type { LabelTrend } from '../../generated/types';
-import { configDefaults } from '../../runtime/dashboard';
+import { configDefaults, readRing } from '../../runtime/dashboard';
 import { multiEnergyProportion } from '.';
 import { labelShares, multiEnergyProportionOption, type MultiEnergyProportionConfig } from './rules';
 
@@ -51,22 +51,13 @@ describe('multi-dimensional energy proportion', () => {
   });
 
   test('the chart: a pie of the labels with a share, each in the palette colour of its place, reading its share', () => {
-    type Ring = {
-      tooltip: { formatter(params: { dataIndex: number }): string };
-      series: {
-        radius: string[];
-        data: { name: string; value: number; itemStyle: { color: string } }[];
-        label: { formatter(params: { dataIndex: number }): string };
-      }[];
-    };
     const { shares } = labelShares(figures(30, null, 10));
-    const option = multiEnergyProportionOption(shares, 2) as unknown as Ring;
-    const [pie] = option.series;
-    expect(pie?.radius).toEqual(['0%', '90%']);
-    expect(pie?.data.map((slice) => [slice.value, slice.itemStyle.color])).toEqual([
+    const pie = readRing(multiEnergyProportionOption(shares, 2));
+    expect(pie.radius).toEqual(['0%', '90%']);
+    expect(pie.slices.map((slice) => [slice.value, slice.color])).toEqual([
       [30, '#409EFF'],
       [10, '#F96377'],
     ]);
-    expect(pie?.label.formatter({ dataIndex: 1 })).toBe('25.00%');
+    expect(pie.label(1)).toBe('25.00%');
   });
 });

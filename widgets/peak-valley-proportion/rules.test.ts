@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/peakValleyProportion.json';
 import type { StationChargeDay } from '../../generated/types';
-import { configDefaults } from '../../runtime/dashboard';
+import { configDefaults, readRing } from '../../runtime/dashboard';
 import { peakValleyProportion } from '.';
 import {
   dayEnergy,
@@ -111,23 +111,14 @@ describe('peak-valley proportion', () => {
   });
 
   test('the chart: a ring of the periods that had energy, each in its configured colour, reading its share', () => {
-    type Ring = {
-      tooltip: { formatter(params: { dataIndex: number }): string };
-      series: {
-        radius: string[];
-        data: { name: string; value: number; itemStyle: { color: string } }[];
-        label: { formatter(params: { dataIndex: number }): string };
-      }[];
-    };
     const { shares } = periodShares({ sharp: 0, peak: 30, flat: null, valley: 10 });
-    const option = peakValleyProportionOption(shares, defaults, 1, (period) => `«${period}»`) as unknown as Ring;
-    const [ring] = option.series;
-    expect(ring?.radius).toEqual(['62%', '90%']);
-    expect(ring?.data).toEqual([
-      { name: '«peak»', value: 30, itemStyle: { color: defaults.peakColor } },
-      { name: '«valley»', value: 10, itemStyle: { color: defaults.valleyColor } },
+    const ring = readRing(peakValleyProportionOption(shares, defaults, 1, (period) => `«${period}»`));
+    expect(ring.radius).toEqual(['62%', '90%']);
+    expect(ring.slices).toEqual([
+      { name: '«peak»', value: 30, color: defaults.peakColor },
+      { name: '«valley»', value: 10, color: defaults.valleyColor },
     ]);
-    expect(ring?.label.formatter({ dataIndex: 0 })).toBe('75.0%');
-    expect(option.tooltip.formatter({ dataIndex: 1 })).toBe('«valley»: 10.0 kWh (25.0%)');
+    expect(ring.label(0)).toBe('75.0%');
+    expect(ring.tooltip(1)).toBe('«valley»: 10.0 kWh (25.0%)');
   });
 });

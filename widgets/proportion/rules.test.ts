@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/proportion.json';
-import { configDefaults } from '../../runtime/dashboard';
+import { configDefaults, readRing } from '../../runtime/dashboard';
 import uiSchema from '../../schemas/widgets/proportion.ui.json';
 import { proportion } from '.';
 import { keepInStep, proportionOption, proportionUi, sharesOf, totalOf, type ProportionConfig } from './rules';
@@ -124,27 +124,18 @@ describe('proportion (specification §3, §5, §9)', () => {
   });
 
   test('the chart: a ring of the parts that have a share, each in its colour reading its share; its tooltip the value', () => {
-    type Ring = {
-      tooltip: { formatter(params: { dataIndex: number }): string };
-      series: {
-        radius: string[];
-        data: { name: string; value: number; itemStyle: { color: string } }[];
-        label: { formatter(params: { dataIndex: number }): string };
-      }[];
-    };
     const shares = sharesOf([
       { name: 'PV', color: '#409EFF', value: 30, unit: 'kWh' },
       { name: 'Grid', color: '#29BB9A', value: 10, unit: 'kWh' },
       { name: 'Export', color: '#F96377', value: -5, unit: 'kWh' },
     ]);
-    const option = proportionOption(shares, 1) as unknown as Ring;
-    const [ring] = option.series;
-    expect(ring?.data).toEqual([
-      { name: 'PV', value: 30, itemStyle: { color: '#409EFF' } },
-      { name: 'Grid', value: 10, itemStyle: { color: '#29BB9A' } },
+    const ring = readRing(proportionOption(shares, 1));
+    expect(ring.slices).toEqual([
+      { name: 'PV', value: 30, color: '#409EFF' },
+      { name: 'Grid', value: 10, color: '#29BB9A' },
     ]);
-    expect(ring?.label.formatter({ dataIndex: 0 })).toBe('75.0%');
-    expect(option.tooltip.formatter({ dataIndex: 1 })).toBe('Grid: 10.0 kWh (25.0%)');
-    expect((proportionOption([], 1) as unknown as Ring).series[0]?.data).toEqual([]);
+    expect(ring.label(0)).toBe('75.0%');
+    expect(ring.tooltip(1)).toBe('Grid: 10.0 kWh (25.0%)');
+    expect(readRing(proportionOption([], 1)).slices).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/workTypeStatistics.json';
-import { configDefaults, type SlotState } from '../../runtime/dashboard';
+import { configDefaults, readRing, type SlotState } from '../../runtime/dashboard';
 import { workTypeStatistics } from '.';
 import { periodDays, typeCounts, workTypeStatisticsOption, type WorkTypeStatisticsConfig } from './rules';
 
@@ -81,22 +81,13 @@ describe('work type statistics', () => {
   const names = { kind: (type: string) => `«${type}»`, total: 'Work orders' };
 
   test('as a pie: a slice per kind with work orders, in the palette colour of its place, reading its count', () => {
-    type Ring = {
-      tooltip: { formatter(params: { dataIndex: number }): string };
-      series: {
-        radius: string[];
-        data: { name: string; value: number; itemStyle: { color: string } }[];
-        label: { formatter(params: { dataIndex: number }): string };
-      }[];
-    };
-    const option = workTypeStatisticsOption('pie', entries, names) as unknown as Ring;
-    const [ring] = option.series;
-    expect(ring?.data).toEqual([
-      { name: '«inspection»', value: 3, itemStyle: { color: '#409EFF' } },
-      { name: '«repair»', value: 1, itemStyle: { color: '#F96377' } },
+    const ring = readRing(workTypeStatisticsOption('pie', entries, names));
+    expect(ring.slices).toEqual([
+      { name: '«inspection»', value: 3, color: '#409EFF' },
+      { name: '«repair»', value: 1, color: '#F96377' },
     ]);
-    expect(ring?.label.formatter({ dataIndex: 1 })).toBe('1');
-    expect(option.tooltip.formatter({ dataIndex: 0 })).toBe('«inspection»: 3 (75.0%)');
+    expect(ring.label(1)).toBe('1');
+    expect(ring.tooltip(0)).toBe('«inspection»: 3 (75.0%)');
   });
 
   test('as bars: a bar per kind, 0 included, each in its colour, whole numbers from 0', () => {
