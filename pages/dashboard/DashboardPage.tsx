@@ -46,7 +46,6 @@ export function DashboardPage() {
   const [stations, setStations] = useState<StationRecord[] | null>(null);
   const [editing, setEditing] = useState(false);
   const [catalogue, setCatalogue] = useState(false);
-  const [configuring, setConfiguring] = useState<string | null>(null);
 
   const perWidget = search.get('fetch') === 'perWidget';
   // The route's loader may have started it, with the widgets' first data asked for.
@@ -70,7 +69,9 @@ export function DashboardPage() {
   const document = useStore(store, (state) => state.document);
   const undoable = useStore(store, canUndo);
   const redoable = useStore(store, canRedo);
-  const { edit, undo, redo } = store.getState();
+  // The widget whose configuration dialog is open.
+  const configuring = useStore(store, (state) => state.selected);
+  const { edit, undo, redo, select } = store.getState();
   useUndoKeys(editing && !catalogue && !configuring, undo, redo);
 
   // What the widgets need is asked for before the grid first renders (dozens of widgets take a
@@ -113,7 +114,7 @@ export function DashboardPage() {
     const id = newWidgetId(document);
     edit((draft) => addWidget(draft, { id, type, config: configDefaults(schema) }, definition.size));
     setCatalogue(false);
-    setConfiguring(id);
+    select(id);
   };
 
   const save = async () => {
@@ -198,7 +199,7 @@ export function DashboardPage() {
           scheduler={scheduler}
           editing={editing}
           onLayoutChange={onLayoutChange}
-          onEdit={setConfiguring}
+          onEdit={select}
           onRemove={onRemove}
           onMove={onMove}
           navigate={navigate}
@@ -214,10 +215,10 @@ export function DashboardPage() {
             title={widgetTitle((key) => label(t, key), configured)}
             config={configured.config}
             stationSn={station.sn}
-            onCancel={() => setConfiguring(null)}
+            onCancel={() => select(null)}
             onSave={(config) => {
               edit((draft) => setWidgetConfig(draft, configured.id, config));
-              setConfiguring(null);
+              select(null);
             }}
           />
         ) : null}

@@ -152,4 +152,13 @@ describe('the dashboard editor', () => {
     expect(state().document).toBe(again);
     expect(canUndo(state())).toBe(false);
   });
+
+  test('the widget being configured is selected, is no step of undo, and a reload clears it', () => {
+    const { state } = loaded();
+    state().select('b');
+    expect(state().selected).toBe('b');
+    expect(canUndo(state())).toBe(false);
+    state().load(stored());
+    expect(state().selected).toBeNull();
+  });
 });
