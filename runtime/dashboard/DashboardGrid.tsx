@@ -2,6 +2,7 @@ import { lazy, memo, Suspense, useCallback, useMemo, type ReactNode } from 'reac
 import { useContainerWidth } from 'react-grid-layout';
 import { bottom, calcGridItemPosition, cloneLayout, correctBounds, verticalCompactor, type Layout } from 'react-grid-layout/core';
 import './grid.css';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/shallow';
@@ -9,7 +10,9 @@ import { label } from '../i18n/labels';
 import {
   breakpointOf,
   GRID,
+  isArranged,
   layoutFor,
+  nearestArranged,
   type Breakpoint,
   type LayoutItem,
   type WidgetConfig,
@@ -179,6 +182,7 @@ function StaticGrid({ width, cols, layout, items }: GridProps) {
  */
 export function DashboardGrid(props: DashboardGridProps) {
   const { store, definitions, station, scheduler, editing, onLayoutChange, onEdit, onRemove, onMove, navigate } = props;
+  const { t } = useTranslation();
   const { width, containerRef, mounted } = useContainerWidth();
   const breakpoint = breakpointOf(width);
   const sizeOf = useCallback((type: string) => definitions.get(type)?.size ?? { w: 6, h: 6 }, [definitions]);
@@ -202,14 +206,14 @@ export function DashboardGrid(props: DashboardGridProps) {
   );
   const layout = useMemo(
     () =>
-      layoutFor({ widgets: placed, layouts: layouts ?? {} }, breakpoint, sizeOf).map(({ id, x, y, w, h }) => ({
+      layoutFor({ widgets: placed, layouts: layouts ?? {} }, breakpoint, sizeOf, width).map(({ id, x, y, w, h }) => ({
         i: id,
         x,
         y,
         w,
         h,
       })),
-    [placed, layouts, breakpoint, sizeOf],
+    [placed, layouts, breakpoint, sizeOf, width],
   );
   const moveHere = useCallback((id: string, delta: -1 | 1) => onMove(breakpoint, id, delta), [onMove, breakpoint]);
   // In the document's order, as before the grid places them.
@@ -231,8 +235,16 @@ export function DashboardGrid(props: DashboardGridProps) {
     ),
   }));
   const grid: GridProps = { width, cols: GRID[breakpoint].cols, layout, items };
+  const from = layouts && !isArranged(layouts, breakpoint) ? nearestArranged(layouts, breakpoint) : undefined;
   return (
     <div ref={containerRef} style={{ width: '100%' }}>
+      {editing && mounted ? (
+        // Which of the layouts the user arranges now: the one of this width, kept apart from the others.
+        <Typography.Paragraph role="status" type="secondary" style={{ marginBottom: 8 }}>
+          {t('dashboard.arranging', { layout: t(`dashboard.layouts.${breakpoint}`), cols: GRID[breakpoint].cols })}
+          {from ? ` ${t('dashboard.derived', { from: t(`dashboard.layouts.${from}`) })}` : ''}
+        </Typography.Paragraph>
+      ) : null}
       {!mounted ? null : editing ? (
         <Suspense fallback={<StaticGrid {...grid} />}>
           <EditableGrid {...grid} onLayoutChange={(next) => onLayoutChange(breakpoint, next)} />

@@ -20,12 +20,25 @@ export interface LayoutItem {
 export const BREAKPOINTS = ['desktop', 'tablet', 'phone'] as const;
 export type Breakpoint = (typeof BREAKPOINTS)[number];
 
-/** Columns of each layout and the least width (px) it is used from. */
-export const GRID: Record<Breakpoint, { cols: number; minWidth: number }> = {
-  desktop: { cols: 24, minWidth: 1200 },
-  tablet: { cols: 12, minWidth: 768 },
-  phone: { cols: 1, minWidth: 0 },
+/**
+ * Columns of each layout, the least width of the grid (px) it is used from, and the fewest
+ * columns a widget takes in it when its layout is derived from another's.
+ */
+export const GRID: Record<Breakpoint, { cols: number; minWidth: number; minW: number }> = {
+  desktop: { cols: 24, minWidth: 1200, minW: 4 },
+  tablet: { cols: 12, minWidth: 600, minW: 3 },
+  phone: { cols: 1, minWidth: 0, minW: 1 },
 };
+
+/** The narrowest a widget of a derived layout is drawn (px): narrower, its figures wrap and are cut. */
+export const MIN_WIDGET_WIDTH = 240;
+
+/** The fewest columns a widget takes in a derived layout of a grid `width` px wide (unknown: the breakpoint's own fewest). */
+export function fewestColumns(breakpoint: Breakpoint, width?: number): number {
+  const { cols, minW } = GRID[breakpoint];
+  const forWidth = width ? Math.ceil((MIN_WIDGET_WIDTH * cols) / width) : 0;
+  return Math.min(cols, Math.max(minW, forWidth));
+}
 
 /**
  * Version of the document's format. Version 1 is the format of the dashboards saved before this
@@ -50,28 +63,89 @@ export function emptyDocument(stationSn: string): DashboardDocument {
 
 const bottomOf = (items: LayoutItem[]) => items.reduce((bottom, item) => Math.max(bottom, item.y + item.h), 0);
 
-/** A size given for the 24 columns of the desktop, fitted to a layout. */
-function fitted(size: { w: number; h: number }, breakpoint: Breakpoint): { w: number; h: number } {
+/**
+ * A width of `fromCols` columns in a layout of `breakpoint`: as it is in a layout of as many
+ * columns, else in proportion and no narrower than `fewest`; at most all.
+ */
+function scaledWidth(w: number, fromCols: number, breakpoint: Breakpoint, fewest = fewestColumns(breakpoint)): number {
   const { cols } = GRID[breakpoint];
-  return { w: Math.max(1, Math.min(cols, Math.round((size.w * cols) / GRID.desktop.cols))), h: size.h };
+  if (fromCols === cols) return Math.max(1, Math.min(cols, w));
+  return Math.max(fewest, Math.min(cols, Math.round((w * cols) / fromCols)));
+}
+
+/** Items flowed left to right in their order, each row starting below the tallest of the one before. */
+function flowed(items: { id: string; w: number; h: number }[], cols: number): LayoutItem[] {
+  let x = 0;
+  let y = 0;
+  let row = 0;
+  return items.map(({ id, w, h }) => {
+    if (x + w > cols) {
+      x = 0;
+      y += row;
+      row = 0;
+    }
+    const item = { id, x, y, w, h };
+    x += w;
+    row = Math.max(row, h);
+    return item;
+  });
+}
+
+/** Whether a layout has been arranged (stored) for a breakpoint: the others are derived from the nearest that has. */
+export const isArranged = (layouts: DashboardDocument['layouts'], breakpoint: Breakpoint): boolean =>
+  (layouts[breakpoint]?.length ?? 0) > 0;
+
+/**
+ * A layout for `breakpoint` derived from one arranged for `from`: the reading order kept (top to
+ * bottom, left to right), each width scaled to the columns (no narrower than `fewest`, the
+ * breakpoint's own by default), and the rows flowed left to right without gaps. Deriving it again
+ * gives it back.
+ */
+export function deriveLayout(
+  source: LayoutItem[],
+  from: Breakpoint,
+  breakpoint: Breakpoint,
+  fewest = fewestColumns(breakpoint),
+): LayoutItem[] {
+  const ordered = [...source].sort((a, b) => a.y - b.y || a.x - b.x);
+  const { cols } = GRID[breakpoint];
+  return flowed(
+    ordered.map((item) => ({ id: item.id, w: scaledWidth(item.w, GRID[from].cols, breakpoint, fewest), h: item.h })),
+    cols,
+  );
+}
+
+/** The arranged breakpoint nearest to `breakpoint` (the wider one of two as near), if any is. */
+export function nearestArranged(layouts: DashboardDocument['layouts'], breakpoint: Breakpoint): Breakpoint | undefined {
+  const at = BREAKPOINTS.indexOf(breakpoint);
+  return [...BREAKPOINTS]
+    .filter((candidate) => isArranged(layouts, candidate))
+    .sort((a, b) => Math.abs(BREAKPOINTS.indexOf(a) - at) - Math.abs(BREAKPOINTS.indexOf(b) - at))[0];
 }
 
 /**
- * The layout of a breakpoint with an item for every widget, in the widgets' order: a widget the
- * layout does not place yet (added on another screen size) goes below the others.
+ * The layout of a breakpoint with an item for every widget: the one arranged for it, else one
+ * derived from the nearest arranged layout (`deriveLayout`; for a grid `width` px wide, no widget
+ * narrower than `MIN_WIDGET_WIDTH`); a widget the layout does not place (added on another screen
+ * size) goes below the others, at its size for the breakpoint.
  */
 export function layoutFor(
   document: { widgets: readonly { id: string; type: string }[]; layouts: DashboardDocument['layouts'] },
   breakpoint: Breakpoint,
   sizeOf: (type: string) => { w: number; h: number },
+  width?: number,
 ): LayoutItem[] {
   const ids = new Set(document.widgets.map((widget) => widget.id));
-  const placed = (document.layouts[breakpoint] ?? []).filter((item) => ids.has(item.id));
+  const source = nearestArranged(document.layouts, breakpoint);
+  const stored = (source ? (document.layouts[source] ?? []) : []).filter((item) => ids.has(item.id));
+  const placed =
+    source === breakpoint || !source ? stored : deriveLayout(stored, source, breakpoint, fewestColumns(breakpoint, width));
   const known = new Set(placed.map((item) => item.id));
   const result = [...placed];
   for (const widget of document.widgets) {
     if (known.has(widget.id)) continue;
-    result.push({ id: widget.id, x: 0, y: bottomOf(result), ...fitted(sizeOf(widget.type), breakpoint) });
+    const size = sizeOf(widget.type);
+    result.push({ id: widget.id, x: 0, y: bottomOf(result), w: scaledWidth(size.w, GRID.desktop.cols, breakpoint), h: size.h });
   }
   return result;
 }
@@ -95,11 +169,16 @@ export function newWidgetId(document: DashboardDocument, now = Date.now()): stri
  * render again.
  */
 
-/** Adds a widget below the others in every layout. */
+/**
+ * Adds a widget below the others in every arranged layout (its size given for the desktop's 24
+ * columns); the layouts derived from them place it as they place the others.
+ */
 export function addWidget(document: DashboardDocument, widget: WidgetInstance, size: { w: number; h: number }): void {
-  for (const breakpoint of BREAKPOINTS) {
+  const arranged = BREAKPOINTS.filter((breakpoint) => isArranged(document.layouts, breakpoint));
+  // A first widget arranges the desktop's layout.
+  for (const breakpoint of arranged.length ? arranged : (['desktop'] as const)) {
     const items = (document.layouts[breakpoint] ??= []);
-    items.push({ id: widget.id, x: 0, y: bottomOf(items), ...fitted(size, breakpoint) });
+    items.push({ id: widget.id, x: 0, y: bottomOf(items), w: scaledWidth(size.w, GRID.desktop.cols, breakpoint), h: size.h });
   }
   document.widgets.push(widget);
 }

@@ -1,4 +1,5 @@
-import { Button, Layout, Menu, Select, Space, Spin, Tag, Typography, theme, type MenuProps } from 'antd';
+import { MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Drawer, Grid, Layout, Menu, Popover, Select, Space, Spin, Tag, Typography, theme, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -86,46 +87,96 @@ export function AppShell() {
     analytics.pageView({ path: location.pathname, ...(route ? { route: route.name } : {}), time: Date.now() });
   }, [analytics, location.pathname]);
 
+  // From 992 px the menu stands beside the content and the header holds the user's choices; on a
+  // tablet or a phone the menu is a drawer behind a button and the choices a panel behind another.
+  const wide = Grid.useBreakpoint().lg === true;
+  const [drawer, setDrawer] = useState(false);
+  const navigationMenu = access.loading ? (
+    <Spin style={{ display: 'block', margin: 24 }} />
+  ) : (
+    <Menu
+      mode="inline"
+      aria-label={t('common.navigation')}
+      items={items}
+      selectedKeys={selected}
+      openKeys={openKeys}
+      onOpenChange={setOpenKeys}
+      onClick={({ key }) => {
+        setDrawer(false);
+        void navigate(key);
+      }}
+      style={{ borderInlineEnd: 'none' }}
+    />
+  );
+  const account = (
+    <>
+      <TenantSwitch />
+      <PreferenceSwitches />
+      <Typography.Text>{user?.name}</Typography.Text>
+      {user?.isAdmin ? <Tag color="red">{t('common.admin')}</Tag> : null}
+      <Button
+        onClick={() => {
+          session.signOut(api);
+          void navigate('/login');
+        }}
+      >
+        {t('common.logout')}
+      </Button>
+    </>
+  );
+
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header
-        style={{ display: 'flex', alignItems: 'center', gap: 16, background: token.colorBgContainer, paddingInline: 24 }}
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: wide ? 16 : 8,
+          background: token.colorBgContainer,
+          paddingInline: wide ? 24 : 12,
+        }}
       >
-        <Typography.Text strong style={{ fontSize: 16, whiteSpace: 'nowrap', flex: 1 }}>
+        {wide ? null : (
+          <Button
+            type="text"
+            icon={<MenuOutlined />}
+            aria-label={t('common.openNavigation')}
+            aria-expanded={drawer}
+            onClick={() => setDrawer(true)}
+          />
+        )}
+        <Typography.Text
+          strong
+          style={{ fontSize: 16, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', flex: 1, minWidth: 0 }}
+        >
           {t('app.title')}
         </Typography.Text>
-        <Space wrap>
-          <TenantSwitch />
-          <PreferenceSwitches />
-          <Typography.Text>{user?.name}</Typography.Text>
-          {user?.isAdmin ? <Tag color="red">{t('common.admin')}</Tag> : null}
-          <Button
-            onClick={() => {
-              session.signOut(api);
-              void navigate('/login');
-            }}
-          >
-            {t('common.logout')}
-          </Button>
-        </Space>
+        {wide ? (
+          <Space wrap>{account}</Space>
+        ) : (
+          <Popover trigger="click" placement="bottomRight" content={<Space orientation="vertical">{account}</Space>}>
+            <Button icon={<UserOutlined />} aria-label={t('common.account')} />
+          </Popover>
+        )}
       </Layout.Header>
       <Layout>
-        <Layout.Sider width={240} theme="light" style={{ background: token.colorBgContainer, overflow: 'auto' }}>
-          {access.loading ? (
-            <Spin style={{ display: 'block', margin: 24 }} />
-          ) : (
-            <Menu
-              mode="inline"
-              aria-label={t('common.navigation')}
-              items={items}
-              selectedKeys={selected}
-              openKeys={openKeys}
-              onOpenChange={setOpenKeys}
-              onClick={({ key }) => void navigate(key)}
-            />
-          )}
-        </Layout.Sider>
-        <Layout.Content style={{ padding: 24, paddingBottom: 88 }}>
+        {wide ? (
+          <Layout.Sider width={240} theme="light" style={{ background: token.colorBgContainer, overflow: 'auto' }}>
+            {navigationMenu}
+          </Layout.Sider>
+        ) : (
+          <Drawer
+            open={drawer}
+            placement="left"
+            size={280}
+            title={t('common.navigation')}
+            onClose={() => setDrawer(false)}
+            styles={{ body: { padding: 0 } }}
+          >
+            {navigationMenu}
+          </Drawer>
+        )}
+        <Layout.Content style={{ padding: wide ? 24 : 12, paddingBottom: 88, minWidth: 0 }}>
           <KeepAliveOutlet keep={(pathname) => keepAlive.get(pathname) ?? true} />
         </Layout.Content>
       </Layout>
@@ -138,6 +189,8 @@ export function AppShell() {
             bottom: 0,
             display: 'flex',
             justifyContent: 'space-around',
+            // On a phone the entries do not fit: the bar scrolls sideways, never the page.
+            overflowX: 'auto',
             background: token.colorBgContainer,
             borderTop: `1px solid ${token.colorBorderSecondary}`,
             padding: '8px 0',
@@ -147,6 +200,7 @@ export function AppShell() {
           {bottom.map((route) => (
             <Button
               key={route.name}
+              style={{ flex: 'none' }}
               type={location.pathname.startsWith(route.path) ? 'link' : 'text'}
               onClick={() => void navigate(route.path)}
             >
