@@ -1,12 +1,14 @@
-import { lazy, memo, Suspense, useCallback, useMemo, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useContainerWidth } from 'react-grid-layout';
-import { bottom, calcGridItemPosition, cloneLayout, correctBounds, verticalCompactor, type Layout } from 'react-grid-layout/core';
+import { bottom, calcGridItemPosition, type Layout } from 'react-grid-layout/core';
 import './grid.css';
 import { Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/shallow';
 import { label } from '../i18n/labels';
+import { arrange, shown, toGrid, type ArrangeStep } from './arrange';
 import {
   breakpointOf,
   GRID,
@@ -22,7 +24,7 @@ import type { EditorStore } from './editor';
 import type { DataScheduler, NeedsOf } from './scheduler';
 import { useWidgetData } from './useWidgetData';
 import type { AnyWidgetDefinition, StationContext, WidgetActions } from './widget';
-import { WidgetFrame } from './WidgetFrame';
+import { ARRANGE_HINT_ID, WidgetFrame } from './WidgetFrame';
 
 /** Height of a grid row (px). */
 export const ROW_HEIGHT = 30;
@@ -104,6 +106,7 @@ interface WidgetCellProps {
   onEdit(id: string): void;
   onRemove(id: string): void;
   onMove?(id: string, delta: -1 | 1): void;
+  onArrange(id: string, step: ArrangeStep): void;
   navigate(routeName: string, query?: Record<string, string>): void;
 }
 
@@ -122,6 +125,7 @@ const WidgetCell = memo(function WidgetCell({ store, id, definitions, ...props }
       onEdit={props.onEdit}
       onRemove={props.onRemove}
       onMove={props.onMove}
+      onArrange={props.onArrange}
     >
       <WidgetSlot
         widget={widget}
@@ -148,7 +152,7 @@ export interface GridProps {
  * its dragging and resizing code: what every dashboard shows until it is edited.
  */
 function StaticGrid({ width, cols, layout, items }: GridProps) {
-  const placed = useMemo(() => verticalCompactor.compact(correctBounds(cloneLayout(layout), { cols }), cols), [layout, cols]);
+  const placed = useMemo(() => shown(layout, cols), [layout, cols]);
   const position = new Map(placed.map((item) => [item.i, item]));
   const params = {
     cols,
@@ -205,17 +209,27 @@ export function DashboardGrid(props: DashboardGridProps) {
     [widgets],
   );
   const layout = useMemo(
-    () =>
-      layoutFor({ widgets: placed, layouts: layouts ?? {} }, breakpoint, sizeOf, width).map(({ id, x, y, w, h }) => ({
-        i: id,
-        x,
-        y,
-        w,
-        h,
-      })),
+    () => toGrid(layoutFor({ widgets: placed, layouts: layouts ?? {} }, breakpoint, sizeOf, width)),
     [placed, layouts, breakpoint, sizeOf, width],
   );
   const moveHere = useCallback((id: string, delta: -1 | 1) => onMove(breakpoint, id, delta), [onMove, breakpoint]);
+  // The widget last arranged from the keyboard: where it now is is announced.
+  const [arranged, setArranged] = useState<string>();
+  const arrangeHere = useCallback(
+    (id: string, step: ArrangeStep) => {
+      setArranged(id);
+      if (breakpoint === 'phone' && (step === 'up' || step === 'down')) return moveHere(id, step === 'up' ? -1 : 1);
+      // The layout read when the key is pressed, so that the widgets need not render again as it changes.
+      const document = store.getState().document;
+      if (!document) return undefined;
+      const known = { widgets: document.widgets.filter((widget) => definitions.has(widget.type)), layouts: document.layouts };
+      const current = layoutFor(known, breakpoint, sizeOf, width);
+      const next = arrange(current, id, step, breakpoint);
+      // A step that cannot be taken (at the grid's edge, at the least size) arranges nothing.
+      return next === current ? undefined : onLayoutChange(breakpoint, next);
+    },
+    [store, definitions, breakpoint, sizeOf, width, moveHere, onLayoutChange],
+  );
   // In the document's order, as before the grid places them.
   const items = placed.map(({ id }) => ({
     id,
@@ -230,6 +244,7 @@ export function DashboardGrid(props: DashboardGridProps) {
         onEdit={onEdit}
         onRemove={onRemove}
         onMove={breakpoint === 'phone' ? moveHere : undefined}
+        onArrange={arrangeHere}
         navigate={navigate}
       />
     ),
@@ -240,10 +255,16 @@ export function DashboardGrid(props: DashboardGridProps) {
     <div ref={containerRef} style={{ width: '100%' }}>
       {editing && mounted ? (
         // Which of the layouts the user arranges now: the one of this width, kept apart from the others.
-        <Typography.Paragraph role="status" type="secondary" style={{ marginBottom: 8 }}>
-          {t('dashboard.arranging', { layout: t(`dashboard.layouts.${breakpoint}`), cols: GRID[breakpoint].cols })}
-          {from ? ` ${t('dashboard.derived', { from: t(`dashboard.layouts.${from}`) })}` : ''}
-        </Typography.Paragraph>
+        <>
+          <Typography.Paragraph role="status" type="secondary" style={{ marginBottom: 8 }}>
+            {t('dashboard.arranging', { layout: t(`dashboard.layouts.${breakpoint}`), cols: GRID[breakpoint].cols })}
+            {from ? ` ${t('dashboard.derived', { from: t(`dashboard.layouts.${from}`) })}` : ''}{' '}
+            <span id={ARRANGE_HINT_ID}>{t('dashboard.arrangeHint')}</span>
+          </Typography.Paragraph>
+          <div role="status" className="visually-hidden">
+            {arranged ? placeOf(t, store, arranged, layout, breakpoint) : ''}
+          </div>
+        </>
       ) : null}
       {!mounted ? null : editing ? (
         <Suspense fallback={<StaticGrid {...grid} />}>
@@ -254,4 +275,18 @@ export function DashboardGrid(props: DashboardGridProps) {
       )}
     </div>
   );
+}
+
+/** Where a widget is now, as the user hears it after arranging it from the keyboard. */
+function placeOf(t: TFunction, store: EditorStore, id: string, layout: Layout, breakpoint: Breakpoint): string {
+  const widget = store.getState().document?.widgets.find((entry) => entry.id === id);
+  const placed = shown(layout, GRID[breakpoint].cols);
+  const item = placed.find((entry) => entry.i === id);
+  if (!widget || !item) return '';
+  const title = widgetTitle((key) => label(t, key), widget);
+  if (breakpoint === 'phone') {
+    const order = [...placed].sort((a, b) => a.y - b.y || a.x - b.x);
+    return t('dashboard.placeInOrder', { title, place: order.indexOf(item) + 1, count: order.length });
+  }
+  return t('dashboard.placeOnGrid', { title, column: item.x + 1, row: item.y + 1, w: item.w, h: item.h });
 }

@@ -1,8 +1,12 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Space, theme, Tooltip } from 'antd';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { stepOfKey, type ArrangeStep } from './arrange';
 import { WidgetIcon } from './icons';
+
+/** The id of the text that tells how widgets are arranged from the keyboard (shown by the grid in edit mode). */
+export const ARRANGE_HINT_ID = 'dashboard-arrange-hint';
 
 export interface WidgetFrameProps {
   id: string;
@@ -11,6 +15,8 @@ export interface WidgetFrameProps {
   editing: boolean;
   /** Moves the widget in the reading order (shown on the phone, where the order is the layout). */
   onMove?(id: string, delta: -1 | 1): void;
+  /** A keyboard step on the widget's title bar in edit mode (arrows move, Shift and arrows resize). */
+  onArrange?(id: string, step: ArrangeStep): void;
   onEdit(id: string): void;
   /** The remove request, with the widget's id. */
   onRemove(id: string): void;
@@ -22,8 +28,10 @@ export interface WidgetFrameProps {
  * the theme's colours: a dashboard draws dozens, and a card of the component library renders and
  * styles much more than a title bar (tabs, cover, loading skeleton).
  */
-export function WidgetFrame({ id, title, icon, editing, onMove, onEdit, onRemove, children }: WidgetFrameProps) {
+export function WidgetFrame({ id, title, icon, editing, onMove, onArrange, onEdit, onRemove, children }: WidgetFrameProps) {
   const { t } = useTranslation();
+  const body = useRef<HTMLDivElement>(null);
+  const overflowing = useOverflowing(body);
   const extra = editing ? (
     <Space size={0} className="widget-actions">
       {onMove ? (
@@ -93,6 +101,20 @@ export function WidgetFrame({ id, title, icon, editing, onMove, onEdit, onRemove
       >
         <span
           className={editing ? 'widget-drag-handle' : undefined}
+          {...(editing && onArrange
+            ? {
+                role: 'button',
+                tabIndex: 0,
+                'aria-label': t('dashboard.arrangeWidget', { title }),
+                'aria-describedby': ARRANGE_HINT_ID,
+                onKeyDown: (event: KeyboardEvent) => {
+                  const step = stepOfKey(event.key, event.shiftKey);
+                  if (!step) return;
+                  event.preventDefault();
+                  onArrange(id, step);
+                },
+              }
+            : {})}
           style={{
             flex: 1,
             minWidth: 0,
@@ -107,7 +129,40 @@ export function WidgetFrame({ id, title, icon, editing, onMove, onEdit, onRemove
         </span>
         {extra}
       </header>
-      <div style={{ flex: 1, minHeight: 0, overflow: 'auto', padding: 8 }}>{children}</div>
+      {/* Content taller or wider than the widget scrolls, and then takes keyboard focus so that it can be scrolled without a mouse. */}
+      <div
+        ref={body}
+        {...(overflowing ? { tabIndex: 0, role: 'group', 'aria-label': title } : {})}
+        style={{ flex: 1, minHeight: 0, overflow: 'auto', padding: 8 }}
+      >
+        {children}
+      </div>
     </section>
   );
+}
+
+/** Whether an element's content overflows it (checked as it and its content change size, and as its content is replaced). */
+function useOverflowing(ref: RefObject<HTMLElement | null>): boolean {
+  const [overflowing, setOverflowing] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    const check = () =>
+      setOverflowing(element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1);
+    const sizes = new ResizeObserver(check);
+    const observeAll = () => {
+      sizes.disconnect();
+      sizes.observe(element);
+      for (const child of element.children) sizes.observe(child);
+      check();
+    };
+    const children = new MutationObserver(observeAll);
+    children.observe(element, { childList: true });
+    observeAll();
+    return () => {
+      sizes.disconnect();
+      children.disconnect();
+    };
+  }, [ref]);
+  return overflowing;
 }

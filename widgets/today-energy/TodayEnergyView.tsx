@@ -32,8 +32,9 @@ export function TodayEnergyView({ config, data, context }: WidgetViewProps<Today
               >
                 <Typography.Text type="secondary">{names[flow]}</Typography.Text>
                 <Typography.Text strong style={{ fontSize: 24 }} aria-label={t('widgets.common.value')}>
-                  {formatFigure(today, fix)}
-                  <span style={{ fontSize: 12, marginLeft: 4 }}>kWh</span>
+                  {/* A figure and its unit break between them, never inside either. */}
+                  <span style={{ whiteSpace: 'nowrap' }}>{formatFigure(today, fix)}</span>{' '}
+                  <span style={{ fontSize: 12, whiteSpace: 'nowrap' }}>kWh</span>
                 </Typography.Text>
                 <Typography.Text type="secondary" aria-label={t('widgets.todayEnergy.yesterday')}>
                   {t('widgets.todayEnergy.yesterday')} {formatFigure(yesterday, fix)} kWh
