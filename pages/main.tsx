@@ -1,3 +1,5 @@
+// Ant Design's reset of the browser's own styles (the body's margin among them), as its documentation has it.
+import 'antd/dist/reset.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
