@@ -4,7 +4,7 @@ import { AlarmEngine } from './alarms/engine';
 import { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import { loadContract } from './contract';
-import { openDatabase } from './db/database';
+import { asTheStartingNode, openDatabase } from './db/database';
 import { syncEntityTables } from './db/entityTables';
 import { migrate } from './db/migrate';
 import { seedDemo } from './demo/seed';
@@ -61,9 +61,11 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     alarms.invalidate(entity, tenantId);
   });
   try {
-    await migrate(database);
-    await syncEntityTables(database, models);
-    if (config.demo) await seedDemo(services);
+    await asTheStartingNode(database, async () => {
+      await migrate(database);
+      await syncEntityTables(database, models);
+      if (config.demo) await seedDemo(services);
+    });
   } catch (error) {
     await database.close();
     throw error;

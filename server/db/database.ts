@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, sql, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Tables } from './tables';
 
@@ -54,4 +54,24 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }), plugins });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** The PostgreSQL advisory lock under which a node starts up (a key of this platform's own). */
+const STARTUP_LOCK = 7_302_455_112_901n;
+
+/**
+ * Runs `work` as the one node starting up: on PostgreSQL under a session advisory lock held on a
+ * connection of its own, so that nodes started together migrate, create tables and seed one
+ * after another, each later one finding the work done; on SQLite (one process) as it is.
+ */
+export async function asTheStartingNode<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (database.dialect !== 'postgres') return work();
+  return database.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${STARTUP_LOCK})`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${STARTUP_LOCK})`.execute(connection);
+    }
+  });
 }
