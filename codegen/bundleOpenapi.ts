@@ -11,6 +11,7 @@ const ERROR_STATUSES: Record<string, string> = {
   '403': 'The token may not make this call.',
   '404': 'No such record in the tenant.',
   '409': 'The change conflicts with the stored state; nothing was changed.',
+  '503': 'The node is not ready (its database does not answer) or is shutting down; another node can answer.',
 };
 
 const ERROR_BODY: JsonObject = {

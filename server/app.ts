@@ -42,7 +42,13 @@ const PRUNE_INTERVAL_MS = 3_600_000;
 export async function openServices(config: ServerConfig): Promise<Services> {
   const contract = loadContract();
   const models = Object.values(contract.entities).map(entityModel);
-  const database = openDatabase(config);
+  const database = openDatabase({
+    ...config,
+    onIdleError: (error) => {
+      if (config.logger)
+        process.stderr.write(`A PostgreSQL connection was lost (${error.message}); the next query opens another.\n`);
+    },
+  });
   const alarms = new AlarmEngine(database.db);
   const services: Services = {
     config,

@@ -25,6 +25,7 @@ export const ERRORS = {
   transitionRefused: { code: 40904, status: 409, key: 'errors.transitionRefused' },
   notControllable: { code: 40011, status: 400, key: 'errors.notControllable' },
   internal: { code: 50000, status: 500, key: 'errors.internal' },
+  notReady: { code: 50300, status: 503, key: 'errors.notReady' },
   salesOwnerInactive: { code: 42100, status: 400, key: 'errors.salesOwnerInactive' },
   emsDevStationHasDevices: { code: 42500, status: 409, key: 'errors.emsDevStationHasDevices' },
   emsDevBadWorkbook: { code: 42501, status: 400, key: 'errors.emsDevBadWorkbook' },

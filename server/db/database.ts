@@ -39,10 +39,18 @@ function keepingStatements(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Database {
+export function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Told of an error on an idle PostgreSQL connection (which the pool then drops). */
+  onIdleError?: (error: Error) => void;
+}): Database {
   const plugins = [new CamelCasePlugin()];
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, a failover) is dropped and a new one made on
+    // the next query; unhandled, the pool's error event would end the process.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

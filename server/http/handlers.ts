@@ -22,6 +22,7 @@ import { weatherHandlers } from '../weather/handlers';
 import { emsdevicesHandlers } from '../emsdevices/handlers';
 import { tenderHandlers } from '../tender/handlers';
 import { batchHandlers } from './batch';
+import { healthHandlers } from './health';
 import { crmHandlers } from '../crm/handlers';
 import { deviceDocumentsLinkHandlers } from '../openlinks/deviceDocuments';
 import { quotationLinkHandlers } from '../openlinks/quotation';
@@ -29,6 +30,7 @@ import type { Handler } from './services';
 
 /** Handlers of calls with behaviour beyond CRUD, by the `x-handler` name in `openapi/`; each area lists its own. */
 const NAMED: Record<string, Handler> = {
+  ...healthHandlers,
   ...authHandlers,
   ...userHandlers,
   ...fileHandlers,

@@ -73,8 +73,9 @@ export async function authenticate(services: Services, request: FastifyRequest, 
   if (given?.scheme === 'basic' && schemes.includes('clientBasic')) return basicClient(services, given.value);
   const accepted = new Set(schemes.flatMap((scheme) => (BEARER_SCHEMES[scheme] ? [BEARER_SCHEMES[scheme]] : [])));
   if (given?.scheme === 'bearer' && accepted.size > 0) return bearer(services, given.value, accepted);
-  // An open route's call: its link token, checked by the handler, is the credential.
-  if (!given && operation.access.anonymous) return { kind: 'client', clientId: 'anonymous' };
+  // An open route's call, without credentials: its link token, checked by the handler, is the
+  // credential. A call open to all and to no scheme (the health checks) ignores any sent.
+  if ((!given || schemes.length === 0) && operation.access.anonymous) return { kind: 'client', clientId: 'anonymous' };
   throw new ApiError(schemes.includes('clientBasic') ? 'invalidClient' : 'unauthenticated');
 }
 

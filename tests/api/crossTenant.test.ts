@@ -2385,6 +2385,11 @@ const recordAsA = (entity: string, getId: string) => async (ctx: Context) =>
     })
   ).body;
 
+const HEALTH_CHECKS: Record<string, Entry> = {
+  getHealth: 'not tenant-scoped: whether the node answers, without a token',
+  getReadiness: 'not tenant-scoped: whether the node and its database answer, without a token',
+};
+
 const OPEN_LINK_CHECKS: Record<string, Entry> = {
   createQuoteLink: unknownToB(async (ctx) => ({
     method: 'POST',
@@ -2610,6 +2615,7 @@ const CHECKS: Record<string, Entry> = {
   ...PROJECT_CHECKS,
   ...EMSCONFIG_CHECKS,
   ...OPEN_LINK_CHECKS,
+  ...HEALTH_CHECKS,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -2639,9 +2645,11 @@ describe('the contract', () => {
       'getFactoryTestResultsEnum',
       'getFactoryTestStatusEnum',
       'getFactoryTestStrategyEnum',
+      'getHealth',
       'getInquiryPeople',
       'getLocationByAddress',
       'getPrincipal',
+      'getReadiness',
       'getRoleList',
       'getTestResults',
       'getTestServiceTypes',
