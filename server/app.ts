@@ -5,6 +5,7 @@ import { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import { loadContract } from './contract';
 import { asTheStartingNode, openDatabase } from './db/database';
+import { Lease } from './db/leases';
 import { syncEntityTables } from './db/entityTables';
 import { migrate } from './db/migrate';
 import { seedDemo } from './demo/seed';
@@ -32,8 +33,11 @@ declare module 'fastify' {
 
 /** Milliseconds between the simulator's live samples. */
 const SIMULATOR_INTERVAL_MS = 5_000;
-/** How often raw samples older than the retention window are removed. */
+/** How often raw samples older than the retention window are removed (on one node of a cluster). */
 const PRUNE_INTERVAL_MS = 3_600_000;
+/** How often a node asks for the lease of a background job, and how long a lease it is not renewed lasts. */
+const JOB_TURN_MS = 30_000;
+const JOB_LEASE_MS = 60_000;
 
 /**
  * The server's services on a migrated database (with the demo seeded when the configuration
@@ -98,13 +102,28 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
       })
     : undefined;
   app.decorate('simulator', simulator);
-  const prune = () =>
-    services.telemetry.store
-      .pruneSamples(Date.now() - config.rawRetentionDays * 86_400_000)
-      .catch((error: unknown) => app.log.error(error));
-  const pruning = setInterval(() => void prune(), PRUNE_INTERVAL_MS).unref();
+  // The retention prune runs on one node of a cluster at a time, hourly across the cluster: each
+  // node asks for its lease every 30 s, and the holder prunes when the last prune (on any node) is
+  // an hour old, or as it starts (with the retention it was started with). A node that dies stops
+  // renewing, so another takes it over within a minute.
+  const retention = new Lease(database.db, 'retention', JOB_LEASE_MS);
+  let pruning: Promise<void> = Promise.resolve();
+  const prune = async (starting: boolean) => {
+    if (!(await retention.take())) return;
+    const now = Date.now();
+    if (!starting && now - (await retention.lastRun()) < PRUNE_INTERVAL_MS) return;
+    await services.telemetry.store.pruneSamples(now - config.rawRetentionDays * 86_400_000);
+    await retention.ran(now);
+  };
+  const pruneTurn = (starting = false) => {
+    pruning = pruning.then(() => prune(starting)).catch((error: unknown) => app.log.error(error));
+    return pruning;
+  };
+  const pruneTimer = setInterval(() => void pruneTurn(), JOB_TURN_MS).unref();
   app.addHook('onClose', async () => {
-    clearInterval(pruning);
+    clearInterval(pruneTimer);
+    await pruning;
+    await retention.release().catch(() => undefined);
     await simulator?.stop();
     await database.close();
   });
@@ -113,7 +132,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerRoutes(app, services, translate);
   await registerDocs(app, contract);
   await registerClient(app, config.clientDir, contract, translate);
-  await prune();
+  await pruneTurn(true);
   simulator?.start();
   return app;
 }

@@ -9,6 +9,7 @@ import * as telemetry from './migrations/0005_telemetry';
 import * as site from './migrations/0006_site';
 import * as months from './migrations/0007_month_rollups';
 import * as openLinks from './migrations/0008_open_links';
+import * as jobLeases from './migrations/0009_job_leases';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, context: MigrationCon
   '0006_site': site,
   '0007_month_rollups': months,
   '0008_open_links': openLinks,
+  '0009_job_leases': jobLeases,
 };
 
 /** An auto-increment integer primary key named `id`, in each engine's own way. */

@@ -82,7 +82,8 @@ export interface SystemTables {
   /** A station the simulator drives, with the state of its model as of `ts` (null before the back-fill). */
   simulatorStation: { tenantId: number; stationId: number; state: string | null; ts: number | null };
   /** Which server process runs the simulator (one at a time on a shared database), until when. */
-  simulatorLease: { id: number; owner: string; expires: number };
+  /** The lease of a background job that one node runs at a time (`server/db/leases.ts`); times in ms since the epoch. */
+  jobLease: { name: string; owner: string; expires: number; lastRun: number };
   /** A link of an open route: the hash of its token, the one record it names, until when (ms since the epoch). */
   openLink: {
     tokenHash: string;

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Services } from '../http/services';
 import type { CatalogVariable, TenantCatalog } from '../telemetry/catalog';
 import { RollupBuilder } from '../telemetry/rollups';
 import type { DayRollup, HourRollup, MonthRollup, SampleInput } from '../telemetry/store';
+import { Lease } from '../db/leases';
 import type { Tables } from '../db/tables';
 import { StationModel, type ModelState, type StationSpec } from './model';
 import { stationSpec } from './spec';
@@ -58,7 +58,8 @@ interface Driven {
  * database one process at a time holds the lease.
  */
 export class Simulator {
-  private readonly owner = randomUUID();
+  /** The lease that lets one node of a cluster drive the stations. */
+  private readonly held: Lease;
   private readonly log: (message: string) => void;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> = Promise.resolve();
@@ -72,6 +73,7 @@ export class Simulator {
     private readonly options: SimulatorOptions,
   ) {
     this.log = options.log ?? (() => undefined);
+    this.held = new Lease(services.database.db, 'simulator', LEASE_MS);
   }
 
   /** Starts in the background: history first, then live samples. */
@@ -86,7 +88,7 @@ export class Simulator {
     this.stopped = true;
     clearInterval(this.timer);
     await this.running;
-    await this.services.database.db.deleteFrom('simulatorLease').where('owner', '=', this.owner).execute();
+    await this.held.release();
   }
 
   private async guard(work: () => Promise<void>): Promise<void> {
@@ -98,22 +100,9 @@ export class Simulator {
     }
   }
 
-  /** Takes or renews the lease; false while another process holds it. */
-  async lease(): Promise<boolean> {
-    const { db } = this.services.database;
-    const now = Date.now();
-    await db
-      .insertInto('simulatorLease')
-      .values({ id: 1, owner: this.owner, expires: now + LEASE_MS })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-    const taken = await db
-      .updateTable('simulatorLease')
-      .set({ owner: this.owner, expires: now + LEASE_MS })
-      .where('id', '=', 1)
-      .where((eb) => eb.or([eb('owner', '=', this.owner), eb('expires', '<', now)]))
-      .executeTakeFirst();
-    return Number(taken.numUpdatedRows) === 1;
+  /** Takes or renews the lease; false while another node holds it. */
+  lease(): Promise<boolean> {
+    return this.held.take();
   }
 
   /** The simulated stations with their models, restored from their stored state. */
