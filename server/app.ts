@@ -46,14 +46,27 @@ const JOB_LEASE_MS = 60_000;
 export async function openServices(config: ServerConfig): Promise<Services> {
   const contract = loadContract();
   const models = Object.values(contract.entities).map(entityModel);
-  const database = openDatabase({
-    ...config,
-    onIdleError: (error) => {
-      if (config.logger)
-        process.stderr.write(`A PostgreSQL connection was lost (${error.message}); the next query opens another.\n`);
+  const log = (message: string) => {
+    if (config.logger) process.stderr.write(`${message}\n`);
+  };
+  const database = openDatabase({ ...config, log });
+  // On PostgreSQL, nodes of a cluster tell each other of changes; what a node keeps in memory is
+  // dropped on a change made through any node, and nothing is kept while it may miss one.
+  const { changes } = database;
+  const cached = () => changes?.live ?? true;
+  const alarms = new AlarmEngine(database.db, cached);
+  const catalog = new Catalog(database.db, cached);
+  const dropCached = (entity: string, tenantId: number) => {
+    if (entity === 'station' || entity === 'device' || entity === 'deviceVariable') catalog.invalidate(tenantId);
+    alarms.invalidate(entity, tenantId);
+  };
+  changes?.subscribe({
+    changed: dropCached,
+    missed: () => {
+      catalog.clear();
+      alarms.clear();
     },
   });
-  const alarms = new AlarmEngine(database.db);
   const services: Services = {
     config,
     contract,
@@ -61,14 +74,15 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     repository: new EntityRepository(database.db, models),
     tokens: new TokenService(database.db, { access: config.tokenTtlSeconds, refresh: config.refreshTtlSeconds }),
     files: fileStoreFor(database, config.dataDir),
-    telemetry: new Telemetry(new TelemetryStore(database.db, database.dialect), new Catalog(database.db), alarms),
+    telemetry: new Telemetry(new TelemetryStore(database.db, database.dialect), catalog, alarms),
     alarms,
     weather: new SimulatedWeather(),
   };
   services.repository.onChange((entity, tenantId) => {
-    if (entity === 'station' || entity === 'device' || entity === 'deviceVariable')
-      services.telemetry.catalog.invalidate(tenantId);
-    alarms.invalidate(entity, tenantId);
+    dropCached(entity, tenantId);
+    changes
+      ?.publish(entity, tenantId)
+      .catch((error: unknown) => log(`A change could not be told to the other nodes: ${String(error)}`));
   });
   try {
     await asTheStartingNode(database, async () => {
@@ -76,6 +90,7 @@ export async function openServices(config: ServerConfig): Promise<Services> {
       await syncEntityTables(database, models);
       if (config.demo) await seedDemo(services);
     });
+    await changes?.start();
   } catch (error) {
     await database.close();
     throw error;

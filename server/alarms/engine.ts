@@ -206,11 +206,20 @@ export class AlarmEngine {
   private readonly tenants = new Map<number, Promise<TenantState>>();
   private readonly queues = new Map<number, Promise<void>>();
 
-  constructor(private readonly db: Kysely<Tables>) {}
+  /** `cached`: whether the rules and active alarms may be kept (not while a node of a cluster may miss changes). */
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly cached: () => boolean = () => true,
+  ) {}
 
   /** Drops what the engine keeps of the tenant when `entity` is one it is made of (a repository `onChange` listener). */
   invalidate(entity: string, tenantId: number): void {
     if (WATCHED.has(entity)) this.tenants.delete(tenantId);
+  }
+
+  /** Drops what the engine keeps of every tenant. */
+  clear(): void {
+    this.tenants.clear();
   }
 
   /** How many open (unconfirmed, not recovered) alarms a station of the tenant has: the station alarm widget's figure. */
@@ -242,6 +251,7 @@ export class AlarmEngine {
   }
 
   private stateOf(tenantId: number): Promise<TenantState> {
+    if (!this.cached()) return this.load(tenantId);
     let state = this.tenants.get(tenantId);
     if (!state) {
       state = this.load(tenantId);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, sql, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
+import { ChangeFeed } from './changes';
 import type { Tables } from './tables';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -11,6 +12,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<Tables>;
   dialect: Dialect;
+  /** On PostgreSQL: changes told to and heard from the other nodes of a cluster (started by the caller). */
+  changes?: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -42,17 +45,28 @@ function keepingStatements(sqlite: SQLite.Database): SqliteDatabase {
 export function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
-  /** Told of an error on an idle PostgreSQL connection (which the pool then drops). */
-  onIdleError?: (error: Error) => void;
+  /** Where a lost PostgreSQL connection is told of. */
+  log?: (message: string) => void;
 }): Database {
   const plugins = [new CamelCasePlugin()];
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server ends (a restart, a failover) is dropped and a new one made on
     // the next query; unhandled, the pool's error event would end the process.
-    pool.on('error', (error) => options.onIdleError?.(error));
+    pool.on('error', (error) =>
+      options.log?.(`A PostgreSQL connection was lost (${error.message}); the next query opens another.`),
+    );
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const changes = new ChangeFeed(options.databaseUrl, db, options.log);
+    return {
+      db,
+      dialect: 'postgres',
+      changes,
+      close: async () => {
+        await changes.stop();
+        await db.destroy();
+      },
+    };
   }
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(join(options.dataDir, 'platform.db'));

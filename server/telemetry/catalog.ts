@@ -33,13 +33,23 @@ export interface TenantCatalog {
 export class Catalog {
   private readonly tenants = new Map<number, Promise<TenantCatalog>>();
 
-  constructor(private readonly db: Kysely<Tables>) {}
+  /** `cached`: whether a copy may be kept (not while a node of a cluster may miss changes). */
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly cached: () => boolean = () => true,
+  ) {}
 
   invalidate(tenantId: number): void {
     this.tenants.delete(tenantId);
   }
 
+  /** Drops every tenant's copy. */
+  clear(): void {
+    this.tenants.clear();
+  }
+
   of(tenantId: number): Promise<TenantCatalog> {
+    if (!this.cached()) return this.load(tenantId);
     let catalog = this.tenants.get(tenantId);
     if (!catalog) {
       catalog = this.load(tenantId);
