@@ -13,6 +13,8 @@ export interface CallFormProps {
   fixed?: string[];
   /** The text of the submit button (Save by default). */
   submitText?: string;
+  /** Closes the form without sending it: a Cancel beside Save (a dialog's). */
+  onCancel?(): void;
 }
 
 /** The form of a call: its schema and validator loaded on first use, its values loaded, sent and its failure shown. */

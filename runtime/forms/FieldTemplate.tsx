@@ -9,25 +9,15 @@ const LeafTemplate = Templates.FieldTemplate!;
  * label of its own): that is not wrapped in a form item. A form item gives the items inside it a
  * context that is new at each of its renders, so a group in a form item made every field of the
  * group render again at each keystroke in any one of them. A group's own help and errors are shown
- * under it.
+ * under it. Only a hint of the UI schema is shown under a field (see `UiDescription`): a form item
+ * given the JSON Schema's description kept an empty line for it under every field.
  */
 export function FieldTemplate(props: FieldTemplateProps) {
-  const {
-    schema,
-    displayLabel,
-    hidden,
-    children,
-    registry,
-    uiSchema,
-    rawHelp,
-    help,
-    rawErrors,
-    errors,
-    rawDescription,
-    description,
-  } = props;
+  const { schema, displayLabel, hidden, children, registry, uiSchema, rawHelp, help, rawErrors, errors, description } = props;
+  const hint = getUiOptions(uiSchema).description;
+  const rawDescription = typeof hint === 'string' && hint ? hint : undefined;
   const group = !displayLabel && (schema.type === 'object' || schema.type === 'array');
-  if (!group || hidden) return <LeafTemplate {...props} />;
+  if (!group || hidden) return <LeafTemplate {...props} rawDescription={rawDescription} />;
   const WrapIfAdditionalTemplate = getTemplate('WrapIfAdditionalTemplate', registry, getUiOptions(uiSchema));
   return (
     <WrapIfAdditionalTemplate {...props}>

@@ -68,6 +68,7 @@ export function FormDialog({ form, load, save, values, target, title, answer, on
         load={loadValues}
         save={send}
         fixed={fixed}
+        onCancel={() => onClose(false)}
         // A question is asked, not saved.
         {...(answer ? { submitText: label(t, `forms.${form}.title`) } : {})}
       />

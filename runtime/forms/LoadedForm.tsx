@@ -21,10 +21,12 @@ export interface LoadedFormProps {
   fixed?: string[];
   /** The text of the submit button (Save by default). */
   submitText?: string;
+  /** Closes the form without sending it: a Cancel beside Save (a dialog's). */
+  onCancel?(): void;
 }
 
 /** A schema form loaded on first use: its values loaded, sent, and its failure shown above it. */
-export function LoadedForm({ schema, prefix, mode, load, save, fixed, submitText }: LoadedFormProps) {
+export function LoadedForm({ schema, prefix, mode, load, save, fixed, submitText, onCancel }: LoadedFormProps) {
   const { t } = useTranslation();
   const { language } = usePreferences();
   const [loaded, setLoaded] = useState<{ module: SchemaModule; uiSchema: UiSchema }>();
@@ -70,7 +72,8 @@ export function LoadedForm({ schema, prefix, mode, load, save, fixed, submitText
           validators={loaded.module.validators}
           formData={data}
           language={language}
-          disabled={saving}
+          saving={saving}
+          {...(onCancel ? { onCancel } : {})}
           onSubmit={(values) => {
             setSaving(true);
             setError(undefined);

@@ -1,7 +1,7 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { RJSFSchema } from '@rjsf/utils';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import schema from '../../generated/entities/enterpriseVideo.json';
 import type { PageSchema } from '../../generated/meta';
 import type { Api } from '../api/client';
@@ -80,5 +80,34 @@ describe('filters of references and of yes or no', () => {
   test('a reference the list is filtered by shows its name', async () => {
     bar({ categoryId: '3' });
     await screen.findByText('Storage safety');
+  });
+});
+
+describe('filters on a phone', () => {
+  const wide = window.matchMedia;
+  beforeEach(() => {
+    // A window of 390 px: only Ant Design's extra-small breakpoint matches.
+    window.matchMedia = (query: string) => ({ ...wide(query), matches: query.includes('max-width: 575') });
+  });
+  afterEach(() => {
+    cleanup();
+    window.matchMedia = wide;
+  });
+
+  test('are folded into a panel that counts the filters set, and search as before once opened', async () => {
+    const onSearch = vi.fn();
+    bar({ name: 'Yard', published: '' }, onSearch);
+    const panel = screen.getByRole('button', { name: /Filters/ });
+    expect(panel.getAttribute('aria-expanded')).toBe('false');
+    expect(panel.textContent).toContain('1');
+    fireEvent.click(panel);
+    expect(panel.getAttribute('aria-expanded')).toBe('true');
+    const search = screen.getByRole('search');
+    expect(within(search).getByRole('textbox', { name: 'Title' })).toHaveProperty('value', 'Yard');
+    await act(async () => {
+      fireEvent.click(within(search).getByRole('button', { name: 'Search' }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(onSearch).toHaveBeenLastCalledWith({ name: 'Yard', categoryId: '', published: '' });
   });
 });

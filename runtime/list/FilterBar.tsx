@@ -1,4 +1,4 @@
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import { Badge, Button, Collapse, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { RJSFSchema } from '@rjsf/utils';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo } from 'react';
@@ -9,6 +9,7 @@ import { DATE_RANGES, rangeOf } from '../format/dateRanges';
 import { enumLabel, fieldLabel } from '../i18n/labels';
 import { propertiesOf } from '../schema/properties';
 import { RefFilter } from './RefFilter';
+import { useNarrowScreen } from './useNarrowScreen';
 
 export interface FilterBarProps {
   page: PageSchema;
@@ -22,9 +23,11 @@ type FormValue = string | [Dayjs, Dayjs] | null | undefined;
 /**
  * The filters of a list page: a text box for free text, a choice for coded values and for yes or no,
  * a record picker for a reference (whose entity has an options call), a range of days for dates.
+ * On a phone they are folded into a panel, which says how many of them are set.
  */
 export function FilterBar({ page, schema, values, onSearch }: FilterBarProps) {
   const { t } = useTranslation();
+  const narrow = useNarrowScreen();
   const [form] = Form.useForm<Record<string, FormValue>>();
   const properties = propertiesOf(schema);
   const filters = useMemo(() => page.filters ?? [], [page.filters]);
@@ -57,8 +60,8 @@ export function FilterBar({ page, schema, values, onSearch }: FilterBarProps) {
 
   const presets = DATE_RANGES.map((range) => ({ label: t(`dateRanges.${range}`), value: rangeOf(range) }));
 
-  return (
-    <Form form={form} layout="inline" onFinish={submit} role="search">
+  const bar = (
+    <Form form={form} layout={narrow ? 'vertical' : 'inline'} onFinish={submit} role="search">
       {filters.map(({ field, range }) => {
         const property = properties[field];
         const name = fieldLabel(t, page.entity, field);
@@ -118,5 +121,15 @@ export function FilterBar({ page, schema, values, onSearch }: FilterBarProps) {
         </Space>
       </Form.Item>
     </Form>
+  );
+  if (!narrow) return bar;
+  const set = filters.filter(({ field, range }) => values[range?.[0] ?? field]).length;
+  return (
+    <Collapse
+      items={[
+        // Rendered while folded, so that the form holds the list's filters before it is first opened.
+        { key: 'filters', label: t('common.filters'), extra: <Badge count={set} />, forceRender: true, children: bar },
+      ]}
+    />
   );
 }

@@ -30,6 +30,9 @@ interface Editing {
   record: ListRecord;
 }
 
+/** Width of the dialog of a record's form: three columns of fields (see ObjectFieldTemplate), or all a phone's. */
+const ENTITY_DIALOG_WIDTH = 880;
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The list screen of the page schema named `name`. */
@@ -293,7 +296,7 @@ export function ListPage({ page }: { page: PageSchema }) {
         title={`${editing?.mode === 'edit' ? t('common.edit') : t('common.new')} · ${entityTitle(t, page.entity)}`}
         footer={null}
         destroyOnHidden
-        width={720}
+        width={ENTITY_DIALOG_WIDTH}
         onCancel={() => setEditing(null)}
       >
         {saveError ? <Alert type="error" showIcon message={saveError} style={{ marginBottom: 16 }} /> : null}
@@ -304,7 +307,8 @@ export function ListPage({ page }: { page: PageSchema }) {
             validators={entity.validators}
             formData={editing.record}
             language={language}
-            disabled={saving}
+            saving={saving}
+            onCancel={() => setEditing(null)}
             onSubmit={(formData) => void save(formData)}
           />
         ) : null}

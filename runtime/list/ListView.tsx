@@ -8,9 +8,12 @@ import { transitionOperations } from '../../generated/registry';
 import { fieldLabel, label, pageTitle } from '../i18n/labels';
 import { formatValue, propertiesOf } from '../schema/properties';
 import { DataTable, type TableColumn } from '../table/DataTable';
+import { Pager, type TablePaging } from '../table/Pager';
 import { FilterBar } from './FilterBar';
+import { ListCards } from './ListCards';
 import { nextSort, tabFilters, type ListState } from './listQuery';
 import { ListTabs } from './ListTabs';
+import { useNarrowScreen } from './useNarrowScreen';
 
 export type ListRecord = Record<string, unknown>;
 
@@ -77,10 +80,14 @@ export function transitionLabel(t: TFunction, page: PageSchema, operation: strin
 /** Longest side, in pixels, of the pictures a list shows. */
 const THUMBNAIL_SIZE = 64;
 
-/** A list page's table, filters, paging and row actions, drawn from its page schema. */
+/**
+ * A list page's table, filters, paging and row actions, drawn from its page schema; on a phone, a
+ * card per record under folded filters.
+ */
 export function ListView(props: ListViewProps) {
   const { page, schema, records, total, state, loading, error, onStateChange } = props;
   const { t } = useTranslation();
+  const narrow = useNarrowScreen();
   const properties = propertiesOf(schema);
   const machine = (schema as { 'x-states'?: StateMachine })['x-states'];
   /** A transition is offered only from the states it starts from. */
@@ -92,11 +99,14 @@ export function ListView(props: ListViewProps) {
   const bulk = (page.bulkActions?.length ?? 0) > 0 || page.deleteSelected !== undefined;
   const fields = useMemo<TableColumn<ListRecord>[]>(
     () =>
-      page.columns.map((column) => ({
+      page.columns.map((column, index) => ({
         key: column.field,
         title: fieldLabel(t, page.entity, column.field),
         sortable: column.sortable === true,
         width: column.width ?? 140,
+        ellipsis: true,
+        // The first field names the row: it stays in view when the table scrolls sideways.
+        fixed: index === 0,
         render: (row) => {
           const property = properties[column.field];
           const value = row[column.field];
@@ -129,8 +139,9 @@ export function ListView(props: ListViewProps) {
         {text}
       </Button>
     );
+  // In a row the actions keep to one line (the row scrolls sideways); in a card they wrap.
   const actionsOf = (record: ListRecord) => (
-    <Space size={0} wrap>
+    <Space size={0} wrap={narrow}>
       {(page.rowActions ?? []).map((action) => {
         switch (action.action) {
           case 'edit':
@@ -215,6 +226,18 @@ export function ListView(props: ListViewProps) {
       />
     );
 
+  const title = pageTitle(t, page.page);
+  const rowKey = (row: ListRecord) => String(row.id ?? records.indexOf(row));
+  const empty = loading ? false : t('common.empty');
+  const paging: TablePaging = {
+    current: state.current,
+    size: state.size,
+    total,
+    sizes: page.pageSizes,
+    showTotal: (count) => t('common.total', { count }),
+    onChange: (current, size) => onStateChange({ ...state, current, size }),
+  };
+
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {page.tabs?.length ? (
@@ -286,27 +309,40 @@ export function ListView(props: ListViewProps) {
       ) : null}
       {error ? <Alert type="error" showIcon message={error} /> : null}
       <Spin spinning={loading}>
-        <DataTable
-          columns={[
-            ...(bulk ? [{ key: 'select', title: selectCell(), width: 40, render: (row: ListRecord) => selectCell(row) }] : []),
-            ...fields,
-            ...(page.rowActions?.length ? [{ key: 'actions', title: t('common.actions'), width: 200, render: actionsOf }] : []),
-          ]}
-          rows={records}
-          rowKey={(row) => String(row.id ?? records.indexOf(row))}
-          sort={{ key: state.sortField, desc: state.sortOrder === 'desc' }}
-          onSort={(key) => onStateChange({ ...state, ...nextSort(state, key, page), current: 1 })}
-          paging={{
-            current: state.current,
-            size: state.size,
-            total,
-            sizes: page.pageSizes,
-            showTotal: (count) => t('common.total', { count }),
-            onChange: (current, size) => onStateChange({ ...state, current, size }),
-          }}
-          empty={loading ? false : t('common.empty')}
-          density="middle"
-        />
+        {narrow ? (
+          <>
+            <ListCards
+              label={title}
+              records={records}
+              columns={fields}
+              rowKey={rowKey}
+              sort={state}
+              onSort={(sortField, sortOrder) => onStateChange({ ...state, sortField, sortOrder, current: 1 })}
+              empty={empty}
+              {...(bulk ? { selectOf: selectCell, selectAll: selectCell() } : {})}
+              {...(page.rowActions?.length ? { actionsOf } : {})}
+            />
+            <Pager paging={paging} />
+          </>
+        ) : (
+          <DataTable
+            label={title}
+            columns={[
+              ...(bulk
+                ? [{ key: 'select', title: selectCell(), width: 40, fixed: true, render: (row: ListRecord) => selectCell(row) }]
+                : []),
+              ...fields,
+              ...(page.rowActions?.length ? [{ key: 'actions', title: t('common.actions'), render: actionsOf }] : []),
+            ]}
+            rows={records}
+            rowKey={rowKey}
+            sort={{ key: state.sortField, desc: state.sortOrder === 'desc' }}
+            onSort={(key) => onStateChange({ ...state, ...nextSort(state, key, page), current: 1 })}
+            paging={paging}
+            empty={empty}
+            density="middle"
+          />
+        )}
       </Spin>
     </Space>
   );

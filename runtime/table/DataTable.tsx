@@ -9,9 +9,12 @@ import {
   type ExpandedState,
   type RowData,
 } from '@tanstack/react-table';
-import { Button, Empty, Pagination, theme } from 'antd';
+import { Button, Empty, theme } from 'antd';
 import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Pager, type TablePaging } from './Pager';
+
+export type { TablePaging } from './Pager';
 
 /** A column of a table: its header, how a row's cell reads, and how it is laid out. */
 export interface TableColumn<T> {
@@ -25,23 +28,17 @@ export interface TableColumn<T> {
   ellipsis?: boolean;
   /** The header sorts by this column (the caller sorts, as a list page asks its call). */
   sortable?: boolean;
+  /**
+   * Stays in view when a list page's table scrolls sideways (the leading columns of a `middle`
+   * table: its check box and its first field). A fixed column followed by another is exactly its width.
+   */
+  fixed?: boolean;
 }
 
 /** The column a table is sorted by, and which way. */
 export interface TableSort {
   key: string;
   desc: boolean;
-}
-
-/** The page of a paged table: where it is, and the sizes the user may choose. */
-export interface TablePaging {
-  current: number;
-  size: number;
-  total: number;
-  sizes: number[];
-  /** The total as the page writes it ("24 in all"). */
-  showTotal?(total: number): ReactNode;
-  onChange(current: number, size: number): void;
 }
 
 export interface DataTableProps<T> {
@@ -58,7 +55,11 @@ export interface DataTableProps<T> {
   paging?: TablePaging;
   /** What the table says when it has no rows (a widget's 'no data' by default); `false` says nothing (rows are loading). */
   empty?: ReactNode | false;
-  /** A widget's few rows in a fixed layout and compact cells, or a list page's columns at their widths. */
+  /**
+   * A widget's few rows in a fixed layout and compact cells; or a list page's records in rows of
+   * Ant Design's middle size, one line each, under a header that stays in view, the leading
+   * `fixed` columns staying in view when the table scrolls sideways.
+   */
   density?: 'compact' | 'middle';
 }
 
@@ -82,6 +83,17 @@ const plain: CSSProperties = {
   gap: 4,
 };
 const oneLine: CSSProperties = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', overflowWrap: 'normal' };
+/**
+ * The text of a one-line cell of a `middle` table, which lays its columns out by their content: it
+ * asks for no width of its own (so a long text does not widen its column) and fills the cell.
+ */
+const clipped: CSSProperties = { ...oneLine, width: 0, minWidth: '100%' };
+
+/**
+ * Room a `middle` table leaves under it in the window: its pager and the bottom navigation, so that
+ * a list scrolled to its end shows its header, its last rows and its pager at once.
+ */
+const ROOM_BELOW = 120;
 
 /**
  * The one table of the platform (TanStack Table, in the theme's colours): the few rows a widget
@@ -93,6 +105,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const [expanded, setExpanded] = useState<ExpandedState>(true);
+  const [scrolledSideways, setScrolledSideways] = useState(false);
   const definitions = useMemo(
     () =>
       columns.map((column): ColumnDef<typeof features, T> => ({
@@ -115,23 +128,59 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   });
 
   const compact = density === 'compact';
+  /** How many leading columns stay in view when a `middle` table scrolls sideways. */
+  const leading = columns.findIndex((column) => !column.fixed);
+  const fixedCount = compact ? 0 : leading === -1 ? columns.length : leading;
   const cell: CSSProperties = {
-    padding: compact ? '6px 8px' : '8px 12px',
+    padding: compact ? '6px 8px' : `${token.paddingSM}px ${token.paddingXS}px`,
     borderBottom: `1px solid ${token.colorBorderSecondary}`,
     overflowWrap: 'anywhere',
     textAlign: 'left',
+    ...(compact ? {} : { whiteSpace: 'nowrap' }),
   };
+  /** Where a cell of a fixed column stays: past the fixed columns before it, above the cells that scroll under it. */
+  const fixedAt = (index: number, background: string): CSSProperties => {
+    if (index >= fixedCount) return {};
+    const left = columns.slice(0, index).reduce((sum, column) => sum + (column.width ?? 0), 0);
+    const edge = index === fixedCount - 1 && scrolledSideways;
+    return {
+      position: 'sticky',
+      left,
+      zIndex: 1,
+      background,
+      ...(edge ? { boxShadow: `10px 0 8px -8px ${token.colorSplit}` } : {}),
+    };
+  };
+  /** The header's own colour laid over the table's, so that the rows scrolling under it do not show through. */
+  const headerBackground = `linear-gradient(${token.colorFillAlter}, ${token.colorFillAlter}), ${token.colorBgContainer}`;
   const visible = table.getRowModel().rows;
   return (
     <div>
-      <div style={{ overflowX: 'auto' }}>
+      <div
+        style={
+          compact
+            ? { overflowX: 'auto' }
+            : {
+                overflow: 'auto',
+                maxHeight: `calc(100dvh - ${ROOM_BELOW}px)`,
+                background: token.colorBgContainer,
+                borderRadius: token.borderRadiusLG,
+              }
+        }
+        onScroll={compact ? undefined : (event) => setScrolledSideways(event.currentTarget.scrollLeft > 0)}
+        // A list's table scrolls inside this box: it takes the keyboard's arrows, whatever its cells hold.
+        tabIndex={compact ? undefined : 0}
+      >
         <table
           aria-label={label}
           style={{
             width: '100%',
             tableLayout: compact ? 'fixed' : 'auto',
-            borderCollapse: 'collapse',
+            // Separate borders move with the cells that stay in view; collapsed ones stay with the table.
+            borderCollapse: 'separate',
+            borderSpacing: 0,
             fontSize: token.fontSize,
+            lineHeight: token.lineHeight,
             color: token.colorText,
           }}
         >
@@ -145,7 +194,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
-                {group.headers.map((header) => {
+                {group.headers.map((header, index) => {
                   const column = header.column.columnDef.meta?.column as TableColumn<T>;
                   const direction = header.column.getIsSorted();
                   const sorted = direction === 'desc' ? 'descending' : direction === 'asc' ? 'ascending' : undefined;
@@ -158,8 +207,21 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                         ...cell,
                         textAlign: column.align ?? 'left',
                         fontWeight: token.fontWeightStrong,
-                        background: token.colorFillAlter,
-                        ...(compact ? {} : { minWidth: column.width }),
+                        color: token.colorTextHeading,
+                        background: compact ? token.colorFillAlter : headerBackground,
+                        ...(compact
+                          ? {}
+                          : {
+                              position: 'sticky',
+                              top: 0,
+                              zIndex: 2,
+                              // A fixed column before another holds exactly its width, which the next one is placed after.
+                              ...(index < fixedCount - 1
+                                ? { width: column.width, minWidth: column.width }
+                                : { minWidth: column.width }),
+                              ...fixedAt(index, headerBackground),
+                              ...(index < fixedCount ? { zIndex: 3 } : {}),
+                            }),
                       }}
                     >
                       {column.sortable && onSort ? (
@@ -197,35 +259,42 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                     const column = entry.column.columnDef.meta?.column as TableColumn<T>;
                     const content = column.render(row.original);
                     const parent = row.getCanExpand();
+                    const shown =
+                      index === 0 && childrenOf ? (
+                        <span style={{ paddingLeft: row.depth * 16, display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+                          {parent ? (
+                            // The row's name opens and closes the rows under it.
+                            <button
+                              type="button"
+                              aria-expanded={row.getIsExpanded()}
+                              onClick={() => row.toggleExpanded()}
+                              style={plain}
+                            >
+                              {row.getIsExpanded() ? <DownOutlined aria-hidden /> : <RightOutlined aria-hidden />}
+                              {content}
+                            </button>
+                          ) : (
+                            <>
+                              <span style={{ width: 14 }} />
+                              {content}
+                            </>
+                          )}
+                        </span>
+                      ) : (
+                        content
+                      );
                     return (
                       <td
                         key={entry.id}
                         title={column.ellipsis && typeof content === 'string' ? content : undefined}
-                        style={{ ...cell, ...(column.ellipsis ? oneLine : {}), textAlign: column.align ?? 'left' }}
+                        style={{
+                          ...cell,
+                          ...(compact && column.ellipsis ? oneLine : {}),
+                          textAlign: column.align ?? 'left',
+                          ...fixedAt(index, token.colorBgContainer),
+                        }}
                       >
-                        {index === 0 && childrenOf ? (
-                          <span style={{ paddingLeft: row.depth * 16, display: 'inline-flex', alignItems: 'center', gap: 4 }}>
-                            {parent ? (
-                              // The row's name opens and closes the rows under it.
-                              <button
-                                type="button"
-                                aria-expanded={row.getIsExpanded()}
-                                onClick={() => row.toggleExpanded()}
-                                style={plain}
-                              >
-                                {row.getIsExpanded() ? <DownOutlined aria-hidden /> : <RightOutlined aria-hidden />}
-                                {content}
-                              </button>
-                            ) : (
-                              <>
-                                <span style={{ width: 14 }} />
-                                {content}
-                              </>
-                            )}
-                          </span>
-                        ) : (
-                          content
-                        )}
+                        {!compact && column.ellipsis ? <div style={clipped}>{shown}</div> : shown}
                       </td>
                     );
                   })}
@@ -235,19 +304,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           </tbody>
         </table>
       </div>
-      {paging ? (
-        <Pagination
-          align="end"
-          style={{ marginTop: 16 }}
-          current={paging.current}
-          pageSize={paging.size}
-          total={paging.total}
-          showSizeChanger
-          pageSizeOptions={paging.sizes.map(String)}
-          showTotal={paging.showTotal}
-          onChange={(current, size) => paging.onChange(size === paging.size ? current : 1, size)}
-        />
-      ) : null}
+      {paging ? <Pager paging={paging} /> : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { Flex, InputNumber, Typography } from 'antd';
+import { InputNumber, Space } from 'antd';
 import { CURRENCY_LABEL } from '../../format/money';
 
 const withSeparators = (text: string | undefined) => {
@@ -9,14 +9,15 @@ const withSeparators = (text: string | undefined) => {
 };
 
 /**
- * An amount of money: thousand separators, two decimals, the currency label before it (beside the
- * input, not inside it, so that the field's label names the input itself). The range
- * is left to validation, so an amount over the cap is answered by its message, not silently cut.
+ * An amount of money: thousand separators, two decimals, the currency label before it (an addon
+ * beside the input, on one line however narrow the field, not inside it, so that the field's label
+ * names the input itself). The range is left to validation, so an amount over the cap is answered
+ * by its message, not silently cut.
  */
 export function MoneyInput({ id, value, disabled, readonly, onChange, onBlur, label }: WidgetProps) {
   return (
-    <Flex align="center" gap="small">
-      <Typography.Text type="secondary">{CURRENCY_LABEL}</Typography.Text>
+    <Space.Compact block>
+      <Space.Addon>{CURRENCY_LABEL}</Space.Addon>
       <InputNumber<string>
         id={id}
         aria-label={label}
@@ -30,6 +31,6 @@ export function MoneyInput({ id, value, disabled, readonly, onChange, onBlur, la
         onChange={(next) => onChange(next === null || next === '' ? undefined : Number(next))}
         onBlur={() => onBlur(id, value)}
       />
-    </Flex>
+    </Space.Compact>
   );
 }
