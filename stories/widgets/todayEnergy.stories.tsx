@@ -65,12 +65,12 @@ const showsStorage =
   async ({ canvasElement }: { canvasElement: HTMLElement }) => {
     const canvas = within(canvasElement);
     const charge = within(canvas.getByRole('region', { name: labels.charge }));
-    await expect(charge.getByLabelText(labels.value)).toHaveTextContent('1840.25kWh');
+    await expect(charge.getByLabelText(labels.value)).toHaveTextContent('1840.25 kWh');
     await expect(charge.getByLabelText(labels.yesterday)).toHaveTextContent('1841.50 kWh');
     await expect(charge.getByLabelText(labels.sameTime)).toHaveTextContent('0.1%');
     await expect(charge.getByRole('img', { name: 'arrow-down' })).toBeInTheDocument();
     const discharge = within(canvas.getByRole('region', { name: labels.discharge }));
-    await expect(discharge.getByLabelText(labels.value)).toHaveTextContent('921.70kWh');
+    await expect(discharge.getByLabelText(labels.value)).toHaveTextContent('921.70 kWh');
     await expect(discharge.getByLabelText(labels.yesterday)).toHaveTextContent('1818.50 kWh');
     await expect(discharge.getByLabelText(labels.sameTime)).toHaveTextContent('0.8%');
     await expect(discharge.getByRole('img', { name: 'arrow-up' })).toBeInTheDocument();
@@ -113,7 +113,7 @@ export const Photovoltaic: Story = {
   },
   play: async ({ canvasElement }) => {
     const pv = within(within(canvasElement).getByRole('region', { name: 'Generated today' }));
-    await expect(pv.getByLabelText('Value')).toHaveTextContent('2676.60kWh');
+    await expect(pv.getByLabelText('Value')).toHaveTextContent('2676.60 kWh');
     await expect(pv.getByLabelText('Yesterday')).toHaveTextContent('3320.10 kWh');
     await expect(pv.getByLabelText('Against yesterday at this time')).toHaveTextContent('1.1%');
   },

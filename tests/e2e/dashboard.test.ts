@@ -18,12 +18,16 @@ const TYPES = readdirSync('schemas/widgets')
 const widgetFrames = (page: Page) => page.locator('.dashboard-grid-item > [role="region"]');
 const widgetsShown = (page: Page) => widgetFrames(page).count();
 
-/** Where the widgets are on the page: `[x, y, width, height]` of each grid item, in the grid's order. */
+/**
+ * Where the widgets are in their grid: `[x, y, width, height]` of each grid item from the grid's
+ * corner, in the grid's order (edit mode says above the grid which layout is arranged).
+ */
 const boxes = (page: Page) =>
   page.locator('.dashboard-grid-item').evaluateAll((items) =>
     items.map((item) => {
+      const grid = (item.parentElement as HTMLElement).getBoundingClientRect();
       const { x, y, width, height } = item.getBoundingClientRect();
-      return [x, y, width, height].map(Math.round);
+      return [x - grid.x, y - grid.y, width, height].map(Math.round);
     }),
   );
 
