@@ -15,6 +15,8 @@ const LONGEST_FIRST = [
   'stories/pages.2.test.tsx',
   'tests/api/simulator.test.ts',
   'stories/widgets.1.test.tsx',
+  'tests/e2e/a11y.light.test.ts',
+  'tests/e2e/a11y.dark.test.ts',
   'tests/e2e/dashboard.test.ts',
   'tests/e2e/pages.1.test.ts',
   'tests/e2e/pages.2.test.ts',

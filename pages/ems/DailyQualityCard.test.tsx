@@ -46,4 +46,6 @@ test('the first measurement with limits is drawn day by day, its band and limits
   // The table under the chart is still there, judging each day against the band.
   expect(view.getAllByText('Within limits')).toHaveLength(1);
   expect(view.getAllByText('Out of limits')).toHaveLength(1);
+  // The days scroll in a region a keyboard reaches (WCAG 2.1.1), named after the measurement.
+  expect(view.getByRole('region', { name: 'Frequency by day' }).tabIndex).toBe(0);
 });

@@ -9,6 +9,7 @@ import { EmsScreen } from './EmsScreen';
 import type { DeviceRecord } from './useDevice';
 import { useCallAnswer } from '../../runtime/list/useCallAnswer';
 import type { StationRecord } from './useStation';
+import { ScrollBox } from '../../runtime/table/ScrollBox';
 
 const NONE = {};
 
@@ -100,25 +101,27 @@ export function DeviceOverviewPage() {
             ]}
           />
         </Flex>
-        <Table<DeviceRecord>
-          rowKey="sn"
-          size="middle"
-          loading={devices.loading && !devices.data}
-          dataSource={listed}
-          pagination={{ pageSize: 20, showTotal: (total) => t('emsScreens.inTotal', { count: total }) }}
-          columns={[
-            {
-              key: 'name',
-              title: t('emsScreens.device'),
-              render: (_, d) => <Link to={`/main/ems/map/equipDetail?deviceSn=${encodeURIComponent(d.sn)}`}>{d.name}</Link>,
-            },
-            { key: 'sn', title: t('emsScreens.sn'), dataIndex: 'sn' },
-            { key: 'kind', title: t('emsScreens.kind'), render: (_, d) => enumLabel(t, 'deviceKind', d.kind) },
-            { key: 'station', title: t('emsScreens.station'), render: (_, d) => stationName(d.stationSn) },
-            { key: 'state', title: t('emsScreens.communication'), render: (_, d) => stateTag(d.status) },
-            { key: 'lastTime', title: t('emsScreens.lastTime'), render: (_, d) => d.lastTime ?? '--' },
-          ]}
-        />
+        <ScrollBox label={t('emsScreens.overview.devices')}>
+          <Table<DeviceRecord>
+            rowKey="sn"
+            size="middle"
+            loading={devices.loading && !devices.data}
+            dataSource={listed}
+            pagination={{ pageSize: 20, showTotal: (total) => t('emsScreens.inTotal', { count: total }) }}
+            columns={[
+              {
+                key: 'name',
+                title: t('emsScreens.device'),
+                render: (_, d) => <Link to={`/main/ems/map/equipDetail?deviceSn=${encodeURIComponent(d.sn)}`}>{d.name}</Link>,
+              },
+              { key: 'sn', title: t('emsScreens.sn'), dataIndex: 'sn' },
+              { key: 'kind', title: t('emsScreens.kind'), render: (_, d) => enumLabel(t, 'deviceKind', d.kind) },
+              { key: 'station', title: t('emsScreens.station'), render: (_, d) => stationName(d.stationSn) },
+              { key: 'state', title: t('emsScreens.communication'), render: (_, d) => stateTag(d.status) },
+              { key: 'lastTime', title: t('emsScreens.lastTime'), render: (_, d) => d.lastTime ?? '--' },
+            ]}
+          />
+        </ScrollBox>
       </Card>
     </EmsScreen>
   );

@@ -8,6 +8,7 @@ import { StationSelect } from './StationSelect';
 import { useCallAnswer } from '../../runtime/list/useCallAnswer';
 import { useStation } from './useStation';
 import { useStationReadings } from './useStationReadings';
+import { ScrollBox } from '../../runtime/table/ScrollBox';
 
 interface YkState {
   sn: string;
@@ -85,59 +86,61 @@ export function GridConnectionPage() {
       toolbar={<StationSelect stations={stations} value={station?.sn} onChange={choose} />}
       error={stationError ?? error ?? controls.error}
     >
-      <Table<DeviceReadings>
-        rowKey="sn"
-        size="middle"
-        pagination={false}
-        loading={!devices}
-        dataSource={units}
-        locale={{ emptyText: t('emsScreens.grid.none') }}
-        columns={[
-          { key: 'name', title: t('emsScreens.grid.unit'), render: (_, d) => d.name },
-          {
-            key: 'online',
-            title: t('emsScreens.communication'),
-            render: (_, d) => <Tag>{t(d.online ? 'emsScreens.online' : 'emsScreens.offline')}</Tag>,
-          },
-          {
-            key: 'gridMode',
-            title: t('emsScreens.codes.gridMode'),
-            render: (_, d) => word(valueOf(d, 'gridMode'), 'onGrid', 'offGrid'),
-          },
-          {
-            key: 'runState',
-            title: t('emsScreens.codes.runState'),
-            render: (_, d) => word(valueOf(d, 'runState'), 'running', 'stopped'),
-          },
-          { key: 'power', title: t('emsScreens.codes.activePower'), render: (_, d) => shown(valueOf(d, 'activePower'), 'kW') },
-          {
-            key: 'command',
-            title: t('emsScreens.grid.lastCommand'),
-            render: (_, d) => {
-              const command = commandOf(d);
-              if (!command) return '--';
-              return (
-                <Typography.Text>
-                  {t(`emsScreens.states.${command.value === 1 ? 'onGrid' : 'offGrid'}`)} · {command.userName} · {command.time} ·{' '}
-                  {t(`emsScreens.grid.status.${command.status}`)}
-                </Typography.Text>
-              );
+      <ScrollBox label={t('emsScreens.grid.unit')}>
+        <Table<DeviceReadings>
+          rowKey="sn"
+          size="middle"
+          pagination={false}
+          loading={!devices}
+          dataSource={units}
+          locale={{ emptyText: t('emsScreens.grid.none') }}
+          columns={[
+            { key: 'name', title: t('emsScreens.grid.unit'), render: (_, d) => d.name },
+            {
+              key: 'online',
+              title: t('emsScreens.communication'),
+              render: (_, d) => <Tag>{t(d.online ? 'emsScreens.online' : 'emsScreens.offline')}</Tag>,
             },
-          },
-          {
-            key: 'action',
-            title: t('common.actions'),
-            render: (_, d) => {
-              const off = valueOf(d, 'gridMode') === 0;
-              return (
-                <Button size="small" onClick={() => switchTo(d, off ? 1 : 0)}>
-                  {t(off ? 'emsScreens.grid.toOn' : 'emsScreens.grid.toOff')}
-                </Button>
-              );
+            {
+              key: 'gridMode',
+              title: t('emsScreens.codes.gridMode'),
+              render: (_, d) => word(valueOf(d, 'gridMode'), 'onGrid', 'offGrid'),
             },
-          },
-        ]}
-      />
+            {
+              key: 'runState',
+              title: t('emsScreens.codes.runState'),
+              render: (_, d) => word(valueOf(d, 'runState'), 'running', 'stopped'),
+            },
+            { key: 'power', title: t('emsScreens.codes.activePower'), render: (_, d) => shown(valueOf(d, 'activePower'), 'kW') },
+            {
+              key: 'command',
+              title: t('emsScreens.grid.lastCommand'),
+              render: (_, d) => {
+                const command = commandOf(d);
+                if (!command) return '--';
+                return (
+                  <Typography.Text>
+                    {t(`emsScreens.states.${command.value === 1 ? 'onGrid' : 'offGrid'}`)} · {command.userName} · {command.time} ·{' '}
+                    {t(`emsScreens.grid.status.${command.status}`)}
+                  </Typography.Text>
+                );
+              },
+            },
+            {
+              key: 'action',
+              title: t('common.actions'),
+              render: (_, d) => {
+                const off = valueOf(d, 'gridMode') === 0;
+                return (
+                  <Button size="small" onClick={() => switchTo(d, off ? 1 : 0)}>
+                    {t(off ? 'emsScreens.grid.toOn' : 'emsScreens.grid.toOff')}
+                  </Button>
+                );
+              },
+            },
+          ]}
+        />
+      </ScrollBox>
     </EmsScreen>
   );
 }

@@ -7,6 +7,7 @@ import { EmsScreen, shown } from './EmsScreen';
 import { useMeter } from './MeterToolbar';
 import { bandText } from './qualityBands';
 import { useCallAnswer } from '../../runtime/list/useCallAnswer';
+import { ScrollBox } from '../../runtime/table/ScrollBox';
 
 /**
  * The monthly power-quality report of a meter: each measurement's highest, lowest and mean of the
@@ -38,22 +39,24 @@ export function QualityMonthReportPage() {
       }
       error={meterError ?? report.error}
     >
-      <Table<MonthlyQuality>
-        rowKey="sn"
-        size="middle"
-        pagination={false}
-        loading={report.loading}
-        dataSource={report.data ?? []}
-        aria-label={t('emsScreens.quality.monthTable')}
-        columns={[
-          { key: 'name', title: t('emsScreens.quality.measurement'), render: (_, r) => r.name },
-          { key: 'max', title: t('emsScreens.quality.max'), render: (_, r) => shown(r.max, r.unit) },
-          { key: 'min', title: t('emsScreens.quality.min'), render: (_, r) => shown(r.min, r.unit) },
-          { key: 'avg', title: t('emsScreens.quality.avg'), render: (_, r) => shown(r.avg, r.unit) },
-          { key: 'band', title: t('emsScreens.quality.band'), render: (_, r) => bandText(r, r.unit) || '--' },
-          { key: 'days', title: t('emsScreens.quality.daysOut'), render: (_, r) => shown(r.exceededDays) },
-        ]}
-      />
+      <ScrollBox label={t('emsScreens.quality.monthTable')}>
+        <Table<MonthlyQuality>
+          rowKey="sn"
+          size="middle"
+          pagination={false}
+          loading={report.loading}
+          dataSource={report.data ?? []}
+          aria-label={t('emsScreens.quality.monthTable')}
+          columns={[
+            { key: 'name', title: t('emsScreens.quality.measurement'), render: (_, r) => r.name },
+            { key: 'max', title: t('emsScreens.quality.max'), render: (_, r) => shown(r.max, r.unit) },
+            { key: 'min', title: t('emsScreens.quality.min'), render: (_, r) => shown(r.min, r.unit) },
+            { key: 'avg', title: t('emsScreens.quality.avg'), render: (_, r) => shown(r.avg, r.unit) },
+            { key: 'band', title: t('emsScreens.quality.band'), render: (_, r) => bandText(r, r.unit) || '--' },
+            { key: 'days', title: t('emsScreens.quality.daysOut'), render: (_, r) => shown(r.exceededDays) },
+          ]}
+        />
+      </ScrollBox>
       {report.data?.length ? <DailyQualityCard report={report.data} /> : null}
     </EmsScreen>
   );

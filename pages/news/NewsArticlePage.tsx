@@ -166,9 +166,10 @@ export function NewsArticlePage() {
                     <Button
                       type="link"
                       size="small"
-                      icon={comment.liked ? <LikeFilled /> : <LikeOutlined />}
+                      icon={comment.liked ? <LikeFilled aria-hidden /> : <LikeOutlined aria-hidden />}
                       aria-pressed={comment.liked}
-                      aria-label={t('article.likeComment')}
+                      // Named with the count it shows (WCAG 2.5.3, label in name), not as an aside in brackets.
+                      aria-label={`${t('article.likeComment')}: ${comment.likeCount}`}
                       disabled={busy}
                       onClick={() => void likeComment(comment)}
                     >

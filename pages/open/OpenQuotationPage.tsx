@@ -6,6 +6,7 @@ import { formatMoney } from '../../runtime/format/money';
 import { OpenPageFrame } from './OpenPageFrame';
 import { QuoteReply } from './QuoteReply';
 import { useCallAnswer } from '../../runtime/list/useCallAnswer';
+import { ScrollBox } from '../../runtime/table/ScrollBox';
 
 interface QuoteLine {
   productName: string;
@@ -60,43 +61,44 @@ export function OpenQuotationPage() {
                 <Descriptions.Item label={t('entities.quote.fields.validUntil')}>{quote.validUntil}</Descriptions.Item>
               ) : null}
             </Descriptions>
-            <Table<QuoteLine>
-              size="small"
-              rowKey={(_line, index) => String(index)}
-              pagination={false}
-              dataSource={quote.items}
-              scroll={{ x: 640 }}
-              columns={[
-                { key: 'productName', title: item('productName'), dataIndex: 'productName' },
-                { key: 'model', title: item('model'), dataIndex: 'model' },
-                { key: 'unit', title: item('unit'), dataIndex: 'unit' },
-                { key: 'quantity', title: item('quantity'), dataIndex: 'quantity', align: 'right' },
-                {
-                  key: 'unitPrice',
-                  title: item('unitPrice'),
-                  align: 'right',
-                  render: (_value, line) => formatMoney(line.unitPrice),
-                },
-                {
-                  key: 'amount',
-                  title: t('openLinks.quotation.amount'),
-                  align: 'right',
-                  render: (_value, line) => formatMoney(line.amount),
-                },
-              ]}
-              summary={() => (
-                <Table.Summary.Row>
-                  <Table.Summary.Cell index={0} colSpan={5}>
-                    <Typography.Text strong>{t('openLinks.quotation.total')}</Typography.Text>
-                  </Table.Summary.Cell>
-                  <Table.Summary.Cell index={1} align="right">
-                    <Typography.Text strong aria-label={t('openLinks.quotation.total')}>
-                      {formatMoney(quote.totalAmount)}
-                    </Typography.Text>
-                  </Table.Summary.Cell>
-                </Table.Summary.Row>
-              )}
-            />
+            <ScrollBox label={t('openLinks.quotation.title')}>
+              <Table<QuoteLine>
+                size="small"
+                rowKey={(_line, index) => String(index)}
+                pagination={false}
+                dataSource={quote.items}
+                columns={[
+                  { key: 'productName', title: item('productName'), dataIndex: 'productName' },
+                  { key: 'model', title: item('model'), dataIndex: 'model' },
+                  { key: 'unit', title: item('unit'), dataIndex: 'unit' },
+                  { key: 'quantity', title: item('quantity'), dataIndex: 'quantity', align: 'right' },
+                  {
+                    key: 'unitPrice',
+                    title: item('unitPrice'),
+                    align: 'right',
+                    render: (_value, line) => formatMoney(line.unitPrice),
+                  },
+                  {
+                    key: 'amount',
+                    title: t('openLinks.quotation.amount'),
+                    align: 'right',
+                    render: (_value, line) => formatMoney(line.amount),
+                  },
+                ]}
+                summary={() => (
+                  <Table.Summary.Row>
+                    <Table.Summary.Cell index={0} colSpan={5}>
+                      <Typography.Text strong>{t('openLinks.quotation.total')}</Typography.Text>
+                    </Table.Summary.Cell>
+                    <Table.Summary.Cell index={1} align="right">
+                      <Typography.Text strong aria-label={t('openLinks.quotation.total')}>
+                        {formatMoney(quote.totalAmount)}
+                      </Typography.Text>
+                    </Table.Summary.Cell>
+                  </Table.Summary.Row>
+                )}
+              />
+            </ScrollBox>
           </Card>
           <QuoteReply token={token} quote={quote} onReplied={answer.setData} onStale={() => setVersion((v) => v + 1)} />
         </>

@@ -12,6 +12,7 @@ import { PeriodPicker } from './PeriodPicker';
 import { querytime, type Period } from './seriesData';
 import { useAnswer } from '../../runtime/api/useAnswer';
 import { viewOf, type SiteScreenProps } from './views';
+import { ScrollBox } from '../../runtime/table/ScrollBox';
 
 /** A figure of the income call: energies in kWh, amounts in yuan; null is '--'. */
 interface Figures {
@@ -82,22 +83,24 @@ export function IncomeScreen({ route = '' }: SiteScreenProps) {
           <Card size="small" title={t('emsRemaining.income.perPart')}>
             {option ? <EChart option={option} label={t('emsRemaining.income.perPart')} height={280} /> : null}
           </Card>
-          <Table
-            size="small"
-            rowKey="stationSn"
-            pagination={false}
-            aria-label={t('emsRemaining.income.byStation')}
-            dataSource={data.stations}
-            columns={[
-              { key: 'station', title: t('emsRemaining.station'), render: (_, row) => row.stationName },
-              ...FIELDS.map((field) => ({
-                key: field,
-                title: name(field),
-                align: 'right' as const,
-                render: (_: unknown, row: Figures) => shown(field, row[field]),
-              })),
-            ]}
-          />
+          <ScrollBox label={t('emsRemaining.income.byStation')}>
+            <Table
+              size="small"
+              rowKey="stationSn"
+              pagination={false}
+              aria-label={t('emsRemaining.income.byStation')}
+              dataSource={data.stations}
+              columns={[
+                { key: 'station', title: t('emsRemaining.station'), render: (_, row) => row.stationName },
+                ...FIELDS.map((field) => ({
+                  key: field,
+                  title: name(field),
+                  align: 'right' as const,
+                  render: (_: unknown, row: Figures) => shown(field, row[field]),
+                })),
+              ]}
+            />
+          </ScrollBox>
         </>
       )}
     </Flex>

@@ -2,6 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SeriesFigures } from './seriesData';
+import { ScrollBox } from '../../runtime/table/ScrollBox';
 
 const round = (value: number | null | undefined) =>
   value === null || value === undefined ? '' : String(Math.round(value * 100) / 100);
@@ -37,18 +38,19 @@ export function SeriesReport({ series, fileName }: { series: SeriesFigures[]; fi
       <Button icon={<DownloadOutlined />} style={{ alignSelf: 'flex-start' }} onClick={download}>
         {t('siteViews.report.export')}
       </Button>
-      <Table
-        size="small"
-        rowKey={(row) => row[0] ?? ''}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        dataSource={rows}
-        columns={heading.map((title, index) => ({
-          key: String(index),
-          title,
-          render: (_: unknown, row: string[]) => row[index],
-        }))}
-      />
+      <ScrollBox label={fileName}>
+        <Table
+          size="small"
+          rowKey={(row) => row[0] ?? ''}
+          pagination={false}
+          dataSource={rows}
+          columns={heading.map((title, index) => ({
+            key: String(index),
+            title,
+            render: (_: unknown, row: string[]) => row[index],
+          }))}
+        />
+      </ScrollBox>
     </Flex>
   );
 }

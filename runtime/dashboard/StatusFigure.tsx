@@ -13,12 +13,14 @@ export interface StatusFigureProps {
 /** A station status as the status widgets show it: a large icon and a word in green or red, with an optional note. */
 export function StatusFigure({ ok, icon: Icon, text, note }: StatusFigureProps) {
   const { token } = theme.useToken();
-  const color = ok ? token.colorSuccess : token.colorError;
+  // The icon in the status's own colour; the word in the shade of it that reads on the widget (AA).
+  const fill = ok ? token.colorSuccess : token.colorError;
+  const ink = ok ? token.colorSuccessText : token.colorErrorText;
   return (
     <span style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 12, height: '100%' }}>
-      <Icon aria-hidden style={{ fontSize: 36, color }} />
+      <Icon aria-hidden style={{ fontSize: 36, color: fill }} />
       <span style={{ display: 'flex', flexDirection: 'column' }}>
-        <Typography.Text strong style={{ fontSize: 24, color }}>
+        <Typography.Text strong style={{ fontSize: 24, color: ink }}>
           {text}
         </Typography.Text>
         {note ? <Typography.Text type="secondary">{note}</Typography.Text> : null}

@@ -1,7 +1,8 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Space, theme, Tooltip } from 'antd';
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useScrollRegion } from '../a11y/scrollRegion';
 import { stepOfKey, type ArrangeStep } from './arrange';
 import { WidgetIcon } from './icons';
 
@@ -30,8 +31,7 @@ export interface WidgetFrameProps {
  */
 export function WidgetFrame({ id, title, icon, editing, onMove, onArrange, onEdit, onRemove, children }: WidgetFrameProps) {
   const { t } = useTranslation();
-  const body = useRef<HTMLDivElement>(null);
-  const overflowing = useOverflowing(body);
+  const [body, scrolling] = useScrollRegion<HTMLDivElement>(title);
   const extra = editing ? (
     <Space size={0} className="widget-actions">
       {onMove ? (
@@ -130,39 +130,9 @@ export function WidgetFrame({ id, title, icon, editing, onMove, onArrange, onEdi
         {extra}
       </header>
       {/* Content taller or wider than the widget scrolls, and then takes keyboard focus so that it can be scrolled without a mouse. */}
-      <div
-        ref={body}
-        {...(overflowing ? { tabIndex: 0, role: 'group', 'aria-label': title } : {})}
-        style={{ flex: 1, minHeight: 0, overflow: 'auto', padding: 8 }}
-      >
+      <div ref={body} {...scrolling} style={{ flex: 1, minHeight: 0, overflow: 'auto', padding: 8 }}>
         {children}
       </div>
     </section>
   );
-}
-
-/** Whether an element's content overflows it (checked as it and its content change size, and as its content is replaced). */
-function useOverflowing(ref: RefObject<HTMLElement | null>): boolean {
-  const [overflowing, setOverflowing] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return undefined;
-    const check = () =>
-      setOverflowing(element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1);
-    const sizes = new ResizeObserver(check);
-    const observeAll = () => {
-      sizes.disconnect();
-      sizes.observe(element);
-      for (const child of element.children) sizes.observe(child);
-      check();
-    };
-    const children = new MutationObserver(observeAll);
-    children.observe(element, { childList: true });
-    observeAll();
-    return () => {
-      sizes.disconnect();
-      children.disconnect();
-    };
-  }, [ref]);
-  return overflowing;
 }

@@ -2,7 +2,9 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { ConfigProvider, theme } from 'antd';
 import { afterEach, describe, expect, test } from 'vitest';
 import { useContext } from 'react';
-import { themeConfig, useReducedMotion, waveConfig } from './themes';
+import { contrastRatio, onGround } from '../a11y/readable';
+import { THEMES, type ThemeName } from '../preferences/preferences';
+import { PRIMARY_COLOR, themeConfig, useReducedMotion, waveConfig } from './themes';
 
 /** A system preference the test can change, as a user does in their system's settings. */
 function systemPreference(reduce: boolean) {
@@ -55,5 +57,108 @@ describe('motion follows the system preference', () => {
     expect(screen.getByRole('status').textContent).toBe('no motion, no wave');
     act(() => preference?.set(false));
     expect(screen.getByRole('status').textContent).toBe('motion, wave');
+  });
+});
+
+/** The preset colours of Ant Design's tags (`<Tag color="green">`). */
+const PRESET_COLOURS = [
+  'blue',
+  'purple',
+  'cyan',
+  'green',
+  'magenta',
+  'pink',
+  'red',
+  'orange',
+  'yellow',
+  'volcano',
+  'geekblue',
+  'lime',
+  'gold',
+];
+
+/** Every text colour of a theme with the grounds it is drawn on, as Ant Design derives them from `themeConfig`. */
+function textPairs(name: ThemeName): [string, string, string][] {
+  const config = themeConfig(name);
+  const token = theme.getDesignToken(config) as unknown as Record<string, string>;
+  const components = (config.components ?? {}) as Record<string, Record<string, string>>;
+  const part = (component: string, key: string) => components[component]?.[key] ?? token[key] ?? '';
+  const container = token.colorBgContainer ?? '';
+  // A table's header and a submenu's entries lie on the container under a faint fill, nested entries under two.
+  const tinted = onGround(token.colorFillAlter ?? '', container);
+  const grounds = {
+    container,
+    layout: token.colorBgLayout ?? '',
+    elevated: token.colorBgElevated ?? '',
+    tinted,
+    twiceTinted: onGround(token.colorFillAlter ?? '', tinted),
+  };
+  const onEveryGround = (what: string, colour: string): [string, string, string][] =>
+    Object.entries(grounds).map(([ground, value]) => [`${what} on the ${ground}`, colour, value]);
+  const selected = onGround(token.controlItemBgActive ?? '', container);
+  const tags = PRESET_COLOURS.map((colour): [string, string, string] => [
+    `a ${colour} tag`,
+    part('Tag', `${colour}7`),
+    onGround(token[`${colour}1`] ?? '', container),
+  ]);
+  const statusTags = ['Success', 'Info', 'Warning', 'Error'].map((status): [string, string, string] => [
+    `a ${status.toLowerCase()} tag`,
+    part('Tag', `color${status}`),
+    onGround(token[`color${status}Bg`] ?? '', container),
+  ]);
+  const white = token.colorTextLightSolid ?? '';
+  return [
+    ...(
+      [
+        'colorText',
+        'colorTextSecondary',
+        'colorTextTertiary',
+        'colorTextDescription',
+        'colorTextPlaceholder',
+        'colorPrimaryText',
+        'colorPrimaryTextHover',
+        'colorLink',
+        'colorLinkHover',
+        'colorError',
+        'colorErrorText',
+        'colorErrorTextHover',
+        'colorSuccessText',
+        'colorWarningText',
+        'colorInfoText',
+      ] as const
+    ).flatMap((key) => onEveryGround(key, token[key] ?? '')),
+    ...onEveryGround('an open submenu with the selected entry', part('Menu', 'subMenuItemSelectedColor')),
+    ['the selected menu entry', part('Menu', 'itemSelectedColor'), selected],
+    ['the primary text on the selected entry', token.colorPrimaryText ?? '', selected],
+    ...onEveryGround('the active tab', part('Tabs', 'colorPrimary')),
+    ...onEveryGround('the current page', part('Pagination', 'colorPrimary')),
+    ...onEveryGround('an empty table', part('Table', 'colorTextDisabled')),
+    ...onEveryGround('a link button', token.colorLink ?? ''),
+    ...onEveryGround('a danger link', part('Button', 'colorError')),
+    ...onEveryGround('a danger link, hovered', part('Button', 'colorErrorHover')),
+    ...onEveryGround('a default button, hovered', part('Button', 'defaultHoverColor') || part('Button', 'colorPrimaryHover')),
+    ['a primary button', part('Button', 'primaryColor') || white, part('Button', 'colorPrimary')],
+    ['a primary button, hovered', part('Button', 'primaryColor') || white, part('Button', 'colorPrimaryHover')],
+    ['a primary button, pressed', part('Button', 'primaryColor') || white, part('Button', 'colorPrimaryActive')],
+    ['a solid danger button', part('Button', 'dangerColor') || white, part('Button', 'colorError')],
+    ['a solid danger button, hovered', part('Button', 'dangerColor') || white, part('Button', 'colorErrorHover')],
+    ["a badge's count", white, part('Badge', 'colorError')],
+    ...tags,
+    ...statusTags,
+  ];
+}
+
+describe('WCAG 2.1 AA contrast of the text of both themes', () => {
+  test.each(THEMES.flatMap((name) => textPairs(name).map(([what, colour, ground]) => [name, what, colour, ground] as const)))(
+    '%s theme: %s (%s on %s) reads at 4.5:1',
+    (_name, _what, colour, ground) => {
+      expect(contrastRatio(colour, ground)).toBeGreaterThanOrEqual(4.5);
+    },
+  );
+
+  test('the brand red stays the primary colour of the fills, in both themes', () => {
+    expect(theme.getDesignToken(themeConfig('default')).colorPrimary.toUpperCase()).toBe(PRIMARY_COLOR);
+    // The dark algorithm dims it, as it dims every fill of the dark theme.
+    expect(themeConfig('dark').token?.colorPrimary).toBe(PRIMARY_COLOR);
   });
 });

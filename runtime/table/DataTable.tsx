@@ -12,6 +12,7 @@ import {
 import { Button, Empty, theme } from 'antd';
 import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useScrollRegion } from '../a11y/scrollRegion';
 import { Pager, type TablePaging } from './Pager';
 
 export type { TablePaging } from './Pager';
@@ -106,6 +107,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const { token } = theme.useToken();
   const [expanded, setExpanded] = useState<ExpandedState>(true);
   const [scrolledSideways, setScrolledSideways] = useState(false);
+  const [scrollBox, scrolling] = useScrollRegion<HTMLDivElement>(label);
   const definitions = useMemo(
     () =>
       columns.map((column): ColumnDef<typeof features, T> => ({
@@ -168,8 +170,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               }
         }
         onScroll={compact ? undefined : (event) => setScrolledSideways(event.currentTarget.scrollLeft > 0)}
-        // A list's table scrolls inside this box: it takes the keyboard's arrows, whatever its cells hold.
-        tabIndex={compact ? undefined : 0}
+        // The table scrolls inside this box: once it overflows, the box takes the keyboard's arrows.
+        ref={scrollBox}
+        {...scrolling}
       >
         <table
           aria-label={label}

@@ -33,7 +33,8 @@ export async function startServer(
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? (options.sqliteDemo ? sqliteDemoCopy() : mkdtempSync(join(tmpdir(), 'platform-test-')));
-  const base = configFromEnv({});
+  // The client a test serves may be built elsewhere than dist/client (CLIENT_DIR, as `npm start` reads it).
+  const base = configFromEnv({ CLIENT_DIR: process.env.CLIENT_DIR });
   const config: ServerConfig = {
     ...base,
     dataDir,

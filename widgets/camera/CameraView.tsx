@@ -68,7 +68,9 @@ export function CameraView({ config, data, context, editing }: WidgetViewProps<C
         const picture: CaptureRecord | undefined = captures.find((capture) => capture.id === selected) ?? captures[0];
         const src = pictureSource(picture?.url, PICTURE_SIZE);
         return (
-          <div style={{ display: 'flex', flexDirection: 'column', gap: 8, height: '100%', overflow: 'auto' }}>
+          // The widget's frame scrolls what does not fit, and then takes keyboard focus under the
+          // widget's title: a scroll of the widget's own would be one a keyboard cannot reach.
+          <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
             <CameraInfo camera={camera} translate={translate} />
             <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', alignItems: 'flex-start' }}>
               <figure style={{ flex: '1 1 220px', minWidth: 0, margin: 0 }}>

@@ -1,6 +1,7 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../runtime';
+import { readableOn, textContrastMinimum } from '../../runtime/a11y/readable';
 import { figureOf, formatFigure, WidgetIcon, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
 import { isConfigured, type KeyDataConfig } from './rules';
 
@@ -26,6 +27,15 @@ export function KeyDataView({ config, data, context }: WidgetViewProps<KeyDataCo
           value = formatFigure(figure?.value, config.numberFix);
           unit = figure?.unit ?? '';
         }
+        // The configured colours of the name and the figure, at a lightness that reads on the
+        // configured ground; the figure's unit is smaller, bold as the figure.
+        const unitFont = Math.max(12, Math.round(config.dataFont / 2));
+        const nameColour = readableOn(config.nameColor, config.bgColorRight, textContrastMinimum(config.nameFont));
+        const dataColour = readableOn(
+          config.dataColor,
+          config.bgColorRight,
+          Math.max(textContrastMinimum(config.dataFont, true), unit ? textContrastMinimum(unitFont, true) : 0),
+        );
         return (
           <div style={{ display: 'flex', height: '100%', borderRadius: 4, overflow: 'hidden' }}>
             <div
@@ -51,25 +61,23 @@ export function KeyDataView({ config, data, context }: WidgetViewProps<KeyDataCo
                 justifyContent: 'center',
               }}
             >
-              <Typography.Text style={{ color: config.nameColor, fontSize: config.nameFont }}>
+              <Typography.Text style={{ color: nameColour, fontSize: config.nameFont }}>
                 {config.name || (config.dataType === 'station_info' ? enumLabel(t, 'stationInfoField', config.stationValue) : '')}
               </Typography.Text>
               <Typography.Text
                 strong
-                style={{ color: config.dataColor, fontSize: config.dataFont }}
+                style={{ color: dataColour, fontSize: config.dataFont }}
                 aria-label={t('widgets.common.value')}
               >
                 {value}
-                {unit ? (
-                  <span style={{ fontSize: Math.max(12, Math.round(config.dataFont / 2)), marginLeft: 4 }}>{unit}</span>
-                ) : null}
+                {unit ? <span style={{ fontSize: unitFont, marginLeft: 4 }}>{unit}</span> : null}
               </Typography.Text>
             </div>
             {config.rightIcon ? (
               <div
                 style={{
                   background: config.bgColorRight,
-                  color: config.dataColor,
+                  color: dataColour,
                   display: 'flex',
                   alignItems: 'center',
                   padding: 8,

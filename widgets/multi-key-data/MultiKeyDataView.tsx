@@ -1,4 +1,4 @@
-import { Typography } from 'antd';
+import { theme, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../runtime';
@@ -10,7 +10,11 @@ import {
   type StationContext,
   type WidgetViewProps,
 } from '../../runtime/dashboard';
+import { readableOn, textContrastMinimum } from '../../runtime/a11y/readable';
 import { isConfigured, slotOf, type KeyFigure, type MultiKeyDataConfig } from './rules';
+
+/** The figures' blue of the specification. */
+const FIGURE_COLOUR = '#409EFF';
 
 /** Station fields whose values are codes of a code list. */
 const CODED: Record<string, string> = { powerSupplyType: 'powerSupplyType', voltageClass: 'voltageClass' };
@@ -40,7 +44,10 @@ function shown(
 
 export function MultiKeyDataView({ config, data, context }: WidgetViewProps<MultiKeyDataConfig>) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const entries = config.multiKeyData ?? [];
+  // The figure is large bold text (24 px), its unit normal text (14 px): the blue as dark (or light) as the unit needs.
+  const figureColour = readableOn(FIGURE_COLOUR, token.colorBgContainer, textContrastMinimum(14, true));
   return (
     <WidgetStatus data={data} empty={entries.length === 0 ? t('widgets.common.noData') : false}>
       {() => (
@@ -60,7 +67,7 @@ export function MultiKeyDataView({ config, data, context }: WidgetViewProps<Mult
             return (
               <li key={index} style={{ display: 'flex', flexDirection: 'column', padding: '8px 12px' }}>
                 <Typography.Text type="secondary">{name}</Typography.Text>
-                <Typography.Text strong style={{ fontSize: 24, color: '#409EFF' }}>
+                <Typography.Text strong style={{ fontSize: 24, color: figureColour }}>
                   {value}
                   {unit ? <span style={{ fontSize: 14, marginLeft: 4 }}>{unit}</span> : null}
                 </Typography.Text>

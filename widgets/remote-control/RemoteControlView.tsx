@@ -79,18 +79,11 @@ export function RemoteControlView({ config, data, context, editing, actions }: W
   return (
     <WidgetStatus data={data} empty={empty ? t('widgets.remoteControl.noVariables') : false}>
       {() => (
+        // The widget's frame scrolls a list that does not fit, and then takes keyboard focus under
+        // the widget's title.
         <ul
           aria-label={t('widgets.remoteControl.list')}
-          style={{
-            display: 'flex',
-            flexDirection: 'column',
-            gap: 8,
-            listStyle: 'none',
-            margin: 0,
-            padding: 0,
-            height: '100%',
-            overflow: 'auto',
-          }}
+          style={{ display: 'flex', flexDirection: 'column', gap: 8, listStyle: 'none', margin: 0, padding: 0 }}
         >
           {rows.map((row, index) => {
             const state = states[index] ?? { status: 'none' };

@@ -23,7 +23,9 @@ export function RemoteSignalChangeView({ config, data }: WidgetViewProps<RemoteS
         const states = currentStates(signals, data.current, data.history);
         const changes = latestChanges(signals, data.history, config.maxChanges);
         return (
-          <div style={{ display: 'flex', flexDirection: 'column', gap: 12, height: '100%', overflow: 'auto' }}>
+          // The widget's frame scrolls what does not fit, and then takes keyboard focus under the
+          // widget's title: a scroll of the widget's own would be one a keyboard cannot reach.
+          <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
             <ul
               aria-label={t('widgets.remoteSignalChange.states')}
               style={{ display: 'flex', flexWrap: 'wrap', gap: 8, listStyle: 'none', margin: 0, padding: 0 }}

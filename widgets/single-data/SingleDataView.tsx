@@ -1,11 +1,13 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { Typography } from 'antd';
+import { theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { readableOn } from '../../runtime/a11y/readable';
 import { figureOf, formatFigure, WidgetIcon, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
 import { changeOf, comparedDays, formatChange, isConfigured, periodText, type SingleDataConfig } from './rules';
 
 export function SingleDataView({ config, data, context }: WidgetViewProps<SingleDataConfig>) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   return (
     <WidgetStatus data={data} empty={isConfigured(config) ? false : t('widgets.common.pleaseConfigure')}>
       {() => {
@@ -35,7 +37,8 @@ export function SingleDataView({ config, data, context }: WidgetViewProps<Single
                 {previousLabel}: {formatFigure(previous?.value, config.numberFix)}
                 {unit ? ` ${unit}` : ''}
               </Typography.Text>
-              <Typography.Text style={colour ? { color: colour } : undefined}>
+              {/* The change in the configured rise or drop colour, at a lightness that reads on the card. */}
+              <Typography.Text style={colour ? { color: readableOn(colour, token.colorBgContainer) } : undefined}>
                 {t('widgets.singleData.change')}: {formatChange(change.percent, config.numberFix)}{' '}
                 {change.direction === 'rise' ? (
                   <ArrowUpOutlined aria-label={t('widgets.singleData.rose')} />

@@ -1,0 +1,40 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+
+/** What a scrolling box carries once its content overflows it: keyboard focus and a name (WCAG 2.1.1). */
+export interface ScrollRegionProps {
+  tabIndex?: number;
+  role?: 'group';
+  'aria-label'?: string;
+}
+
+/**
+ * A box whose content may scroll (a widget's body, a table's): once the content overflows it, the
+ * box takes keyboard focus and is named `label`, so that it can be scrolled without a mouse; while
+ * it does not, it is no stop for the Tab key. Checked as the box and its content change size, and
+ * as its content is replaced.
+ */
+export function useScrollRegion<T extends HTMLElement>(label: string | undefined): [RefObject<T | null>, ScrollRegionProps] {
+  const ref = useRef<T>(null);
+  const [overflowing, setOverflowing] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    const check = () =>
+      setOverflowing(element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1);
+    const sizes = new ResizeObserver(check);
+    const observeAll = () => {
+      sizes.disconnect();
+      sizes.observe(element);
+      for (const child of element.children) sizes.observe(child);
+      check();
+    };
+    const children = new MutationObserver(observeAll);
+    children.observe(element, { childList: true });
+    observeAll();
+    return () => {
+      sizes.disconnect();
+      children.disconnect();
+    };
+  }, []);
+  return [ref, overflowing ? { tabIndex: 0, role: 'group', 'aria-label': label } : {}];
+}

@@ -1,0 +1,341 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { theme } from 'antd';
+import type { FastifyInstance } from 'fastify';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import en from '../../generated/i18n/en.json';
+import type { PageSchema } from '../../generated/meta';
+import { routes, type RouteEntry } from '../../generated/registry';
+import { parseColour } from '../../runtime/a11y/readable';
+import type { ThemeName } from '../../runtime/preferences/preferences';
+import { themeConfig } from '../../runtime/shell/themes';
+import { call, signIn } from '../support/api';
+import { launchBrowser, settled, signInAsAdmin } from '../support/browser';
+import { entities, pages } from '../support/contract';
+import { methodOf, url, type Row } from '../support/records';
+import { startServer, type TestServer } from '../support/server';
+
+/** The success criteria of WCAG 2.1 A and AA, as axe-core tags them. */
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** What a user is kept from (serious) or locked out by (critical); minor and moderate findings are reviewed, not failed. */
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** One element an axe rule fails on a route. */
+interface Finding {
+  route: string;
+  rule: string;
+  impact: string;
+  target: string;
+  summary: string;
+}
+
+interface AxeNode {
+  target: unknown[];
+  failureSummary?: string;
+}
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: AxeNode[];
+}
+
+/** Runs axe-core on the page as it is (injected once per document) and answers its serious and critical findings. */
+async function audit(page: Page, route: string): Promise<Finding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(
+    (tags) =>
+      (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }).axe
+        .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+        .then((results) => results.violations),
+    WCAG_21_AA,
+  );
+  return (violations as AxeViolation[])
+    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
+    .flatMap((violation) =>
+      violation.nodes.map((node) => ({
+        route,
+        rule: violation.id,
+        impact: violation.impact ?? '',
+        target: node.target.map(String).join(' > '),
+        summary: (node.failureSummary ?? violation.help).replace(/\s+/g, ' ').trim(),
+      })),
+    );
+}
+
+/** The findings as a reader of a failed run wants them: one line per element. */
+const describeFindings = (findings: Finding[]) =>
+  findings.map((f) => `${f.route}  ${f.rule} (${f.impact})  ${f.target}\n    ${f.summary}`).join('\n');
+
+type Labels = Record<string, unknown>;
+const label = (key: string): string | undefined => {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Labels | undefined)?.[part], en as unknown as Labels);
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** The title a route's screen shows as its heading (as the route tree's random route test finds it). */
+function titleOf(route: RouteEntry): string | undefined {
+  if (route.page) return label(`pages.${route.page}.title`);
+  return (route.screen ? label(`forms.${route.screen}.title`) : undefined) ?? label(`routes.${route.name}.title`);
+}
+
+/** The row actions of every page schema that open `route` about a row, with the page they are on. */
+function openersOf(route: RouteEntry): { from: PageSchema; params: Record<string, string> }[] {
+  return pages.flatMap((from) =>
+    (from.rowActions ?? []).flatMap((action) =>
+      (action.action === 'navigate' && action.page === route.page) || (action.action === 'open' && action.route === route.name)
+        ? [{ from, params: action.params }]
+        : [],
+    ),
+  );
+}
+
+/** The records a page's list call answers (its first page), for the page's scope. */
+async function firstRecords(app: FastifyInstance, token: string, page: PageSchema, scope: Row): Promise<Row[]> {
+  const list = page.resource.list;
+  const answer = await call<{ records?: Row[] } | Row[]>(app, token, {
+    method: methodOf(list),
+    url: url(list, scope),
+    query: { ...Object.fromEntries(Object.entries(scope).map(([k, v]) => [k, String(v)])), size: '10' },
+  });
+  const data = answer.body.data;
+  return Array.isArray(data) ? data : (data.records ?? []);
+}
+
+/**
+ * The address a user opens `route` at: a route whose screen is about a record (a customer's
+ * contacts, an article, a device's detail) is opened the way its user opens it, from a row of the
+ * page whose row action leads there (`navigate`, `open`), with the first row of that page's list
+ * that has the fields the action passes; a page scoped by a record no row action names gets the
+ * first record its scope field refers to. Any other route is opened as the menu opens it.
+ */
+async function addressOf(app: FastifyInstance, token: string, route: RouteEntry, depth = 0): Promise<string> {
+  const page = pages.find((p) => p.page === route.page);
+  for (const { from, params } of openersOf(route)) {
+    const parentRoute = routes.find((r) => r.page === from.page);
+    if (!parentRoute || depth > 3) continue;
+    const parentQuery = new URL(await addressOf(app, token, parentRoute, depth + 1), 'http://x').searchParams;
+    const rows = await firstRecords(app, token, from, Object.fromEntries(parentQuery));
+    const row = rows.find((r) => Object.values(params).every((field) => r[field] !== undefined && r[field] !== null));
+    if (row)
+      return `${route.path}?${new URLSearchParams(Object.entries(params).map(([name, field]) => [name, String(row[field])]))}`;
+  }
+  const scope: Record<string, string> = {};
+  for (const field of page?.scope ?? []) {
+    const target = entities[page?.entity ?? '']?.properties?.[field]?.['x-ref'];
+    const list = pages.find((p) => p.entity === target && !p.scope?.length);
+    if (!list) continue;
+    const record = (await firstRecords(app, token, list, {}))[0];
+    if (record) scope[field] = String(record.id);
+  }
+  return Object.keys(scope).length ? `${route.path}?${new URLSearchParams(scope)}` : route.path;
+}
+
+/** Addresses of open routes (a quotation's, an asset's documents') that a signed-in screen shows in a link or a field. */
+async function openLinksShown(page: Page, openPaths: string[]): Promise<string[]> {
+  return page.evaluate((paths) => {
+    const values = [
+      ...[...document.querySelectorAll('a[href]')].map((a) => (a as HTMLAnchorElement).href),
+      ...[...document.querySelectorAll('input, textarea')].map((input) => (input as HTMLInputElement).value),
+    ];
+    return values.filter((value) => {
+      try {
+        const address = new URL(value, location.href);
+        return address.origin === location.origin && paths.includes(address.pathname) && address.search !== '';
+      } catch {
+        return false;
+      }
+    });
+  }, openPaths);
+}
+
+/** Requests of the page still under way (calls, code, styles): a screen has settled when none is. */
+function trackRequests(page: Page): () => number {
+  const pending = new Set<unknown>();
+  const counted = new Set(['fetch', 'xhr', 'script', 'stylesheet', 'document']);
+  page.on('request', (request) => {
+    if (counted.has(request.resourceType())) pending.add(request);
+  });
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+  return () => pending.size;
+}
+
+/** What the visible screen shows: its title as a heading, other content, a status page (not found, access denied), or nothing yet. */
+function shownNow(page: Page, title: string | undefined): Promise<string> {
+  return page.evaluate((title) => {
+    const main = document.querySelector('main') ?? document.body;
+    const visible = (selector: string) => [...main.querySelectorAll(selector)].filter((element) => element.checkVisibility());
+    const headings = visible('h1, h2, h3, h4, h5, h6, [role="heading"]');
+    if (title && headings.some((heading) => heading.textContent?.trim() === title)) return 'title';
+    const status = visible('.ant-result-title')[0];
+    if (status) return `a status page: ${status.textContent?.trim() ?? ''}`;
+    return main instanceof HTMLElement && main.innerText.trim() !== '' ? 'content' : 'nothing';
+  }, title);
+}
+
+/**
+ * Waits until the route's screen has settled: its calls and code have arrived (none under way for
+ * a quarter of a second), no spinner or skeleton shows, its animations have ended, and it shows
+ * its title as a heading. A screen titled by its record (an article) or by nothing of its own (the
+ * dashboard, an open link) is taken as rendered once it shows anything, two seconds after its
+ * title would have shown. A status page (not found, access denied) fails.
+ */
+async function settle(page: Page, pending: () => number, title: string | undefined): Promise<void> {
+  const started = Date.now();
+  let quietSince = Date.now();
+  let shown = 'nothing';
+  while (Date.now() - started < 20_000) {
+    const busy =
+      pending() > 0 ||
+      (await page.evaluate(() =>
+        [...document.querySelectorAll('.ant-spin-spinning, .ant-skeleton-active, [aria-busy="true"]')].some((element) =>
+          element.checkVisibility(),
+        ),
+      ));
+    if (busy) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 250) {
+      shown = await shownNow(page, title);
+      if (shown === 'title' || shown.startsWith('a status page')) break;
+      if (shown === 'content' && (!title || Date.now() - quietSince >= 2_000)) break;
+    }
+    await page.waitForTimeout(50);
+  }
+  if (shown !== 'title' && shown !== 'content') throw new Error(`the screen did not render (${shown}); its title: ${title}`);
+  await settled(page);
+}
+
+/** Opens `address` inside the running app, as a click on a link of the app does (no reload). */
+async function openInApp(page: Page, address: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.history.pushState(null, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, address);
+}
+
+const THEME_LABEL: Record<ThemeName, string> = { default: 'light', dark: 'dark' };
+
+/** Below this width the shell is a phone's: its menu in a drawer, the header's choices in an account menu. */
+const PHONE_WIDTH = 600;
+
+/**
+ * What a phone's user cannot reach on the screen shown: the page scrolling sideways, the menu
+ * button, the account button or the bottom navigation out of view, a primary button (outside a
+ * table, which scrolls by itself) cut off at a side. Empty when everything can be reached.
+ */
+async function unreachableOnPhone(page: Page): Promise<string[]> {
+  const names = {
+    menu: label('common.openNavigation') ?? '',
+    account: label('common.account') ?? '',
+    bottom: label('common.bottomNavigation') ?? '',
+  };
+  return page.evaluate(({ menu, account, bottom }) => {
+    const problems: string[] = [];
+    const width = window.innerWidth;
+    const sideways = document.documentElement.scrollWidth - width;
+    if (sideways > 0) problems.push(`the page scrolls ${sideways} px sideways`);
+    const inView = (element: Element | null) => {
+      if (!element || !element.checkVisibility()) return false;
+      const box = element.getBoundingClientRect();
+      return box.left >= 0 && box.right <= width && box.top >= 0 && box.bottom <= window.innerHeight;
+    };
+    if (!inView(document.querySelector(`button[aria-label="${menu}"]`))) problems.push('the menu button is not in view');
+    if (!inView(document.querySelector(`button[aria-label="${account}"]`))) problems.push('the account button is not in view');
+    if (!inView(document.querySelector(`nav[aria-label="${bottom}"]`))) problems.push('the bottom navigation is not in view');
+    for (const button of document.querySelectorAll('main .ant-btn-primary')) {
+      if (!button.checkVisibility() || button.closest('table')) continue;
+      const box = button.getBoundingClientRect();
+      if (box.left < 0 || box.right > width)
+        problems.push(`the primary button "${button.textContent?.trim() ?? ''}" is cut off at a side`);
+    }
+    return problems;
+  }, names);
+}
+
+/**
+ * WCAG 2.1 AA on every route of the route tree in one theme and at one size of window, checked by
+ * axe-core: the demo administrator's routes signed in, in tree order, each opened inside the app
+ * and checked once it has settled; then the open routes without a session, at the addresses the
+ * signed-in screens showed (a quotation's customer link). Routes are opened in English. A
+ * redirect shows another route of the tree and is not checked apart. A serious or critical
+ * finding fails its route's test with the rule, the element and what is wrong. On a phone's
+ * window each signed-in route must also fit its width, with its menu, header actions, bottom
+ * navigation and primary buttons in reach (`unreachableOnPhone`).
+ */
+export function a11yTests(themeName: ThemeName, viewport: { width: number; height: number }): void {
+  const phone = viewport.width < PHONE_WIDTH;
+  const signedIn = routes.filter((route) => !route.open && !route.redirect);
+  const open = routes.filter((route) => route.open && !route.redirect);
+  const openPaths = open.map((route) => route.path);
+
+  describe(`WCAG 2.1 AA on every route, ${THEME_LABEL[themeName]} theme, ${viewport.width} × ${viewport.height}`, () => {
+    let server: TestServer;
+    let token: string;
+    let staff: Awaited<ReturnType<typeof launchBrowser>>;
+    let page: Page;
+    let pending: () => number;
+    const openLinks = new Set<string>();
+
+    beforeAll(async () => {
+      if (!existsSync('dist/client/index.html')) throw new Error('build the client first (vite build)');
+      server = await startServer({ listen: true });
+      token = await signIn(server.app, 'admin', 'admin123');
+      staff = await launchBrowser();
+      await staff.context.addInitScript((name) => localStorage.setItem('theme', name), themeName);
+      page = await staff.context.newPage();
+      await page.setViewportSize(viewport);
+      page.setDefaultTimeout(15_000);
+      pending = trackRequests(page);
+      await signInAsAdmin(page, server.url);
+    });
+    afterAll(async () => {
+      await staff?.close();
+      await server?.stop();
+    });
+
+    test(`the screens are drawn in the ${THEME_LABEL[themeName]} theme`, async () => {
+      await page.locator('main').waitFor();
+      // The ground around the screen: the first coloured ancestor of the screen's main region.
+      const ground = await page.evaluate(() => {
+        for (let element = document.querySelector('main'); element; element = element.parentElement) {
+          const colour = getComputedStyle(element).backgroundColor;
+          if (colour !== 'rgba(0, 0, 0, 0)' && colour !== 'transparent') return colour;
+        }
+        return '';
+      });
+      const [red, green, blue] = parseColour(theme.getDesignToken(themeConfig(themeName)).colorBgLayout) ?? [];
+      expect(ground).toBe(`rgb(${red}, ${green}, ${blue})`);
+    });
+
+    test.each(signedIn.map((route) => [route.path, route] as const))('%s', async (_path, route) => {
+      const address = await addressOf(server.app, token, route);
+      await openInApp(page, address);
+      await settle(page, pending, titleOf(route));
+      const findings = await audit(page, address);
+      for (const link of await openLinksShown(page, openPaths)) openLinks.add(link);
+      expect(describeFindings(findings), 'serious or critical findings of axe-core').toBe('');
+      if (phone) expect(await unreachableOnPhone(page), 'out of reach on a phone').toEqual([]);
+    });
+
+    test.each(open.map((route) => [route.path, route] as const))('%s, without a session', async (_path, route) => {
+      const visitor = await launchBrowser();
+      try {
+        await visitor.context.addInitScript((name) => localStorage.setItem('theme', name), themeName);
+        const reader = await visitor.context.newPage();
+        await reader.setViewportSize(viewport);
+        const readerPending = trackRequests(reader);
+        const shown = [...openLinks].find((link) => new URL(link).pathname === route.path);
+        const address = shown ? new URL(shown).pathname + new URL(shown).search : route.path;
+        await reader.goto(`${server.url}${address}${address.includes('?') ? '&' : '?'}lng=en`);
+        await settle(reader, readerPending, undefined);
+        const findings = await audit(reader, address);
+        expect(describeFindings(findings), 'serious or critical findings of axe-core').toBe('');
+      } finally {
+        await visitor.close();
+      }
+    });
+  });
+}
