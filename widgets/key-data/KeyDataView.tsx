@@ -70,7 +70,7 @@ export function KeyDataView({ config, data, context }: WidgetViewProps<KeyDataCo
                 aria-label={t('widgets.common.value')}
               >
                 {value}
-                {unit ? <span style={{ fontSize: unitFont, marginLeft: 4 }}>{unit}</span> : null}
+                {unit ? <span style={{ fontSize: unitFont, marginLeft: 4, whiteSpace: 'nowrap' }}>{unit}</span> : null}
               </Typography.Text>
             </div>
             {config.rightIcon ? (

@@ -69,7 +69,7 @@ export function MultiKeyDataView({ config, data, context }: WidgetViewProps<Mult
                 <Typography.Text type="secondary">{name}</Typography.Text>
                 <Typography.Text strong style={{ fontSize: 24, color: figureColour }}>
                   {value}
-                  {unit ? <span style={{ fontSize: 14, marginLeft: 4 }}>{unit}</span> : null}
+                  {unit ? <span style={{ fontSize: 14, marginLeft: 4, whiteSpace: 'nowrap' }}>{unit}</span> : null}
                 </Typography.Text>
               </li>
             );

@@ -31,7 +31,7 @@ export function SingleDataView({ config, data, context }: WidgetViewProps<Single
               <Typography.Text type="secondary">{currentLabel}</Typography.Text>
               <Typography.Text strong style={{ fontSize: 28 }} aria-label={t('widgets.common.value')}>
                 {formatFigure(current?.value, config.numberFix)}
-                {unit ? <span style={{ fontSize: 14, marginLeft: 4 }}>{unit}</span> : null}
+                {unit ? <span style={{ fontSize: 14, marginLeft: 4, whiteSpace: 'nowrap' }}>{unit}</span> : null}
               </Typography.Text>
               <Typography.Text>
                 {previousLabel}: {formatFigure(previous?.value, config.numberFix)}

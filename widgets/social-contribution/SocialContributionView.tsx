@@ -14,7 +14,7 @@ function Figure({ icon, label, value, unit }: { icon: ReactNode; label: string; 
       <div style={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
         <Typography.Text type="secondary">{label}</Typography.Text>
         <Typography.Text strong style={{ fontSize: 20 }}>
-          {value} <span style={{ fontSize: 12 }}>{unit}</span>
+          {value} <span style={{ fontSize: 12, whiteSpace: 'nowrap' }}>{unit}</span>
         </Typography.Text>
       </div>
     </section>
