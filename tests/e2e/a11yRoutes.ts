@@ -4,7 +4,6 @@ import { theme } from 'antd';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import en from '../../generated/i18n/en.json';
 import type { PageSchema } from '../../generated/meta';
 import { routes, type RouteEntry } from '../../generated/registry';
 import { parseColour } from '../../runtime/a11y/readable';
@@ -15,6 +14,7 @@ import { launchBrowser, settled, signInAsAdmin } from '../support/browser';
 import { entities, pages } from '../support/contract';
 import { methodOf, url, type Row } from '../support/records';
 import { startServer, type TestServer } from '../support/server';
+import { englishLabel } from '../support/english';
 
 /** The success criteria of WCAG 2.1 A and AA, as axe-core tags them. */
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -70,16 +70,10 @@ async function audit(page: Page, route: string): Promise<Finding[]> {
 const describeFindings = (findings: Finding[]) =>
   findings.map((f) => `${f.route}  ${f.rule} (${f.impact})  ${f.target}\n    ${f.summary}`).join('\n');
 
-type Labels = Record<string, unknown>;
-const label = (key: string): string | undefined => {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Labels | undefined)?.[part], en as unknown as Labels);
-  return typeof value === 'string' ? value : undefined;
-};
-
 /** The title a route's screen shows as its heading (as the route tree's random route test finds it). */
 function titleOf(route: RouteEntry): string | undefined {
-  if (route.page) return label(`pages.${route.page}.title`);
-  return (route.screen ? label(`forms.${route.screen}.title`) : undefined) ?? label(`routes.${route.name}.title`);
+  if (route.page) return englishLabel(`pages.${route.page}.title`);
+  return (route.screen ? englishLabel(`forms.${route.screen}.title`) : undefined) ?? englishLabel(`routes.${route.name}.title`);
 }
 
 /** The row actions of every page schema that open `route` about a row, with the page they are on. */
@@ -228,9 +222,9 @@ const PHONE_WIDTH = 600;
  */
 async function unreachableOnPhone(page: Page): Promise<string[]> {
   const names = {
-    menu: label('common.openNavigation') ?? '',
-    account: label('common.account') ?? '',
-    bottom: label('common.bottomNavigation') ?? '',
+    menu: englishLabel('common.openNavigation') ?? '',
+    account: englishLabel('common.account') ?? '',
+    bottom: englishLabel('common.bottomNavigation') ?? '',
   };
   return page.evaluate(({ menu, account, bottom }) => {
     const problems: string[] = [];

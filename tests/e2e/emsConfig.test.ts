@@ -1,20 +1,13 @@
 import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import en from '../../generated/i18n/en.json';
 import { call, signIn } from '../support/api';
 import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 import { choose, rowWith } from '../support/ui';
+import { text } from '../support/english';
 
 type Row = Record<string, unknown>;
-type Labels = Record<string, unknown>;
-/** A label as an English reader sees it. */
-function text(key: string, params: Record<string, string | number> = {}): string {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Labels | undefined)?.[part], en as unknown as Labels);
-  if (typeof value !== 'string') throw new Error(`no English label ${key}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(params[name]));
-}
 
 const STORAGE = 'T2-ST1';
 const STORAGE_NAME = '张江储能电站';

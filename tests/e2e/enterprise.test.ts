@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { FileChooser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import en from '../../generated/i18n/en.json';
 import type { PageSchema } from '../../generated/meta';
 import { routes } from '../../generated/registry';
 import { initialListState, listQuery } from '../../runtime/list/listQuery';
@@ -14,15 +13,10 @@ import { methodOf, url, type Row } from '../support/records';
 import center from '../../schemas/constants/managementCenter.json';
 import { pages } from '../support/contract';
 import { startServer, type TestServer } from '../support/server';
+import { text } from '../support/english';
 
 const MB = 1024 * 1024;
 
-type Labels = Record<string, unknown>;
-function text(key: string): string {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Labels | undefined)?.[part], en as unknown as Labels);
-  if (typeof value !== 'string') throw new Error(`no English label ${key}`);
-  return value;
-}
 const pageNamed = (name: string) => pages.find((candidate) => candidate.page === name) as PageSchema;
 
 /** Journeys of the enterprise side that are not a list's smoke: uploads, the bottom navigation, exports. */

@@ -1,21 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import en from '../../generated/i18n/en.json';
 import { formatMoney } from '../../runtime/format/money';
 import { call, signIn } from '../support/api';
 import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
 import { url, type Row } from '../support/records';
 import { startServer, type TestServer } from '../support/server';
 import { rowWith } from '../support/ui';
-
-type Labels = Record<string, unknown>;
-/** A label as an English reader sees it. */
-function text(key: string, params: Record<string, string | number> = {}): string {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Labels | undefined)?.[part], en as unknown as Labels);
-  if (typeof value !== 'string') throw new Error(`no English label ${key}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(params[name]));
-}
+import { text } from '../support/english';
 
 /**
  * The two routes open without sign-in, each reached the way its reader reaches it: staff take the

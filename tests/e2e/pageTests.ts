@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import en from '../../generated/i18n/en.json';
 import type { PageSchema } from '../../generated/meta';
 import { optionsOperations, routes, transitionOperations } from '../../generated/registry';
 import { initialListState, listQuery } from '../../runtime/list/listQuery';
@@ -22,14 +21,8 @@ import {
   type Marker,
   type MarkerValues,
 } from './smokeMarker';
+import { text } from '../support/english';
 
-type Labels = Record<string, unknown>;
-const labels = en as unknown as Labels;
-function text(key: string): string {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Labels | undefined)?.[part], labels);
-  if (typeof value !== 'string') throw new Error(`no English label ${key}`);
-  return value;
-}
 const fieldLabel = (entity: string, field: string) => text(`entities.${entity}.fields.${field}`);
 /** A drop-down's accessible name: its label, after the required mark (drawn by the stylesheet) of a required field. */
 function comboboxName(entity: string, field: string): string {

@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import en from '../../generated/i18n/en.json';
 import type { PageSchema } from '../../generated/meta';
 import { call, signIn } from '../support/api';
 import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
@@ -11,14 +10,8 @@ import { pages } from '../support/contract';
 import { methodOf, url, type Row } from '../support/records';
 import { startServer, type TestServer } from '../support/server';
 import { choose, rowWith } from '../support/ui';
+import { text } from '../support/english';
 
-type Labels = Record<string, unknown>;
-/** A label as an English reader sees it. */
-function text(key: string): string {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Labels | undefined)?.[part], en as unknown as Labels);
-  if (typeof value !== 'string') throw new Error(`no English label ${key}`);
-  return value;
-}
 const field = (entity: string, name: string) => text(`entities.${entity}.fields.${name}`);
 const pageNamed = (name: string) => pages.find((p) => p.page === name) as PageSchema;
 
