@@ -20,6 +20,7 @@ import { entityModel } from './resources/entityModel';
 import { EntityRepository } from './resources/repository';
 import { Simulator } from './simulator/runner';
 import { Catalog } from './telemetry/catalog';
+import { DAY_MS } from './telemetry/partitions';
 import { Telemetry } from './telemetry/service';
 import { TelemetryStore } from './telemetry/store';
 import { SimulatedWeather } from './weather/provider';
@@ -54,7 +55,7 @@ export async function openServices(config: ServerConfig): Promise<Services> {
   // dropped on a change made through any node, and nothing is kept while it may miss one.
   const { changes } = database;
   const cached = () => changes?.live ?? true;
-  const alarms = new AlarmEngine(database.db, cached);
+  const alarms = new AlarmEngine(database.db, database.dialect, cached);
   const catalog = new Catalog(database.db, cached);
   const dropCached = (entity: string, tenantId: number) => {
     if (entity === 'station' || entity === 'device' || entity === 'deviceVariable') catalog.invalidate(tenantId);
@@ -87,6 +88,9 @@ export async function openServices(config: ServerConfig): Promise<Services> {
   try {
     await asTheStartingNode(database, async () => {
       await migrate(database);
+      // The day partitions of the raw samples (PostgreSQL) of the retention window, before the demo's back-fill.
+      const now = Date.now();
+      await services.telemetry.store.partitions?.prepare(now - config.rawRetentionDays * DAY_MS, now);
       await syncEntityTables(database, models);
       if (config.demo) await seedDemo(services);
     });
@@ -119,15 +123,18 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   app.decorate('simulator', simulator);
   // The retention prune runs on one node of a cluster at a time, hourly across the cluster: each
   // node asks for its lease every 30 s, and the holder prunes when the last prune (on any node) is
-  // an hour old, or as it starts (with the retention it was started with). A node that dies stops
-  // renewing, so another takes it over within a minute.
+  // an hour old, or as it starts (with the retention it was started with); on PostgreSQL it also
+  // makes the day partitions of the week ahead. A node that dies stops renewing, so another takes
+  // it over within a minute.
   const retention = new Lease(database.db, 'retention', JOB_LEASE_MS);
   let pruning: Promise<void> = Promise.resolve();
+  const { store } = services.telemetry;
   const prune = async (starting: boolean) => {
     if (!(await retention.take())) return;
     const now = Date.now();
     if (!starting && now - (await retention.lastRun()) < PRUNE_INTERVAL_MS) return;
-    await services.telemetry.store.pruneSamples(now - config.rawRetentionDays * 86_400_000);
+    await store.partitions?.prepare(now, now);
+    await store.pruneSamples(now - config.rawRetentionDays * DAY_MS);
     await retention.ran(now);
   };
   const pruneTurn = (starting = false) => {
@@ -141,6 +148,18 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     await retention.release().catch(() => undefined);
     await simulator?.stop();
     await database.close();
+  });
+  // Stopping, the server takes no new connection and answers new requests 503; those in flight
+  // are answered with `Connection: close`, so that their keep-alive connections end with them
+  // instead of keeping the stop waiting until the clients let them go.
+  let stopping = false;
+  app.addHook('preClose', (done) => {
+    stopping = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (stopping) reply.header('connection', 'close');
+    done(null, payload);
   });
   registerErrorHandler(app, translate);
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxMb * 1024 * 1024, files: 1 } });

@@ -11,8 +11,17 @@ const { buildApp } = await import('./app');
 const { configFromEnv } = await import('./config');
 const config = configFromEnv();
 const app = await buildApp(config);
+/** How long a stopping node waits for the requests in flight and its background work before it exits anyway. */
+const STOP_LIMIT_MS = 30_000;
+// Stopping: no new requests (those arriving meanwhile answer 503), those in flight finish, the
+// background work stops and its leases are given up for another node to take at once, then the
+// database is closed.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    setTimeout(() => {
+      process.stderr.write(`Not stopped within ${STOP_LIMIT_MS / 1000} s; exiting.\n`);
+      process.exit(1);
+    }, STOP_LIMIT_MS).unref();
     void app.close().then(() => process.exit(0));
   });
 }

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { TenantScope } from '../auth/context';
+import type { Dialect } from '../db/database';
 import type { Tables } from '../db/tables';
 
 /** How a rule compares a value with its threshold (`schemas/enums/alarmComparison.json`). */
@@ -134,12 +135,13 @@ export function plan(rules: Rule[], samples: Map<number, Change[]>, active: Map<
   return { raised, recovered };
 }
 
-/** What the engine keeps of one tenant: its rules by variable, and its active alarms by rule. */
+/** What the engine keeps of one tenant: its rules by variable. */
 interface TenantState {
   byVar: Map<number, Rule[]>;
-  /** Alarms raised and not yet back to normal (no recovery time), open or confirmed. */
-  active: Map<number, number[]>;
 }
+
+/** The first key of the PostgreSQL advisory locks under which a tenant's batches are evaluated (the tenant is the second). */
+const EVALUATION_LOCK = 730_245;
 
 /** Entities whose changes change a tenant's rules or its alarms (deleted with a station, a rule...). */
 const WATCHED = new Set(['alarmGenerator', 'alarmType', 'alarmSwitch', 'deviceVariable', 'device', 'station', 'alarm']);
@@ -196,19 +198,23 @@ function eventRow(
 
 /**
  * Raises and recovers alarms as samples arrive. The enabled rules of a tenant whose devices'
- * switches are open are kept in memory by variable, with the tenant's active alarms by rule; both
- * are read again after rules, types, switches, stations, devices or variables change, or alarms
- * are deleted. A batch looks up the rules of its variables in memory, and writes only what
- * changed, in one transaction; a batch meeting no rule costs no statement. Batches of one tenant
- * are evaluated one after the other, so that two batches cannot both raise an alarm for one rule.
+ * switches are open are kept in memory by variable, read again after rules, types, switches,
+ * stations, devices or variables change. A batch looks up the rules of its variables in memory;
+ * a batch meeting no rule costs no statement. One meeting rules reads the active alarms of those
+ * rules and writes what changed, in one transaction. Batches of one tenant are evaluated one
+ * after the other, so that two batches cannot both raise an alarm for one rule: in this process
+ * by a queue per tenant, and across the nodes of a cluster (which ingest samples each) under a
+ * PostgreSQL advisory lock of the tenant held by the transaction, which reads the active alarms
+ * after taking it.
  */
 export class AlarmEngine {
   private readonly tenants = new Map<number, Promise<TenantState>>();
   private readonly queues = new Map<number, Promise<void>>();
 
-  /** `cached`: whether the rules and active alarms may be kept (not while a node of a cluster may miss changes). */
+  /** `cached`: whether the rules may be kept (not while a node of a cluster may miss changes). */
   constructor(
     private readonly db: Kysely<Tables>,
+    private readonly dialect: Dialect,
     private readonly cached: () => boolean = () => true,
   ) {}
 
@@ -313,24 +319,31 @@ export class AlarmEngine {
       if (closedDevices.has(rule.deviceId)) continue;
       byVar.set(rule.varId, [...(byVar.get(rule.varId) ?? []), rule]);
     }
-    // Read once per load: the tenant's alarms without a recovery time, whatever their rule.
+    return { byVar };
+  }
+
+  /** The active alarms (raised, not yet back to normal, open or confirmed) of some rules of a tenant, by rule. */
+  private async activeOf(trx: Transaction<Tables>, tenantId: number, ruleIds: number[]): Promise<Map<number, number[]>> {
     const active = new Map<number, number[]>();
-    const unrecovered = await this.db
-      .selectFrom('alarm')
-      .select(['id', 'generatorId'])
-      .where('tenantId', '=', tenantId)
-      .where('recoverTime', 'is', null)
-      .orderBy('id')
-      .execute();
-    for (const row of unrecovered) {
-      const generatorId = Number(row.generatorId);
-      active.set(generatorId, [...(active.get(generatorId) ?? []), Number(row.id)]);
+    for (const ids of chunks(ruleIds, IDS_PER_STATEMENT)) {
+      const rows = await trx
+        .selectFrom('alarm')
+        .select(['id', 'generatorId'])
+        .where('tenantId', '=', tenantId)
+        .where('generatorId', 'in', ids)
+        .where('recoverTime', 'is', null)
+        .orderBy('id')
+        .execute();
+      for (const row of rows) {
+        const generatorId = Number(row.generatorId);
+        active.set(generatorId, [...(active.get(generatorId) ?? []), Number(row.id)]);
+      }
     }
-    return { byVar, active };
+    return active;
   }
 
   private async run(tenantId: number, changes: Change[]): Promise<void> {
-    const { byVar, active } = await this.stateOf(tenantId);
+    const { byVar } = await this.stateOf(tenantId);
     const samples = new Map<number, Change[]>();
     for (const change of changes) {
       if (!byVar.has(change.varId)) continue;
@@ -341,7 +354,19 @@ export class AlarmEngine {
     if (samples.size === 0) return;
     for (const list of samples.values()) list.sort((a, b) => a.ts - b.ts);
     const rules = [...samples.keys()].flatMap((varId) => byVar.get(varId) ?? []);
-    const { raised, recovered } = plan(rules, samples, active);
+    await this.db.transaction().execute(async (trx) => {
+      if (this.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${EVALUATION_LOCK}, ${tenantId})`.execute(trx);
+      const active = await this.activeOf(
+        trx,
+        tenantId,
+        rules.map((rule) => rule.id),
+      );
+      await this.write(trx, tenantId, rules, plan(rules, samples, active));
+    });
+  }
+
+  /** Writes what a batch raised and recovered, with their events. */
+  private async write(trx: Transaction<Tables>, tenantId: number, rules: Rule[], { raised, recovered }: Plan): Promise<void> {
     if (raised.length === 0 && recovered.length === 0) return;
     const rows = raised.map(({ rule, ts, value, recoveredAt }) => ({
       tenantId,
@@ -360,51 +385,36 @@ export class AlarmEngine {
     }));
     const byTime = new Map<number, number[]>();
     for (const { alarmIds, ts } of recovered) byTime.set(ts, [...(byTime.get(ts) ?? []), ...alarmIds]);
-    const inserted: { id: number; generatorId: number; status: number }[] = [];
-    await this.db.transaction().execute(async (trx) => {
-      const events: AlarmEventRow[] = [];
-      for (const part of chunks(rows, ROWS_PER_INSERT)) {
-        const added = await trx
-          .insertInto('alarm')
-          .values(part)
-          .returning(['id', 'generatorId', 'status', 'reportTime'])
-          .execute();
-        inserted.push(
-          ...added.map((row) => ({ id: Number(row.id), generatorId: Number(row.generatorId), status: Number(row.status) })),
-        );
-        // Rows come back in no promised order: each is its raising by rule and time (a rule raises once at a time).
-        const ids = new Map(added.map((row) => [`${Number(row.generatorId)}|${String(row.reportTime)}`, Number(row.id)]));
-        for (const raise of raised) {
-          const alarmId = ids.get(`${raise.rule.id}|${iso(raise.ts)}`);
-          if (alarmId === undefined) continue;
-          events.push(eventRow(tenantId, alarmId, 'raised', raise.rule, raise.ts, raise.value));
-          if (raise.recoveredAt !== undefined)
-            events.push(eventRow(tenantId, alarmId, 'recovered', raise.rule, raise.recoveredAt, raise.recoveredValue));
-        }
+    const events: AlarmEventRow[] = [];
+    for (const part of chunks(rows, ROWS_PER_INSERT)) {
+      const added = await trx.insertInto('alarm').values(part).returning(['id', 'generatorId', 'reportTime']).execute();
+      // Rows come back in no promised order: each is its raising by rule and time (a rule raises once at a time).
+      const ids = new Map(added.map((row) => [`${Number(row.generatorId)}|${String(row.reportTime)}`, Number(row.id)]));
+      for (const raise of raised) {
+        const alarmId = ids.get(`${raise.rule.id}|${iso(raise.ts)}`);
+        if (alarmId === undefined) continue;
+        events.push(eventRow(tenantId, alarmId, 'raised', raise.rule, raise.ts, raise.value));
+        if (raise.recoveredAt !== undefined)
+          events.push(eventRow(tenantId, alarmId, 'recovered', raise.rule, raise.recoveredAt, raise.recoveredValue));
       }
-      const byRule = new Map(rules.map((rule) => [rule.id, rule]));
-      for (const { ruleId, alarmIds, ts, value } of recovered) {
-        const rule = byRule.get(ruleId);
-        if (rule) for (const alarmId of alarmIds) events.push(eventRow(tenantId, alarmId, 'recovered', rule, ts, value));
-      }
-      for (const [ts, alarmIds] of byTime) {
-        for (const ids of chunks(alarmIds, IDS_PER_STATEMENT)) {
-          // Open alarms recover by themselves; confirmed ones keep their checker and get the time.
-          await trx
-            .updateTable('alarm')
-            .set({ status: 0, recoverTime: iso(ts) })
-            .where('tenantId', '=', tenantId)
-            .where('recoverTime', 'is', null)
-            .where('id', 'in', ids)
-            .execute();
-        }
-      }
-      for (const part of chunks(events, ROWS_PER_INSERT)) await trx.insertInto('alarmEvent').values(part).execute();
-    });
-    // Committed: a recovery recovered every active alarm of its rule; a new open alarm is active.
-    for (const { ruleId } of recovered) active.delete(ruleId);
-    for (const row of inserted) {
-      if (row.status === 1) active.set(row.generatorId, [...(active.get(row.generatorId) ?? []), row.id]);
     }
+    const byRule = new Map(rules.map((rule) => [rule.id, rule]));
+    for (const { ruleId, alarmIds, ts, value } of recovered) {
+      const rule = byRule.get(ruleId);
+      if (rule) for (const alarmId of alarmIds) events.push(eventRow(tenantId, alarmId, 'recovered', rule, ts, value));
+    }
+    for (const [ts, alarmIds] of byTime) {
+      for (const ids of chunks(alarmIds, IDS_PER_STATEMENT)) {
+        // Open alarms recover by themselves; confirmed ones keep their checker and get the time.
+        await trx
+          .updateTable('alarm')
+          .set({ status: 0, recoverTime: iso(ts) })
+          .where('tenantId', '=', tenantId)
+          .where('recoverTime', 'is', null)
+          .where('id', 'in', ids)
+          .execute();
+      }
+    }
+    for (const part of chunks(events, ROWS_PER_INSERT)) await trx.insertInto('alarmEvent').values(part).execute();
   }
 }

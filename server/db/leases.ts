@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Tables } from './tables';
 
@@ -8,7 +9,8 @@ import type { Tables } from './tables';
  * stops renewing it, so another takes the job over once `ttlMs` has passed.
  */
 export class Lease {
-  private readonly owner = randomUUID();
+  /** Who holds it, as an operator reads it in `job_lease`: the node's host and process, and this lease's own mark. */
+  private readonly owner = `${hostname()} pid ${process.pid} ${randomUUID().slice(0, 8)}`;
 
   constructor(
     private readonly db: Kysely<Tables>,

@@ -10,6 +10,7 @@ import * as site from './migrations/0006_site';
 import * as months from './migrations/0007_month_rollups';
 import * as openLinks from './migrations/0008_open_links';
 import * as jobLeases from './migrations/0009_job_leases';
+import * as samplePartitions from './migrations/0010_sample_partitions';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, context: MigrationCon
   '0007_month_rollups': months,
   '0008_open_links': openLinks,
   '0009_job_leases': jobLeases,
+  '0010_sample_partitions': samplePartitions,
 };
 
 /** An auto-increment integer primary key named `id`, in each engine's own way. */

@@ -3,6 +3,7 @@ import type { Dialect } from '../db/database';
 import type { Rollup, Tables } from '../db/tables';
 import { hourOf, LocalDays, partKey, periodOf, subPeriods, type PeriodType } from './calendar';
 import { downsample, type Point } from './counters';
+import { SamplePartitions } from './partitions';
 import { RollupBuilder } from './rollups';
 
 /** How a figure is made of the samples of a period. */
@@ -129,11 +130,15 @@ function chunks<T>(rows: T[], columns: number): T[][] {
  */
 export class TelemetryStore {
   readonly localDays = new LocalDays();
+  /** On PostgreSQL, the day partitions of the raw samples. */
+  readonly partitions: SamplePartitions | undefined;
 
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly dialect: Dialect,
-  ) {}
+  ) {
+    this.partitions = dialect === 'postgres' ? new SamplePartitions(db) : undefined;
+  }
 
   /** Values of a rollup merged with newer samples of the same hour or day. */
   private mergeSet(table: 'rollupHour' | 'rollupDay' | 'rollupMonth') {
@@ -471,10 +476,20 @@ export class TelemetryStore {
   }
 
   /**
-   * Removes samples older than `before`; rollups stay. Variable by variable along the key (a
-   * delete by time alone would read the whole table), a few at a time.
+   * Removes samples older than `before`; rollups stay. On PostgreSQL by dropping the partitions
+   * of the days wholly before it (the samples of `before`'s day stay until that day is past); on
+   * SQLite by deleting them.
    */
-  async pruneSamples(before: number): Promise<number> {
+  async pruneSamples(before: number): Promise<void> {
+    if (this.partitions) await this.partitions.prune(before);
+    else await this.deleteSamples(before);
+  }
+
+  /**
+   * Deletes samples older than `before`, variable by variable along the key (a delete by time
+   * alone would read the whole table), a few at a time; answers how many.
+   */
+  async deleteSamples(before: number): Promise<number> {
     const variables = await this.db
       .selectFrom('varState')
       .select(['tenantId', 'varId'])
