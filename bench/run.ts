@@ -8,21 +8,23 @@
  *    the rollups, and by scanning the raw samples of the period; both must agree.
  * 3. The same on PostgreSQL.
  * 4. Realtime values of 200 variables under 50 concurrent connections (autocannon), against a
- *    bare Fastify route doing the same reading, each server in a process of its own.
- * 5. The dashboard in Chromium (bench/dashboard.ts): requests and main-thread time per refresh,
+ *    bare Fastify route doing the same reading, each server in a process of its own: on SQLite
+ *    through one node, on PostgreSQL through one node and through two (bench/load.ts).
+ * 5. Retention of a month of raw samples on PostgreSQL: DELETE against dropping the day
+ *    partitions (bench/retention.ts).
+ * 6. The dashboard in Chromium (bench/dashboard.ts): requests and main-thread time per refresh,
  *    coalesced against one request per widget, a cold navigation, the route's JavaScript and its
  *    chart chunk, keystrokes.
- * 6. The trend widget drawing a year of 5-minute data of 4 variables (bench/trend.ts), downsampled
+ * 7. The trend widget drawing a year of 5-minute data of 4 variables (bench/trend.ts), downsampled
  *    by the server against every sample.
  *
- * `npm run bench -- --before DIR` measures 5 and 6 also with the client and Storybook built in DIR
+ * `npm run bench -- --before DIR` measures 6 and 7 also with the client and Storybook built in DIR
  * (a checkout of an earlier commit), beside this checkout's, in the same run.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { openServices } from '../server/app';
 import type { TenantId, UserId } from '../server/auth/context';
@@ -36,6 +38,8 @@ import { figure, type CalcMethod, type SampleInput } from '../server/telemetry/s
 import { httpFetch, signInTokens } from '../tests/support/httpSignIn';
 import { createDatabase, startPostgres } from '../tests/support/postgres';
 import { serve, stopped } from './child';
+import { CONNECTIONS, DURATION_S, load, type LoadResult } from './load';
+import { RETENTION_STEP_MS, RETENTION_VARIABLES, retentionFigures, type Removal } from './retention';
 import { dashboardFigures, dashboardReport } from './dashboard';
 import { checkoutOf, replaceSection, sectionOf } from './report';
 import { trendBench } from './trend';
@@ -51,8 +55,6 @@ const METHODS: CalcMethod[] = ['DIFF', 'SUM', 'AVG', 'MAX'];
 const TYPES: PeriodType[] = ['DAY', 'MONTH', 'YEAR'];
 const ROLLUP_RUNS = 30;
 const RAW_RUNS = { DAY: 15, MONTH: 7, YEAR: 3 } as const;
-const CONNECTIONS = 50;
-const DURATION_S = 10;
 
 /** The year of samples: it ends at the start of the current hour. */
 const END = hourOf(Date.now());
@@ -242,30 +244,8 @@ async function ingestOverHttp(dataDir: string, variables: CatalogVariable[]): Pr
   }
 }
 
-interface LoadResult {
-  requests: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
-
-async function load(url: string, headers: Record<string, string>, body: string): Promise<LoadResult> {
-  // A short warm-up, then the measured run.
-  await autocannon({ url, method: 'POST', headers, body, connections: CONNECTIONS, duration: 2 });
-  const result = await autocannon({ url, method: 'POST', headers, body, connections: CONNECTIONS, duration: DURATION_S });
-  return {
-    requests: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
-}
-
-/** Realtime values of 200 variables from the platform, against a bare route answering the same body. */
-async function realtime(dataDir: string, services: Services): Promise<{ platform: LoadResult; bare: LoadResult; bytes: number }> {
-  // Two more storage stations, so that tenant 2 has the variables asked for.
+/** 200 variables of tenant 2, each with a latest value (two more storage stations made for them); answers their serials. */
+async function realtimeVariables(services: Services): Promise<string[]> {
   const admin = await services.database.db
     .selectFrom('appUser')
     .select('id')
@@ -283,29 +263,53 @@ async function realtime(dataDir: string, services: Services): Promise<{ platform
     variables.map((variable, index) => ({ varId: variable.id, ts: Date.now(), value: index })),
     catalog.byId,
   );
-  const platform = await serve({ BENCH_MODE: 'platform', DATA_DIR: dataDir });
+  return variables.map((v) => v.sn);
+}
+
+/**
+ * Realtime values of the variables `sns` under load: the platform (its database given by `env`)
+ * through one node and through each larger number of nodes in `nodeCounts` (the connections
+ * shared out in turn), against a bare route answering the same body.
+ */
+async function realtime(
+  env: Record<string, string>,
+  sns: string[],
+  nodeCounts: number[],
+): Promise<{ platform: LoadResult[]; bare: LoadResult; bytes: number }> {
+  const nodes = await Promise.all(
+    Array.from({ length: Math.max(...nodeCounts) }, () => serve({ ...env, BENCH_MODE: 'platform' })),
+  );
   try {
-    const { ems: token } = await signInTokens(httpFetch(platform.url));
+    const { ems: token } = await signInTokens(httpFetch(nodes[0]?.url ?? ''));
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const body = JSON.stringify({ sns: variables.map((v) => v.sn).join(',') });
-    const answer = await fetch(`${platform.url}/ems/api/main/devices/data/realtime`, { method: 'POST', headers, body });
-    const text = await answer.text();
+    const body = JSON.stringify({ sns: sns.join(',') });
+    const path = '/ems/api/main/devices/data/realtime';
+    const text = await (await fetch(`${nodes[0]?.url ?? ''}${path}`, { method: 'POST', headers, body })).text();
     const data = (JSON.parse(text) as { data: unknown[] }).data;
-    if (data.length !== REALTIME_VARIABLES) throw new Error(`realtime answered ${data.length} values`);
-    log('  platform route...');
-    const measured = await load(`${platform.url}/ems/api/main/devices/data/realtime`, headers, body);
-    await stopped(platform.child);
-    const bare = await serve({ BENCH_MODE: 'bare', DATA_DIR: dataDir, BENCH_TENANT: String(TENANT) });
+    if (data.length !== sns.length) throw new Error(`realtime answered ${data.length} values`);
+    const platform: LoadResult[] = [];
+    for (const count of nodeCounts) {
+      log(`  platform, ${count} node(s)...`);
+      platform.push(
+        await load(
+          nodes.slice(0, count).map((node) => `${node.url}${path}`),
+          headers,
+          body,
+        ),
+      );
+    }
+    await Promise.all(nodes.map((node) => stopped(node.child)));
+    const bare = await serve({ ...env, BENCH_MODE: 'bare', BENCH_TENANT: String(TENANT) });
     try {
       const same = (await (await fetch(`${bare.url}/realtime`, { method: 'POST', headers, body })).json()) as unknown[];
       if (JSON.stringify(same) !== JSON.stringify(data)) throw new Error('the bare route answers differently');
       log('  bare route...');
-      return { platform: measured, bare: await load(`${bare.url}/realtime`, headers, body), bytes: text.length };
+      return { platform, bare: await load([`${bare.url}/realtime`], headers, body), bytes: text.length };
     } finally {
       await stopped(bare.child);
     }
   } finally {
-    await stopped(platform.child);
+    await Promise.all(nodes.map((node) => stopped(node.child)));
   }
 }
 
@@ -314,6 +318,59 @@ function statTable(rows: StatRow[]): string {
     '| Method | Period | Rollups p50 (ms) | Raw scan p50 (ms) | Rollups faster by |',
     '|---|---|---:|---:|---:|',
     ...rows.map((r) => `| ${r.method} | ${r.type} | ${ms(r.rollup)} | ${ms(r.raw)} | ${fmt(r.raw / r.rollup)}× |`),
+  ].join('\n');
+}
+
+const loadRow = (label: string, r: LoadResult) =>
+  `| ${label} | ${fmt(r.requests)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`;
+
+type Realtime = Awaited<ReturnType<typeof realtime>>;
+
+function realtimeTable(sqlite: Realtime, postgres: Realtime | undefined): string {
+  return [
+    '| Database | Route | Requests/s | p50 (ms) | p99 (ms) | Errors | Non-2xx |',
+    '|---|---|---:|---:|---:|---:|---:|',
+    loadRow('SQLite | Platform, one node (token, tenant, catalogue, latest values, answer)', sqlite.platform[0] as LoadResult),
+    loadRow('SQLite | Bare Fastify, same reading', sqlite.bare),
+    ...(postgres
+      ? [
+          loadRow('PostgreSQL | Platform, one node', postgres.platform[0] as LoadResult),
+          loadRow('PostgreSQL | Platform, two nodes, round-robin', postgres.platform[1] as LoadResult),
+          loadRow('PostgreSQL | Bare Fastify, same reading', postgres.bare),
+        ]
+      : ['| PostgreSQL | not run (no PostgreSQL) | | | | | |']),
+  ].join('\n');
+}
+
+/** How a platform run compares with the bare route's: share of its throughput, and p99 as a multiple of its p99. */
+function versus(run: LoadResult, bare: LoadResult): { share: number; p99: number; clean: boolean } {
+  return { share: (run.requests / bare.requests) * 100, p99: run.p99 / bare.p99, clean: run.errors === 0 && run.non2xx === 0 };
+}
+
+function realtimeGoals(sqlite: Realtime, postgres: Realtime | undefined): string {
+  const lite = versus(sqlite.platform[0] as LoadResult, sqlite.bare);
+  const lines = [
+    `- SQLite: the platform serves ${lite.share.toFixed(0)} % of the bare route's throughput. Goal: at least 40 %, p99 ≤ 50 ms, no errors — ${lite.share >= 40 && (sqlite.platform[0]?.p99 ?? Infinity) <= 50 && lite.clean ? 'met' : 'not met'}.`,
+  ];
+  if (postgres) {
+    postgres.platform.forEach((run, i) => {
+      const figures = versus(run, postgres.bare);
+      lines.push(
+        `- PostgreSQL, ${i === 0 ? 'one node' : 'two nodes'}: ${figures.share.toFixed(0)} % of the bare route's throughput, p99 ${figures.p99.toFixed(2)} × its p99. Goal: at least 70 %, p99 ≤ 1.5 ×, no errors — ${figures.share >= 70 && figures.p99 <= 1.5 && figures.clean ? 'met' : 'not met'}.`,
+      );
+    });
+  }
+  return lines.join('\n');
+}
+
+function retentionTable(removals: Removal[]): string {
+  const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+  return [
+    `The 30 days before today of raw samples of ${RETENTION_VARIABLES} variables, one a ${RETENTION_STEP_MS / 1000} s (${fmt(removals[0]?.rows ?? 0)} rows), removed by retention, on two databases filled alike: deleting the rows variable by variable along the key (as on SQLite), and dropping the partitions of the 30 days (what the platform does on PostgreSQL). Disk size of the samples' partitions before and right after, with no VACUUM in between.`,
+    '',
+    '| Method | Time (ms) | Rows left | Disk before (MiB) | Disk after (MiB) |',
+    '|---|---:|---:|---:|---:|',
+    ...removals.map((r) => `| ${r.method} | ${fmt(r.ms)} | ${fmt(r.left)} | ${mb(r.bytesBefore)} | ${mb(r.bytesAfter)} |`),
   ].join('\n');
 }
 
@@ -328,7 +385,7 @@ async function main(): Promise<void> {
   log('Statistics on SQLite:');
   const statsSqlite = await statistics(sqlite, variables);
   log('Realtime under load:');
-  const load = await realtime(sqliteDir, sqlite);
+  const realtimeSqlite = await realtime({ DATA_DIR: sqliteDir }, await realtimeVariables(sqlite), [1]);
   await sqlite.database.close();
   log('Ingest through the HTTP call...');
   const ingestHttp = await ingestOverHttp(sqliteDir, variables);
@@ -339,16 +396,24 @@ async function main(): Promise<void> {
   const postgres = await startPostgres();
   let ingestPostgres: number | undefined;
   let statsPostgres: StatRow[] = [];
+  let realtimePostgres: Awaited<ReturnType<typeof realtime>> | undefined;
+  let retention: Removal[] = [];
   if (postgres) {
     const pgDir = mkdtempSync(join(tmpdir(), 'platform-bench-pg-'));
     try {
-      const services = await openServices(config({ dataDir: pgDir, databaseUrl: await createDatabase(postgres.url) }));
+      const databaseUrl = await createDatabase(postgres.url);
+      const services = await openServices(config({ dataDir: pgDir, databaseUrl }));
       const pgVariables = await variablesOf(services, VARIABLES);
       ingestPostgres = await ingestYear(services, pgVariables);
       log(`  ingest ${fmt(ingestPostgres)} samples/s`);
       await sql`analyze`.execute(services.database.db);
       statsPostgres = await statistics(services, pgVariables);
+      log('Realtime under load on PostgreSQL:');
+      const sns = await realtimeVariables(services);
       await services.database.close();
+      realtimePostgres = await realtime({ DATABASE_URL: databaseUrl }, sns, [1, 2]);
+      log('Retention of a month of raw samples on PostgreSQL...');
+      retention = await retentionFigures(postgres.url);
     } finally {
       postgres.stop();
       rmSync(pgDir, { recursive: true, force: true });
@@ -372,7 +437,6 @@ async function main(): Promise<void> {
   );
 
   const year = statsSqlite.filter((r) => r.type === 'YEAR');
-  const share = (load.platform.requests / load.bare.requests) * 100;
   const report = `# Benchmarks
 
 Measured by \`npm run bench\` (bench/run.ts) on ${new Date(started).toISOString().slice(0, 10)}: ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}. Each comparison below comes from this one run; the whole run took ${Math.round((Date.now() - started) / 1000)} s.
@@ -407,14 +471,15 @@ Goal for a year: p50 ≤ 5 ms and at least 100× faster than the raw scan. On SQ
 
 ## Realtime values under load
 
-\`POST /ems/api/main/devices/data/realtime\` with ${REALTIME_VARIABLES} variable serial numbers (an answer of ${fmt(load.bytes)} bytes), ${CONNECTIONS} concurrent connections for ${DURATION_S} s (autocannon, after a 2 s warm-up), against a bare Fastify route doing the same reading with nothing around it (the variables looked up in a map, one prepared SQLite statement for their latest values, the same answer without envelope; no token, tenant, validation or query builder); each server in a process of its own, autocannon in a third.
+\`POST /ems/api/main/devices/data/realtime\` with ${REALTIME_VARIABLES} variable serial numbers (an answer of ${fmt(realtimeSqlite.bytes)} bytes), ${CONNECTIONS} concurrent connections for ${DURATION_S} s (autocannon, after a 2 s warm-up), against a bare Fastify route doing the same reading with nothing around it (the variables looked up in a map, one prepared statement of the driver for their latest values, the same answer without envelope; no token, tenant, validation or query builder); each server in a process of its own, autocannon in this one. Through two nodes, the connections are shared out between them in turn (a round-robin in front of them): requests per second are summed, percentiles are the slower node's.
 
-| Route | Requests/s | p50 (ms) | p99 (ms) | Errors | Non-2xx |
-|---|---:|---:|---:|---:|---:|
-| Platform (token, tenant, catalogue, latest values, answer) | ${fmt(load.platform.requests)} | ${load.platform.p50} | ${load.platform.p99} | ${load.platform.errors} | ${load.platform.non2xx} |
-| Bare Fastify, same reading | ${fmt(load.bare.requests)} | ${load.bare.p50} | ${load.bare.p99} | ${load.bare.errors} | ${load.bare.non2xx} |
+${realtimeTable(realtimeSqlite, realtimePostgres)}
 
-The platform serves ${share.toFixed(0)} % of the bare route's throughput. Goal: at least 40 %, p99 ≤ 50 ms, no errors — ${share >= 40 && load.platform.p99 <= 50 && load.platform.errors === 0 && load.platform.non2xx === 0 ? 'met' : 'not met'}.
+${realtimeGoals(realtimeSqlite, realtimePostgres)}
+
+## Retention on PostgreSQL: DELETE against dropping partitions
+
+${retention.length ? retentionTable(retention) : 'Not run: no PostgreSQL on this machine.'}
 
 ${dashboard}
 ${trend}`;

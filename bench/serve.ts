@@ -1,13 +1,14 @@
 /**
- * A server for the benchmark, in a process of its own, on the SQLite database of `DATA_DIR`:
- * the platform (`BENCH_MODE=platform`); the platform with its demo and the simulator, listening
+ * A server for the benchmark, in a process of its own, on the SQLite database of `DATA_DIR` or
+ * the PostgreSQL one of `DATABASE_URL`: the platform (`BENCH_MODE=platform`); the platform with its demo and the simulator, listening
  * once 35 days of history are filled in (`BENCH_MODE=dashboard`); or a bare Fastify route doing
  * the same reading with nothing around it (`BENCH_MODE=bare`): no token, tenant or validation,
- * no query builder, no envelope. Prints the address it listens on.
+ * no query builder, no envelope (one prepared statement of the driver). Prints the address it listens on.
  */
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../server/app';
 import { configFromEnv } from '../server/config';
 import { formatLocal } from '../server/telemetry/calendar';
@@ -16,32 +17,52 @@ const dashboard = process.env.BENCH_MODE === 'dashboard';
 const config = { ...configFromEnv(), logger: false, simulator: dashboard, demo: dashboard, historyDays: 35 };
 const app = process.env.BENCH_MODE === 'bare' ? Fastify({ logger: false }) : await buildApp(config);
 if (dashboard) await app.simulator?.ready;
+/** The latest values of the asked variables of a tenant, by variable id, read with nothing around the query. */
+type LatestReader = (tenantId: number, ids: number[]) => Promise<{ var_id: number; ts: number; value: number }[]>;
+
 if (process.env.BENCH_MODE === 'bare') {
-  const db = new SQLite(join(config.dataDir, 'platform.db'), { readonly: true });
   const tenantId = Number(process.env.BENCH_TENANT);
-  const variables = new Map(
-    (
-      db.prepare('select id, sn, unit from device_variable where tenant_id = ?').all(tenantId) as {
-        id: number;
-        sn: string;
-        unit: string;
-      }[]
-    ).map((v) => [v.sn, v]),
-  );
-  const statements = new Map<number, SQLite.Statement>();
-  app.post<{ Body: { sns: string } }>('/realtime', (request) => {
+  let rows: { id: number; sn: string; unit: string }[];
+  let latest: LatestReader;
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    rows = (await pool.query('select id, sn, unit from device_variable where tenant_id = $1', [tenantId])).rows;
+    latest = async (tenant, ids) =>
+      (
+        await pool.query({
+          name: 'latest',
+          text: 'select var_id, ts::float8 as ts, value from var_state where tenant_id = $1 and var_id = any($2)',
+          values: [tenant, ids],
+        })
+      ).rows;
+  } else {
+    const db = new SQLite(join(config.dataDir, 'platform.db'), { readonly: true });
+    rows = db.prepare('select id, sn, unit from device_variable where tenant_id = ?').all(tenantId) as typeof rows;
+    const statements = new Map<number, SQLite.Statement>();
+    latest = (tenant, ids) => {
+      let statement = statements.get(ids.length);
+      if (!statement) {
+        statement = db.prepare(
+          `select var_id, ts, value from var_state where tenant_id = ? and var_id in (${ids.map(() => '?').join(',')})`,
+        );
+        statements.set(ids.length, statement);
+      }
+      return Promise.resolve(statement.all(tenant, ...ids) as Awaited<ReturnType<LatestReader>>);
+    };
+  }
+  const variables = new Map(rows.map((v) => [v.sn, v]));
+  app.post<{ Body: { sns: string } }>('/realtime', async (request) => {
     const asked = request.body.sns.split(',').flatMap((sn) => variables.get(sn) ?? []);
-    let statement = statements.get(asked.length);
-    if (!statement) {
-      statement = db.prepare(
-        `select var_id, ts, value from var_state where tenant_id = ? and var_id in (${asked.map(() => '?').join(',')})`,
-      );
-      statements.set(asked.length, statement);
-    }
-    const rows = statement.all(tenantId, ...asked.map((v) => v.id)) as { var_id: number; ts: number; value: number }[];
-    const latest = new Map(rows.map((row) => [row.var_id, row]));
+    const states = new Map(
+      (
+        await latest(
+          tenantId,
+          asked.map((v) => v.id),
+        )
+      ).map((row) => [row.var_id, row]),
+    );
     return asked.map((v) => {
-      const state = latest.get(v.id);
+      const state = states.get(v.id);
       return {
         sn: v.sn,
         data: state ? state.value : null,

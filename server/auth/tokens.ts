@@ -31,7 +31,8 @@ export interface TokenLifetimes {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-function grantOf(row: SystemTables['authToken']): TokenGrant {
+/** The grant a stored token row carries. */
+export function grantOf(row: SystemTables['authToken']): TokenGrant {
   return {
     kind: row.kind,
     clientId: row.clientId,
@@ -68,12 +69,6 @@ export class TokenService {
       })
       .execute();
     return { access_token: token, token_type: 'bearer', expires_in: seconds, expire_at_millisec: expiresAt, sessionId };
-  }
-
-  /** The grant behind a token, or nothing when it is unknown or expired. */
-  async verify(token: string, now = Date.now()): Promise<TokenGrant | undefined> {
-    const row = await this.db.selectFrom('authToken').selectAll().where('tokenHash', '=', hashToken(token)).executeTakeFirst();
-    return row && row.expiresAt > now ? grantOf(row) : undefined;
   }
 
   /** Spends a token once: of calls spending it at the same moment, one gets its grant. */
