@@ -46,7 +46,7 @@ async function bearer(services: Services, token: string, accepted: Set<TokenKind
   const row = (await services.database.db
     .selectFrom('authToken as t')
     .leftJoin('appUser as u', 'u.id', 't.userId')
-    .leftJoin('employee as e', (join) => join.onRef('e.userId', '=', 't.userId').onRef('e.tenantId', '=', 't.tenantId'))
+    .leftJoin('employee as e', (join) => join.onRef('e.userId', '=', 'u.id').onRef('e.tenantId', '=', 't.tenantId'))
     .selectAll('t')
     .select(['u.name as name', 'e.id as employeeId', 'e.role as role', 'e.accountActive as accountActive'])
     .where('t.tokenHash', '=', hashToken(token))
