@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AlarmEngine } from './alarms/engine';
+import { CallerCache } from './auth/callers';
 import { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import { loadContract } from './contract';
@@ -32,6 +33,8 @@ declare module 'fastify' {
   }
 }
 
+/** The name changes of tokens are told to the other nodes by. */
+const AUTH_TOKENS = 'authToken';
 /** Milliseconds between the simulator's live samples. */
 const SIMULATOR_INTERVAL_MS = 5_000;
 /** How often raw samples older than the retention window are removed (on one node of a cluster). */
@@ -57,8 +60,11 @@ export async function openServices(config: ServerConfig): Promise<Services> {
   const cached = () => changes?.live ?? true;
   const alarms = new AlarmEngine(database.db, database.dialect, cached);
   const catalog = new Catalog(database.db, cached);
+  const callers = new CallerCache(cached);
   const dropCached = (entity: string, tenantId: number) => {
     if (entity === 'station' || entity === 'device' || entity === 'deviceVariable') catalog.invalidate(tenantId);
+    // Tokens revoked or moved, or an employee record (the `user` entity: role, account state) changed.
+    if (entity === AUTH_TOKENS || entity === 'user') callers.clear();
     alarms.invalidate(entity, tenantId);
   };
   changes?.subscribe({
@@ -66,6 +72,7 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     missed: () => {
       catalog.clear();
       alarms.clear();
+      callers.clear();
     },
   });
   const services: Services = {
@@ -74,17 +81,21 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     database,
     repository: new EntityRepository(database.db, models),
     tokens: new TokenService(database.db, { access: config.tokenTtlSeconds, refresh: config.refreshTtlSeconds }),
+    callers,
     files: fileStoreFor(database, config.dataDir),
     telemetry: new Telemetry(new TelemetryStore(database.db, database.dialect), catalog, alarms),
     alarms,
     weather: new SimulatedWeather(),
   };
-  services.repository.onChange((entity, tenantId) => {
+  // A change made through this node: dropped here, and told to the other nodes.
+  const changed = (entity: string, tenantId: number) => {
     dropCached(entity, tenantId);
     changes
       ?.publish(entity, tenantId)
       .catch((error: unknown) => log(`A change could not be told to the other nodes: ${String(error)}`));
-  });
+  };
+  services.repository.onChange(changed);
+  services.tokens.onRevoke(() => changed(AUTH_TOKENS, 0));
   try {
     await asTheStartingNode(database, async () => {
       await migrate(database);

@@ -44,10 +44,21 @@ export function grantOf(row: SystemTables['authToken']): TokenGrant {
 
 /** Random bearer tokens, stored only as hashes, with an expiry; revoked per user. */
 export class TokenService {
+  private readonly listeners: (() => void)[] = [];
+
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly lifetimes: TokenLifetimes,
   ) {}
+
+  /** Calls `listener` after tokens were revoked or moved to another tenant (what is kept of callers drops its copy). */
+  onRevoke(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  private revoked(): void {
+    for (const listener of this.listeners) listener();
+  }
 
   async issue(grant: TokenGrant, now = Date.now()): Promise<IssuedToken & { sessionId: string | null }> {
     const token = randomBytes(32).toString('base64url');
@@ -87,11 +98,13 @@ export class TokenService {
     let query = this.db.deleteFrom('authToken').where('userId', '=', userId);
     if (tenantId !== undefined) query = query.where('tenantId', '=', tenantId);
     await query.execute();
+    this.revoked();
   }
 
   /** Moves a session (its user and refresh tokens) to another tenant; its EMS tokens, made for the old one, end. */
   async moveToTenant(sessionId: string, tenantId: TenantId): Promise<void> {
     await this.db.deleteFrom('authToken').where('sessionId', '=', sessionId).where('kind', '=', 'ems').execute();
     await this.db.updateTable('authToken').set({ tenantId }).where('sessionId', '=', sessionId).execute();
+    this.revoked();
   }
 }

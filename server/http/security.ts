@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext, TenantId, UserId } from '../auth/context';
 import { verifySecret } from '../auth/passwords';
-import { grantOf, hashToken, type TokenKind } from '../auth/tokens';
+import { grantOf, hashToken, type TokenGrant, type TokenKind } from '../auth/tokens';
 import type { Operation } from '../contract';
 import type { SystemTables } from '../db/tables';
 import { ApiError } from '../errors';
@@ -42,22 +42,40 @@ async function basicClient(services: Services, value: string): Promise<AuthConte
 }
 
 async function bearer(services: Services, token: string, accepted: Set<TokenKind>): Promise<AuthContext> {
-  // The token with its user and their employee record in the token's tenant, in one statement: every call makes it.
+  const hash = hashToken(token);
+  const known = services.callers.get(hash);
+  if (known) {
+    if (!accepted.has(known.kind)) throw new ApiError('unauthenticated');
+    return known;
+  }
+  const mark = services.callers.mark();
+  // The token with its user and their employee record in the token's tenant, in one statement.
   const row = (await services.database.db
     .selectFrom('authToken as t')
     .leftJoin('appUser as u', 'u.id', 't.userId')
     .leftJoin('employee as e', (join) => join.onRef('e.userId', '=', 'u.id').onRef('e.tenantId', '=', 't.tenantId'))
     .selectAll('t')
     .select(['u.name as name', 'e.id as employeeId', 'e.role as role', 'e.accountActive as accountActive'])
-    .where('t.tokenHash', '=', hashToken(token))
+    .where('t.tokenHash', '=', hash)
     // Entity tables are typed loosely, which a join carries over to the token's columns.
     .executeTakeFirst()) as
     (SystemTables['authToken'] & { name: unknown; employeeId: unknown; role: unknown; accountActive: unknown }) | undefined;
-  const grant = row && row.expiresAt > Date.now() ? grantOf(row) : undefined;
-  if (!grant || grant.kind === 'refresh' || !accepted.has(grant.kind)) throw new ApiError('unauthenticated');
+  if (!row || row.expiresAt <= Date.now()) throw new ApiError('unauthenticated');
+  const grant = grantOf(row);
+  if (!accepted.has(grant.kind)) throw new ApiError('unauthenticated');
+  const caller = callerOf(grant, row);
+  services.callers.set(hash, caller, row.expiresAt, mark);
+  return caller;
+}
+
+/** Who a valid token's row stands for: a client, or a user with an active employee record in the token's tenant. */
+function callerOf(
+  grant: TokenGrant,
+  row: { name: unknown; employeeId: unknown; role: unknown; accountActive: unknown },
+): AuthContext {
+  if (grant.kind === 'refresh') throw new ApiError('unauthenticated');
   if (grant.userId === undefined || grant.tenantId === undefined) return { kind: grant.kind, clientId: grant.clientId };
-  if (!row || row.employeeId === null || row.employeeId === undefined || row.accountActive === 0)
-    throw new ApiError('unauthenticated');
+  if (row.employeeId === null || row.employeeId === undefined || row.accountActive === 0) throw new ApiError('unauthenticated');
   return {
     kind: grant.kind,
     clientId: grant.clientId,

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AlarmEngine } from '../alarms/engine';
+import type { CallerCache } from '../auth/callers';
 import type { AuthContext, TenantScope } from '../auth/context';
 import type { TokenService } from '../auth/tokens';
 import type { ServerConfig } from '../config';
@@ -18,6 +19,8 @@ export interface Services {
   database: Database;
   repository: EntityRepository;
   tokens: TokenService;
+  /** Who each token stands for, kept a few seconds. */
+  callers: CallerCache;
   files: FileStore;
   telemetry: Telemetry;
   alarms: AlarmEngine;

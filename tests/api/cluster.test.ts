@@ -175,6 +175,25 @@ describe.skipIf(!postgresUrl)('nodes on one PostgreSQL', () => {
     expect(took).toBeLessThan(2_000);
   });
 
+  test('tokens revoked through one node are refused by the other at once', async () => {
+    const [one, two] = nodes as [Node, Node];
+    const operator = await signInTokens(httpFetch(one.process.url), { username: 'operator', password: 'operator123' });
+    const principal = (node: Node) =>
+      fetch(`${node.process.url}${url('getPrincipal')}`, { headers: { authorization: `Bearer ${operator.user}` } });
+    // Node two knows the token now (and keeps who it stands for).
+    expect((await principal(two)).status).toBe(200);
+    const changed = await fetch(`${one.process.url}${url('changePassword')}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${operator.user}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ oldPassword: 'operator123', newPassword: 'operator456', confirmPassword: 'operator456' }),
+    });
+    expect(changed.status).toBe(200);
+    // Every session of the user ended: refused by the other node as soon as it is told, well within its 5-s keeping.
+    const took = await within(1_000, async () => (await principal(two)).status === 401);
+    expect(took).toBeLessThan(1_000);
+    expect((await principal(one)).status).toBe(401);
+  });
+
   test('a lost notification connection turns the caches off, and they come back on with it', async () => {
     const [one, two] = nodes as [Node, Node];
     const listening = async () =>

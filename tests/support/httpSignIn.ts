@@ -13,8 +13,11 @@ export function httpFetch(base: string): Fetch {
     ).json();
 }
 
-/** Signs the demo administrator in through the documented steps; answers the user token and the EMS token. */
-export async function signInTokens(fetch: Fetch): Promise<{ user: string; ems: string }> {
+/** Signs a demo user (the administrator by default) in through the documented steps; answers the user token and the EMS token. */
+export async function signInTokens(
+  fetch: Fetch,
+  { username, password } = { username: 'admin', password: 'admin123' },
+): Promise<{ user: string; ems: string }> {
   const basic = `Basic ${Buffer.from('web:web').toString('base64')}`;
   const client = (await fetch('GET', '/auth/oauth/token?grant_type=client_credentials', { authorization: basic })) as {
     access_token: string;
@@ -23,7 +26,7 @@ export async function signInTokens(fetch: Fetch): Promise<{ user: string; ems: s
     'POST',
     '/manager/user/pclogin',
     { authorization: `Bearer ${client.access_token}` },
-    { username: 'admin', password: 'admin123' },
+    { username, password },
   )) as { data: { access_token: string } };
   const ems = (await fetch('POST', '/tools/ems/emsToken', { authorization: `Bearer ${login.data.access_token}` })) as {
     data: { access_token: string };
