@@ -1,4 +1,5 @@
 import { dirname, posix } from 'node:path';
+import uploadRules from '../schemas/constants/upload.json';
 import { isObject, type Json, type JsonObject, type Sources } from './sources';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -25,6 +26,21 @@ const ERROR_BODY: JsonObject = {
     data: { type: 'null' },
   },
 };
+
+/**
+ * The media types a file answer (`x-binary`) has: a workbook, a PDF document, or a stored file
+ * (by its extension, else `application/octet-stream`).
+ */
+const BINARY_MEDIA_TYPES: Record<string, string[]> = {
+  xlsx: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  pdf: ['application/pdf'],
+  file: [...new Set([...Object.values(uploadRules.mediaTypes), 'application/octet-stream'])],
+};
+
+/** The media types of a file answer of this kind (`x-binary`); undefined for an unknown kind. */
+export function binaryMediaTypes(kind: Json | undefined): string[] | undefined {
+  return typeof kind === 'string' ? BINARY_MEDIA_TYPES[kind] : undefined;
+}
 
 function envelope(data: Json): JsonObject {
   return {
@@ -143,9 +159,11 @@ function expandOperation(operation: JsonObject, where: string, problems: string[
   for (const [status, description] of Object.entries(ERROR_STATUSES)) {
     errors[status] = { $ref: '#/components/responses/Error', description };
   }
-  if (rest['x-binary'] === true) {
-    const binary = { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } };
-    return { ...rest, responses: { '200': { description: 'The file', content: binary }, ...errors } };
+  if (rest['x-binary'] !== undefined) {
+    const types = binaryMediaTypes(rest['x-binary']);
+    if (!types) problems.push(`${where}: x-binary is one of ${Object.keys(BINARY_MEDIA_TYPES).join(', ')}`);
+    const content = Object.fromEntries((types ?? []).map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
+    return { ...rest, responses: { '200': { description: 'The file', content }, ...errors } };
   }
   let payload: Json | undefined;
   if (record !== undefined) payload = page(record);

@@ -1,4 +1,4 @@
-import { HTTP_METHODS, type HttpMethod } from './bundleOpenapi';
+import { binaryMediaTypes, HTTP_METHODS, type HttpMethod } from './bundleOpenapi';
 import { isObject, type Json, type JsonObject } from './sources';
 
 /** What the generic resource handler does for an operation (`x-resource`). */
@@ -93,6 +93,8 @@ export interface Operation<Schema = JsonObject> {
   response?: Schema;
   /** The answer is a file, not JSON. */
   binary: boolean;
+  /** The media types a file answer has (`x-binary`: xlsx, pdf or file). */
+  mediaTypes?: string[];
   resource?: ResourceBinding;
   handler?: string;
   /** A named handler that moves a record along its entity's state machine (`x-transition`), with effects of its own. */
@@ -194,7 +196,8 @@ export function listOperations(document: JsonObject, problems: string[]): Operat
         multipart,
         filters: filterBindings(parameters),
         ...(response ? { response } : {}),
-        binary: op['x-binary'] === true,
+        binary: op['x-binary'] !== undefined,
+        ...(op['x-binary'] !== undefined ? { mediaTypes: binaryMediaTypes(op['x-binary']) ?? [] } : {}),
         ...(resource ? { resource } : {}),
         ...(handler ? { handler } : {}),
         ...(transition ? { transition } : {}),

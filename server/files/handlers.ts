@@ -6,15 +6,7 @@ import { ApiError } from '../errors';
 import type { CallContext, Handler, Services } from '../http/services';
 import { looksLikeImage, UPLOAD_RULES } from './uploadRules';
 
-const MIME: Record<string, string> = {
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.pdf': 'application/pdf',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.wav': 'audio/wav',
-};
+const MIME: Record<string, string> = UPLOAD_RULES.mediaTypes;
 
 /** A file as it was stored: where it is (bucket and generated name), its original name, address, size and type. */
 export interface StoredFile {

@@ -267,7 +267,7 @@ describe.each(connectedDatabases())('EMS alarms on $name', ({ start }) => {
     expect(open.total + handled.total).toBe(all.total);
     for (const payload of [
       { stationSn: 'T2-PV1', status: '2' },
-      { stationSn: 'T2-PV1', size: 7 },
+      { stationSn: 'T2-PV1', size: 501 },
       { stationSn: 'T2-PV1', status: '0;1' },
       { status: '0,1' },
     ]) {

@@ -99,7 +99,7 @@ function queryAimedAt(op: Operation, record: Row): Record<string, string> {
   const query: Record<string, string> = {};
   for (const [name, schema] of Object.entries(op.query?.properties ?? {})) {
     const own = record[op.filters[name]?.field ?? name];
-    if (name === 'size' && schema.enum?.length) query.size = String(Math.max(...schema.enum.map(Number)));
+    if (name === 'size' && schema.maximum !== undefined) query.size = String(schema.maximum);
     else if (op.resource?.action === 'options' && (name === 'id' || name === 'name') && own !== undefined)
       query[name] = String(own);
     else if (op.query?.required?.includes(name)) query[name] = own === undefined ? plausible(schema) : String(own);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadContract } from '../../server/contract';
 import { call, databases, emsTokenOf, signIn } from '../support/api';
-import { entities, pages } from '../support/contract';
+import { entities, operation, pages } from '../support/contract';
 import { readPdf } from '../support/pdf';
 import { createRecord, methodOf, url, type Row } from '../support/records';
 import type { TestServer } from '../support/server';
@@ -68,7 +68,8 @@ describe.each(databases())('exports on $name', ({ start }) => {
 
     test.runIf(page.export)('the workbook holds the rows of the list, under the column labels', async () => {
       const answer = await download(page.export ?? '');
-      expect(answer.headers['content-type']).toContain('spreadsheetml');
+      // The media type the contract declares for the export, exactly.
+      expect([answer.headers['content-type']]).toEqual(operation(page.export ?? '').mediaTypes);
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(answer.rawPayload as unknown as ArrayBuffer);
       const sheet = workbook.worksheets[0];
@@ -91,7 +92,7 @@ describe.each(databases())('exports on $name', ({ start }) => {
 
     test.runIf(page.exportPdf)('the PDF lays the rows out on A4 pages, heads on each page, numbered', async () => {
       const answer = await download(page.exportPdf ?? '');
-      expect(answer.headers['content-type']).toContain('application/pdf');
+      expect([answer.headers['content-type']]).toEqual(operation(page.exportPdf ?? '').mediaTypes);
       const document = await readPdf(answer.rawPayload);
       expect(document.length).toBeGreaterThan(1);
       const { records } = await listed(page.resource.list);

@@ -4,6 +4,7 @@ import { hashToken } from '../../server/auth/tokens';
 import type { Database } from '../../server/db/database';
 import { call, connectedDatabases, signIn } from '../support/api';
 import { url, type Row } from '../support/records';
+import { operation } from '../support/contract';
 
 /**
  * The open routes' calls: a quotation's customer link and an asset's QR code, answered without any
@@ -317,6 +318,7 @@ describe.each(connectedDatabases())('open routes on $name', ({ start }) => {
         query: { token, documentId: String(sheet?.id) },
       });
       expect(file.headers['content-type']).toBe('application/pdf');
+      expect(operation('getOpenDeviceDocumentFile').mediaTypes).toContain('application/pdf');
       expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import inquiryPeople from '../../schemas/constants/inquiryPeople.json';
 import { call, databases, signIn, type Answer } from '../support/api';
 import type { TestServer } from '../support/server';
+import { operation } from '../support/contract';
 
 type Row = Record<string, unknown>;
 type Page = { records: Row[]; total: number };
@@ -594,7 +595,9 @@ describe.each(databases())('sessions, access and accounts on $name', ({ name, st
     const byHeader = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${admin}` } });
     expect(byHeader.statusCode).toBe(200);
     expect(byHeader.rawPayload.equals(bytes)).toBe(true);
-    expect(byHeader.headers['content-type']).toContain('image/png');
+    expect(byHeader.headers['content-type']).toBe('image/png');
+    // One of the media types the contract declares for a file download.
+    expect(operation('getFile').mediaTypes).toContain(byHeader.headers['content-type']);
 
     const byCookie = await app.inject({
       method: 'GET',

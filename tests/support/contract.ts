@@ -2,7 +2,7 @@ import type { PageSchema } from '../../generated/meta';
 import pageList from '../../generated/pages.json';
 import { loadContract, type JsonSchema, type Operation } from '../../server/contract';
 
-const contract = loadContract();
+export const contract = loadContract();
 
 export const pages = pageList as PageSchema[];
 export const entities: Record<string, JsonSchema> = contract.entities;
