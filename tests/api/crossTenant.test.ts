@@ -740,6 +740,12 @@ const TELEMETRY_CHECKS: Record<string, Entry> = {
     query: { current: '1', size: '10' },
     payload: { sns: VARIABLE_A },
   })),
+  getDevicesDataPage: unknownToB(() => ({
+    method: 'POST',
+    url: url('getDevicesDataPage'),
+    query: { current: '1', size: '10' },
+    payload: { sns: VARIABLE_A },
+  })),
   getOneTimeDatas: unknownToB(() => ({
     method: 'GET',
     url: url('getOneTimeDatas'),

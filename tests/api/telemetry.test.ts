@@ -435,6 +435,13 @@ describe.each(connectedDatabases())('telemetry data calls on $name', ({ start })
         current: 2,
         size: 10,
       });
+      // The specification's "realtime and /page" read as `main/devices/data/page` answers the same.
+      expect(
+        await data('POST', '/ems/api/main/devices/data/page', {
+          query: { current: '1', size: '10' },
+          payload: { sns: sns.join(',') },
+        }),
+      ).toEqual(await page('1'));
     });
   });
 
