@@ -2,6 +2,8 @@ import { ApiError } from '../errors';
 import type { CallContext, Handler } from '../http/services';
 import type { TenantScope } from '../auth/context';
 import type { Db, EntityRecord, Filter } from '../resources/repository';
+import { formatLocal } from '../telemetry/calendar';
+import { catalogOf } from '../telemetry/lookup';
 import { saveGenerator } from './generators';
 import { comparisons, levels, sources } from './lists';
 
@@ -213,6 +215,47 @@ export const energyAlarms: Handler = async (call) => {
   return alarmPage(call, filters, current, size);
 };
 
+/** How long before an alarm was raised, and after it recovered, its trend shows the values. */
+const AROUND_MS = 3_600_000;
+
+/**
+ * `GET electricity_warning/devicevars/gettrendvalues`: the samples of the variable an alarm is
+ * about, from an hour before it was raised to an hour after it recovered (to now while it lasts),
+ * beside its rule's threshold: what the value did around the warning.
+ */
+export const warningTrendValues: Handler = async (call) => {
+  const { alarmId, points } = call.query as { alarmId: number; points: number };
+  const scope = call.scope();
+  const { repository, telemetry } = call.services;
+  const alarm = await repository.get(scope, 'alarm', alarmId);
+  const [rule, catalog] = await Promise.all([
+    repository.get(scope, 'alarmGenerator', Number(alarm.generatorId)),
+    catalogOf(call),
+  ]);
+  const variable = catalog.byId.get(Number(alarm.variableId));
+  if (!variable) throw new ApiError('notFound');
+  const raised = Date.parse(String(alarm.reportTime));
+  const recovered = typeof alarm.recoverTime === 'string' ? Date.parse(alarm.recoverTime) : undefined;
+  const start = raised - AROUND_MS;
+  const end = Math.min(Date.now(), (recovered ?? Date.now()) + AROUND_MS);
+  const series = await telemetry.store.trend(scope.tenantId, [variable], 'AVG', 'RAW', start, end + 1, points);
+  const local = (ts: number) => formatLocal(ts, variable.zone);
+  return {
+    alarmId,
+    sn: variable.sn,
+    name: variable.name,
+    unit: variable.unit,
+    comparison: rule.comparison,
+    threshold: rule.threshold,
+    deadband: rule.deadband ?? null,
+    reportTime: local(raised),
+    recoverTime: recovered === undefined ? null : local(recovered),
+    startTime: local(start),
+    endTime: local(end),
+    datas: (series.get(variable.id) ?? []).map((p) => ({ time: local(p.ts), value: p.value })),
+  };
+};
+
 // Rules --------------------------------------------------------------------------------------
 
 /** `GET alarmgenerater/list`. */
@@ -375,6 +418,7 @@ export const alarmHandlers: Record<string, Handler> = {
   clearStation,
   alarmSummaries,
   energyAlarms,
+  warningTrendValues,
   listGenerators,
   addGenerator,
   updateGenerator,

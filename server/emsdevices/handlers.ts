@@ -8,14 +8,13 @@ import { emsGetEnergySetting, emsSaveEnergySetting, emsStorageDevices } from './
 import { emsGetQualitySetting, emsResetQualitySetting, emsSaveQualitySetting } from './quality';
 import { emsQualityMonthly, emsQualityRealtime } from './qualityData';
 import { bySn } from './records';
-import { emsReportData, emsReportTrend, emsStationReportGroups, emsUpdateReportGroup } from './reports';
+import { emsReportData, emsReportTrend, emsStationReportGroups } from './reports';
 import {
   emsCollectorStations,
   emsCompanyDevices,
   emsCopyStation,
   emsDeleteStation,
   emsStationsByDept,
-  emsUpdateStationById,
 } from './stations';
 import { emsQualityUnbalance } from './unbalanceData';
 import { emsDataTypes, emsGetVars, emsGetVarsSimplify, emsImportVars, emsLinkedVariables } from './vars';
@@ -25,7 +24,6 @@ const device = bySn('device');
 
 /** The named handlers of station and device administration, by their `x-handler` name. */
 export const emsdevicesHandlers: Record<string, Handler> = {
-  emsUpdateStationById,
   emsDeleteStation,
   emsStationsByDept,
   emsCollectorStations,
@@ -58,7 +56,6 @@ export const emsdevicesHandlers: Record<string, Handler> = {
   emsSaveDiagram,
   emsQualityRealtime,
   emsQualityMonthly,
-  emsUpdateReportGroup,
   emsStationReportGroups,
   emsReportTrend,
   emsReportData,

@@ -5,7 +5,7 @@ import { formatLocal, parseLocal, type PeriodType } from '../telemetry/calendar'
 import type { CatalogVariable } from '../telemetry/catalog';
 import { catalogOf } from '../telemetry/lookup';
 import type { CalcMethod, Resolution } from '../telemetry/store';
-import { allOf, bodyOf } from './records';
+import { allOf } from './records';
 
 const DAY_MS = 86_400_000;
 /** Points per variable a trend answers at most (peaks and dips kept). */
@@ -22,14 +22,6 @@ async function groupWithVariables(call: CallContext): Promise<{ group: EntityRec
 }
 
 const methodOf = (group: EntityRecord) => (group.calcMethod ?? 'AVG') as CalcMethod;
-
-/** `PUT reportgroups/{id}`: the group of the path; an id in the body must be the same. */
-export const emsUpdateReportGroup: Handler = async (call) => {
-  const id = Number(call.params.id);
-  const body = bodyOf(call);
-  if (body.id !== undefined && body.id !== id) throw new ApiError('validation', { detail: 'id: differs from the path' });
-  return call.services.repository.update(call.scope(), 'reportGroup', id, body);
-};
 
 /** `{id}/reportgroups`: the groups of the station of the id, in their order. */
 export const emsStationReportGroups: Handler = async (call) => {

@@ -1,15 +1,7 @@
 import { ApiError } from '../errors';
 import type { Handler } from '../http/services';
 import type { EntityRecord } from '../resources/repository';
-import { allOf, bodyOf } from './records';
-
-/** `PUT device/station/update/{id}`: the id of the path is the record changed; a different id in the body is refused. */
-export const emsUpdateStationById: Handler = async (call) => {
-  const id = Number(call.params.id);
-  const body = bodyOf(call);
-  if (body.id !== undefined && body.id !== id) throw new ApiError('validation', { detail: 'id: differs from the path' });
-  return call.services.repository.update(call.scope(), 'station', id, body);
-};
+import { allOf } from './records';
 
 /**
  * `DELETE device/station/deleteStation`: the id and serial number must name the same station

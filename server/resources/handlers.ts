@@ -96,8 +96,11 @@ export function resourceHandler(operation: Operation, binding: ResourceBinding):
     case 'update':
       return (call) => {
         const body = call.body as Record<string, unknown>;
-        if (typeof body.id !== 'number') throw new ApiError('validation', { detail: call.t('errors.idRequired') });
-        return call.services.repository.update(call.scope(), entity, body.id, body);
+        // The record of the path when the operation names one (an id in the body must be the same), else the body's.
+        const id = typeof call.params.id === 'number' ? call.params.id : body.id;
+        if (typeof id !== 'number') throw new ApiError('validation', { detail: call.t('errors.idRequired') });
+        if (body.id !== undefined && body.id !== id) throw new ApiError('validation', { detail: call.t('errors.idNotPath') });
+        return call.services.repository.update(call.scope(), entity, id, body);
       };
     case 'delete':
       return async (call) => {

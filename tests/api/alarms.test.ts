@@ -543,6 +543,59 @@ describe.each(connectedDatabases())('EMS alarms on $name', ({ start }) => {
     expect(everywhere.body.data.records.map((alarm) => alarm.generatorId)).toContain(demand?.id);
   });
 
+  test('the trend of a warning shows the values of its variable around it, with the rule threshold', async () => {
+    const generator = await rule('T2-ST1-MTR.frequency', { comparison: 'gt', threshold: 52, deadband: 0.5 });
+    // Samples ten minutes back: below, above (raised), back below (recovered).
+    const base = Date.now() - 600_000;
+    for (const [offset, value] of [
+      [0, 50.1],
+      [60_000, 53.5],
+      [120_000, 50.2],
+    ] as const) {
+      const answer = await as<{ accepted: number }>(ems, 'POST', '/ems/api/collector/samples', {
+        payload: { samples: [{ sn: 'T2-ST1-MTR.frequency', ts: base + offset, value }] },
+      });
+      expect(answer.body.data.accepted).toBe(1);
+    }
+    const [alarm] = await alarmsOf('T2-ST1', Number(generator.id));
+    expect(alarm).toMatchObject({ status: 0, value: 53.5 });
+    const path = '/ems/api/energy/electricity_warning/devicevars/gettrendvalues';
+    const trend = await as<Row & { datas: { time: string; value: number }[] }>(ems, 'GET', path, {
+      query: { alarmId: String(alarm?.id) },
+    });
+    // Times in the station's zone (Asia/Shanghai, UTC+8), to the second.
+    const local = (ts: number) => new Date(ts + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+    expect(trend.body.data).toMatchObject({
+      alarmId: alarm?.id,
+      sn: 'T2-ST1-MTR.frequency',
+      unit: 'Hz',
+      comparison: 'gt',
+      threshold: 52,
+      deadband: 0.5,
+      reportTime: local(base + 60_000),
+      recoverTime: local(base + 120_000),
+      startTime: local(base + 60_000 - 3_600_000),
+    });
+    const { datas } = trend.body.data;
+    expect(datas).toContainEqual({ time: local(base + 60_000), value: 53.5 });
+    expect(datas).toContainEqual({ time: local(base + 120_000), value: 50.2 });
+    expect(datas.every((p) => p.time >= String(trend.body.data.startTime) && p.time <= String(trend.body.data.endTime))).toBe(
+      true,
+    );
+    expect(datas.map((p) => p.time)).toEqual(datas.map((p) => p.time).sort());
+    // At most `points` values, the peak among them.
+    const two = await as<{ datas: { value: number }[] }>(ems, 'GET', path, {
+      query: { alarmId: String(alarm?.id), points: '2' },
+    });
+    expect(two.body.data.datas.length).toBeLessThanOrEqual(2);
+    expect(two.body.data.datas.map((p) => p.value)).toContain(53.5);
+
+    expect((await as(ems, 'GET', path, { query: { alarmId: '999999' } })).status).toBe(404);
+    expect((await as(ems, 'GET', path, { query: { alarmId: '0' } })).status).toBe(400);
+    expect((await as(ems, 'GET', path)).status).toBe(400);
+    expect((await as(otherEms, 'GET', path, { query: { alarmId: String(alarm?.id) } })).status).toBe(404);
+  });
+
   test('another tenant gets 404 for the alarms, stations and rules of tenant 2, and changes nothing', async () => {
     const stationId = await idOf('station', 'T2-ST1');
     const generator = await rule('T2-ST1-AC.setTemp', { comparison: 'gt', threshold: 30 });

@@ -274,7 +274,7 @@ async function resourceCheck(ctx: Context, op: Operation, record: Row): Promise<
     }
     case 'update': {
       const payload = { ...writable(entity, record), id: record.id };
-      const answer = await call(app, b, { method: methodOf(id), url: url(id), payload });
+      const answer = await call(app, b, { method: methodOf(id), url: url(id, record), payload });
       expect(answer.status).toBe(refused);
       break;
     }
@@ -847,6 +847,11 @@ const TELEMETRY_CHECKS: Record<string, Entry> = {
   exportAlarmRecords: unknownToB(() => ({ method: 'GET', url: url('exportAlarmRecords'), query: { stationSn: STATION_A } })),
   getAlarmSummarys: unknownToB(() => ({ method: 'POST', url: url('getAlarmSummarys'), payload: { stationSn: STATION_A } })),
   getEngeryAlarmList: unknownToB(() => ({ method: 'GET', url: url('getEngeryAlarmList'), query: { stationSn: STATION_A } })),
+  getWarningTrendValues: unknownToB(async (ctx) => ({
+    method: 'GET',
+    url: url('getWarningTrendValues'),
+    query: { alarmId: String((await alarmOfA(ctx)).alarmId) },
+  })),
   getAlarmGenerators: unknownToB(() => ({ method: 'GET', url: url('getAlarmGenerators'), query: { stationSn: STATION_A } })),
   enableAllAlarmGenerators: unknownToB(
     async (ctx) => ({
@@ -1075,14 +1080,6 @@ const noneOfA =
   };
 
 const EMSDEVICES_CHECKS: Record<string, Entry> = {
-  updateStationById: unknownToB(
-    async (ctx) => ({
-      method: 'PUT',
-      url: url('updateStationById', { id: await stationIdOfA(ctx) }),
-      payload: { ...example('station'), sn: 'TAKEN-OVER' },
-    }),
-    stationStateOfA,
-  ),
   deleteStation: unknownToB(
     async (ctx) => ({
       method: 'DELETE',
@@ -1262,14 +1259,6 @@ const EMSDEVICES_CHECKS: Record<string, Entry> = {
     url: url('getQualityMonthlyReport'),
     query: { deviceSn: `${STATION_A}-MTR`, month: '2026-11' },
   })),
-  updateReportGroup: unknownToB(
-    async (ctx) => ({
-      method: 'PUT',
-      url: url('updateReportGroup', { id: await firstIdOfA(ctx, 'getReportGroupPage') }),
-      payload: { ...example('reportGroup'), stationId: await stationIdOfA(ctx) },
-    }),
-    async (ctx) => (await call(ctx.app, ctx.a, { method: 'GET', url: url('getReportGroupPage'), query: { size: '50' } })).body,
-  ),
   getStationReportGroups: unknownToB(async (ctx) => ({
     method: 'GET',
     url: url('getStationReportGroups', { id: await stationIdOfA(ctx) }),

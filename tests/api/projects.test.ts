@@ -151,6 +151,27 @@ describe.each(databases())('execution sites and projects on $name', ({ start }) 
       });
     });
 
+    test.each([
+      ['executesiteworkplan', { title: '设备基础浇筑', progress: 40 }, { title: '设备基础养护', progress: 80 }],
+      ['executesiteservicereport', { title: '安装报告', serviceType: 'install' }, { title: '维修报告', serviceType: 'repair' }],
+    ])(
+      'POST %s/{id} saves the record of the path; another id in the body, or another tenant, changes nothing',
+      async (call, created, saved) => {
+        const record = await data('POST', `/manager/${call}`, { payload: { siteId: site.id, ...created } });
+        const path = `/manager/${call}/${String(record.id)}`;
+        const answer = await data('POST', path, { payload: { siteId: site.id, ...saved } });
+        expect(answer).toMatchObject({ id: record.id, siteId: site.id, ...saved });
+        const read = () => data('GET', `/manager/${call}/getById`, { query: { id: String(record.id) } });
+        const refused = await as(admin, 'POST', path, { payload: { id: Number(record.id) + 1, siteId: site.id, ...created } });
+        expect(refused.status).toBe(400);
+        expect(refused.body.msg).toContain('id: differs from the path');
+        expect((await as(other, 'POST', path, { payload: { siteId: site.id, ...created } })).status).toBe(404);
+        expect(await read()).toMatchObject(saved);
+        expect((await as(admin, 'POST', `/manager/${call}/999999`, { payload: { siteId: site.id, ...saved } })).status).toBe(404);
+        await data('DELETE', path);
+      },
+    );
+
     test('the setup process lists the steps in their order', async () => {
       const steps = await data<Row[]>('GET', `/manager/executesite/setup/process/list/${String(site.id)}`);
       expect(steps.map((s) => s.name)).toEqual(['设备进场', '设备吊装', '电气接线', '系统调试']);
