@@ -31,9 +31,10 @@ import type { TenantId, UserId } from '../server/auth/context';
 import { configFromEnv, type ServerConfig } from '../server/config';
 import { createStation, demoStations } from '../server/demo/stations';
 import type { Services } from '../server/http/services';
-import { hourOf, LocalDays, partKey, periodOf, subPeriods, type PeriodType } from '../server/telemetry/calendar';
+import { HOUR_MS, hourOf, LocalDays, partKey, periodOf, subPeriods, type PeriodType } from '../server/telemetry/calendar';
 import type { CatalogVariable } from '../server/telemetry/catalog';
 import { increase } from '../server/telemetry/counters';
+import { HOLD_MS } from '../server/telemetry/rollups';
 import { figure, type CalcMethod, type SampleInput } from '../server/telemetry/store';
 import { httpFetch, signInTokens } from '../tests/support/httpSignIn';
 import { createDatabase, startPostgres } from '../tests/support/postgres';
@@ -111,7 +112,7 @@ async function ingestYear(services: Services, variables: CatalogVariable[]): Pro
   return (samples / elapsed) * 1000;
 }
 
-/** The statistic of each variable by scanning the raw samples of the period (and the one before it, for counters). */
+/** The statistic of each variable by scanning the raw samples of the period (with the day before, for counters, and the hour after, for how long its last sample held). */
 async function rawStatistic(services: Services, variables: CatalogVariable[], method: CalcMethod, type: PeriodType) {
   const zone = variables[0]?.zone ?? 'Asia/Shanghai';
   const period = periodOf(type, QUERY_TIME, zone);
@@ -128,11 +129,12 @@ async function rawStatistic(services: Services, variables: CatalogVariable[], me
       variables.map((v) => v.id),
     )
     .where('ts', '>=', period.start - 86_400_000)
-    .where('ts', '<', period.end)
+    // The first sample after the period tells how long the last one in it held.
+    .where('ts', '<', period.end + HOLD_MS)
     .orderBy('varId')
     .orderBy('ts')
     .execute();
-  type Totals = { min: number | null; max: number | null; sum: number; count: number; inc: number };
+  type Totals = { min: number | null; max: number | null; sum: number; count: number; inc: number; area: number; span: number };
   const result = new Map<number, { value: number | null; series: (number | null)[] }>();
   const byVar = new Map<number, { ts: number; value: number }[]>();
   for (const row of rows) {
@@ -141,13 +143,27 @@ async function rawStatistic(services: Services, variables: CatalogVariable[], me
     byVar.set(row.varId, list);
   }
   for (const variable of variables) {
-    const totals = parts.map((): Totals => ({ min: null, max: null, sum: 0, count: 0, inc: 0 }));
-    const whole: Totals = { min: null, max: null, sum: 0, count: 0, inc: 0 };
-    let previous: number | undefined;
+    const totals = parts.map((): Totals => ({ min: null, max: null, sum: 0, count: 0, inc: 0, area: 0, span: 0 }));
+    const whole: Totals = { min: null, max: null, sum: 0, count: 0, inc: 0, area: 0, span: 0 };
+    /** The sample before, with the totals it counts in (none before the period). */
+    let previous: { ts: number; value: number; in: Totals[] } | undefined;
     for (const sample of byVar.get(variable.id) ?? []) {
-      const inc = variable.kind === 'counter' ? increase(previous, sample.value) : 0;
-      previous = sample.value;
-      if (sample.ts < period.start) continue;
+      const inc = variable.kind === 'counter' ? increase(previous?.value, sample.value) : 0;
+      // The sample before held until this one: in its own hour, and on into this sample's hour if
+      // that is the next (as the rollups count it).
+      let spill: { value: number; ms: number } | undefined;
+      if (previous) {
+        const end = previous.ts + Math.min(sample.ts - previous.ts, HOLD_MS);
+        const hourEnd = hourOf(previous.ts) + HOUR_MS;
+        const held = Math.min(end, hourEnd) - previous.ts;
+        for (const t of previous.in) {
+          t.area += previous.value * held;
+          t.span += held;
+        }
+        if (hourOf(sample.ts) === hourEnd) spill = { value: previous.value, ms: Math.max(0, end - hourEnd) };
+      }
+      previous = { ...sample, in: [] };
+      if (sample.ts < period.start || sample.ts >= period.end) continue;
       const day = days.dayOf(sample.ts, zone);
       const key = type === 'DAY' ? String(hourOf(sample.ts)) : type === 'MONTH' ? day : day.slice(0, 7);
       for (const t of [totals[index.get(key) ?? -1], whole]) {
@@ -157,6 +173,11 @@ async function rawStatistic(services: Services, variables: CatalogVariable[], me
         t.sum += sample.value;
         t.count += 1;
         t.inc += inc;
+        if (spill) {
+          t.area += spill.value * spill.ms;
+          t.span += spill.ms;
+        }
+        previous.in.push(t);
       }
     }
     result.set(variable.id, { value: figure(method, whole), series: totals.map((t) => figure(method, t)) });

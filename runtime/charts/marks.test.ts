@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { averageLine, averageOf, extremes, seriesMarks, type SeriesPoint } from './marks';
+import { averageLine, averageOf, extremes, seriesMarks, timeAverageOf, type SeriesPoint } from './marks';
 
 const names = { max: 'Max', min: 'Min', average: 'Avg' };
 
@@ -11,6 +11,34 @@ describe('marks of a series', () => {
     [[], null],
   ])('the average of %o is %s (points without a value left out)', (values, average) => {
     expect(averageOf(values)).toBe(average);
+  });
+
+  test('the average of samples is weighted by time: two an hour apart and sixty a minute apart', () => {
+    const minute = 60_000;
+    const samples: SeriesPoint[] = [
+      [0, -115],
+      [60 * minute, -115],
+      ...Array.from({ length: 60 }, (_, i): SeriesPoint => [(61 + i) * minute, 100]),
+    ];
+    // One hour at each power; by count it would be (2 × -115 + 60 × 100) / 62 = 93.06.
+    expect(timeAverageOf(samples)).toBeCloseTo(-7.5, 9);
+    expect(seriesMarks(samples, '#000', { average: true, samples: true }, names, String).markLine?.data).toMatchObject([
+      { yAxis: -7.5 },
+    ]);
+    expect(seriesMarks(samples, '#000', { average: true }, names, String).markLine?.data).toMatchObject([
+      { yAxis: (2 * -115 + 60 * 100) / 62 },
+    ]);
+    // A gap of more than an hour counts as an hour; a point without a value is left out.
+    expect(
+      timeAverageOf([
+        [0, 0],
+        [5 * 60 * minute, 50],
+        [6 * 60 * minute, null],
+        [7 * 60 * minute, 10],
+      ]),
+    ).toBe(30);
+    expect(timeAverageOf([[0, 42]])).toBe(42);
+    expect(timeAverageOf([[0, null]])).toBeNull();
   });
 
   test.each([

@@ -1,3 +1,4 @@
+import averages from '../../schemas/constants/averages.json';
 import type { LineSeriesOption } from './option';
 
 /** Which marks a series carries. */
@@ -5,6 +6,12 @@ export interface MarkChoice {
   max?: boolean;
   min?: boolean;
   average?: boolean;
+  /**
+   * The points are samples at their times (not one figure per hour, day or month): the average
+   * is weighted by time, each sample counting for the time since the one before, as the server's
+   * averages are.
+   */
+  samples?: boolean;
 }
 
 /** The names the marks are labelled with (the widget's own words for them). */
@@ -50,6 +57,26 @@ export function averageOf(values: (number | null)[]): number | null {
 }
 
 /**
+ * The time-weighted average of samples: each counts for the time since the sample before it (at
+ * most the hold of `schemas/constants/averages.json`); points without a value are left out. Null
+ * when there is none; the plain average when no sample counts for any time (a single one).
+ */
+export function timeAverageOf(points: SeriesPoint[]): number | null {
+  let area = 0;
+  let span = 0;
+  let previous: number | undefined;
+  for (const [x, y] of points) {
+    if (y === null) continue;
+    const at = Number(x);
+    const held = previous === undefined ? 0 : Math.min(at - previous, averages.holdMs);
+    previous = at;
+    area += y * held;
+    span += held;
+  }
+  return span > 0 ? area / span : averageOf(points.map(([, y]) => y));
+}
+
+/**
  * The marks of a series: its highest and lowest points, each a dot with its value above or below
  * it, and its average as a dashed line, the values written with `format`. None for a series
  * without values.
@@ -76,7 +103,7 @@ export function seriesMarks(
   const dots = found
     ? [...(choice.max ? [point(found.max, names.max, true)] : []), ...(choice.min ? [point(found.min, names.min, false)] : [])]
     : [];
-  const average = choice.average ? averageOf(values) : null;
+  const average = !choice.average ? null : choice.samples ? timeAverageOf(points) : averageOf(values);
   return {
     ...(dots.length
       ? {

@@ -11,6 +11,7 @@ import * as months from './migrations/0007_month_rollups';
 import * as openLinks from './migrations/0008_open_links';
 import * as jobLeases from './migrations/0009_job_leases';
 import * as samplePartitions from './migrations/0010_sample_partitions';
+import * as timeWeights from './migrations/0011_time_weights';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, context: MigrationCon
   '0008_open_links': openLinks,
   '0009_job_leases': jobLeases,
   '0010_sample_partitions': samplePartitions,
+  '0011_time_weights': timeWeights,
 };
 
 /** An auto-increment integer primary key named `id`, in each engine's own way. */

@@ -16,6 +16,9 @@ export interface Rollup {
   last: number;
   lastTs: number;
   inc: number;
+  /** The sum of each value times the time it counts for (ms), and the sum of those times: a time-weighted average is `area / span`. */
+  area: number;
+  span: number;
 }
 
 /** Tables the migrations create; entity tables are derived from `schemas/entities/`. */

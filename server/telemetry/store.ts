@@ -58,6 +58,8 @@ interface Totals {
   sum: number | null;
   count: number | null;
   inc: number | null;
+  area: number | null;
+  span: number | null;
 }
 
 /** The figure of a method from the totals of a period; null when the period has no sample. */
@@ -69,6 +71,8 @@ export function figure(method: CalcMethod, totals: Totals | undefined): number |
     case 'SUM':
       return totals.sum;
     case 'AVG':
+      // Weighted by time where the samples count for any (a period of one sample: its value).
+      if (totals.span) return (totals.area ?? 0) / totals.span;
       return totals.sum === null ? null : totals.sum / totals.count;
     case 'MAX':
       return totals.max;
@@ -86,10 +90,12 @@ function combine(a: Totals, b: Totals): Totals {
     sum: (a.sum ?? 0) + (b.sum ?? 0),
     count: (a.count ?? 0) + (b.count ?? 0),
     inc: (a.inc ?? 0) + (b.inc ?? 0),
+    area: (a.area ?? 0) + (b.area ?? 0),
+    span: (a.span ?? 0) + (b.span ?? 0),
   };
 }
 
-const EMPTY: Totals = { min: null, max: null, sum: null, count: 0, inc: null };
+const EMPTY: Totals = { min: null, max: null, sum: null, count: 0, inc: null, area: null, span: null };
 
 /** PostgreSQL types of the columns of the telemetry tables, for inserts of whole arrays. */
 const DOUBLE = 'float8';
@@ -105,6 +111,8 @@ const ROLLUP_TYPES = {
   last: DOUBLE,
   lastTs: 'int8',
   inc: DOUBLE,
+  area: DOUBLE,
+  span: DOUBLE,
 };
 const COLUMN_TYPES = {
   sample: { tenantId: 'int4', varId: 'int4', ts: 'int8', value: DOUBLE },
@@ -156,6 +164,8 @@ export class TelemetryStore {
       last: sql<number>`${incoming('last')}`,
       lastTs: sql<number>`${incoming('lastTs')}`,
       inc: sql<number>`${current('inc')} + ${incoming('inc')}`,
+      area: sql<number>`${current('area')} + ${incoming('area')}`,
+      span: sql<number>`${current('span')} + ${incoming('span')}`,
     };
   }
 
@@ -192,7 +202,7 @@ export class TelemetryStore {
       list.sort((a, b) => a.ts - b.ts);
       const state = states.get(varId);
       let last = state ? { ts: state.ts, value: state.value } : undefined;
-      const builder = new RollupBuilder(variable.zone, variable.kind === 'counter', this.localDays, state?.value);
+      const builder = new RollupBuilder(variable.zone, variable.kind === 'counter', this.localDays, last);
       for (const sample of list) {
         if ((last && sample.ts <= last.ts) || !Number.isFinite(sample.value)) {
           skipped += 1;
@@ -209,21 +219,21 @@ export class TelemetryStore {
     }
     await this.db.transaction().execute(async (trx) => {
       for (const rows of chunks(raw, 4)) await trx.insertInto('sample').values(rows).execute();
-      for (const rows of chunks(hours, 13)) {
+      for (const rows of chunks(hours, 15)) {
         await trx
           .insertInto('rollupHour')
           .values(rows)
           .onConflict((oc) => oc.columns(['tenantId', 'varId', 'bucket']).doUpdateSet(this.mergeSet('rollupHour')))
           .execute();
       }
-      for (const rows of chunks(days, 13)) {
+      for (const rows of chunks(days, 15)) {
         await trx
           .insertInto('rollupDay')
           .values(rows)
           .onConflict((oc) => oc.columns(['tenantId', 'varId', 'day']).doUpdateSet(this.mergeSet('rollupDay')))
           .execute();
       }
-      for (const rows of chunks(months, 13)) {
+      for (const rows of chunks(months, 15)) {
         await trx
           .insertInto('rollupMonth')
           .values(rows)
@@ -346,7 +356,7 @@ export class TelemetryStore {
         type === 'DAY'
           ? await this.db
               .selectFrom('rollupHour')
-              .select(['varId', 'bucket as key', 'min', 'max', 'sum', 'count', 'inc'])
+              .select(['varId', 'bucket as key', 'min', 'max', 'sum', 'count', 'inc', 'area', 'span'])
               .where('tenantId', '=', tenantId)
               .where('varId', 'in', ids)
               .where('bucket', '>=', period.start)
@@ -355,7 +365,7 @@ export class TelemetryStore {
           : type === 'MONTH'
             ? await this.db
                 .selectFrom('rollupDay')
-                .select(['varId', 'day as key', 'min', 'max', 'sum', 'count', 'inc'])
+                .select(['varId', 'day as key', 'min', 'max', 'sum', 'count', 'inc', 'area', 'span'])
                 .where('tenantId', '=', tenantId)
                 .where('varId', 'in', ids)
                 .where('day', '>=', period.firstDay)
@@ -363,7 +373,7 @@ export class TelemetryStore {
                 .execute()
             : await this.db
                 .selectFrom('rollupMonth')
-                .select(['varId', 'month as key', 'min', 'max', 'sum', 'count', 'inc'])
+                .select(['varId', 'month as key', 'min', 'max', 'sum', 'count', 'inc', 'area', 'span'])
                 .where('tenantId', '=', tenantId)
                 .where('varId', 'in', ids)
                 .where('month', '>=', period.firstDay.slice(0, 7))
@@ -379,6 +389,8 @@ export class TelemetryStore {
           sum: row.sum === null ? null : Number(row.sum),
           count: row.count === null ? null : Number(row.count),
           inc: row.inc === null ? null : Number(row.inc),
+          area: row.area === null ? null : Number(row.area),
+          span: row.span === null ? null : Number(row.span),
         });
         totals.set(row.varId, perVar);
       }
@@ -429,7 +441,7 @@ export class TelemetryStore {
                 .selectFrom('rollupHour')
                 // The totals a figure is made of, not the first and last samples: a month of a few
                 // variables is thousands of rows, and each column more costs to read and to map.
-                .select(['varId', 'bucket', 'min', 'max', 'sum', 'count', 'inc'])
+                .select(['varId', 'bucket', 'min', 'max', 'sum', 'count', 'inc', 'area', 'span'])
                 .where('tenantId', '=', tenantId)
                 .where('varId', 'in', ids)
                 .where('bucket', '>=', hourOf(start))
@@ -446,7 +458,7 @@ export class TelemetryStore {
           resolution === 'MONTH'
             ? await this.db
                 .selectFrom('rollupMonth')
-                .select(['month as key', 'min', 'max', 'sum', 'count', 'inc'])
+                .select(['month as key', 'min', 'max', 'sum', 'count', 'inc', 'area', 'span'])
                 .where('tenantId', '=', tenantId)
                 .where('varId', '=', variable.id)
                 .where('month', '>=', first.slice(0, 7))
@@ -455,7 +467,7 @@ export class TelemetryStore {
                 .execute()
             : await this.db
                 .selectFrom('rollupDay')
-                .select(['day as key', 'min', 'max', 'sum', 'count', 'inc'])
+                .select(['day as key', 'min', 'max', 'sum', 'count', 'inc', 'area', 'span'])
                 .where('tenantId', '=', tenantId)
                 .where('varId', '=', variable.id)
                 .where('day', '>=', first)

@@ -8,6 +8,7 @@ import { configFromEnv } from '../../server/config';
 import { loadContract } from '../../server/contract';
 import { openDatabase, type Database } from '../../server/db/database';
 import { syncEntityTables } from '../../server/db/entityTables';
+import type { Tables } from '../../server/db/tables';
 import { migrate } from '../../server/db/migrate';
 import { entityModel } from '../../server/resources/entityModel';
 import { EntityRepository } from '../../server/resources/repository';
@@ -26,20 +27,22 @@ function places(): { name: string; make(): Promise<{ dataDir: string; databaseUr
   ];
 }
 
-const day = (date: string, min: number, max: number, first: number, last: number, inc: number) => ({
-  tenantId: 2,
-  varId: 7,
-  day: date,
-  min,
-  max,
-  sum: min + max,
-  count: 2,
-  first,
-  firstTs: Date.parse(`${date}T00:00:00Z`),
-  last,
-  lastTs: Date.parse(`${date}T12:00:00Z`),
-  inc,
-});
+/** A daily rollup as stored before the time weights (`0011_time_weights`). */
+const day = (date: string, min: number, max: number, first: number, last: number, inc: number) =>
+  ({
+    tenantId: 2,
+    varId: 7,
+    day: date,
+    min,
+    max,
+    sum: min + max,
+    count: 2,
+    first,
+    firstTs: Date.parse(`${date}T00:00:00Z`),
+    last,
+    lastTs: Date.parse(`${date}T12:00:00Z`),
+    inc,
+  }) as Tables['rollupDay'];
 
 describe.each(places())('monthly rollups made from the daily ones on $name', ({ make }) => {
   test('each month gets the least, greatest, totals, and the first and last readings of its first and last days', async () => {
@@ -67,6 +70,9 @@ describe.each(places())('monthly rollups made from the daily ones on $name', ({ 
           last: 12,
           lastTs: Date.parse('2026-01-31T12:00:00Z'),
           inc: 7,
+          // Weighted as four samples evenly spread over the 36 hours: the same average, 7.
+          span: (36 * 3_600_000 * 4) / 3,
+          area: (28 * 36 * 3_600_000) / 3,
         },
         {
           tenantId: 2,
@@ -81,6 +87,8 @@ describe.each(places())('monthly rollups made from the daily ones on $name', ({ 
           last: 3,
           lastTs: Date.parse('2026-02-01T12:00:00Z'),
           inc: 3,
+          span: 24 * 3_600_000,
+          area: 4 * 12 * 3_600_000,
         },
       ]);
     } finally {

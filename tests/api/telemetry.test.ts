@@ -477,9 +477,37 @@ describe.each(connectedDatabases())('telemetry data calls on $name', ({ start })
       ['SUM', 'DAY', '2025-03-10 17:30:00', TEMPERATURE, '°C', 66, { 9: 44, 10: 22 }],
       ['SUM', 'MONTH', '2025-03', TEMPERATURE, '°C', 96, { 9: 66, 10: 30 }],
       ['SUM', 'YEAR', '2025', TEMPERATURE, '°C', 106, { 2: 96, 4: 10 }],
-      ['AVG', 'DAY', '2025-03-10', TEMPERATURE, '°C', 22, { 9: 22, 10: 22 }],
-      ['AVG', 'MONTH', '2025-03-20', TEMPERATURE, '°C', 24, { 9: 22, 10: 30 }],
-      ['AVG', 'YEAR', '2025', TEMPERATURE, '°C', 21.2, { 2: 24, 4: 10 }],
+      // Averages by time: each sample holds until the next, at most an hour, in the hours it passes
+      // in: 20 for 09:15-09:45, 24 for 09:45-10:30, 22 for 10:30-11:00 (the rest of its hour of
+      // hold passes in an hour without samples), 30 for an hour on the 11th; May's sample, the
+      // latest, holds for no time yet (alone in its month, it is its average).
+      [
+        'AVG',
+        'DAY',
+        '2025-03-10',
+        TEMPERATURE,
+        '°C',
+        (20 * 30 + 24 * 45 + 22 * 30) / 105,
+        { 9: (20 * 30 + 24 * 15) / 45, 10: 23 },
+      ],
+      [
+        'AVG',
+        'MONTH',
+        '2025-03-20',
+        TEMPERATURE,
+        '°C',
+        (20 * 30 + 24 * 45 + 22 * 30 + 30 * 60) / 165,
+        { 9: (20 * 30 + 24 * 45 + 22 * 30) / 105, 10: 30 },
+      ],
+      [
+        'AVG',
+        'YEAR',
+        '2025',
+        TEMPERATURE,
+        '°C',
+        (20 * 30 + 24 * 45 + 22 * 30 + 30 * 60) / 165,
+        { 2: (20 * 30 + 24 * 45 + 22 * 30 + 30 * 60) / 165, 4: 10 },
+      ],
       ['MAX', 'DAY', '2025-03-10', TEMPERATURE, '°C', 24, { 9: 24, 10: 22 }],
       ['MAX', 'MONTH', '2025-03', TEMPERATURE, '°C', 30, { 9: 24, 10: 30 }],
       ['MAX', 'YEAR', '2025-07', TEMPERATURE, '°C', 30, { 2: 30, 4: 10 }],
@@ -978,9 +1006,11 @@ describe.each(connectedDatabases())('telemetry data calls on $name', ({ start })
       expect(await load('2025-05-06')).toEqual({
         day: '2025-05-06',
         unit: 'kW',
+        // Averages by time: 100 for 10:00-10:30, 200 for 10:30-11:15, 50 from 11:15 for an hour
+        // (the next sample is days later).
         datas: [
           { time: '10:00', value: 150 },
-          { time: '11:00', value: 50 },
+          { time: '11:00', value: (200 * 15 + 50 * 45) / 60 },
         ],
       });
     });

@@ -156,7 +156,12 @@ describe('trend (specification §3, §9)', () => {
   test('the marks chosen are drawn on each series; none chosen, none drawn', () => {
     const marked = draw({ ...defaults, nodeInfo: nodes });
     expect(marked.series[1]?.markPoint).toMatchObject({ data: [{ name: 'Max 61' }, { name: 'Min 50' }] });
-    expect(marked.series[1]?.markLine).toMatchObject({ data: [{ yAxis: (50 + 61 + 58) / 3 }] });
+    // All values of the day are samples: their average is weighted by time (61 held for the hour
+    // before it, the most a sample counts for, 58 for a minute).
+    expect(marked.series[1]?.markLine).toMatchObject({ data: [{ yAxis: (61 * 60 + 58) / 61 }] });
+    // Hourly figures each stand for an hour: their plain average.
+    const hourly = draw({ ...defaults, queryInterval: 'DAY', nodeInfo: nodes });
+    expect(hourly.series[1]?.markLine).toMatchObject({ data: [{ yAxis: (50 + 61 + 58) / 3 }] });
     const plain = draw({ ...defaults, nodeInfo: nodes, selChecked: { maxChecked: false, minChecked: false, avgChecked: false } });
     expect(plain.series[1]?.markPoint).toBeUndefined();
     expect(plain.series[1]?.markLine).toBeUndefined();

@@ -142,7 +142,13 @@ export function trendOption(config: TrendConfig, series: TrendSeries[], context:
       name: node.name || node.deviceVar.varSn,
       data: points,
       color: node.color,
-      marks: seriesMarks(points, node.color, { max: maxChecked, min: minChecked, average: avgChecked }, names, format),
+      marks: seriesMarks(
+        points,
+        node.color,
+        { max: maxChecked, min: minChecked, average: avgChecked, samples: config.queryInterval === 'NORMAL' },
+        names,
+        format,
+      ),
     })),
     format,
     // The day's samples as bars: thin ones.
