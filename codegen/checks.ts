@@ -484,6 +484,8 @@ export function checkPages(
       const op = byId.get(id);
       if (op?.resource?.action !== 'export' || op.resource.page !== page.page || (op.resource.format ?? 'xlsx') !== format)
         fail(`export ${id} is no ${format} export of this page (x-resource action export, page ${page.page}, format ${format})`);
+      // Dates and times are written as the list shows them, in the zone the client names.
+      if (!propertyOf(op?.query, 'timeZone')) fail(`export ${id} takes no timeZone (components/parameters/timeZone)`);
     }
     if (page.import) {
       const op = byId.get(page.import);

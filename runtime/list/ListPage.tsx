@@ -220,8 +220,9 @@ export function ListPage({ page }: { page: PageSchema }) {
     if (!scope) return;
     setExporting({ format, bytes: 0 });
     try {
-      // The list's filters, scope and sort; the export takes every page.
-      const file = await api.download(operation, { query: listQuery(state, scope) }, (bytes) => setExporting({ format, bytes }));
+      // The list's filters, scope and sort; the export takes every page, its times in the zone the list shows them in.
+      const query = { ...listQuery(state, scope), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+      const file = await api.download(operation, { query }, (bytes) => setExporting({ format, bytes }));
       const link = document.createElement('a');
       link.href = URL.createObjectURL(file.blob);
       link.download = file.fileName;

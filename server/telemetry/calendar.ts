@@ -194,6 +194,21 @@ function offsetAt(ts: number, zone: string): number {
   return offset;
 }
 
+/** The wall clock of a zone at an instant, as the UTC parts of a date (what a workbook's date cell holds). */
+export function wallClock(ts: number, zone: string): Date {
+  return new Date(ts + offsetAt(ts, zone));
+}
+
+/** Whether a name is a time zone this runtime knows (IANA names such as `Asia/Shanghai`, and `UTC`). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const two = (n: number) => (n < 10 ? `0${n}` : String(n));
 /** The parts of a local time the answers' formats use (a subset of dayjs's tokens). */
 const TOKENS = /YYYY|MM|DD|HH|mm|ss|H|M/g;
@@ -207,7 +222,7 @@ const TOKENS = /YYYY|MM|DD|HH|mm|ss|H|M/g;
 export function formatLocal(ts: number, zone: string, format = DATE_TIME): string {
   // The variables of a station are sampled at the same instants: the one before is often the same.
   if (ts === lastFormatted.ts && zone === lastFormatted.zone && format === lastFormatted.format) return lastFormatted.text;
-  const d = new Date(ts + offsetAt(ts, zone));
+  const d = wallClock(ts, zone);
   const text = format.replace(TOKENS, (token) => {
     switch (token) {
       case 'YYYY':

@@ -67,7 +67,7 @@ describe.each(databases())('exports on $name', ({ start }) => {
     });
 
     test.runIf(page.export)('the workbook holds the rows of the list, under the column labels', async () => {
-      const answer = await download(page.export ?? '');
+      const answer = await download(page.export ?? '', { timeZone: 'Asia/Shanghai' });
       // The media type the contract declares for the export, exactly.
       expect([answer.headers['content-type']]).toEqual(operation(page.export ?? '').mediaTypes);
       const workbook = new ExcelJS.Workbook();
@@ -78,16 +78,49 @@ describe.each(databases())('exports on $name', ({ start }) => {
       expect((sheet?.getRow(1).values as unknown[]).slice(1)).toEqual(labels);
       // Text cells of the first rows read back as the list shows them (the newest first on both).
       const texts = new Set<string>();
+      // Dates and times are date cells: a time as the wall clock of the zone asked for (Shanghai, UTC+8), written as its UTC parts.
+      const dates = new Set<number>();
       sheet?.eachRow((row, number) => {
-        if (number > 1) for (const value of (row.values as unknown[]).slice(1)) if (typeof value === 'string') texts.add(value);
+        if (number <= 1) return;
+        for (const value of (row.values as unknown[]).slice(1)) {
+          if (typeof value === 'string') texts.add(value);
+          if (value instanceof Date) dates.add(value.getTime());
+        }
       });
+      let checkedDates = 0;
       for (const record of records.slice(0, 5)) {
         for (const { field } of page.columns) {
           const value = record[field];
           const property = entities[page.entity]?.properties?.[field];
           if (typeof value === 'string' && !property?.enum && !property?.format) expect(texts).toContain(value);
+          if (typeof value !== 'string') continue;
+          if (property?.format === 'date-time') expect(dates).toContain(Date.parse(value) + 8 * 3_600_000);
+          if (property?.format === 'date') expect(dates).toContain(Date.parse(`${value}T00:00:00Z`));
+          if (property?.format === 'date' || property?.format === 'date-time') {
+            expect(texts).not.toContain(value);
+            checkedDates += 1;
+          }
         }
       }
+      const dateColumns = page.columns.filter(({ field }) =>
+        ['date', 'date-time'].includes(String(entities[page.entity]?.properties?.[field]?.format)),
+      );
+      if (dateColumns.length > 0 && records.some((record) => dateColumns.some(({ field }) => record[field])))
+        expect(checkedDates).toBeGreaterThan(0);
+    });
+
+    test.runIf(page.export)('a time zone the server does not know is refused with 400', async () => {
+      const answer = await app.inject({
+        method: methodOf(page.export ?? ''),
+        url: url(page.export ?? ''),
+        query: { timeZone: 'Mars/Olympus' },
+        headers: {
+          authorization: `Bearer ${url(page.export ?? '').startsWith('/ems/api/') ? await emsTokenOf(app, admin) : admin}`,
+          'accept-language': 'en',
+        },
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ msg: expect.stringContaining('Mars/Olympus is not a time zone') });
     });
 
     test.runIf(page.exportPdf)('the PDF lays the rows out on A4 pages, heads on each page, numbered', async () => {
