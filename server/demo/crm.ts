@@ -1,6 +1,9 @@
 import type { TenantScope } from '../auth/context';
+import { saveFile } from '../files/handlers';
 import type { Services } from '../http/services';
 import type { EntityRecord } from '../resources/repository';
+import { COURSE_VIDEO_SECONDS, courseVideo } from './courseVideo';
+import { bannerPicture, coverPicture } from './pictures';
 
 const DAY = 86400000;
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10);
@@ -210,13 +213,14 @@ const GOODS = [
   { name: '电影票两张', pointsPrice: 200, stock: 0 },
 ];
 
-/** Banners, the dictionary, the points mall and the employees' points. */
+/** Banners (each with a drawn picture stored as an upload of the tenant), the dictionary, the points mall and the employees' points. */
 async function seedManagementCenter(services: Services, scope: TenantScope): Promise<void> {
   const { repository } = services;
   for (const [index, title] of ['储能安全月活动', '积分商城上新', '新员工学习计划'].entries()) {
+    const picture = await saveFile(services, scope, `${title}.png`, await bannerPicture(index));
     await repository.create(scope, 'banner', {
       title,
-      imageUrl: `/admin/sys-file/banner/banner-${index + 1}.png`,
+      imageUrl: picture.url,
       position: (['home', 'mall', 'learning'] as const)[index],
       sort: index + 1,
       enabled: true,
@@ -256,20 +260,26 @@ const COURSES = [
   { category: '新员工入门', courses: ['公司制度与文化'] },
 ];
 
-/** Course categories and video courses of the learning platform, with a few views, likes and collects. */
+/**
+ * Course categories and video courses of the learning platform, with a few views, likes and
+ * collects. Each course has a drawn cover of its own; all play the demo's one video, stored once
+ * per tenant, as uploads of the tenant.
+ */
 async function seedLearning(services: Services, scope: TenantScope): Promise<void> {
   const { repository } = services;
+  const video = await saveFile(services, scope, '课程演示视频.mp4', await courseVideo());
   let sort = 0;
   for (const [index, group] of COURSES.entries()) {
     const category = await repository.create(scope, 'videoCategory', { name: group.category, sort: index + 1 });
     for (const name of group.courses) {
       sort += 1;
-      const video = await repository.create(scope, 'enterpriseVideo', {
+      const cover = await saveFile(services, scope, `${name}-封面.png`, await coverPicture(sort - 1));
+      const course = await repository.create(scope, 'enterpriseVideo', {
         name,
         categoryId: Number(category.id),
-        coverUrl: `/admin/sys-file/video/cover-${sort}.png`,
-        videoUrl: `/admin/sys-file/video/course-${sort}.mp4`,
-        duration: 600 + sort * 180,
+        coverUrl: cover.url,
+        videoUrl: video.url,
+        duration: COURSE_VIDEO_SECONDS,
         lecturer: ['刘工', '陈工', '王经理'][index] ?? '',
         published: true,
         sort,
@@ -277,14 +287,15 @@ async function seedLearning(services: Services, scope: TenantScope): Promise<voi
       });
       if (sort <= 2) {
         await repository.create(scope, 'videoView', {
-          videoId: Number(video.id),
-          progress: sort === 1 ? 600 + sort * 180 : 300,
+          videoId: Number(course.id),
+          // The first course watched to its end, the second part way.
+          progress: sort === 1 ? COURSE_VIDEO_SECONDS : 5,
           finished: sort === 1,
           viewTime: instant(-sort, 3),
         });
-        await repository.create(scope, 'crmVideoReaction', { videoId: Number(video.id), kind: 'like' });
+        await repository.create(scope, 'crmVideoReaction', { videoId: Number(course.id), kind: 'like' });
       }
-      if (sort === 1) await repository.create(scope, 'crmVideoReaction', { videoId: Number(video.id), kind: 'collect' });
+      if (sort === 1) await repository.create(scope, 'crmVideoReaction', { videoId: Number(course.id), kind: 'collect' });
     }
   }
 }

@@ -1,6 +1,8 @@
 import type { TenantScope } from '../auth/context';
+import { saveFile } from '../files/handlers';
 import type { Services } from '../http/services';
 import type { EntityRecord } from '../resources/repository';
+import { demoDocument } from './documents';
 import type { DemoStation } from './stations';
 
 /** A demo execution site: what it is, how far it has come (its state machine's steps from "not started"). */
@@ -131,10 +133,23 @@ export async function seedProjects(services: Services, scope: TenantScope, stati
     });
     await create('siteLog', { siteId, logDate: demo.planStartDate, weather: '晴', content: '施工人员进场，完成安全交底' });
     await create('projInspectItem', { siteId, name: '设备温度', cycle: 'daily', standard: '15-35℃' });
+    // The drawing is stored as an upload of the tenant; the record names it by its stored name, as
+    // the upload answered it. Its page says the site's own facts (the same for every tenant, so laid out once).
+    const drawing = await saveFile(
+      services,
+      scope,
+      '电气一次接线图.pdf',
+      await demoDocument(`${demo.name} 电气一次接线图`, '图纸说明', [
+        ['项目名称', demo.name],
+        ['项目地址', `${demo.region} ${demo.address}`],
+        ['接线', '10 kV 进线 → 并网柜 → 升压变压器 → 0.4 kV 母线 → 各馈线回路'],
+        ['计划工期', `${demo.planStartDate} 至 ${demo.planFinishDate}`],
+      ]),
+    );
     await create('projSiteFile', {
       siteId,
       name: '电气一次接线图.pdf',
-      fileName: `demo/site-${siteId}/wiring.pdf`,
+      fileName: drawing.fileName,
       category: '图纸',
     });
     if (steps.length > 1) {

@@ -1,6 +1,8 @@
 import type { TenantScope } from '../auth/context';
+import { saveFile } from '../files/handlers';
 import type { Services } from '../http/services';
 import type { EntityRecord } from '../resources/repository';
+import { demoDocument } from './documents';
 
 /** The projects sold in the demo, one order each, spread over the tenant's first customers. */
 const ORDERS = [
@@ -89,11 +91,27 @@ async function seedOrderRecords(
   const share = (part: number) => Math.round(amount * part * 100) / 100;
   const number = (prefix: string) => `${prefix}-${scope.tenantId}-${String(index + 1).padStart(4, '0')}`;
 
+  // The order's files and contracts are PDFs stored as uploads of the tenant, named and sized as
+  // the upload stored them, as `orderfile/batch` records an uploaded file. Their pages say the
+  // project's own facts (the same for every tenant, so each is laid out once).
+  const agreementName = `${String(order.name)}-技术协议.pdf`;
+  const agreement = await saveFile(
+    services,
+    scope,
+    agreementName,
+    await demoDocument(`${String(order.name)} 技术协议`, '技术协议（盖章版）', [
+      ['项目名称', String(order.name)],
+      ['签订日期', signed],
+      ['交付日期', String(order.deliveryDate)],
+      ['验收', '按国家及行业现行标准进行到货、安装与并网验收'],
+      ['质保', '设备质保五年，运维响应 24 小时内到场'],
+    ]),
+  );
   await repository.create(scope, 'orderFile', {
     orderId,
-    fileName: `${String(order.name)}-技术协议.pdf`,
-    fileUrl: `/admin/sys-file/tenant-${scope.tenantId}/order-${orderId}-agreement.pdf`,
-    fileSize: 180000 + index * 23117,
+    fileName: agreementName,
+    fileUrl: agreement.url,
+    fileSize: agreement.size,
     remark: '技术协议（盖章版）',
   });
   for (let week = 0; week < 1 + (index % 3); week += 1) {
@@ -190,6 +208,19 @@ async function seedOrderRecords(
   }
 
   // A contract per order, in each contract list in turn.
+  const contractName = `${String(order.name)}合同.pdf`;
+  const scan = await saveFile(
+    services,
+    scope,
+    contractName,
+    await demoDocument(`${String(order.name)}合同`, '合同扫描件', [
+      ['合同名称', `${String(order.name)}合同`],
+      ['合同金额（元）', amount.toFixed(2)],
+      ['签订日期', signed],
+      ['有效期至', plusDays(signed, 365)],
+      ['付款方式', '预付款 30%，进度款 60%，质保金 10%'],
+    ]),
+  );
   const contract = await repository.create(
     scope,
     'contractFile',
@@ -200,8 +231,8 @@ async function seedOrderRecords(
       amount,
       signDate: signed,
       endDate: plusDays(signed, 365),
-      fileName: `${String(order.name)}合同.pdf`,
-      fileUrl: `/admin/sys-file/tenant-${scope.tenantId}/contract-${orderId}.pdf`,
+      fileName: contractName,
+      fileUrl: scan.url,
     },
     initial('contractFile'),
   );

@@ -464,7 +464,7 @@ export function pageTests(part: number, parts: number): void {
           expect(await rowWith(page, String(off.name)).getByRole('button', { name: 'Exchange', exact: true }).count()).toBe(0);
       });
 
-      test('a course is opened from its list, liked, collected and watched to its end; the server counts each step, and an address that is no video says so', async () => {
+      test('a course is opened from its list, liked, collected and watched to its end; the server counts each step; a demo course plays, and an address that is no video says so', async () => {
         const name = `Course ${Date.now() % 100000}`;
         const form = new FormData();
         form.append('file', new Blob([Uint8Array.from(toneWav(3))], { type: 'audio/wav' }), 'lesson.wav');
@@ -525,11 +525,26 @@ export function pageTests(part: number, parts: number): void {
         });
         expect(views.body.data.records).toMatchObject([{ progress: 3, finished: true }]);
 
-        // A demo course's address answers no video: the learner is told, with the address.
+        // A demo course plays its stored video.
         const demo = await listed(courses, {}, (entry) => String(entry.videoUrl).endsWith('.mp4'));
         await open(String(demo.name));
+        const demoPlayer = page.getByLabel(`Video of ${String(demo.name)}`);
+        await expect.poll(() => demoPlayer.evaluate((video: HTMLVideoElement) => video.readyState)).toBeGreaterThanOrEqual(1);
+        expect(await demoPlayer.evaluate((video: HTMLVideoElement) => Math.round(video.duration))).toBe(8);
+        expect(await page.getByText('The video cannot be played here', { exact: false }).count()).toBe(0);
+
+        // An address that answers no video: the learner is told, with the address.
+        const missing = media.replace(/[^/]+$/, 'noSuchCourse.mp4');
+        const broken = `Broken course ${Date.now() % 100000}`;
+        const saved = await call<Row>(server.app, admin, {
+          method: 'POST',
+          url: url('saveEnterpriseVideo'),
+          payload: { ...(await recordBody(server.app, admin, 'enterpriseVideo')), name: broken, videoUrl: missing, coverUrl: '' },
+        });
+        expect(saved.status).toBe(200);
+        await open(broken);
         await page.getByText('The video cannot be played here', { exact: false }).waitFor();
-        await page.getByText(String(demo.videoUrl), { exact: true }).waitFor();
+        await page.getByText(missing, { exact: true }).waitFor();
       });
 
       test('a headline is opened from its list, liked, commented on and answered; a comment is liked and the answer deleted, as the server counts them', async () => {
