@@ -1,5 +1,6 @@
 import { dirname, posix } from 'node:path';
 import uploadRules from '../schemas/constants/upload.json';
+import { BATCH_DATA, batchAnswerSchemas, checkBatchAnswers } from './batchAnswers';
 import { isObject, type Json, type JsonObject, type Sources } from './sources';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -68,8 +69,9 @@ function page(record: Json): JsonObject {
 /**
  * Merges `openapi/openapi.yaml` and `openapi/paths/*.yaml` into one OpenAPI document whose only
  * `$ref`s are internal: every file of `schemas/` becomes a named component. Operation shorthands
- * are expanded: `x-data` (the `data` of the envelope), `x-data-page` (a page of records) and
- * `x-plain` (no envelope); every operation gets the error responses.
+ * are expanded: `x-data` (the `data` of the envelope), `x-data-page` (a page of records),
+ * `x-data-batch` (the batch call's answers, documented per `x-batchable` call by components made
+ * here) and `x-plain` (no envelope); every operation gets the error responses.
  */
 export function bundleOpenapi(src: Sources): { document: JsonObject; problems: string[] } {
   const problems: string[] = [];
@@ -141,6 +143,11 @@ export function bundleOpenapi(src: Sources): { document: JsonObject; problems: s
     }
   }
 
+  for (const [name, schema] of Object.entries(batchAnswerSchemas(paths))) {
+    if (seen.has(name)) problems.push(`a schema file is named ${name}, a component of the batch answer`);
+    schemas[name] = schema;
+  }
+
   const document: JsonObject = {
     ...base,
     paths,
@@ -150,11 +157,13 @@ export function bundleOpenapi(src: Sources): { document: JsonObject; problems: s
       responses,
     },
   };
+  problems.push(...checkBatchAnswers(document));
   return { document, problems };
 }
 
 function expandOperation(operation: JsonObject, where: string, problems: string[]): JsonObject {
   const { 'x-data': data, 'x-data-page': record, ...rest } = operation;
+  const batch = rest['x-data-batch'] === true;
   const errors: JsonObject = {};
   for (const [status, description] of Object.entries(ERROR_STATUSES)) {
     errors[status] = { $ref: '#/components/responses/Error', description };
@@ -165,11 +174,15 @@ function expandOperation(operation: JsonObject, where: string, problems: string[
     const content = Object.fromEntries((types ?? []).map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
     return { ...rest, responses: { '200': { description: 'The file', content }, ...errors } };
   }
+  if ([data !== undefined, record !== undefined, batch].filter(Boolean).length > 1) {
+    problems.push(`${where}: states its answer by one of x-data, x-data-page and x-data-batch`);
+  }
   let payload: Json | undefined;
   if (record !== undefined) payload = page(record);
   else if (data !== undefined) payload = data;
+  else if (batch) payload = structuredClone(BATCH_DATA);
   if (payload === undefined) {
-    problems.push(`${where}: says nothing of its answer (x-data or x-data-page)`);
+    problems.push(`${where}: says nothing of its answer (x-data, x-data-page or x-data-batch)`);
     payload = {};
   }
   const schema = rest['x-plain'] === true ? payload : envelope(payload);

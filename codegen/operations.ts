@@ -89,7 +89,11 @@ export interface Operation<Schema = JsonObject> {
   multipart: boolean;
   /** Query parameters that filter on another field or by a comparison. */
   filters: Record<string, FilterBinding>;
-  /** Schema of the HTTP 200 answer (absent for a binary answer). */
+  /**
+   * Schema the server serialises the HTTP 200 answer by (absent for a binary answer): the
+   * document's, but for the batch call (`x-data-batch`), whose answers are listed as they are
+   * (see `answersAsListed`).
+   */
   response?: Schema;
   /** The answer is a file, not JSON. */
   binary: boolean;
@@ -170,7 +174,8 @@ export function listOperations(document: JsonObject, problems: string[]): Operat
       if (tags.length === 0) problems.push(`${where}: has no tag`);
       const query = parameterSchema(parameters, 'query');
       const params = parameterSchema(parameters, 'path');
-      const response = schemaOf(ok, 'application/json');
+      const documented = schemaOf(ok, 'application/json');
+      const response = documented && op['x-data-batch'] === true ? answersAsListed(documented) : documented;
       const permission =
         typeof op['x-permission'] === 'string' ? op['x-permission'] : tags.map((t) => tagPermissions.get(t)).find(Boolean);
       const tenants = asArray(op['x-tenants']).filter((t): t is number => typeof t === 'number');
@@ -207,6 +212,19 @@ export function listOperations(document: JsonObject, problems: string[]): Operat
     }
   }
   return operations.sort((a, b) => a.operationId.localeCompare(b.operationId));
+}
+
+/**
+ * The batch call's answer as the server serialises it: the documented envelope, the items of its
+ * list left free. Each answer is serialised by its own call's response schema before it is
+ * listed; serialising the list by the documented `oneOf` (`DataBatchAnswer`, a variant per
+ * batchable call) would have fast-json-stringify try the variants with ajv on every answer of
+ * every refresh, to the same text.
+ */
+function answersAsListed(response: JsonObject): JsonObject {
+  const properties = isObject(response.properties) ? response.properties : {};
+  const data = isObject(properties.data) ? properties.data : {};
+  return { ...response, properties: { ...properties, data: { ...data, items: {} } } };
 }
 
 function asArray(value: Json | undefined): Json[] {

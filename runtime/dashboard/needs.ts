@@ -1,3 +1,4 @@
+import type { components } from '../../generated/api';
 import type { BatchableOperationId } from '../../generated/registry';
 
 /**
@@ -11,6 +12,12 @@ export interface DataNeed {
   query?: Record<string, string>;
   body?: unknown;
 }
+
+/** The batch call's answer to a need that its call answered, one variant per batchable call. */
+export type NeedSuccess = components['schemas']['DataBatchSuccess'];
+
+/** What a batchable call answers through the batch call: the same data as its own call, typed alike. */
+export type NeedData<Id extends BatchableOperationId> = Extract<NeedSuccess, { operationId: Id }>['data'];
 
 /** A widget's needs, by the name the widget reads each answer under. */
 export type Needs = Record<string, DataNeed>;

@@ -4,6 +4,8 @@ import { DataScheduler, REFRESH_INTERVAL_MS, type NeedAnswer, type Visibility } 
 
 const realtime = (sns: string): DataNeed => ({ operationId: 'getRealtimeData', body: { sns } });
 const status = (stationSn: string): DataNeed => ({ operationId: 'getStationStatusDetail', params: { stationSn } });
+/** A need answered with any data: the scheduler hands data on without reading it. */
+const answered = (need: DataNeed, data: unknown) => ({ ok: true, operationId: need.operationId, data }) as NeedAnswer;
 
 /** A server that answers each need with its own text, or fails the needs it is told to. */
 function fakeServer(fail: (need: DataNeed) => boolean = () => false) {
@@ -11,7 +13,7 @@ function fakeServer(fail: (need: DataNeed) => boolean = () => false) {
   const fetchBatch = vi.fn(async (needs: DataNeed[]): Promise<NeedAnswer[]> => {
     requests.push(needs);
     return needs.map((need) =>
-      fail(need) ? { ok: false, code: 40400, message: 'Not found' } : { ok: true, data: JSON.stringify(need) },
+      fail(need) ? { ok: false, code: 40400, message: 'Not found' } : answered(need, JSON.stringify(need)),
     );
   });
   return { requests, fetchBatch };
@@ -98,7 +100,7 @@ describe('DataScheduler', () => {
     const fetchBatch = vi.fn(
       (needs: DataNeed[]) =>
         new Promise<NeedAnswer[]>((resolve) => {
-          release = () => resolve(needs.map(() => ({ ok: true, data: 1 })));
+          release = () => resolve(needs.map((need) => answered(need, 1)));
         }),
     );
     const scheduler = new DataScheduler({ fetchBatch, visibility: visibility() });
@@ -152,7 +154,7 @@ describe('DataScheduler', () => {
     let down = true;
     const fetchBatch = vi.fn(async (needs: DataNeed[]): Promise<NeedAnswer[]> => {
       if (down) throw new Error('The server cannot be reached');
-      return needs.map(() => ({ ok: true, data: 7 }));
+      return needs.map((need) => answered(need, 7));
     });
     const scheduler = new DataScheduler({ fetchBatch, visibility: visibility() });
     const widget = recorder();
@@ -256,7 +258,7 @@ describe('DataScheduler', () => {
     let release: () => void = () => {};
     const fetchBatch = (needs: DataNeed[]) =>
       new Promise<NeedAnswer[]>((resolve) => {
-        release = () => resolve(needs.map(() => ({ ok: true, data: 'old' })));
+        release = () => resolve(needs.map((need) => answered(need, 'old')));
       });
     const scheduler = new DataScheduler({ fetchBatch, visibility: visibility() });
     const widget = recorder();
@@ -310,7 +312,7 @@ test('refresh fetches one widget at once, between ticks', async () => {
 
 test('an answer equal to the last leaves its widgets alone; a changed one renders them', async () => {
   let value = 1;
-  const fetchBatch = async (needs: DataNeed[]): Promise<NeedAnswer[]> => needs.map(() => ({ ok: true, data: value }));
+  const fetchBatch = async (needs: DataNeed[]): Promise<NeedAnswer[]> => needs.map((need) => answered(need, value));
   const scheduler = new DataScheduler({ fetchBatch, visibility: visibility() });
   const widget = recorder();
   scheduler.setWidget('a', () => ({ v: realtime('X') }), widget.listener);

@@ -1,7 +1,12 @@
-import { needKey, type DataNeed, type Needs, type SlotState } from './needs';
+import type { BatchableOperationId } from '../../generated/registry';
+import { needKey, type DataNeed, type NeedData, type Needs, type SlotState } from './needs';
 
-/** The answer to one need: its data, or the code and message of its failure. */
-export type NeedAnswer = { ok: true; data: unknown } | { ok: false; code: number; message: string };
+/**
+ * The answer to one need: its data, typed as the need's call answers it (narrowed by its
+ * `operationId`), or the code and message of its failure.
+ */
+export type NeedAnswer<Id extends BatchableOperationId = BatchableOperationId> =
+  { [K in Id]: { ok: true; operationId: K; data: NeedData<K> } }[Id] | { ok: false; code: number; message: string };
 
 /** Sends needs in one request and answers each, in order; a request that fails throws. */
 export type BatchFetcher = (needs: DataNeed[]) => Promise<NeedAnswer[]>;

@@ -38,7 +38,8 @@ function validate(contract: Contract, operation: Operation, part: 'params' | 'qu
   if (!check(value)) throw invalid(check.errors ?? [], part);
 }
 
-async function answer(call: CallContext, need: Need): Promise<unknown> {
+/** A need's envelope as its call answers it alone, serialised by its response schema. */
+async function envelopeOf(call: CallContext, need: Need): Promise<object> {
   const { services, auth, request, reply, t } = call;
   const operation = batchable(services.contract).get(need.operationId);
   if (!operation) throw new ApiError('validation', { message: 'errors.notBatchable', operationId: need.operationId });
@@ -54,27 +55,30 @@ async function answer(call: CallContext, need: Need): Promise<unknown> {
   if (operation.body) validate(services.contract, operation, 'body', input.body);
   const envelope = await invoke(services, operation, input, { request, reply, auth, t });
   // Serialised by the call's own response schema, so the answer is exactly what the call alone gives.
-  if (!operation.response) return envelope;
+  if (!operation.response) return envelope as object;
   const serialize = reply.compileSerializationSchema(operation.response, '200');
-  return JSON.parse(serialize(envelope as Record<string, unknown>)) as unknown;
+  return JSON.parse(serialize(envelope as Record<string, unknown>)) as object;
 }
 
 /**
  * `POST main/dashboard/data`: each need answered as its call alone would answer it (access,
- * validation, handler, response schema), in the order of the needs; a need that fails answers its
- * own `{ code, msg }` and the others are answered all the same.
+ * validation, handler, response schema), in the order of the needs, with the need's
+ * `operationId` first; a need that fails answers its own `{ code, msg }` and the others are
+ * answered all the same. The route lists the answers as they are (see `answersAsListed` in
+ * codegen/operations.ts): each was serialised by its own call's schema already.
  */
 export const dataBatch: Handler = async (call) => {
   const lng = languageOf(call.request.headers['accept-language']);
   const { needs } = call.body as { needs: Need[] };
   return Promise.all(
     needs.map(async (need) => {
+      const { operationId } = need;
       try {
-        return await answer(call, need);
+        return { operationId, ...(await envelopeOf(call, need)) };
       } catch (error) {
         const { status, body } = failureOf(error as FastifyError, lng, call.t);
         if (status === 500) call.request.log.error(error);
-        return body;
+        return { operationId, ...body };
       }
     }),
   );

@@ -1,7 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import Ajv from 'ajv';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, databases, signIn, type Answer } from '../support/api';
+import { contract } from '../support/contract';
 import type { TestServer } from '../support/server';
 
 /**
@@ -10,7 +13,7 @@ import type { TestServer } from '../support/server';
  */
 
 type Need = { operationId: string; params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
-type Envelope = { code: number; msg: string; data?: unknown };
+type Envelope = { operationId?: string; code: number; msg: string; data?: unknown };
 
 const SOC = 'T2-ST1-BMS.soc';
 const CHARGE = 'T2-ST1-PCS1.chargeEnergy';
@@ -103,7 +106,10 @@ describe.each(databases())('the dashboard batch call on $name', ({ start }) => {
         entry.need.operationId === 'getStationWeather'
           ? { ...(envelope as Envelope), data: { ...((envelope as Envelope).data as object), time: 'now' } }
           : envelope;
-      expect(untimed(answer.body.data[index]), entry.need.operationId).toEqual(untimed(alone.body));
+      expect(untimed(answer.body.data[index]), entry.need.operationId).toEqual({
+        operationId: entry.need.operationId,
+        ...(untimed(alone.body) as Envelope),
+      });
     }
     const realtime = answer.body.data[1]?.data as { data: number | null }[];
     expect(realtime.map((value) => value.data)).toEqual([42, 112.5]);
@@ -123,8 +129,41 @@ describe.each(databases())('the dashboard batch call on $name', ({ start }) => {
     expect(badDate?.code).toBe(40001);
     expect(badMethod?.code).toBe(40001);
     expect(badMethod?.msg).toMatch(/calcmethod/);
-    expect(notBatchable).toEqual({ code: 40001, msg: 'saveSiteKanban cannot be sent in a batch' });
-    expect(fine).toMatchObject({ code: 0, data: [{ data: 42 }] });
+    expect(notBatchable).toEqual({ operationId: 'saveSiteKanban', code: 40001, msg: 'saveSiteKanban cannot be sent in a batch' });
+    expect(fine).toMatchObject({ operationId: 'getRealtimeData', code: 0, data: [{ data: 42 }] });
+    expect(answer.body.data.map((envelope) => envelope.operationId)).toEqual([
+      'getStationStatusDetail',
+      'getStatisticalValue',
+      'getStatisticalValue',
+      'saveSiteKanban',
+      'getRealtimeData',
+    ]);
+  });
+
+  test('each answer is the documented variant of its operationId: DataBatchSuccess_<operationId>, or DataBatchFailure', async () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+    addFormats(ajv);
+    ajv.addSchema(contract.document, 'openapi');
+    const schema = (name: string) => ajv.compile({ $ref: `openapi#/components/schemas/${name}` });
+    const documented = schema('DataBatchAnswer');
+    const answer = await batch(admin, [
+      ...NEEDS.map((entry) => entry.need),
+      { operationId: 'getStationStatusDetail', params: { stationSn: 'NO-SUCH' } },
+      { operationId: 'noSuchCall' },
+    ]);
+    for (const envelope of answer.body.data) {
+      const variant = envelope.code === 0 ? `DataBatchSuccess_${String(envelope.operationId)}` : 'DataBatchFailure';
+      const validate = schema(variant);
+      expect(validate(envelope), `${variant}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      expect(documented(envelope), `DataBatchAnswer: ${JSON.stringify(documented.errors)}`).toBe(true);
+    }
+    // The variants are those of their calls: a trend's answer is not one of realtime values.
+    const trend = answer.body.data.find((envelope) => envelope.operationId === 'getHistoryTrend');
+    expect(schema('DataBatchSuccess_getRealtimeData')({ ...trend, operationId: 'getRealtimeData' })).toBe(false);
+    expect(answer.body.data.slice(-2)).toMatchObject([
+      { operationId: 'getStationStatusDetail', code: 40400 },
+      { operationId: 'noSuchCall', code: 40001 },
+    ]);
   });
 
   test('messages follow the language of the request', async () => {
