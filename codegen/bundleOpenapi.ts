@@ -22,7 +22,7 @@ const ERROR_BODY: JsonObject = {
   additionalProperties: false,
   required: ['code', 'msg'],
   properties: {
-    code: { type: 'integer', description: 'Non-zero error code.' },
+    code: { type: 'integer', not: { const: 0 }, description: 'Non-zero error code.' },
     msg: { type: 'string', description: 'What was wrong, in the language of the request.' },
     data: { type: 'null' },
   },

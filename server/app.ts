@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { AlarmEngine } from './alarms/engine';
 import { CallerCache } from './auth/callers';
 import { TokenService } from './auth/tokens';
@@ -113,8 +113,17 @@ export async function openServices(config: ServerConfig): Promise<Services> {
   return services;
 }
 
-/** The whole server, ready to `listen()` or to be called with `inject()`. */
-export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
+/** Told of every answer as it is sent, its body serialised (text, a Buffer or a stream). */
+export interface AnswerObserver {
+  onAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): void;
+}
+
+/**
+ * The whole server, ready to `listen()` or to be called with `inject()`. An observer, when given,
+ * sees every answer of a route or of the not-found handler (the test suite checks each against
+ * the OpenAPI document); failures before routing answer without hooks.
+ */
+export async function buildApp(config: ServerConfig, observer?: AnswerObserver): Promise<FastifyInstance> {
   const services = await openServices(config);
   const { contract, database } = services;
   const translate = createTranslator(contract);
@@ -123,6 +132,12 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     // Failures before any route (a malformed URL, a parameter too long) answer `{ code, msg }` too.
     frameworkErrors: (error, request, reply) => answerError(error, request, reply, translate),
   });
+  if (observer) {
+    app.addHook('onSend', (request, reply, payload, done) => {
+      observer.onAnswer(request, reply, payload);
+      done(null, payload);
+    });
+  }
   const simulator = config.simulator
     ? new Simulator(services, {
         historyDays: config.historyDays,

@@ -53,8 +53,11 @@ export function failureOf(
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    // Fastify's own refusals: malformed JSON or URL, unsupported media type, body or parameter too long...
-    return { status, body: { code: ERRORS.badRequest.code, msg: t(ERRORS.badRequest.key, { detail: error.message }) } };
+    // Fastify's own refusals (malformed JSON or URL, an unsupported media type, a body or parameter
+    // too long) are bad input: 400 with the catalogue's badRequest, as the document lists for every
+    // call and as an upload too large answers; only a plugin's "no such file" stays 404.
+    const refused = status === ERRORS.notFound.status ? ERRORS.notFound.status : ERRORS.badRequest.status;
+    return { status: refused, body: { code: ERRORS.badRequest.code, msg: t(ERRORS.badRequest.key, { detail: error.message }) } };
   }
   return { status: 500, body: { code: ERRORS.internal.code, msg: t(ERRORS.internal.key) } };
 }

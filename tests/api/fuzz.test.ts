@@ -10,6 +10,7 @@ import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { loadContract, type JsonSchema, type Operation } from '../../server/contract';
 import { emsTokenOf, signIn } from '../support/api';
+import { answerRecorder } from '../support/answerRecorder';
 import { baseline } from '../support/baseline';
 import { pages } from '../support/contract';
 import { postgresDemoCopy, sqliteDemoCopy } from '../support/demoCopies';
@@ -793,14 +794,19 @@ interface Target {
 
 async function startFuzzServer(databaseUrl?: string) {
   const dataDir = databaseUrl ? mkdtempSync(join(tmpdir(), 'platform-fuzz-')) : sqliteDemoCopy();
-  const app = await buildApp({
-    ...configFromEnv({}),
-    dataDir,
-    demo: true,
-    logger: false,
-    simulator: false,
-    ...(databaseUrl ? { databaseUrl } : {}),
-  });
+  // Whatever the fuzzer sends, each answer is one the OpenAPI document describes.
+  const answers = answerRecorder();
+  const app = await buildApp(
+    {
+      ...configFromEnv({}),
+      dataDir,
+      demo: true,
+      logger: false,
+      simulator: false,
+      ...(databaseUrl ? { databaseUrl } : {}),
+    },
+    answers,
+  );
   const probe = databaseUrl ? await postgresProbe(databaseUrl) : sqliteProbe(join(dataDir, 'platform.db'));
   return {
     app,
@@ -810,6 +816,7 @@ async function startFuzzServer(databaseUrl?: string) {
       await probe.close();
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
+      answers.assertConforming();
     },
   };
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { configFromEnv, type ServerConfig } from '../../server/config';
+import { answerRecorder } from './answerRecorder';
 import { sqliteDemoCopy } from './demoCopies';
 
 export interface TestServer {
@@ -11,6 +12,7 @@ export interface TestServer {
   config: ServerConfig;
   /** `http://127.0.0.1:<port>` once `listen()`ed, else empty. */
   url: string;
+  /** Stops the server, then fails if any of its answers did not conform to the OpenAPI document. */
   stop(): Promise<void>;
 }
 
@@ -45,7 +47,9 @@ export async function startServer(
     rawRetentionDays: options.rawRetentionDays ?? base.rawRetentionDays,
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
   };
-  const app = await buildApp(config);
+  // Every answer is checked against the served document; the mismatches fail the test file at stop().
+  const answers = answerRecorder();
+  const app = await buildApp(config, answers);
   let url = '';
   if (options.listen) url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
@@ -55,6 +59,7 @@ export async function startServer(
     async stop() {
       await app.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      answers.assertConforming();
     },
   };
 }
