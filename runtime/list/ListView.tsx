@@ -126,6 +126,12 @@ export function ListView(props: ListViewProps) {
     [page, properties, t],
   );
 
+  /** What names a record: its first column, as the row shows it. */
+  const nameOf = (record: ListRecord) => {
+    const first = page.columns[0]?.field ?? 'id';
+    return String(formatValue(t, properties[first], record[first]) || `#${String(record.id)}`);
+  };
+
   /** A row's button, asking `confirm` first when there is one. */
   const confirmable = (key: string, text: string, confirm: string | undefined, onClick: () => void) =>
     confirm ? (
@@ -190,6 +196,8 @@ export function ListView(props: ListViewProps) {
               <Popconfirm
                 key="delete"
                 title={label(t, action.confirm)}
+                // The record by its name (the first column), which may be scrolled out of view.
+                description={t('common.deletesRecord', { name: nameOf(record) })}
                 okText={t('common.ok')}
                 cancelText={t('common.cancel')}
                 onConfirm={() => props.onDelete?.(record)}

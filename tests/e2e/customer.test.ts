@@ -110,6 +110,8 @@ describe('customer journey', () => {
     await page.getByText('1 in total').waitFor();
     await tap(rowWith(page, NAME).getByRole('button', { name: 'Delete' }));
     await page.getByText('Are you sure to delete?').waitFor();
+    // The confirmation names the record it deletes.
+    await page.getByText(`This deletes “${NAME}”.`, { exact: true }).waitFor();
     await tap(page.getByRole('button', { name: 'OK' }));
     await notice(page, 'Deleted');
     await page.getByText('0 in total').waitFor();
