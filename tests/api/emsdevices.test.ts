@@ -595,11 +595,13 @@ describe.each(databases())('station and device administration on $name', ({ star
       expect(groups.map((g) => g.name)).toEqual(['关口与负荷功率', '充放电量']);
       const id = String(groups[0]?.id);
       const now = Date.now();
-      // Two loads a second apart: the day's mean of the load is theirs alone.
+      // A load of 100 for a second, then 300 for a second: the day's mean of the load (weighted by
+      // time; the latest sample holds no time yet) is theirs alone.
       await as('POST', 'collector/samples', {
         payload: {
           samples: [
-            { sn: 'T2-ST1-LOAD.loadPower', ts: now - 2000, value: 100 },
+            { sn: 'T2-ST1-LOAD.loadPower', ts: now - 3000, value: 100 },
+            { sn: 'T2-ST1-LOAD.loadPower', ts: now - 2000, value: 300 },
             { sn: 'T2-ST1-LOAD.loadPower', ts: now - 1000, value: 300 },
           ],
         },
