@@ -9,13 +9,7 @@ import { emsGetQualitySetting, emsResetQualitySetting, emsSaveQualitySetting } f
 import { emsQualityMonthly, emsQualityRealtime } from './qualityData';
 import { bySn } from './records';
 import { emsReportData, emsReportTrend, emsStationReportGroups } from './reports';
-import {
-  emsCollectorStations,
-  emsCompanyDevices,
-  emsCopyStation,
-  emsDeleteStation,
-  emsStationsByDept,
-} from './stations';
+import { emsCollectorStations, emsCompanyDevices, emsCopyStation, emsDeleteStation, emsStationsByDept } from './stations';
 import { emsQualityUnbalance } from './unbalanceData';
 import { emsDataTypes, emsGetVars, emsGetVarsSimplify, emsImportVars, emsLinkedVariables } from './vars';
 
