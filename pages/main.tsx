@@ -13,13 +13,18 @@ import {
   i18nFor,
   createPreferenceStore,
   readPreferences,
+  returnPath,
   session,
+  signInPath,
   type Runtime,
 } from '../runtime';
 import { routeObjects } from './routes';
 
 const preferences = createPreferenceStore(readPreferences(window.location.search, localStorage), localStorage);
 const notifier = createNotifier();
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+/** Goes to a path of the app, through the router once there is one. */
+const go = (path: string) => (router ? void router.navigate(path) : window.location.assign(path));
 const api = createApi({
   store: cookieTokenStore(),
   language: () => preferences.getState().language,
@@ -27,10 +32,10 @@ const api = createApi({
   translate: (key, params) => String(i18nFor(preferences.getState().language).t(key as never, params as never)),
   onSessionEnd: () => {
     session.signOut(api);
-    if (window.location.pathname !== '/login') void router.navigate('/login');
+    const { pathname, search } = window.location;
+    if (pathname !== '/login') go(signInPath(pathname + search));
   },
 });
-const router = createBrowserRouter(routeObjects(api));
 const runtime: Runtime = {
   preferences,
   api,
@@ -38,15 +43,23 @@ const runtime: Runtime = {
   analytics: createAnalytics(import.meta.env.VITE_ANALYTICS_URL as string | undefined),
 };
 
-// A user already signed in when the app starts is taken to the root.
-if (session.user() && window.location.pathname === '/login') void router.navigate('/');
+async function start(): Promise<void> {
+  const { pathname, search } = window.location;
+  // A tab opened on a page of the app (a link, a bookmark) takes the session of the browser's other
+  // tabs; signing out in any tab signs this one out. The sign-in page signs in anew.
+  await session.share(api, { ask: pathname !== '/login', onSignedOut: () => go('/login') });
+  router = createBrowserRouter(routeObjects(api));
+  // A user already signed in when the app starts at the sign-in page is taken on.
+  if (session.user() && pathname === '/login') void router.navigate(returnPath(search, '/'));
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders runtime={runtime}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders runtime={runtime}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+void start();

@@ -1,7 +1,7 @@
 import { Spin } from 'antd';
 import { useEffect, useReducer, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { Navigate, useLocation, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { routes, type RouteEntry } from '../generated/registry';
 import {
   AccessProvider,
@@ -13,6 +13,7 @@ import {
   type LazyScreen,
   ScreenBoundary,
   session,
+  signInPath,
   useAccess,
   withLabels,
 } from '../runtime';
@@ -80,9 +81,10 @@ const EARLY_CALLS: Record<string, (api: Api, url: URL) => void> = {
   siteDashboard: dashboardEarlyCalls,
 };
 
-/** Every path but the open ones needs a signed-in user; without one the user is sent to /login. */
+/** Every path but the open ones needs a signed-in user; without one the user is sent to /login, to come back once signed in. */
 function RequireSession({ children }: { children: ReactNode }) {
-  return session.user() ? children : <Navigate to="/login" replace />;
+  const location = useLocation();
+  return session.user() ? children : <Navigate to={signInPath(location.pathname + location.search)} replace />;
 }
 
 /**

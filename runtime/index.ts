@@ -5,7 +5,7 @@ export { createAnalytics } from './analytics';
 export type { Analytics, PageView } from './analytics';
 export { ApiCallError, createApi, EARLY_CALL_MS, REQUEST_TIMEOUT_MS } from './api/client';
 export type { Api, ApiOptions, CallInput, CallOptions, CallResult } from './api/client';
-export { session } from './auth/session';
+export { returnPath, session, signInPath } from './auth/session';
 export type { Credentials, SessionUser } from './auth/session';
 export { REFRESH_BEFORE_MS, TokenManager } from './auth/tokens';
 export { cookieTokenStore, memoryTokenStore, TOKEN_NAMES } from './auth/tokenStore';

@@ -2,17 +2,21 @@ import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Input, Layout, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { ApiCallError, LANDING_PATH, PreferenceSwitches, session, useRuntime, type Credentials } from '../../runtime';
+import { useLocation, useNavigate } from 'react-router';
+import { ApiCallError, LANDING_PATH, PreferenceSwitches, returnPath, session, useRuntime, type Credentials } from '../../runtime';
 
 /** Codes with which sign-in asks for a captcha (required, or the one typed was wrong). */
 const CAPTCHA_CODES = new Set([40005, 40006]);
 
-/** The login screen: user name and password (and a captcha after repeated failures), then the landing page. */
+/**
+ * The login screen: user name and password (and a captcha after repeated failures), then the page
+ * the user was sent here from (`?redirect=`), else the landing page.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const { api } = useRuntime();
   const navigate = useNavigate();
+  const location = useLocation();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [captcha, setCaptcha] = useState<{ key: string; image: string }>();
@@ -24,7 +28,7 @@ export function LoginPage() {
     setError(undefined);
     try {
       await session.signIn(api, { ...values, ...(captcha ? { captchaKey: captcha.key } : {}) });
-      void navigate(LANDING_PATH);
+      void navigate(returnPath(location.search, LANDING_PATH));
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
       if (failure instanceof ApiCallError && (CAPTCHA_CODES.has(failure.code) || captcha)) await newCaptcha();

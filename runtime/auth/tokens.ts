@@ -136,6 +136,11 @@ export class TokenManager {
     this.store.remove(TOKEN_NAMES.ems);
   }
 
+  /** Whether the browser holds the tokens of a session (a refresh token), perhaps of another tab. */
+  hasSession(): boolean {
+    return this.store.get(TOKEN_NAMES.refresh) !== undefined;
+  }
+
   clear(): void {
     for (const name of [TOKEN_NAMES.user, TOKEN_NAMES.refresh, TOKEN_NAMES.ems]) this.store.remove(name);
   }

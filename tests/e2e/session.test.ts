@@ -73,6 +73,46 @@ describe('sessions, tenants and access', () => {
     await page.waitForURL('**/main/appliance/customer');
   });
 
+  test('a link opened in a new tab of a signed-in browser opens signed in; signing out in one tab signs out the other', async () => {
+    const first = await newPage();
+    await signInAsAdmin(first, server.url);
+    // A second tab of the same browser, on a page of the app: the session of the first.
+    const second = await first.context().newPage();
+    await second.goto(`${server.url}/main/ranking?lng=en`);
+    await second.waitForURL('**/main/ranking?lng=en');
+    await second.getByRole('banner').getByText('系统管理员').waitFor();
+    expect(await second.evaluate(() => sessionStorage.getItem('userId'))).toBe(
+      await first.evaluate(() => sessionStorage.getItem('userId')),
+    );
+    // Signing out in the first signs the second out too.
+    await tap(first.getByRole('button', { name: 'Log out' }));
+    await first.waitForURL('**/login');
+    await second.waitForURL('**/login');
+    expect(await second.evaluate(() => sessionStorage.getItem('userId'))).toBeNull();
+    // A new tab of a browser signed out nowhere asks in vain and goes to the sign-in page.
+    const third = await first.context().newPage();
+    await third.goto(`${server.url}/main/ranking?lng=en`);
+    await third.waitForURL('**/login?redirect=*');
+  });
+
+  test('a deep link opened signed out lands on its page after sign-in; without one, sign-in lands on the customers', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/main/ranking?lng=en`);
+    await page.waitForURL(`**/login?redirect=${encodeURIComponent('/main/ranking?lng=en')}`);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('admin123');
+    await tap(page.getByRole('button', { name: 'Sign in' }));
+    await page.waitForURL('**/main/ranking?lng=en');
+    await page.getByRole('banner').getByText('系统管理员').waitFor();
+    // Another site's address is no place to return to.
+    const other = await newPage();
+    await other.goto(`${server.url}/login?lng=en&redirect=${encodeURIComponent('//example.com/x')}`);
+    await other.getByLabel('Username').fill('admin');
+    await other.getByLabel('Password').fill('admin123');
+    await tap(other.getByRole('button', { name: 'Sign in' }));
+    await other.waitForURL('**/main/appliance/customer');
+  });
+
   test('a user changes their own personal information', async () => {
     await staff('lee.info', 'start123');
     const page = await newPage();
