@@ -3,6 +3,7 @@ import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { bundleOpenapi } from './bundleOpenapi';
 import {
   checkLabels,
+  checkNamedChecks,
   checkOperations,
   checkRoutes,
   checkWidgets,
@@ -78,6 +79,7 @@ export async function analyse(src: Sources): Promise<Analysis> {
     })) as JsonObject;
   }
   checkWidgets(src, problems);
+  checkNamedChecks(src, problems);
   const { views } = src;
   const viewMeta = src.meta.view;
   if (!viewMeta) throw new Error('schemas/meta/view.schema.json is missing');

@@ -125,14 +125,45 @@ function fieldKeys(schema: JsonObject, prefix: string, where: string, keys: Map<
   }
 }
 
-/** Message labels named by `x-messages` anywhere in a schema. */
+/** Message labels named by `x-messages` anywhere in a schema, and those of its named checks and rules. */
 function messageKeysOf(schema: Json, where: string, keys: Map<string, string>): void {
   if (Array.isArray(schema)) schema.forEach((item) => messageKeysOf(item, where, keys));
   if (!isObject(schema)) return;
+  if (typeof schema['x-format'] === 'string') keys.set(`errors.format.${schema['x-format']}`, where);
+  if (typeof schema['x-below'] === 'string') keys.set('errors.belowMaximum', where);
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'x-messages' && isObject(value)) {
       for (const label of Object.values(value)) if (typeof label === 'string') keys.set(label, where);
     } else messageKeysOf(value, where, keys);
+  }
+}
+
+/**
+ * Fields whose name says what they hold, and the check (`x-format`) each must carry: in records
+ * and forms alike, or in records only (a lookup form also takes the older tax numbers).
+ */
+const NAMED_CHECKS: { name: RegExp; formats: string[]; recordsOnly?: boolean }[] = [
+  { name: /(^p|P)hone$|(^t|T)elephone$|(^m|M)obile$/, formats: ['phone', 'mobile'] },
+  { name: /^taxNumber$/, formats: ['creditCode'], recordsOnly: true },
+];
+
+/**
+ * Every field of an entity or a form that holds a telephone number or a tax number carries its
+ * check, so that each present and future form checks what people type there, as the server does.
+ */
+export function checkNamedChecks(src: Sources, problems: string[]): void {
+  for (const file of src.schemas) {
+    const record = typeof file.content['x-entity'] === 'string';
+    if (!record && typeof file.content['x-form'] !== 'string') continue;
+    const properties = isObject(file.content.properties) ? file.content.properties : {};
+    for (const [name, property] of Object.entries(properties)) {
+      if (!isObject(property) || property.type !== 'string' || property.readOnly === true) continue;
+      const rule = NAMED_CHECKS.find((candidate) => candidate.name.test(name) && (record || !candidate.recordsOnly));
+      if (rule && !rule.formats.includes(String(property['x-format'])))
+        problems.push(
+          `${file.path}: ${name} holds a ${rule.formats.join(' or ')}: give it "x-format" (${rule.formats.join(', ')})`,
+        );
+    }
   }
 }
 

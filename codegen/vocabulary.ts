@@ -1,4 +1,5 @@
 import { _, str, type KeywordDefinition } from 'ajv';
+import { _Code } from 'ajv/dist/compile/codegen/code.js';
 import type Ajv from 'ajv';
 import { isObject, type Json, type JsonObject } from './sources';
 
@@ -102,6 +103,72 @@ const timeZone: KeywordDefinition = {
   },
 };
 
+/**
+ * A telephone number: 7 to 15 digits, an optional leading +, and spaces, hyphens or brackets
+ * between them (021-58880001, +86 138 0013 8000, (0755) 8888 6666).
+ */
+export function isPhone(s: string): boolean {
+  return /^\+?[0-9(][0-9 ()-]*[0-9]$/.test(s) && /^(?:[^0-9]*[0-9]){7,15}[^0-9]*$/.test(s);
+}
+
+/** A mainland mobile number: 11 digits from 13 to 19, optionally after +86. */
+export function isMobile(s: string): boolean {
+  return /^(?:\+?86[- ]?)?1[3-9][0-9]{9}$/.test(s);
+}
+
+/**
+ * A unified social credit code (GB 32100-2015): 18 characters of digits and the capital letters
+ * but I, O, S, V and Z, the last the check character of the 17 before (their values in that
+ * alphabet weighted by 3^i mod 31; the check is 31 less their sum mod 31, 31 written 0).
+ */
+export function isCreditCode(s: string): boolean {
+  const alphabet = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+  if (!/^[0-9A-HJ-NPQRTUWXY]{18}$/.test(s)) return false;
+  let sum = 0;
+  for (let i = 0; i < 17; i += 1) sum += alphabet.indexOf(s.charAt(i)) * (3 ** i % 31);
+  return alphabet.charAt((31 - (sum % 31)) % 31) === s.charAt(17);
+}
+
+/**
+ * The checks of `x-format`. Each function keeps to itself (no name from outside it), since its
+ * source is written into the precompiled validators of the server and of the forms alike, so both
+ * refuse the same values.
+ */
+const FORMAT_CHECKS: Record<string, (s: string) => boolean> = { phone: isPhone, mobile: isMobile, creditCode: isCreditCode };
+
+/** `"x-format": "phone"` — a text of a kind of `FORMAT_CHECKS` (phone, mobile, creditCode), or empty. */
+const format: KeywordDefinition = {
+  keyword: 'x-format',
+  type: 'string',
+  schemaType: 'string',
+  error: { message: ({ schemaValue }) => str`must be a valid ${String(schemaValue)}` },
+  code(cxt) {
+    const check = FORMAT_CHECKS[String(cxt.schema)];
+    if (!check) throw new Error(`x-format: no check named ${String(cxt.schema)} (${Object.keys(FORMAT_CHECKS).join(', ')})`);
+    // An empty text passes: whether a value is needed is `required` and `minLength`.
+    cxt.fail(_`${cxt.data} !== "" && !(${new _Code(check.toString())})(${cxt.data})`);
+  },
+};
+
+/**
+ * `"x-below": "maxScale"` — a number below that sibling property, when both are numbers (a
+ * gauge's minimum below its maximum, the start of a range below its end).
+ */
+const below: KeywordDefinition = {
+  keyword: 'x-below',
+  type: 'number',
+  schemaType: 'string',
+  error: {
+    message: ({ schemaValue }) => str`must be below ${String(schemaValue)}`,
+    params: ({ schemaCode }) => _`{field: ${schemaCode}}`,
+  },
+  code(cxt) {
+    const { data, schemaCode, it } = cxt;
+    const other = _`${it.parentData}[${schemaCode}]`;
+    cxt.fail(_`${it.parentData} && typeof ${other} === "number" && !(${data} < ${other})`);
+  },
+};
+
 /** Adds the project's keywords to an Ajv instance (the server's and the forms' validators alike). */
 export function addProjectKeywords(ajv: Ajv): Ajv {
   ajv.addVocabulary([...EXTENSION_KEYWORDS]);
@@ -110,6 +177,8 @@ export function addProjectKeywords(ajv: Ajv): Ajv {
   ajv.addKeyword(finite);
   ajv.addKeyword(decimals);
   ajv.addKeyword(timeZone);
+  ajv.addKeyword(format);
+  ajv.addKeyword(below);
   return ajv;
 }
 
@@ -126,7 +195,7 @@ const isMoney = (property: JsonObject) => property.type === 'number' && property
 
 /**
  * The message labels a schema gives its errors (`"x-messages": { "minItems": "<label key>" }` on
- * a property; an amount of money has its own by default), by the schema path Ajv reports; `required` errors are keyed
+ * a property; an amount of money, an `x-format` and an `x-below` have their own by default), by the schema path Ajv reports; `required` errors are keyed
  * `<object path>/required:<property>`.
  */
 export function messageKeys(schema: Json, path = '#', out: Record<string, string> = {}): Record<string, string> {
@@ -136,6 +205,9 @@ export function messageKeys(schema: Json, path = '#', out: Record<string, string
     if (!isObject(property)) continue;
     const messages: JsonObject = {
       ...(isMoney(property) ? MONEY_MESSAGES : {}),
+      // Each named check and rule says what it expects, in the words of its own message.
+      ...(typeof property['x-format'] === 'string' ? { 'x-format': `errors.format.${property['x-format']}` } : {}),
+      ...(typeof property['x-below'] === 'string' ? { 'x-below': 'errors.belowMaximum' } : {}),
       ...(isObject(property['x-messages']) ? property['x-messages'] : {}),
     };
     for (const [keyword, key] of Object.entries(messages)) {

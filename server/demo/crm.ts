@@ -3,6 +3,7 @@ import { saveFile } from '../files/handlers';
 import type { Services } from '../http/services';
 import type { EntityRecord } from '../resources/repository';
 import { COURSE_VIDEO_SECONDS, courseVideo } from './courseVideo';
+import { creditCode } from './creditCode';
 import { bannerPicture, coverPicture } from './pictures';
 
 const DAY = 86400000;
@@ -24,10 +25,10 @@ async function all(services: Services, scope: TenantScope, entity: string): Prom
 
 /** Registered companies: a few that are customers already (their tax numbers set), a few that are not. */
 const REGISTRY_EXTRA = [
-  { name: '华东精密制造有限公司', taxNumber: '91310000MA1FL0X12K', legalPerson: '陈建国', city: '上海', capital: '5000万人民币' },
+  { name: '华东精密制造有限公司', taxNumber: '91310000MA1FL0X12J', legalPerson: '陈建国', city: '上海', capital: '5000万人民币' },
   {
     name: '江南新材料科技股份有限公司',
-    taxNumber: '91320500MA1MXK8P3B',
+    taxNumber: '91320500MA1MXK8P3H',
     legalPerson: '周明',
     city: '苏州',
     capital: '1.2亿人民币',
@@ -59,7 +60,9 @@ async function seedCustomerRelations(services: Services, scope: TenantScope): Pr
   const customers = await all(services, scope, 'customer');
   const employees = (await all(services, scope, 'user')).filter((e) => Number(e.userId) !== Number(scope.userId));
   for (const [index, customer] of customers.slice(0, 3).entries()) {
-    const taxNumber = `9131${String(scope.tenantId).padStart(4, '0')}MA${String(index + 1).padStart(2, '0')}CRM${index}X`;
+    const taxNumber = creditCode(
+      `9131${String(scope.tenantId).padStart(4, '0')}MA${String(index + 1).padStart(2, '0')}CRM${index}0`,
+    );
     await repository.patch(scope, 'customer', Number(customer.id), { taxNumber });
     await repository.create(scope, 'crmCompanyRegistry', {
       taxNumber,

@@ -2,6 +2,7 @@ import type { TenantScope } from '../auth/context';
 import { saveFile } from '../files/handlers';
 import type { Services } from '../http/services';
 import type { EntityRecord } from '../resources/repository';
+import { creditCode } from './creditCode';
 import { demoDocument } from './documents';
 
 /** The projects sold in the demo, one order each, spread over the tenant's first customers. */
@@ -147,7 +148,7 @@ async function seedOrderRecords(
       invoiceType: index % 3 === 0 ? 'vatOrdinary' : 'vatSpecial',
       amount: share(0.3),
       name: customerName,
-      taxNumber: `9131${String(scope.tenantId).padStart(4, '0')}MA1FL${String(index).padStart(4, '0')}X`,
+      taxNumber: creditCode(`9131${String(scope.tenantId).padStart(4, '0')}MA1FL${String(index).padStart(4, '0')}`),
       content: `${String(order.name)}（首期）`,
     },
     initial('invoiceApplication'),

@@ -1476,7 +1476,7 @@ const CRM_CHECKS: Record<string, Entry> = {
     const own = await call<Row>(ctx.app, ctx.a, {
       method: 'POST',
       url: url('youyouCustomerInfo'),
-      payload: { taxNumber: '91320500MA1MXK8P3B' },
+      payload: { taxNumber: '91320500MA1MXK8P3H' },
     });
     expect(own.body.data.found).toBe(true);
     const ofB = await call<Row>(ctx.app, ctx.b, { method: 'POST', url: url('youyouCustomerInfo'), payload: { taxNumber } });

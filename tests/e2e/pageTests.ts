@@ -391,7 +391,7 @@ export function pageTests(part: number, parts: number): void {
         const lookup = routes.find((route) => route.name === 'CompanyLookup');
         await page.goto(`${server.url}${lookup?.path ?? ''}?lng=en`);
         const field = page.getByLabel('Tax number', { exact: true });
-        await field.fill('91310000MA1FL0X12K');
+        await field.fill('91310000MA1FL0X12J');
         await tap(page.getByRole('button', { name: 'Look up', exact: true }));
         await page.getByText('华东精密制造有限公司', { exact: true }).waitFor();
         await page.getByText('Not a customer of the enterprise yet', { exact: true }).waitFor();
