@@ -83,7 +83,10 @@ describe.each(connectedDatabases())('open routes on $name', ({ start }) => {
       const quote = await newQuote(admin);
       const made = await ok<{ token: string; expiresAt: number }>(admin, 'POST', url('createQuoteLink', { id: quote.id }));
       expect(made.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(made.token).not.toContain(String(quote.id));
+      // Random, not made of the quotation: a second link of the same quotation has another token.
+      const again = await ok<{ token: string }>(admin, 'POST', url('createQuoteLink', { id: quote.id }));
+      expect(again.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(again.token).not.toBe(made.token);
       const days = (made.expiresAt - Date.now()) / 86_400_000;
       expect(days).toBeGreaterThan(29.9);
       expect(days).toBeLessThanOrEqual(30);
