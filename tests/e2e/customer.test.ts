@@ -27,7 +27,8 @@ describe('customer journey', () => {
 
   test('an unknown visitor is sent to the login page', async () => {
     await page.goto(`${server.url}/main/appliance/customer`);
-    await page.waitForURL('**/login');
+    // The sign-in page names the page asked for, to return there.
+    await page.waitForURL(`**/login?redirect=${encodeURIComponent('/main/appliance/customer')}`);
   });
 
   test('admin signs in (in Chinese, the default) and lands on the customers of tenant 2', async () => {

@@ -273,7 +273,8 @@ describe('sessions, tenants and access', () => {
     });
     // The app starts again with the ended session: its first call meets a 401, the renewal is refused too.
     await page.reload();
-    await page.waitForURL('**/login');
+    // The sign-in page, to come back to the customers once signed in again.
+    await page.waitForURL(`**/login?redirect=${encodeURIComponent('/main/appliance/customer')}`);
     await page.waitForTimeout(1500);
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(refreshes.length).toBeLessThanOrEqual(1);
