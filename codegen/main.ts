@@ -8,6 +8,7 @@ import { loadSources } from './sources';
 import { pageStories } from './stories';
 import { apiTypes, componentAliases, metaTypes } from './types';
 import { formValidator, serverValidators, widgetConfigValidators } from './validators';
+import { formatChecksModule } from './vocabulary';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = 'generated';
@@ -40,6 +41,9 @@ async function generate(): Promise<Map<string, string>> {
   out.set('validators/serverRequest.d.ts', `${banner('validators')}\n${VALIDATORS_DTS}`);
   out.set('validators/widgetConfigs.js', `${banner('validators')}\n${widgetConfigValidators(widgets)}`);
   out.set('validators/widgetConfigs.d.ts', `${banner('validators')}\n${VALIDATORS_DTS}`);
+  const checks = formatChecksModule(banner('vocabulary'));
+  out.set('formatChecks.js', checks.js);
+  out.set('formatChecks.d.ts', checks.dts);
   for (const [folder, schemas] of [
     ['entities', entities],
     ['forms', forms],

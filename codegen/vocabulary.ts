@@ -136,6 +136,26 @@ export function isCreditCode(s: string): boolean {
  */
 const FORMAT_CHECKS: Record<string, (s: string) => boolean> = { phone: isPhone, mobile: isMobile, creditCode: isCreditCode };
 
+/**
+ * The checks of `x-format` as a module of `generated/` (`formatChecks.js`): the same functions the
+ * validators run, for the code that may import only what is generated (the server's demo makes
+ * its credit codes with them).
+ */
+export function formatChecksModule(banner: string): { js: string; dts: string } {
+  const entries = Object.entries(FORMAT_CHECKS).map(([name, check]) => `  ${JSON.stringify(name)}: ${check.toString()},`);
+  return {
+    js: [banner, 'export const formatChecks = {', ...entries, '};', ''].join('\n'),
+    dts: [
+      banner,
+      `/** The checks of \`x-format\`, by name: a text of the kind, or not. */`,
+      `export declare const formatChecks: Record<${Object.keys(FORMAT_CHECKS)
+        .map((name) => JSON.stringify(name))
+        .join(' | ')}, (text: string) => boolean>;`,
+      '',
+    ].join('\n'),
+  };
+}
+
 /** `"x-format": "phone"` — a text of a kind of `FORMAT_CHECKS` (phone, mobile, creditCode), or empty. */
 const format: KeywordDefinition = {
   keyword: 'x-format',

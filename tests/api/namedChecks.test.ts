@@ -23,7 +23,7 @@ describe.each(databases())('named checks on $name', ({ start }) => {
   /** The records of an entity, of the customer of `body` for a customer's contacts (their list is a customer's). */
   const total = async (entity: string, body: Row) => {
     const list = operationFor(entity, 'list') ?? '';
-    const query = entity === 'customerContact' ? { customerId: String(body.customerId) } : {};
+    const query: Record<string, string> = entity === 'customerContact' ? { customerId: String(body.customerId) } : {};
     return (await call<{ total: number }>(app, admin, { method: methodOf(list), url: url(list), query })).body.data.total;
   };
   const create = (entity: string, body: Row) => {
