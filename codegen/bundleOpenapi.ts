@@ -24,7 +24,22 @@ const ERROR_BODY: JsonObject = {
   properties: {
     code: { type: 'integer', not: { const: 0 }, description: 'Non-zero error code.' },
     msg: { type: 'string', description: 'What was wrong, in the language of the request.' },
-    data: { type: 'null' },
+    data: {
+      description: 'Of bad input: each field that was wrong, and what is expected there, in the language of the request.',
+      type: ['array', 'null'],
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['path', 'message'],
+        properties: {
+          path: {
+            type: 'string',
+            description: 'Where the field is, dotted (contacts.0.phone); a query or path parameter by its name.',
+          },
+          message: { type: 'string', description: 'What is expected there, the field named by its label.' },
+        },
+      },
+    },
   },
 };
 

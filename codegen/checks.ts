@@ -157,7 +157,8 @@ export function checkNamedChecks(src: Sources, problems: string[]): void {
     if (!record && typeof file.content['x-form'] !== 'string') continue;
     const properties = isObject(file.content.properties) ? file.content.properties : {};
     for (const [name, property] of Object.entries(properties)) {
-      if (!isObject(property) || property.type !== 'string' || property.readOnly === true) continue;
+      // A field with a pattern of its own (an alarm phone, which is dialled) keeps to it.
+      if (!isObject(property) || property.type !== 'string' || property.readOnly === true || property.pattern) continue;
       const rule = NAMED_CHECKS.find((candidate) => candidate.name.test(name) && (record || !candidate.recordsOnly));
       if (rule && !rule.formats.includes(String(property['x-format'])))
         problems.push(

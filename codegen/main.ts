@@ -8,6 +8,7 @@ import { loadSources } from './sources';
 import { pageStories } from './stories';
 import { apiTypes, componentAliases, metaTypes } from './types';
 import { formValidator, serverValidators, widgetConfigValidators } from './validators';
+import { validationMessagesModule } from './validationMessages';
 import { formatChecksModule } from './vocabulary';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -44,6 +45,9 @@ async function generate(): Promise<Map<string, string>> {
   const checks = formatChecksModule(banner('vocabulary'));
   out.set('formatChecks.js', checks.js);
   out.set('formatChecks.d.ts', checks.dts);
+  const messages = validationMessagesModule(banner('validationMessages'));
+  out.set('validationMessages.js', messages.js);
+  out.set('validationMessages.d.ts', messages.dts);
   for (const [folder, schemas] of [
     ['entities', entities],
     ['forms', forms],

@@ -50,10 +50,13 @@ export type ErrorKind = keyof typeof ERRORS;
 export class ApiError extends Error {
   readonly kind: ErrorKind;
   readonly params: Record<string, string>;
+  /** The fields a refusal is about, each with what is expected there (the answer's `data`). */
+  readonly fields: { path: string; message: string }[] | undefined;
 
-  constructor(kind: ErrorKind, params: Record<string, string> = {}) {
+  constructor(kind: ErrorKind, params: Record<string, string> = {}, fields?: { path: string; message: string }[]) {
     super(`${kind} ${JSON.stringify(params)}`);
     this.kind = kind;
     this.params = params;
+    this.fields = fields;
   }
 }

@@ -4,7 +4,7 @@ import deviceValidators from '../../generated/entities/device.validator.js';
 import { ApiError } from '../errors';
 import { describeValidation } from '../http/errors';
 import type { CallContext, Handler } from '../http/services';
-import { createTranslator, languageOf } from '../i18n';
+import { createTranslator } from '../i18n';
 import type { EntityRecord } from '../resources/repository';
 import { ykControl } from '../site/control';
 import { catalogOf } from '../telemetry/lookup';
@@ -120,7 +120,6 @@ export const emsImportDevices: Handler = async (call) => {
       kinds.set(translate(lng)(`enums.deviceKind.${String(code)}`).toLowerCase(), String(code));
   }
   const validate = Object.values(deviceValidators)[0];
-  const lng = languageOf(call.request.headers['accept-language']);
   const rows: { id?: unknown; input: EntityRecord }[] = [];
   const seen = new Set<string>();
   for (let number = 2; number <= sheet.rowCount; number += 1) {
@@ -150,7 +149,9 @@ export const emsImportDevices: Handler = async (call) => {
       } else input[field] = text;
     }
     if (validate && !validate(input)) {
-      throw bad(`row ${number}: ${describeValidation((validate.errors ?? []) as ErrorObject[], 'row', lng, call.t)}`);
+      throw bad(
+        `row ${number}: ${describeValidation((validate.errors ?? []) as ErrorObject[], call.t, { labels: 'entities.device' })}`,
+      );
     }
     const sn = String(input.sn);
     if (seen.has(sn)) throw bad(`${at('sn')}: ${sn} is on an earlier row too`);

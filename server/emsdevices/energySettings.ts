@@ -1,5 +1,5 @@
-import { ApiError } from '../errors';
 import type { CallContext, Handler } from '../http/services';
+import { refuseField } from '../http/validation';
 import type { EntityRecord } from '../resources/repository';
 import { resourceHandler } from '../resources/handlers';
 import { stationOf } from '../telemetry/lookup';
@@ -51,12 +51,12 @@ export const emsGetEnergySetting: Handler = async (call) => {
   return (await savedOf(call, station.id)) ?? suggested(call, station);
 };
 
-/** The rules between fields that a schema cannot say; 400 naming the field. */
+/** The rules between fields that a schema cannot say; 400 naming the field by its label. */
 function check(call: CallContext, body: EntityRecord): void {
-  const refuse = (field: string, message: string) => new ApiError('validation', { detail: `${field}: ${message}` });
-  if (Number(body.socLower) >= Number(body.socUpper)) throw refuse('socLower', call.t('errors.socBand'));
+  const owner = { labels: 'entities.energySetting' };
+  if (Number(body.socLower) >= Number(body.socUpper)) throw refuseField(call.t, owner, 'socLower', 'errors.socBand');
   for (const field of ['maxChargePower', 'maxDischargePower'])
-    if (Number(body[field]) > Number(body.ratedPower)) throw refuse(field, call.t('errors.aboveRatedPower'));
+    if (Number(body[field]) > Number(body.ratedPower)) throw refuseField(call.t, owner, field, 'errors.aboveRatedPower');
 }
 
 /** `PUT energySetting`: saves the body's station's settings, its line changed or a new one. */

@@ -2,7 +2,6 @@ import type { ErrorObject } from 'ajv';
 import type { FastifyError } from 'fastify';
 import type { Contract, Operation } from '../contract';
 import { ApiError } from '../errors';
-import { languageOf } from '../i18n';
 import { failureOf } from './errors';
 import { invoke, precheck, type CallInput } from './invoke';
 import { authorize } from './security';
@@ -68,7 +67,6 @@ async function envelopeOf(call: CallContext, need: Need): Promise<object> {
  * codegen/operations.ts): each was serialised by its own call's schema already.
  */
 export const dataBatch: Handler = async (call) => {
-  const lng = languageOf(call.request.headers['accept-language']);
   const { needs } = call.body as { needs: Need[] };
   return Promise.all(
     needs.map(async (need) => {
@@ -76,7 +74,7 @@ export const dataBatch: Handler = async (call) => {
       try {
         return { operationId, ...(await envelopeOf(call, need)) };
       } catch (error) {
-        const { status, body } = failureOf(error as FastifyError, lng, call.t);
+        const { status, body } = failureOf(error as FastifyError, call.t);
         if (status === 500) call.request.log.error(error);
         return { operationId, ...body };
       }

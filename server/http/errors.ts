@@ -1,43 +1,25 @@
 import type { ErrorObject } from 'ajv';
-import localizeZh from 'ajv-i18n/localize/zh/index.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { JsonSchema } from '../contract';
 import { ApiError, ERRORS } from '../errors';
 import { languageOf, type Language, type Translate } from '../i18n';
-
-const MAX_REPORTED = 5;
+import { fieldErrors, fieldsInOneLine, type FieldError, type LabelOwner } from './validation';
 
 /**
- * "name: must NOT have more than 100 characters; confirmPassword: The two password inputs are
- * inconsistent" — a schema's own message label (`params.message`) where it gives one.
+ * "Name is required; Telephone: Enter a telephone number of 7 to 15 digits ..." — each failed field
+ * named by its label (`root`, the schema of the part validated, says whose labels), with what is
+ * expected there in the request's language.
  */
-export function describeValidation(errors: ErrorObject[], part: string, lng: Language, t: Translate): string {
-  // An `if` error ("must match "then" schema") only follows its branch's own errors, which say what is wrong.
-  const copies = errors
-    .filter((error) => error.keyword !== 'if')
-    .slice(0, MAX_REPORTED)
-    .map((error) => ({ ...error }));
-  if (lng === 'zh') localizeZh(copies);
-  return copies
-    .map((error) => {
-      const params = error.params as { additionalProperty?: string; missingProperty?: string };
-      const field = [
-        error.instancePath.replace(/^\//, '').replace(/\//g, '.'),
-        params.additionalProperty ?? params.missingProperty,
-      ]
-        .filter(Boolean)
-        .join('.');
-      const label = (error.params as { message?: string }).message;
-      return `${field || part}: ${label ? t(label) : (error.message ?? error.keyword)}`;
-    })
-    .join('; ');
+export function describeValidation(errors: ErrorObject[], t: Translate, root?: LabelOwner): string {
+  return fieldsInOneLine(fieldErrors(errors, root, t), root, t);
 }
 
 /** The HTTP status and `{ code, msg }` of a failure: catalogue errors with their status, the unexpected with 500. */
 export function failureOf(
   error: FastifyError,
-  lng: Language,
   t: Translate,
-): { status: number; body: { code: number; msg: string } } {
+  root?: JsonSchema,
+): { status: number; body: { code: number; msg: string; data?: FieldError[] } } {
   if (error instanceof ApiError) {
     const entry = ERRORS[error.kind];
     const { message, ...params } = error.params;
@@ -45,11 +27,14 @@ export function failureOf(
     const values = Object.fromEntries(
       Object.entries(params).map(([name, value]) => (name.endsWith('Label') ? [name.slice(0, -5), t(value)] : [name, value])),
     );
-    return { status: entry.status, body: { code: entry.code, msg: t(message ?? entry.key, values) } };
+    const msg = t(message ?? entry.key, values);
+    return { status: entry.status, body: { code: entry.code, msg, ...(error.fields ? { data: error.fields } : {}) } };
   }
   if (error.validation) {
-    const detail = describeValidation(error.validation as ErrorObject[], error.validationContext ?? 'request', lng, t);
-    return { status: 400, body: { code: ERRORS.validation.code, msg: t(ERRORS.validation.key, { detail }) } };
+    // Every field that failed, in `data`, so that a form shows each beside its field; the first few in `msg`.
+    const fields = fieldErrors(error.validation as ErrorObject[], root, t);
+    const detail = fieldsInOneLine(fields, root, t);
+    return { status: 400, body: { code: ERRORS.validation.code, msg: t(ERRORS.validation.key, { detail }), data: fields } };
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
@@ -70,7 +55,10 @@ export function answerError(
   translate: (lng: Language) => Translate,
 ): FastifyReply {
   const lng = languageOf(request.headers['accept-language']);
-  const { status, body } = failureOf(error, lng, translate(lng));
+  // The schema of the part that failed its validation names the fields' labels.
+  const part = error.validationContext as 'body' | 'querystring' | 'params' | undefined;
+  const root = part ? (request.routeOptions.schema?.[part] as JsonSchema | undefined) : undefined;
+  const { status, body } = failureOf(error, translate(lng), root);
   if (status === 500) request.log.error(error);
   return reply.code(status).send(body);
 }

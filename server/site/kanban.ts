@@ -4,7 +4,6 @@ import { isUniqueViolation } from '../db/errors';
 import { ApiError } from '../errors';
 import { describeValidation } from '../http/errors';
 import type { CallContext, Handler } from '../http/services';
-import { languageOf } from '../i18n';
 import { stationOf } from '../telemetry/lookup';
 
 /** The dashboard document of a station: the layouts of its widgets and their configurations. */
@@ -54,8 +53,7 @@ function checkWidgets(call: CallContext, widgets: { id: string; type: string; co
     const validate = widgetConfigs[widget.type];
     if (!validate) throw new ApiError('validation', { detail: `${where}.type: no widget type ${widget.type}` });
     if (!validate(widget.config)) {
-      const lng = languageOf(call.request.headers['accept-language']);
-      const detail = describeValidation((validate.errors ?? []) as ErrorObject[], 'config', lng, call.t);
+      const detail = describeValidation((validate.errors ?? []) as ErrorObject[], call.t, { labels: `widgets.${widget.type}` });
       throw new ApiError('validation', { detail: `${where}.config (${widget.type}) ${detail}` });
     }
   }

@@ -3,7 +3,6 @@ import type { ErrorObject } from 'ajv';
 import { ApiError } from '../errors';
 import { describeValidation } from '../http/errors';
 import type { CallContext, Handler } from '../http/services';
-import { languageOf } from '../i18n';
 import type { EntityRecord, Filter } from '../resources/repository';
 
 /** The columns of an imported workbook, in order (the first row holds their titles and is skipped). */
@@ -105,7 +104,6 @@ async function sheetOf(call: CallContext): Promise<ExcelJS.Worksheet> {
 export const materialBomImport: Handler = async (call) => {
   const sheet = await sheetOf(call);
   const validate = call.services.contract.validator('saveMaterialBom', 'body');
-  const lng = languageOf(call.request.headers['accept-language']);
   const records: EntityRecord[] = [];
   for (let number = 2; number <= sheet.rowCount; number += 1) {
     const row = sheet.getRow(number);
@@ -116,7 +114,7 @@ export const materialBomImport: Handler = async (call) => {
     });
     if (Object.keys(record).length === 0) continue;
     if (!validate(record)) {
-      const detail = describeValidation((validate.errors ?? []) as ErrorObject[], 'row', lng, call.t);
+      const detail = describeValidation((validate.errors ?? []) as ErrorObject[], call.t, { labels: 'entities.materialBom' });
       throw new ApiError('badWorkbook', { detail: `${call.t('tender.import.row', { row: String(number) })}: ${detail}` });
     }
     records.push(record);

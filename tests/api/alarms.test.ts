@@ -466,11 +466,11 @@ describe.each(connectedDatabases())('EMS alarms on $name', ({ start }) => {
     const variableId = await idOf('deviceVariable', 'T2-EMS1-MTR.voltageA');
     const valid = { name: 'Over-voltage', variableId, comparison: 'gt', threshold: 250, typeId, info: 'Phase A over-voltage' };
     for (const [payload, message] of [
-      [{ ...valid, threshold: '250' }, 'threshold: must be number'],
-      [{ ...valid, comparison: '>>' }, 'comparison: must be equal to one of the allowed values'],
-      [{ ...valid, threshold: undefined }, 'threshold'],
-      [{ ...valid, deadband: -1 }, 'deadband: must be >= 0'],
-      [{ ...valid, stationName: 'x', unknown: 1 }, 'unknown: must NOT have additional properties'],
+      [{ ...valid, threshold: '250' }, 'Threshold must be a number'],
+      [{ ...valid, comparison: '>>' }, 'Condition: choose one of the values offered'],
+      [{ ...valid, threshold: undefined }, 'Threshold is required'],
+      [{ ...valid, deadband: -1 }, 'Deadband must be at least 0'],
+      [{ ...valid, stationName: 'x', unknown: 1 }, 'unknown is not a field of this form'],
       [{ ...valid, variableId: 999999 }, 'variableId: no such deviceVariable'],
       [{ ...valid, typeId: 999999 }, 'typeId: no such alarmType'],
     ] as const) {

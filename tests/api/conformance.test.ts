@@ -68,7 +68,7 @@ describe('the conformance check of answers against the OpenAPI document', () => 
     [
       'an error with the success envelope',
       answer({ status: 400, body: health(ALIVE) }),
-      '/code must NOT be valid; /data must be null',
+      '/code must NOT be valid; /data must be array,null',
     ],
     ['a body that is not JSON', answer({ body: '{"code":0' }), 'the body is not JSON'],
     ['status 418', answer({ status: 418 }), 'status 418 is not documented'],

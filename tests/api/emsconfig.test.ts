@@ -136,9 +136,14 @@ describe.each(databases())('EMS configuration, storage and power quality on $nam
     ])('%s is refused and nothing is saved', async (_case, change, field) => {
       const before = (await as<Row>('GET', 'configuration/energySetting/T2-ST1')).body.data;
       const { stationName: _name, createTime: _c, updateTime: _u, ...body } = before;
-      const refused = await as('PUT', 'configuration/energySetting', { payload: { ...body, ...change } });
+      const refused = await as<{ path: string; message: string }[]>('PUT', 'configuration/energySetting', {
+        payload: { ...body, ...change },
+      });
       expect(refused.status).toBe(400);
-      expect(refused.body.msg).toContain(field);
+      // The field is named in `data`, for its form; the message names it by its label.
+      expect(refused.body.data.map((failed) => failed.path)).toEqual([field]);
+      expect(refused.body.msg).not.toContain(field);
+      expect(refused.body.msg).toContain(refused.body.data[0]?.message);
       expect((await as<Row>('GET', 'configuration/energySetting/T2-ST1')).body.data).toEqual(before);
     });
   });
@@ -228,7 +233,11 @@ describe.each(databases())('EMS configuration, storage and power quality on $nam
         payload: { stationId: station.id, name: '测试', phone, minLevel: 'critical' },
       });
       expect(answer.status).toBe(status);
-      if (status === 400) expect(answer.body.msg).toContain('phone');
+      // The field named by its label, and in `data` by its path.
+      if (status === 400) {
+        expect(answer.body.msg).toContain('Phone number: Enter a mobile number');
+        expect((answer.body as { data?: { path: string }[] }).data?.map((field) => field.path)).toEqual(['phone']);
+      }
     });
 
     test('the alarms of one device of a station, and none for a device of another station', async () => {

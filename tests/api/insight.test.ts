@@ -98,7 +98,7 @@ describe.each(databases())('income, device detection and vehicle figures on $nam
         payload: { ...station, timeZone: 'Mars/Olympus' },
       });
       expect(refused.status).toBe(400);
-      expect(refused.body.msg).toContain('timeZone');
+      expect(refused.body.msg).toContain('Time zone must be a time zone such as Asia/Shanghai');
       await get('/ems/api/board/income', { type: 'DAY', time: '2024-07-15' });
       const kept = await call<Row>(app, admin, {
         method: 'PUT',

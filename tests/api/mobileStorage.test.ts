@@ -76,7 +76,7 @@ describe.each(connectedDatabases())('mobile storage on $name', ({ start }) => {
     const before = await units();
     const refused = await as(ems, 'POST', '/ems/api/mobileStorage', { payload: body });
     expect(refused.status).toBe(400);
-    expect(refused.body.msg).toBe("Invalid request: stationId: must have required property 'stationId'");
+    expect(refused.body.msg).toBe('Invalid request: Deployed at is required');
     expect(await units()).toEqual(before);
 
     const { stationId } = before.records[0] as Row;

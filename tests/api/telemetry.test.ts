@@ -1540,7 +1540,7 @@ describe.each(connectedDatabases())('telemetry data calls on $name', ({ start })
       ],
     ] as const)('%s %s with a date that does not exist is 400', async (method, url, options) => {
       const answer = await as(ems, method, url, options);
-      expect([answer.status, answer.body]).toEqual([400, { code: 40001, msg: expect.any(String) }]);
+      expect([answer.status, answer.body]).toEqual([400, expect.objectContaining({ code: 40001, msg: expect.any(String) })]);
     });
   });
 

@@ -1,0 +1,81 @@
+/**
+ * What a failed check says, for people: the key of the message catalogue (`validation.*` of the
+ * labels) and its values, from Ajv's keyword and parameters and the field's label (`other`, the
+ * label of the field a rule compares with). Written into `generated/validationMessages.js`, so
+ * that the server's answers and the forms word every failure alike. Keeps to itself (no name from
+ * outside it): its source is what is written.
+ */
+export function catalogueMessage(
+  keyword: string,
+  params: Record<string, unknown>,
+  field: string,
+  other: string,
+): { key: string; values: Record<string, string> } {
+  const KEYWORDS = [
+    'required',
+    'minLength',
+    'maxLength',
+    'pattern',
+    'minimum',
+    'maximum',
+    'exclusiveMinimum',
+    'exclusiveMaximum',
+    'multipleOf',
+    'enum',
+    'const',
+    'minItems',
+    'maxItems',
+    'uniqueItems',
+    'additionalProperties',
+    'x-not-before',
+    'x-same-as',
+    'x-decimals',
+    'x-finite',
+    'x-time-zone',
+    'x-format',
+    'x-below',
+  ];
+  const FORMATS = ['email', 'date', 'date-time', 'time', 'uri'];
+  const TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'];
+  const values: Record<string, string> = { field, other };
+  const limit = params.limit ?? params.multipleOf;
+  if (limit !== undefined) values.limit = String(limit);
+  if (keyword === 'format')
+    return { key: `validation.format.${FORMATS.includes(String(params.format)) ? String(params.format) : 'other'}`, values };
+  if (keyword === 'type') {
+    const type = TYPES.includes(String(params.type)) ? String(params.type) : 'object';
+    return { key: 'validation.type', values: { ...values, type: `validation.types.${type}` } };
+  }
+  return { key: `validation.${KEYWORDS.includes(keyword) ? keyword : 'invalid'}`, values };
+}
+
+/**
+ * The label key of the field at a dotted `path` of a body whose labels are `owner`'s
+ * (`entities.customer`, `forms.changePassword`, `widgets.gauge`): its `fields` label, or its
+ * `itemFields` label in a list; its name is `name`, the last part of the path that is no index.
+ */
+export function labelKey(owner: string, path: string): { key: string; name: string } {
+  const names = path.split('.').filter((part) => part !== '' && !/^[0-9]+$/.test(part));
+  const name = names[names.length - 1] ?? '';
+  return { key: names.length > 1 ? `${owner}.itemFields.${names[0] ?? ''}.${name}` : `${owner}.fields.${name}`, name };
+}
+
+/** `catalogueMessage` and `labelKey` as a module of `generated/` (`validationMessages.js`), for the server and the forms. */
+export function validationMessagesModule(banner: string): { js: string; dts: string } {
+  return {
+    js: [
+      banner,
+      `export const catalogueMessage = ${catalogueMessage.toString()};`,
+      `export const labelKey = ${labelKey.toString()};`,
+      '',
+    ].join('\n'),
+    dts: [
+      banner,
+      '/** The catalogue key (`validation.*`) and values of a failed check; `values.type`, when set, is a label key too. */',
+      'export declare function catalogueMessage(keyword: string, params: Record<string, unknown>, field: string, other: string): { key: string; values: Record<string, string> };',
+      "/** The label key of the field at a dotted path of a body whose labels are `owner`'s, and the field's name. */",
+      'export declare function labelKey(owner: string, path: string): { key: string; name: string };',
+      '',
+    ].join('\n'),
+  };
+}
