@@ -26,11 +26,19 @@ type Answer<Id extends OperationId> = Json<OperationTypes[Id]['responses'][200]>
 export type CallResult<Id extends OperationId> = Answer<Id> extends { code: number; data: infer D } ? D : Answer<Id>;
 
 /** A call that failed: the HTTP status (0 when the server was not reached) and the server's `{ code, msg }`. */
+/** A field the server refused, and what it expects there (the `data` of a 400). */
+export interface RefusedField {
+  path: string;
+  message: string;
+}
+
 export class ApiCallError extends Error {
   constructor(
     readonly status: number,
     readonly code: number,
     message: string,
+    /** The fields of a refused input, each with its message, to show beside the field. */
+    readonly fields: RefusedField[] = [],
   ) {
     super(message);
   }
@@ -130,9 +138,10 @@ export function createApi(options: ApiOptions): Api {
     }
     const { data, error, response } = answer;
     if (!response.ok) {
-      const body = (error ?? {}) as { code?: number; msg?: string };
+      const body = (error ?? {}) as { code?: number; msg?: string; data?: unknown };
       const { key, params } = statusMessageKey(response.status);
-      throw new ApiCallError(response.status, body.code ?? response.status, body.msg ?? options.translate(key, params));
+      const fields = Array.isArray(body.data) ? (body.data as RefusedField[]) : [];
+      throw new ApiCallError(response.status, body.code ?? response.status, body.msg ?? options.translate(key, params), fields);
     }
     if (input.stream) return response;
     const envelope = data as { code?: number; msg?: string; data?: unknown };

@@ -93,6 +93,7 @@ export function WidgetConfigDialog({ definition, title, config, stationSn, onSav
           language={language}
           formContext={formContext}
           formRef={form}
+          labels={`widgets.${definition.type}`}
           onChange={(next) => {
             const normalized = definition.onChange ? definition.onChange(latest.current, next) : next;
             latest.current = normalized;

@@ -3,6 +3,7 @@ import { Alert, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SchemaModule } from '../../generated/registry';
+import { ApiCallError, type RefusedField } from '../api/client';
 import { usePreferences } from '../RuntimeContext';
 import { buildUiSchema, type FormMode } from '../schema/uiSchema';
 import { SchemaForm } from './SchemaForm';
@@ -25,13 +26,17 @@ export interface LoadedFormProps {
   onCancel?(): void;
 }
 
-/** A schema form loaded on first use: its values loaded, sent, and its failure shown above it. */
+/**
+ * A schema form loaded on first use: its values loaded, sent, and its failure shown: the fields the
+ * server refused beside them, any other failure above the form.
+ */
 export function LoadedForm({ schema, prefix, mode, load, save, fixed, submitText, onCancel }: LoadedFormProps) {
   const { t } = useTranslation();
   const { language } = usePreferences();
   const [loaded, setLoaded] = useState<{ module: SchemaModule; uiSchema: UiSchema }>();
   const [data, setData] = useState<Record<string, unknown>>();
   const [error, setError] = useState<string>();
+  const [refused, setRefused] = useState<RefusedField[]>([]);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
@@ -74,12 +79,19 @@ export function LoadedForm({ schema, prefix, mode, load, save, fixed, submitText
           language={language}
           saving={saving}
           {...(onCancel ? { onCancel } : {})}
+          labels={prefix}
+          refused={refused}
           onSubmit={(values) => {
             setSaving(true);
             setError(undefined);
+            setRefused([]);
             setData(values);
             save(values)
-              .catch((failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)))
+              .catch((failure: unknown) => {
+                // Fields the server refused are shown beside them; any other failure above the form.
+                if (failure instanceof ApiCallError && failure.fields.length > 0) setRefused(failure.fields);
+                else setError(failure instanceof Error ? failure.message : String(failure));
+              })
               .finally(() => setSaving(false));
           }}
         />

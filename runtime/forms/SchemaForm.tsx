@@ -4,13 +4,14 @@ import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import localizeZh from 'ajv-i18n/localize/zh/index.js';
 import { Form as AntForm } from 'antd';
-import { useCallback, useMemo, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useMemo, useSyncExternalStore, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { label } from '../i18n/labels';
 import type { Language } from '../preferences/preferences';
+import type { RefusedField } from '../api/client';
 import { BaseInputTemplate } from './BaseInputTemplate';
+import { fieldMessage, refusedErrors } from './fieldMessages';
 import { FieldTemplate } from './FieldTemplate';
-import { FormFooter } from './FormFooter';
+import { FormFooter, type FormFooterProps } from './FormFooter';
 import { buttonTemplates, formStrings } from './formStrings';
 import { ObjectFieldTemplate } from './ObjectFieldTemplate';
 import { UiDescription } from './UiDescription';
@@ -41,6 +42,10 @@ export interface SchemaFormProps {
   onChange?(formData: Record<string, unknown>): void;
   /** A form submitted from outside (a dialog's Save button), without its own button. */
   formRef?: RefObject<{ submit(): void } | null>;
+  /** Whose labels name the fields in messages (`entities.customer`, `forms.changePassword`, `widgets.gauge`). */
+  labels?: string;
+  /** Fields the server refused, each with its message, shown beside the field. */
+  refused?: RefusedField[];
   onSubmit(formData: Record<string, unknown>): void;
 }
 
@@ -62,9 +67,19 @@ export function SchemaForm({
   formContext,
   onChange,
   formRef,
+  labels,
+  refused,
   onSubmit,
 }: SchemaFormProps) {
   const { t } = useTranslation();
+  // How many fields the last Save found wrong in the browser: told to the footer alone, since the
+  // form, rendered again, would take its values from `formData` anew.
+  const invalid = useMemo(() => new Counter(), []);
+  const onError = useCallback(
+    (errors: RJSFValidationError[]) => invalid.set(new Set(errors.map((error) => error.property)).size),
+    [invalid],
+  );
+  const extraErrors = useMemo(() => (refused?.length ? refusedErrors(refused) : undefined), [refused]);
   const validator = useMemo(
     () => createPrecompiledValidator(validators, schema, language === 'zh' ? localizeZh : undefined),
     [validators, schema, language],
@@ -75,12 +90,11 @@ export function SchemaForm({
       errors
         .filter((error) => error.name !== 'if')
         .map((error) => {
-          const key = (error.params as { message?: unknown } | undefined)?.message;
-          if (typeof key !== 'string') return error;
-          const message = label(t, key);
-          return { ...error, message, stack: `${error.property ?? ''} ${message}`.trim() };
+          // Worded for people, in the user's language, as the server words it.
+          const message = fieldMessage(t, labels, error);
+          return { ...error, message, stack: message };
         }),
-    [t],
+    [t, labels],
   );
   const translateString = useMemo(() => formStrings(t), [t]);
   const submit = getSubmitButtonOptions(uiSchema);
@@ -102,18 +116,57 @@ export function SchemaForm({
           ref={formRef as never}
           onChange={onChange ? ({ formData: data }) => onChange((data ?? {}) as Record<string, unknown>) : undefined}
           transformErrors={transformErrors}
+          {...(extraErrors ? { extraErrors } : {})}
           disabled={saving}
           noHtml5Validate
           showErrorList={false}
-          onSubmit={({ formData: data }) => onSubmit((data ?? {}) as Record<string, unknown>)}
+          // On Save every error shows at once, and the first wrong field comes into view with the focus.
+          focusOnFirstError
+          onError={onError}
+          onSubmit={({ formData: data }) => {
+            invalid.set(0);
+            onSubmit((data ?? {}) as Record<string, unknown>);
+          }}
         >
           {submit.norender ? undefined : (
-            <FormFooter submitText={submit.submitText ?? ''} saving={saving} {...(onCancel ? { onCancel } : {})} />
+            <CountingFooter
+              counter={invalid}
+              refused={refused?.length ?? 0}
+              submitText={submit.submitText ?? ''}
+              saving={saving}
+              {...(onCancel ? { onCancel } : {})}
+            />
           )}
         </Form>
       </AntForm>
     </div>
   );
+}
+
+/** A number that components read as it changes, without the one that holds it rendering again. */
+class Counter {
+  private value = 0;
+  private readonly listeners = new Set<() => void>();
+  get = (): number => this.value;
+  set(next: number): void {
+    if (next === this.value) return;
+    this.value = next;
+    for (const listener of this.listeners) listener();
+  }
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+}
+
+/** The footer, with the number of fields the last Save found wrong, in the browser or (`refused`) on the server. */
+function CountingFooter({
+  counter,
+  refused,
+  ...footer
+}: Omit<FormFooterProps, 'invalid'> & { counter: Counter; refused: number }) {
+  const invalid = useSyncExternalStore(counter.subscribe, counter.get);
+  return <FormFooter {...footer} invalid={invalid || refused} />;
 }
 
 /** Stops a form's implicit submission by Enter in the input of a date picker (the picker has used the key). */

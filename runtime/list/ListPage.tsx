@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { PageSchema, RowAction } from '../../generated/meta';
 import { operations, routes, type OperationId, type SchemaModule } from '../../generated/registry';
-import { ApiCallError } from '../api/client';
+import { ApiCallError, type RefusedField } from '../api/client';
 import { FormDialog, type FormDialogProps } from '../forms/FormDialog';
 import { SchemaForm } from '../forms/SchemaForm';
 import { entityTitle, pageTitle } from '../i18n/labels';
@@ -58,6 +58,7 @@ export function ListPage({ page }: { page: PageSchema }) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string>();
+  const [refused, setRefused] = useState<RefusedField[]>([]);
   const [exporting, setExporting] = useState<{ format: ExportFormat; bytes: number }>();
   const [importing, setImporting] = useState(false);
   const [dialog, setDialog] = useState<Omit<FormDialogProps, 'onClose'>>();
@@ -106,6 +107,7 @@ export function ListPage({ page }: { page: PageSchema }) {
   const { resource } = page;
   const openEditor = async (mode: FormMode, record: ListRecord) => {
     setSaveError(undefined);
+    setRefused([]);
     if (mode === 'edit' && resource.get) {
       try {
         record = (await api.callDynamic(resource.get, { query: { id: record.id }, params: { id: record.id } })) as ListRecord;
@@ -121,13 +123,18 @@ export function ListPage({ page }: { page: PageSchema }) {
     if (!operation) return;
     setSaving(true);
     setSaveError(undefined);
+    setRefused([]);
+    // The form shows what was sent while it is answered (it takes its values from the record given).
+    setEditing((current) => current && { ...current, record: formData });
     try {
       await api.callDynamic(operation, { body: { ...formData, ...scope } }, { silent: true });
       setEditing(null);
       setVersion((v) => v + 1);
       void message.success(t('common.saved'));
     } catch (error) {
-      setSaveError(error instanceof ApiCallError ? error.message : messageOf(error));
+      // Fields the server refused are shown beside them; any other failure above the form.
+      if (error instanceof ApiCallError && error.fields.length > 0) setRefused(error.fields);
+      else setSaveError(error instanceof ApiCallError ? error.message : messageOf(error));
     } finally {
       setSaving(false);
     }
@@ -309,6 +316,8 @@ export function ListPage({ page }: { page: PageSchema }) {
             formData={editing.record}
             language={language}
             saving={saving}
+            labels={`entities.${page.entity}`}
+            refused={refused}
             onCancel={() => setEditing(null)}
             onSubmit={(formData) => void save(formData)}
           />
