@@ -91,7 +91,6 @@ export function PageStory(args: PageStoryArgs & { loaded?: PageStoryLoaded }) {
         uiSchema={uiSchema}
         validators={loaded.entity.validators}
         formData={exampleRecords(loaded.entity)[0]}
-        language={args.lng}
         onSubmit={() => undefined}
       />
     </StoryFrame>

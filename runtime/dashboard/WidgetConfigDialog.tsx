@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { widgetLoaders, widgetUiLoaders, type SchemaModule } from '../../generated/registry';
 import type { UiSchema } from '@rjsf/utils';
 import { SchemaForm } from '../forms/SchemaForm';
-import { usePreferences } from '../RuntimeContext';
 import { buildUiSchema, mergeUiSchema } from '../schema/uiSchema';
 import type { WidgetConfig } from './document';
 import type { AnyWidgetDefinition } from './widget';
@@ -44,7 +43,6 @@ function loadWidgetSchema(type: string): Promise<[SchemaModule, UiSchema]> {
  */
 export function WidgetConfigDialog({ definition, title, config, stationSn, onSave, onCancel }: WidgetConfigDialogProps) {
   const { t } = useTranslation();
-  const { language } = usePreferences();
   const [module, setModule] = useState<[SchemaModule, UiSchema] | null>(null);
   const [failure, setFailure] = useState<string>();
   const [values, setValues] = useState<WidgetConfig>(config);
@@ -90,7 +88,6 @@ export function WidgetConfigDialog({ definition, title, config, stationSn, onSav
           uiSchema={uiSchema}
           validators={module[0].validators}
           formData={values}
-          language={language}
           formContext={formContext}
           formRef={form}
           labels={`widgets.${definition.type}`}

@@ -4,7 +4,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SchemaModule } from '../../generated/registry';
 import { ApiCallError, type RefusedField } from '../api/client';
-import { usePreferences } from '../RuntimeContext';
 import { buildUiSchema, type FormMode } from '../schema/uiSchema';
 import { SchemaForm } from './SchemaForm';
 
@@ -32,7 +31,6 @@ export interface LoadedFormProps {
  */
 export function LoadedForm({ schema, prefix, mode, load, save, fixed, submitText, onCancel }: LoadedFormProps) {
   const { t } = useTranslation();
-  const { language } = usePreferences();
   const [loaded, setLoaded] = useState<{ module: SchemaModule; uiSchema: UiSchema }>();
   const [data, setData] = useState<Record<string, unknown>>();
   const [error, setError] = useState<string>();
@@ -76,7 +74,6 @@ export function LoadedForm({ schema, prefix, mode, load, save, fixed, submitText
           uiSchema={uiSchema}
           validators={loaded.module.validators}
           formData={data}
-          language={language}
           saving={saving}
           {...(onCancel ? { onCancel } : {})}
           labels={prefix}

@@ -71,7 +71,6 @@ describe('the layout of schema forms', () => {
           uiSchema={{ 'ui:submitButtonOptions': { submitText: 'Save' } }}
           validators={imageValidators}
           formData={{ name: 'Yard', icon: '', imageUrl: '' }}
-          language="en"
           onCancel={onCancel}
           onSubmit={onSubmit}
         />

@@ -2,11 +2,9 @@ import Form from '@rjsf/antd';
 import { getSubmitButtonOptions, type RJSFSchema, type RJSFValidationError, type UiSchema } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
-import localizeZh from 'ajv-i18n/localize/zh/index.js';
 import { Form as AntForm } from 'antd';
 import { useCallback, useMemo, useSyncExternalStore, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../preferences/preferences';
 import type { RefusedField } from '../api/client';
 import { BaseInputTemplate } from './BaseInputTemplate';
 import { fieldMessage, refusedErrors } from './fieldMessages';
@@ -31,7 +29,6 @@ export interface SchemaFormProps {
   /** Precompiled validator functions of `schema` (from codegen). */
   validators: ValidatorFunctions;
   formData?: Record<string, unknown>;
-  language: Language;
   /** The form is being sent: its fields are disabled and its Save says it is under way. */
   saving?: boolean;
   /** Closes the form without sending it: a Cancel beside Save (a dialog's). */
@@ -61,7 +58,6 @@ export function SchemaForm({
   uiSchema,
   validators,
   formData,
-  language,
   saving,
   onCancel,
   formContext,
@@ -80,10 +76,7 @@ export function SchemaForm({
     [invalid],
   );
   const extraErrors = useMemo(() => (refused?.length ? refusedErrors(refused) : undefined), [refused]);
-  const validator = useMemo(
-    () => createPrecompiledValidator(validators, schema, language === 'zh' ? localizeZh : undefined),
-    [validators, schema, language],
-  );
+  const validator = useMemo(() => createPrecompiledValidator(validators, schema), [validators, schema]);
   const transformErrors = useCallback(
     (errors: RJSFValidationError[]) =>
       // An `if` error ("must match "then" schema") only follows its branch's own errors, shown at their fields.

@@ -17,7 +17,6 @@ export function englishForm(
         schema={schema as RJSFSchema}
         uiSchema={{ ...uiSchema, 'ui:submitButtonOptions': { norender: true } }}
         validators={validators}
-        language="en"
         {...rest}
       />
     </I18nextProvider>

@@ -9,7 +9,7 @@ import { ApiCallError, type RefusedField } from '../api/client';
 import { FormDialog, type FormDialogProps } from '../forms/FormDialog';
 import { SchemaForm } from '../forms/SchemaForm';
 import { entityTitle, pageTitle } from '../i18n/labels';
-import { usePreferences, useRuntime } from '../RuntimeContext';
+import { useRuntime } from '../RuntimeContext';
 import { loadEntity, loadUiSchema } from '../schema/entities';
 import { lazyScreen, ScreenBoundary } from '../shell/lazyScreen';
 import { ScreenHeader } from '../shell/ScreenHeader';
@@ -46,7 +46,6 @@ export function ListScreen({ name }: { name: string }) {
 export function ListPage({ page }: { page: PageSchema }) {
   const { t } = useTranslation();
   const { api } = useRuntime();
-  const { language } = usePreferences();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -314,7 +313,6 @@ export function ListPage({ page }: { page: PageSchema }) {
             uiSchema={formUi}
             validators={entity.validators}
             formData={editing.record}
-            language={language}
             saving={saving}
             labels={`entities.${page.entity}`}
             refused={refused}

@@ -51,7 +51,6 @@ function dialog(api: Api, deviceVar?: { deviceSn: string; varSn: string }, onCha
           schema={schema as RJSFSchema}
           uiSchema={{ deviceVar: { 'ui:field': 'DeviceVar' }, 'ui:submitButtonOptions': { norender: true } }}
           validators={validators}
-          language="en"
           formData={deviceVar ? { deviceVar } : {}}
           formContext={{ stationSn: 'ST-STORAGE' }}
           onChange={onChange}
