@@ -29,7 +29,7 @@ export interface MarkerValues {
 }
 
 const KINDS: ['text' | 'number' | 'date' | 'codes', (property: JsonSchema) => boolean][] = [
-  ['text', (p) => p.type === 'string' && !p.enum && !p.format && !p['x-upload'] && !p.pattern],
+  ['text', (p) => p.type === 'string' && !p.enum && !p.format && !p['x-format'] && !p['x-upload'] && !p.pattern],
   ['number', (p) => (p.type === 'number' || p.type === 'integer') && !p.enum && !p['x-ref']],
   ['date', (p) => p.type === 'string' && p.format === 'date'],
   ['codes', (p) => p.type === 'array' && Boolean(p.items?.['x-enum'])],
