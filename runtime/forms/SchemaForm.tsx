@@ -3,8 +3,10 @@ import { getSubmitButtonOptions, type RJSFSchema, type RJSFValidationError, type
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import { Form as AntForm } from 'antd';
-import { useCallback, useMemo, useSyncExternalStore, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useMemo, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RefusedField } from '../api/client';
 import { BaseInputTemplate } from './BaseInputTemplate';
 import { fieldMessage, refusedErrors } from './fieldMessages';
@@ -70,9 +72,9 @@ export function SchemaForm({
   const { t } = useTranslation();
   // How many fields the last Save found wrong in the browser: told to the footer alone, since the
   // form, rendered again, would take its values from `formData` anew.
-  const invalid = useMemo(() => new Counter(), []);
+  const invalid = useMemo(() => createStore(() => 0), []);
   const onError = useCallback(
-    (errors: RJSFValidationError[]) => invalid.set(new Set(errors.map((error) => error.property)).size),
+    (errors: RJSFValidationError[]) => invalid.setState(new Set(errors.map((error) => error.property)).size, true),
     [invalid],
   );
   const extraErrors = useMemo(() => (refused?.length ? refusedErrors(refused) : undefined), [refused]);
@@ -117,7 +119,7 @@ export function SchemaForm({
           focusOnFirstError
           onError={onError}
           onSubmit={({ formData: data }) => {
-            invalid.set(0);
+            invalid.setState(0, true);
             onSubmit((data ?? {}) as Record<string, unknown>);
           }}
         >
@@ -136,29 +138,13 @@ export function SchemaForm({
   );
 }
 
-/** A number that components read as it changes, without the one that holds it rendering again. */
-class Counter {
-  private value = 0;
-  private readonly listeners = new Set<() => void>();
-  get = (): number => this.value;
-  set(next: number): void {
-    if (next === this.value) return;
-    this.value = next;
-    for (const listener of this.listeners) listener();
-  }
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-}
-
 /** The footer, with the number of fields the last Save found wrong, in the browser or (`refused`) on the server. */
 function CountingFooter({
   counter,
   refused,
   ...footer
-}: Omit<FormFooterProps, 'invalid'> & { counter: Counter; refused: number }) {
-  const invalid = useSyncExternalStore(counter.subscribe, counter.get);
+}: Omit<FormFooterProps, 'invalid'> & { counter: StoreApi<number>; refused: number }) {
+  const invalid = useStore(counter);
   return <FormFooter {...footer} invalid={invalid || refused} />;
 }
 
