@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { JsonSchema } from '../contract';
 import { ApiError } from '../errors';
-import { catalogueMessage, labelKey } from '../../generated/validationMessages';
+import { fieldLabel as labelOf, fieldMessage } from '../../generated/validationMessages';
 import type { Translate } from '../i18n';
 
 /** A field a request got wrong: where it is (`contacts.0.phone`), and what is expected there, for people. */
@@ -34,18 +34,7 @@ function ownerOf(root: LabelOwner): string | undefined {
 
 /** The label of the field at `path` (dotted): its `fields` or `itemFields` label, else its name. */
 export function fieldLabel(root: LabelOwner, path: string, t: Translate): string {
-  const owner = ownerOf(root);
-  const { key, name } = labelKey(owner ?? '', path);
-  return owner && name ? t(key, { defaultValue: name }) : name;
-}
-
-/** What an error says, for people: the schema's own message, else the catalogue's, naming the field by its label. */
-function messageOf(error: ErrorObject, field: string, root: LabelOwner, t: Translate): string {
-  const params = error.params as Record<string, unknown>;
-  if (typeof params.message === 'string') return t(params.message);
-  const other = typeof params.field === 'string' ? fieldLabel(root, params.field, t) : '';
-  const { key, values } = catalogueMessage(error.keyword, params, field, other);
-  return t(key, values.type ? { ...values, type: t(values.type) } : values);
+  return labelOf(ownerOf(root), path, t);
 }
 
 /**
@@ -58,7 +47,7 @@ export function fieldErrors(errors: ErrorObject[], root: LabelOwner, t: Translat
     .filter((error) => error.keyword !== 'if')
     .map((error) => {
       const path = pathOf(error);
-      return { path, message: messageOf(error, fieldLabel(root, path, t), root, t) };
+      return { path, message: fieldMessage(error.keyword, error.params as Record<string, unknown>, path, ownerOf(root), t) };
     });
 }
 
