@@ -145,6 +145,7 @@ function messageKeysOf(schema: Json, where: string, keys: Map<string, string>): 
 const NAMED_CHECKS: { name: RegExp; formats: string[]; recordsOnly?: boolean }[] = [
   { name: /(^p|P)hone$|(^t|T)elephone$|(^m|M)obile$/, formats: ['phone', 'mobile'] },
   { name: /^taxNumber$/, formats: ['creditCode'], recordsOnly: true },
+  { name: /^idCard(Number)?$/, formats: ['idCard'] },
 ];
 
 /**

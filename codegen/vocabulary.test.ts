@@ -1,6 +1,6 @@
 import Ajv from 'ajv';
 import { describe, expect, test } from 'vitest';
-import { addProjectKeywords, isCreditCode, isMobile, isPhone, messageKeys } from './vocabulary';
+import { addProjectKeywords, isCreditCode, isIdCard, isMobile, isPhone, messageKeys } from './vocabulary';
 
 describe('the unified social credit code', () => {
   test.each([
@@ -23,6 +23,30 @@ describe('the unified social credit code', () => {
     ['', 'empty'],
   ])('%s is none (%s)', (code) => {
     expect(isCreditCode(code)).toBe(false);
+  });
+});
+
+describe('the resident identity card number', () => {
+  test.each([
+    // The check character a digit, X, or x as some type it.
+    '11010519491231002X',
+    '11010519491231002x',
+    '31011519920518002X',
+    '440524198001010013',
+  ])('%s is one', (code) => {
+    expect(isIdCard(code)).toBe(true);
+  });
+
+  test.each([
+    ['110105194912310021', 'a wrong check character'],
+    ['110105194902310026', 'the 31st of February'],
+    ['110105189912310023', 'born before 1900'],
+    ['11010519491231002', 'too short'],
+    ['A1010519491231002X', 'a letter'],
+    ['01010519491231002X', 'a leading 0'],
+    ['', 'empty'],
+  ])('%s is none (%s)', (code) => {
+    expect(isIdCard(code)).toBe(false);
   });
 });
 

@@ -130,11 +130,33 @@ export function isCreditCode(s: string): boolean {
 }
 
 /**
+ * A resident identity card number (GB 11643-1999): 17 digits, the 7th to 14th a birth date that
+ * exists, and a check character, ISO 7064 MOD 11-2 of the 17 (weights 2^(17-i) mod 11), 10 written X.
+ */
+export function isIdCard(s: string): boolean {
+  if (!/^[1-9][0-9]{16}[0-9Xx]$/.test(s)) return false;
+  const year = Number(s.slice(6, 10));
+  const month = Number(s.slice(10, 12));
+  const day = Number(s.slice(12, 14));
+  const birth = new Date(Date.UTC(year, month - 1, day));
+  if (year < 1900 || birth.getUTCMonth() !== month - 1 || birth.getUTCDate() !== day) return false;
+  let sum = 0;
+  for (let i = 0; i < 17; i += 1) sum += Number(s.charAt(i)) * (2 ** (17 - i) % 11);
+  const check = (12 - (sum % 11)) % 11;
+  return (check === 10 ? 'X' : String(check)) === s.charAt(17).toUpperCase();
+}
+
+/**
  * The checks of `x-format`. Each function keeps to itself (no name from outside it), since its
  * source is written into the precompiled validators of the server and of the forms alike, so both
  * refuse the same values.
  */
-const FORMAT_CHECKS: Record<string, (s: string) => boolean> = { phone: isPhone, mobile: isMobile, creditCode: isCreditCode };
+const FORMAT_CHECKS: Record<string, (s: string) => boolean> = {
+  phone: isPhone,
+  mobile: isMobile,
+  creditCode: isCreditCode,
+  idCard: isIdCard,
+};
 
 /**
  * The checks of `x-format` as a module of `generated/` (`formatChecks.js`): the same functions the
@@ -156,7 +178,7 @@ export function formatChecksModule(banner: string): { js: string; dts: string } 
   };
 }
 
-/** `"x-format": "phone"` — a text of a kind of `FORMAT_CHECKS` (phone, mobile, creditCode), or empty. */
+/** `"x-format": "phone"` — a text of a kind of `FORMAT_CHECKS` (phone, mobile, creditCode, idCard), or empty. */
 const format: KeywordDefinition = {
   keyword: 'x-format',
   type: 'string',

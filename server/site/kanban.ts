@@ -2,8 +2,8 @@ import type { ErrorObject } from 'ajv';
 import widgetConfigs from '../../generated/validators/widgetConfigs.js';
 import { isUniqueViolation } from '../db/errors';
 import { ApiError } from '../errors';
-import { describeValidation } from '../http/errors';
 import type { CallContext, Handler } from '../http/services';
+import { fieldErrors, fieldsInOneLine } from '../http/validation';
 import { stationOf } from '../telemetry/lookup';
 
 /** The dashboard document of a station: the layouts of its widgets and their configurations. */
@@ -42,7 +42,8 @@ export const getKanban: Handler = async (call) => {
 
 /**
  * Each widget of a document is of a known type, with an id of its own and a configuration valid
- * by its type's schema; otherwise the save is refused (400) and nothing is stored.
+ * by its type's schema; otherwise the save is refused (400), with the configuration's wrong fields
+ * (`widgets.<index>.config.<field>`), and nothing is stored.
  */
 function checkWidgets(call: CallContext, widgets: { id: string; type: string; config: unknown }[]): void {
   const seen = new Set<string>();
@@ -53,8 +54,13 @@ function checkWidgets(call: CallContext, widgets: { id: string; type: string; co
     const validate = widgetConfigs[widget.type];
     if (!validate) throw new ApiError('validation', { detail: `${where}.type: no widget type ${widget.type}` });
     if (!validate(widget.config)) {
-      const detail = describeValidation((validate.errors ?? []) as ErrorObject[], call.t, { labels: `widgets.${widget.type}` });
-      throw new ApiError('validation', { detail: `${where}.config (${widget.type}) ${detail}` });
+      const owner = { labels: `widgets.${widget.type}` };
+      const fields = fieldErrors((validate.errors ?? []) as ErrorObject[], owner, call.t);
+      throw new ApiError(
+        'validation',
+        { detail: `${where}.config (${widget.type}) ${fieldsInOneLine(fields, owner, call.t)}` },
+        fields.map(({ path, message }) => ({ path: `${where}.config.${path}`, message })),
+      );
     }
   }
 }
