@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { checkMoney, formatMoney, inTenThousands, isMoneyProperty, MONEY_MAX } from './money';
+import { checkMoney, formatMoney, inTenThousands, isAmount, isMoneyProperty, MONEY_MAX, parseAmount } from './money';
 
 describe('money helper', () => {
   test.each([
@@ -11,6 +11,34 @@ describe('money helper', () => {
     ['9999999999.99', 9999999999.99],
   ])('%s is fixed to two decimals: %s', (input, value) => {
     expect(checkMoney(input)).toEqual({ ok: true, value });
+  });
+
+  test.each([
+    ['1250.5', 1250.5],
+    ['1,250.50', 1250.5],
+    [' -3,000 ', -3000],
+    ['+12', 12],
+    ['.5', 0.5],
+    ['12.', 12],
+    ['1234567', 1234567],
+  ])('%j is written as an amount: %d', (text, value) => {
+    expect(parseAmount(text)).toBe(value);
+  });
+
+  // A comma that separates no thousands may be a decimal comma: taking it for a separator would change the amount.
+  test.each(['', '-', '.', '12ab', '1,5', '12,34.5', '1,2345', '1e3', '0x10', 'Infinity', '1.2.3', '1 250'])(
+    '%j is no amount',
+    (text) => {
+      expect(parseAmount(text)).toBeUndefined();
+    },
+  );
+
+  test('an amount has at most two decimals', () => {
+    expect(isAmount(1250.5)).toBe(true);
+    expect(isAmount(1158000.15)).toBe(true);
+    expect(isAmount(1250.555)).toBe(false);
+    expect(isAmount('1250')).toBe(false);
+    expect(isAmount(Number.POSITIVE_INFINITY)).toBe(false);
   });
 
   test.each(['10000000000', '9999999999.994', '-10000000000.00'])('%s is over the cap of 9999999999.99', (input) => {

@@ -9,6 +9,23 @@ export function isMoneyProperty(property: { type?: unknown; 'x-decimals'?: unkno
   return property?.type === 'number' && property['x-decimals'] === 2;
 }
 
+/**
+ * An amount as people write one: digits with an optional sign and decimal point, the digits before
+ * the point either ungrouped or in thousands separated by commas (1250.5, -1,250.50, .5); else
+ * undefined. "1,5" is no amount (a decimal comma is not taken for a separator of thousands), nor
+ * are "1e3" or "0x10". The number of decimals is left to the caller.
+ */
+export function parseAmount(text: string): number | undefined {
+  const trimmed = text.trim();
+  const written = /^[+-]?(?:\d{1,3}(?:,\d{3})+|\d*)(?:\.\d*)?$/.test(trimmed) && /\d/.test(trimmed);
+  return written ? Number(trimmed.replace(/,/g, '')) : undefined;
+}
+
+/** Whether a value is an amount of money: a finite number of at most two decimals. */
+export function isAmount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && Number(value.toFixed(2)) === value;
+}
+
 export type MoneyCheck = { ok: true; value: number } | { ok: false; message: 'errors.moneyRange' | 'errors.numberRequired' };
 
 /**
@@ -17,8 +34,7 @@ export type MoneyCheck = { ok: true; value: number } | { ok: false; message: 'er
  * most ten digits and two decimals.
  */
 export function checkMoney(input: string | number): MoneyCheck {
-  const text = String(input).replace(/,/g, '').trim();
-  const value = text === '' ? Number.NaN : Number(text);
+  const value = typeof input === 'number' ? input : (parseAmount(input) ?? Number.NaN);
   if (!Number.isFinite(value)) return { ok: false, message: 'errors.numberRequired' };
   if (Math.abs(value) > MONEY_MAX) return { ok: false, message: 'errors.moneyRange' };
   return { ok: true, value: Number(value.toFixed(2)) };
