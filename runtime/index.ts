@@ -38,4 +38,5 @@ export const ListPage = lazyScreen<{ name: string }>(
 );
 export { DataTable } from './table/DataTable';
 export type { DataTableProps, TableColumn, TablePaging, TableSort } from './table/DataTable';
+export { StationZoneNote } from './format/StationZoneNote';
 export { loadCharts } from './charts/EChart';

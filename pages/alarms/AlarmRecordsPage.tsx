@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Alarm } from '../../generated/types';
 import { enumLabel, fieldLabel, label, useRuntime } from '../../runtime';
-import { DataTable } from '../../runtime';
+import { DataTable, StationZoneNote } from '../../runtime';
 import { ScreenHeader } from '../../runtime/shell/ScreenHeader';
 import { AlarmConfirmDialog } from '../../widgets/alarm-list/AlarmConfirmDialog';
 import { alarmTime, handledText, isOpen } from '../../widgets/alarm-list/rules';
@@ -102,6 +102,8 @@ export function AlarmRecordsPage() {
             </Popconfirm>
           </>
         ) : null}
+        {/* The times are each alarm's station's clock: the station filtered for, else every one offered. */}
+        <StationZoneNote timeZones={station ? [station.timeZone] : stations.map((entry) => entry.timeZone)} />
       </Space>
       <Spin spinning={page.loading}>
         <DataTable<Alarm>

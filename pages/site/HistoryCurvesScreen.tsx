@@ -3,7 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HistoryCurves } from '../../generated/meta';
-import { enumLabel } from '../../runtime';
+import { enumLabel, StationZoneNote } from '../../runtime';
 import { HistoryChart, type HistoryQuery } from './HistoryChart';
 import { SiteScreen } from './SiteScreen';
 import { useStations, type StationRecord } from './useStations';
@@ -41,6 +41,8 @@ function Curves({ station, view }: { station: StationRecord; view: HistoryCurves
         options={RESOLUTIONS.map((value) => ({ value, label: enumLabel(t, 'trendResolution', value) }))}
         onChange={setResolution}
       />
+      {/* The period and the curves' times are the station's clock. */}
+      <StationZoneNote timeZones={[station.timeZone]} />
       <div style={{ flexBasis: '100%' }}>
         <HistoryChart
           variables={chosen}
