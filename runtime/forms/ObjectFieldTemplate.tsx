@@ -55,6 +55,7 @@ function sectionsOf(uiSchema: UiSchema | undefined): UiSection[] {
  * page's), not the window's: a column per 240 px, at most three, so one on a phone; groups and
  * long texts across the whole row; Ant Design's spacing between items. Where the UI schema
  * declares `ui:sections`, the fields they name are shown in titled groups, the others after them.
+ * An item of a list shows no title of its own: `ArrayFieldItemTemplate` titles it by its content.
  * (The platform's objects take no additional properties, so there is no button to add one.)
  */
 export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
@@ -82,9 +83,10 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const sections = sectionsOf(uiSchema);
   const sectioned = new Set(sections.flatMap((section) => section.fields));
   const rest = shown.filter((element) => !sectioned.has(element.name));
+  const item = typeof fieldPathId.path.at(-1) === 'number';
   return (
     <fieldset id={fieldPathId.$id} style={bare}>
-      {title ? (
+      {title && !item ? (
         <TitleFieldTemplate
           id={titleId(fieldPathId)}
           title={title}

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RefusedField } from '../api/client';
+import { ArrayFieldItemTemplate } from './ArrayFieldItemTemplate';
 import { BaseInputTemplate } from './BaseInputTemplate';
 import { fieldMessage, refusedErrors } from './fieldMessages';
 import { FieldTemplate } from './FieldTemplate';
@@ -18,6 +19,7 @@ import { UiDescription } from './UiDescription';
 import { formFields, formWidgets } from './widgets';
 
 const templates = {
+  ArrayFieldItemTemplate,
   DescriptionFieldTemplate: UiDescription,
   ButtonTemplates: buttonTemplates,
   BaseInputTemplate,

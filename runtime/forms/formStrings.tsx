@@ -6,6 +6,7 @@ import {
   type IconButtonProps,
   type TemplatesType,
 } from '@rjsf/utils';
+import { Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 
@@ -26,16 +27,35 @@ export function formStrings(t: TFunction) {
 type ButtonTemplates = NonNullable<TemplatesType['ButtonTemplates']>;
 const given = Templates.ButtonTemplates as ButtonTemplates;
 
-/** An icon-only button named by its text: its icon's own label ('plus-circle') would name it otherwise. */
+/**
+ * An icon-only button named by its text, which a tooltip shows (its icon's own label, 'plus-circle',
+ * would name it otherwise; the browser's own tooltip of `title` shows neither on touch nor on focus).
+ */
 function named(Button: ComponentType<IconButtonProps>, text: TranslatableString): ComponentType<IconButtonProps> {
   return function NamedButton(props: IconButtonProps) {
-    return <Button {...props} aria-label={props.registry.translateString(text)} />;
+    const name = props.registry.translateString(text);
+    return (
+      <Tooltip title={name}>
+        <Button {...props} title={undefined} aria-label={name} />
+      </Tooltip>
+    );
   };
 }
 
-/** The array buttons (add, copy, move, remove), each with an accessible name in the user's language. */
+/** The button adding an item to a list: its icon and its text, which alone names it (not the icon's label). */
+function AddButton(props: IconButtonProps) {
+  const name = props.registry.translateString(TranslatableString.AddItemButton);
+  return (
+    <given.AddButton {...props} title={undefined} aria-label={name}>
+      {name}
+    </given.AddButton>
+  );
+}
+
+/** The array buttons (add, copy, move, remove) and the clear button of inputs, each named in the user's language. */
 export const buttonTemplates: Partial<ButtonTemplates> = {
-  AddButton: named(given.AddButton, TranslatableString.AddItemButton),
+  AddButton,
+  ClearButton: named(given.ClearButton, TranslatableString.ClearButton),
   CopyButton: named(given.CopyButton, TranslatableString.CopyButton),
   MoveDownButton: named(given.MoveDownButton, TranslatableString.MoveDownButton),
   MoveUpButton: named(given.MoveUpButton, TranslatableString.MoveUpButton),

@@ -1,6 +1,7 @@
 import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { seriesName } from '../../runtime/charts/seriesName';
 import {
   failureOf,
   figureOf,
@@ -10,7 +11,7 @@ import {
   WidgetStatus,
   type WidgetViewProps,
 } from '../../runtime/dashboard';
-import { configuredVars, gaugeValue, scaleOf, type GaugeConfig } from './rules';
+import { configuredVars, gaugeValue, namedGauge, scaleOf, type GaugeConfig } from './rules';
 
 interface Reading {
   name: string;
@@ -43,7 +44,7 @@ export function GaugeView({ config, data }: WidgetViewProps<GaugeConfig>) {
         // When the fetch fails the gauges are emptied, not left with their last values.
         const figure = failed ? undefined : figureOf(data.values, entry.deviceVar.varSn);
         return {
-          name: entry.showName || entry.deviceVar.varSn,
+          name: seriesName(namedGauge(entry), data.names),
           value: gaugeValue(figure?.value),
           unit: figure?.unit ?? '',
           ...scaleOf(entry, config),

@@ -71,6 +71,20 @@ describe('gauge (specification §3, §8, §9)', () => {
     });
   });
 
+  test("a gauge without a name of its own asks for its device's and variable's names, once per device", () => {
+    const config = {
+      ...defaults,
+      monitorVars: [
+        { showName: '', deviceVar: SOC },
+        { showName: ' ', deviceVar: TEMP },
+      ],
+    };
+    expect(gauge.needs(config, context)).toEqual({
+      values: { operationId: 'getRealtimeData', body: { sns: `${SOC.varSn},${TEMP.varSn}` } },
+      names: { operationId: 'getDeviceVars', body: { deviceSns: SOC.deviceSn } },
+    });
+  });
+
   test("no variables: no call, and the widget says 'no data, please configure variables'", () => {
     expect(gauge.needs({ ...defaults, monitorVars: [{ showName: 'x' }] }, context)).toEqual({});
     expect(en.widgets.gauge.noVariables).toBe('no data, please configure variables');

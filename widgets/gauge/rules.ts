@@ -1,3 +1,4 @@
+import { type NamedEntry, namesNeeds } from '../../runtime/charts/seriesName';
 import { type DataNeed, type DeviceVar, isDeviceVar, migrateEntries } from '../../runtime/dashboard';
 
 /** One gauge: a variable with its name and, optionally, its own scale. */
@@ -30,12 +31,18 @@ export function configuredVars(config: GaugeConfig): (MonitorVar & { deviceVar: 
   );
 }
 
-/** The latest values of all the gauges' variables, in one call. */
+/** A gauge as a named entry: its name is the one shown on it. */
+export const namedGauge = (entry: MonitorVar & { deviceVar: DeviceVar }): NamedEntry => ({
+  deviceVar: entry.deviceVar,
+  name: entry.showName,
+});
+
+/** The latest values of all the gauges' variables, in one call, and the names of the variables of the gauges without a name of their own. */
 export function gaugeNeeds(config: GaugeConfig): Record<string, DataNeed> {
   const vars = configuredVars(config);
   if (vars.length === 0) return {};
   const sns = [...new Set(vars.map((entry) => entry.deviceVar.varSn))].join(',');
-  return { values: { operationId: 'getRealtimeData', body: { sns } } };
+  return { values: { operationId: 'getRealtimeData', body: { sns } }, ...namesNeeds(vars.map(namedGauge)) };
 }
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);

@@ -8,7 +8,7 @@ import { chosenVars, histogramOption, histogramSeries, type HistogramConfig } fr
 export function HistogramView({ config, data }: WidgetViewProps<HistogramConfig>) {
   const { t } = useTranslation();
   const fix = config.numberFix;
-  const { keys, series } = useMemo(() => histogramSeries(config, data.values), [config, data.values]);
+  const { keys, series } = useMemo(() => histogramSeries(config, data.values, data.names), [config, data.values, data.names]);
   const option = useMemo(() => histogramOption(keys, series, fix), [keys, series, fix]);
   const configured = chosenVars(config).length > 0;
   const nothing = data.values?.status === 'ready' && series.every((entry) => entry.value === null);

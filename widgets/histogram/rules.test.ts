@@ -44,6 +44,8 @@ describe('histogram', () => {
         operationId: 'getStatisticalValue',
         query: { sns: `${CHARGE.varSn},${DISCHARGE.varSn}`, calcmethod: calcMethod, querytime: '2026-11-21', type },
       },
+      // The variables have no name of their own: they are shown by their device's and their own names.
+      names: { operationId: 'getDeviceVars', body: { deviceSns: CHARGE.deviceSn } },
     });
   });
 
@@ -51,7 +53,7 @@ describe('histogram', () => {
     expect(histogram.needs({ ...defaults, nodeInfo: [{ name: 'unset' }] }, context)).toEqual({});
   });
 
-  test('series: named and coloured as configured, else by serial number and the palette colour of their position', () => {
+  test('series: named and coloured as configured, else by their device and variable and the palette colour of their position', () => {
     const slot: SlotState = {
       status: 'ready',
       data: [
@@ -63,11 +65,32 @@ describe('histogram', () => {
       ...defaults,
       nodeInfo: [{ deviceVar: CHARGE, name: '1# PCS 充电', color: '#722ED1' }, { deviceVar: DISCHARGE }],
     };
-    expect(histogramSeries(config, slot)).toEqual({
+    const names: SlotState = {
+      status: 'ready',
+      data: [
+        {
+          sn: DISCHARGE.varSn,
+          name: '累计放电量',
+          unit: 'kWh',
+          kind: 'counter',
+          deviceSn: CHARGE.deviceSn,
+          deviceName: '1# PCS',
+          stationSn: 'T2-ST1',
+        },
+      ],
+    };
+    expect(histogramSeries(config, slot, names)).toEqual({
       keys: ['00:00', '01:00'],
       series: [
         { sn: CHARGE.varSn, name: '1# PCS 充电', color: '#722ED1', unit: 'kWh', value: 1840.25, datas: [230.5, 229.75] },
-        { sn: DISCHARGE.varSn, name: DISCHARGE.varSn, color: SERIES_PALETTE[1], unit: 'kWh', value: null, datas: [null, null] },
+        {
+          sn: DISCHARGE.varSn,
+          name: '1# PCS / 累计放电量',
+          color: SERIES_PALETTE[1],
+          unit: 'kWh',
+          value: null,
+          datas: [null, null],
+        },
       ],
     });
   });

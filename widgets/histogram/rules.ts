@@ -1,4 +1,5 @@
 import type { StatisticValue } from '../../generated/types';
+import { namesNeeds, seriesName } from '../../runtime/charts/seriesName';
 import {
   cartesianOption,
   type ChartOption,
@@ -33,22 +34,30 @@ export interface HistogramConfig {
   nodeInfo: HistogramNode[];
 }
 
+/** The entries whose variable is chosen, in the order of the list. */
+const chosenNodes = (config: HistogramConfig): (HistogramNode & { deviceVar: DeviceVar })[] =>
+  (config.nodeInfo ?? []).filter((node): node is HistogramNode & { deviceVar: DeviceVar } => isDeviceVar(node.deviceVar));
+
 /** The variables chosen, in the order of the list (entries without a variable left out). */
 export function chosenVars(config: HistogramConfig): DeviceVar[] {
-  return (config.nodeInfo ?? []).flatMap((node) => (isDeviceVar(node.deviceVar) ? [node.deviceVar] : []));
+  return chosenNodes(config).map((node) => node.deviceVar);
 }
 
-/** One statistics call for all the variables: the period's figure and its series per hour, day or month. */
+/**
+ * One statistics call for all the variables: the period's figure and its series per hour, day or
+ * month; and the names of the variables of the entries without a name of their own.
+ */
 export function histogramNeeds(config: HistogramConfig, context: WidgetContext): Needs {
-  const vars = chosenVars(config);
-  if (vars.length === 0) return {};
+  const nodes = chosenNodes(config);
+  if (nodes.length === 0) return {};
   return {
     values: figureNeed(
-      vars.map((v) => v.varSn),
+      nodes.map((node) => node.deviceVar.varSn),
       config.period,
       config.calcMethod,
       context,
     ),
+    ...namesNeeds(nodes),
   };
 }
 
@@ -69,6 +78,7 @@ export interface HistogramSeries {
 export function histogramSeries(
   config: HistogramConfig,
   slot: SlotState | undefined,
+  names?: SlotState,
 ): { keys: string[]; series: HistogramSeries[] } {
   const answers = slot?.status === 'ready' && Array.isArray(slot.data) ? (slot.data as StatisticValue[]) : [];
   const keys = answers.find((answer) => answer.time_keys.length)?.time_keys ?? [];
@@ -79,7 +89,7 @@ export function histogramSeries(
     return [
       {
         sn,
-        name: node.name || sn,
+        name: seriesName({ deviceVar: node.deviceVar, name: node.name }, names),
         color: node.color || seriesColor(index),
         unit: answer?.unit ?? '',
         value: answer?.value ?? null,

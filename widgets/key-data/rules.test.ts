@@ -1,10 +1,15 @@
+import type { UiSchema } from '@rjsf/utils';
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/keyData.json';
+import { i18nFor } from '../../runtime';
 import { configDefaults } from '../../runtime/dashboard';
+import { disabledReason } from '../../runtime/forms/disabledReason';
 import { keyData } from '.';
 import { clearOtherTypes, isConfigured, keyDataUi, type KeyDataConfig } from './rules';
 
 const defaults = configDefaults(schema as never) as KeyDataConfig;
+/** What a rule's UI schema of a field says under it, in a language: why it is disabled (undefined: it is not). */
+const said = (ui: UiSchema, language: 'en' | 'zh') => disabledReason(i18nFor(language).t, language, {}, ui);
 const context = {
   station: { sn: 'S1', name: 'S1', timeZone: 'Asia/Shanghai', fields: {} },
   now: Date.parse('2026-11-21T17:00:00Z'),
@@ -35,11 +40,23 @@ describe('key data (specification §3, §5, §9)', () => {
   });
 
   test.each([
-    ['real_time', true],
-    ['YEAR', false],
-    ['DAY', false],
-  ] as const)('with the interval %s the calculation method is disabled: %s', (calcInterval, disabled) => {
-    expect(keyDataUi({ ...defaults, calcInterval }).calcMethod).toMatchObject({ 'ui:disabled': disabled });
+    ['real_time', 'A real-time value is the latest reading: there is nothing to calculate.'],
+    ['YEAR', undefined],
+    ['DAY', undefined],
+  ] as const)('with the interval %s the calculation method is disabled, saying why: %s', (calcInterval, reason) => {
+    const ui = keyDataUi({ ...defaults, dataType: 'device_data', calcInterval }).calcMethod as UiSchema;
+    expect(ui['ui:disabled']).toBe(reason !== undefined);
+    expect(said(ui, 'en')).toBe(reason);
+  });
+
+  test.each(['calcMethod', 'calcInterval', 'numberFix'])('%s counts for device data only, and says so otherwise', (field) => {
+    const ui = keyDataUi({ ...defaults, dataType: 'text', calcInterval: 'YEAR' })[field] as UiSchema;
+    expect(ui['ui:disabled']).toBe(true);
+    expect([said(ui, 'en'), said(ui, 'zh')]).toEqual([
+      'Applies to device data only: choose “Device data” as the data type.',
+      '仅适用于设备数据：请将数据类型选为“设备数据”。',
+    ]);
+    expect(keyDataUi({ ...defaults, dataType: 'device_data', calcInterval: 'YEAR' })[field]).toEqual({ 'ui:disabled': false });
   });
 
   test.each([

@@ -1,5 +1,6 @@
 import type { UiSchema } from '@rjsf/utils';
 import { HIDDEN_FIELD } from '../../runtime';
+import { disabledBecause } from '../../runtime/forms/disabledReason';
 import { type DeviceVar, type Method, type Period } from '../../runtime/dashboard';
 
 export type KeyDataType = 'text' | 'station_info' | 'device_data';
@@ -51,13 +52,17 @@ export function clearOtherTypes(previous: KeyDataConfig, next: KeyDataConfig): K
   return cleared;
 }
 
-/** The calculation method is disabled when the interval is real time; only the current type's value is shown. */
+/**
+ * The interval, method and decimals count only for device data, and the method not in real time:
+ * disabled otherwise, saying why. Only the current type's value is shown.
+ */
 export function keyDataUi(config: KeyDataConfig): UiSchema {
   const device = config.dataType === 'device_data';
+  const deviceOnly = !device && 'widgets.common.reasons.deviceDataOnly';
   return {
-    calcMethod: { 'ui:disabled': config.calcInterval === 'real_time' || !device },
-    calcInterval: { 'ui:disabled': !device },
-    numberFix: { 'ui:disabled': !device },
+    calcMethod: disabledBecause(deviceOnly || (config.calcInterval === 'real_time' && 'widgets.common.reasons.realTime')),
+    calcInterval: disabledBecause(deviceOnly),
+    numberFix: disabledBecause(deviceOnly),
     textValue: config.dataType === 'text' ? {} : HIDDEN_FIELD,
     stationValue: config.dataType === 'station_info' ? {} : HIDDEN_FIELD,
     deviceValue: device ? {} : HIDDEN_FIELD,

@@ -1,12 +1,16 @@
+import type { UiSchema } from '@rjsf/utils';
 import { describe, expect, test } from 'vitest';
 import authorUi from '../../schemas/widgets/multiKeyData.ui.json';
 import schema from '../../generated/widgets/multiKeyData.json';
-import { mergeUiSchema } from '../../runtime';
+import { i18nFor, mergeUiSchema } from '../../runtime';
 import { configDefaults } from '../../runtime/dashboard';
+import { disabledReason } from '../../runtime/forms/disabledReason';
 import { multiKeyData } from '.';
 import { entryUi, keepEntriesInStep, multiKeyDataUi, type KeyFigure, type MultiKeyDataConfig } from './rules';
 
 const defaults = configDefaults(schema as never) as MultiKeyDataConfig;
+/** What a rule's UI schema of a field says under it, in a language: why it is disabled (undefined: it is not). */
+const said = (ui: UiSchema, language: 'en' | 'zh') => disabledReason(i18nFor(language).t, language, {}, ui);
 const context = {
   station: { sn: 'S1', name: 'S1', timeZone: 'Asia/Shanghai', fields: {} },
   now: Date.parse('2026-11-21T17:00:00Z'),
@@ -56,11 +60,24 @@ describe('multi key data (specification §3, §4, §8, §9)', () => {
   });
 
   test.each([
-    [{ calcInterval: 'real_time' }, true],
-    [{ calcInterval: 'current_month' }, false],
-    [{ calcInterval: 'current_month', dataType: 'text' }, true],
-  ] as const)('an entry %o has its calculation method disabled: %s', (values, disabled) => {
-    expect(entryUi(entry(values)).calcMethod).toEqual({ 'ui:disabled': disabled });
+    [
+      { calcInterval: 'real_time' },
+      'A real-time value is the latest reading: there is nothing to calculate.',
+      '实时值即最新读数，无需选择计算方式。',
+    ],
+    [{ calcInterval: 'current_month' }, undefined, undefined],
+    [
+      { calcInterval: 'real_time', dataType: 'text' },
+      'Applies to device data only: choose “Device data” as the data type.',
+      '仅适用于设备数据：请将数据类型选为“设备数据”。',
+    ],
+  ] as const)('an entry %o has its calculation method disabled, saying why: %s', (values, en, zh) => {
+    const ui = entryUi(entry(values)).calcMethod as UiSchema;
+    expect(ui['ui:disabled']).toBe(en !== undefined);
+    expect([said(ui, 'en'), said(ui, 'zh')]).toEqual([en, zh]);
+    expect(said(entryUi(entry(values)).calcInterval as UiSchema, 'en')).toBe(
+      'dataType' in values ? 'Applies to device data only: choose “Device data” as the data type.' : undefined,
+    );
   });
 
   test.each([

@@ -1,5 +1,6 @@
 import type { UiSchema } from '@rjsf/utils';
 import { HIDDEN_FIELD } from '../../runtime';
+import { disabledBecause } from '../../runtime/forms/disabledReason';
 import {
   type DeviceVar,
   figureNeed,
@@ -82,12 +83,16 @@ export function keepEntriesInStep(previous: MultiKeyDataConfig, next: MultiKeyDa
   return { ...next, multiKeyData };
 }
 
-/** An entry's form: the calculation method is disabled in real time; only the current type's value is shown. */
+/**
+ * An entry's form: the interval and method count only for device data, and the method not in real
+ * time (disabled otherwise, saying why); only the current type's value is shown.
+ */
 export function entryUi(entry: Partial<KeyFigure>): UiSchema {
   const device = entry.dataType === 'device_data';
+  const deviceOnly = !device && 'widgets.common.reasons.deviceDataOnly';
   return {
-    calcMethod: { 'ui:disabled': entry.calcInterval === 'real_time' || !device },
-    calcInterval: { 'ui:disabled': !device },
+    calcMethod: disabledBecause(deviceOnly || (entry.calcInterval === 'real_time' && 'widgets.common.reasons.realTime')),
+    calcInterval: disabledBecause(deviceOnly),
     textValue: entry.dataType === 'text' ? {} : HIDDEN_FIELD,
     stationValue: entry.dataType === 'station_info' ? {} : HIDDEN_FIELD,
     deviceValue: device ? {} : HIDDEN_FIELD,

@@ -1,6 +1,7 @@
 import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { seriesName } from '../../runtime/charts/seriesName';
 import { EChart, figureOf, formatFigure, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
 import { configuredNodes, percentText, proportionOption, sharesOf, totalOf, type ProportionConfig } from './rules';
 
@@ -13,7 +14,7 @@ export function ProportionView({ config, data }: WidgetViewProps<ProportionConfi
         configuredNodes(config).map((node) => {
           const figure = figureOf(data.values, node.deviceVar.varSn);
           return {
-            name: node.name || node.deviceVar.varSn,
+            name: seriesName(node, data.names),
             color: node.color,
             value: figure?.value ?? null,
             unit: figure?.unit ?? '',

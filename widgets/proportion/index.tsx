@@ -1,4 +1,5 @@
 import { PieChartOutlined } from '@ant-design/icons';
+import { namesNeeds } from '../../runtime/charts/seriesName';
 import { defineWidget, figureNeed, type Needs } from '../../runtime/dashboard';
 import { ProportionView } from './ProportionView';
 import {
@@ -21,7 +22,10 @@ export const proportion = defineWidget<ProportionConfig>({
     const nodes = configuredNodes(config);
     if (nodes.length === 0) return {};
     const sns = nodes.map((node) => node.deviceVar.varSn);
-    return { values: figureNeed(sns, PERIOD_OF[config.queryInterval], METHOD_OF[config.calcMethod], context) };
+    return {
+      values: figureNeed(sns, PERIOD_OF[config.queryInterval], METHOD_OF[config.calcMethod], context),
+      ...namesNeeds(nodes),
+    };
   },
   View: ProportionView,
   uiRules: proportionUi,

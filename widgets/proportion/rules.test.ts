@@ -1,11 +1,16 @@
+import type { UiSchema } from '@rjsf/utils';
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/proportion.json';
+import { i18nFor } from '../../runtime';
 import { configDefaults, readRing } from '../../runtime/dashboard';
+import { disabledReason } from '../../runtime/forms/disabledReason';
 import uiSchema from '../../schemas/widgets/proportion.ui.json';
 import { proportion } from '.';
 import { keepInStep, proportionOption, proportionUi, sharesOf, totalOf, type ProportionConfig } from './rules';
 
 const defaults = configDefaults(schema as never) as ProportionConfig;
+/** What a rule's UI schema of a field says under it, in a language: why it is disabled (undefined: it is not). */
+const said = (ui: UiSchema, language: 'en' | 'zh') => disabledReason(i18nFor(language).t, language, {}, ui);
 const context = {
   station: { sn: 'S1', name: 'S1', timeZone: 'Asia/Shanghai', fields: {} },
   now: Date.parse('2026-11-21T17:00:00Z'),
@@ -42,11 +47,17 @@ describe('proportion (specification §3, §5, §9)', () => {
   });
 
   test.each([
-    ['real_time', true],
-    ['current_month', false],
-    ['current_day', false],
-  ] as const)('with the interval %s the calculation method is disabled: %s', (queryInterval, disabled) => {
-    expect(proportionUi({ ...defaults, queryInterval }).calcMethod).toEqual({ 'ui:disabled': disabled });
+    [
+      'real_time',
+      'A real-time value is the latest reading: there is nothing to calculate.',
+      '实时值即最新读数，无需选择计算方式。',
+    ],
+    ['current_month', undefined, undefined],
+    ['current_day', undefined, undefined],
+  ] as const)('with the interval %s the calculation method is disabled, saying why: %s', (queryInterval, en, zh) => {
+    const ui = proportionUi({ ...defaults, queryInterval }).calcMethod as UiSchema;
+    expect(ui['ui:disabled']).toBe(en !== undefined);
+    expect([said(ui, 'en'), said(ui, 'zh')]).toEqual([en, zh]);
   });
 
   test.each([
@@ -70,6 +81,13 @@ describe('proportion (specification §3, §5, §9)', () => {
   ] as const)('interval %s with method %s needs %o (the station’s local day)', (queryInterval, calcMethod, need) => {
     const config = { ...defaults, queryInterval, calcMethod, nodeInfo: [node(PV, 'PV'), node(GRID, 'Grid')] };
     expect(proportion.needs(config, context)).toEqual({ values: need });
+  });
+
+  test("the parts without a name of their own are named by their device's and variable's names, asked for with the values", () => {
+    const config = { ...defaults, nodeInfo: [node(PV, ''), node(GRID, 'Grid')] };
+    expect(proportion.needs(config, context)).toMatchObject({
+      names: { operationId: 'getDeviceVars', body: { deviceSns: PV.deviceSn } },
+    });
   });
 
   test("no parts: no call ('no data')", () => {

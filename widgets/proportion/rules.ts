@@ -1,4 +1,5 @@
 import type { UiSchema } from '@rjsf/utils';
+import { disabledBecause } from '../../runtime/forms/disabledReason';
 import {
   type ChartOption,
   type DeviceVar,
@@ -47,9 +48,9 @@ export const METHOD_OF: Record<ProportionMethod, Method> = { diff: 'DIFF', avg: 
 /** The colour the schema gives a new part. */
 export const DEFAULT_NODE_COLOR = '#409EFF';
 
-/** The calculation method is disabled when the interval is real time. */
+/** The calculation method is disabled when the interval is real time (a latest value is not calculated). */
 export function proportionUi(config: ProportionConfig): UiSchema {
-  return { calcMethod: { 'ui:disabled': config.queryInterval === 'real_time' } };
+  return { calcMethod: disabledBecause(config.queryInterval === 'real_time' && 'widgets.common.reasons.realTime') };
 }
 
 /** The parts that name a device variable, in their order. */

@@ -20,8 +20,8 @@ export function RemoteSignalChangeView({ config, data }: WidgetViewProps<RemoteS
   return (
     <WidgetStatus data={data} empty={signals.length ? false : t('widgets.common.pleaseConfigure')}>
       {() => {
-        const states = currentStates(signals, data.current, data.history);
-        const changes = latestChanges(signals, data.history, config.maxChanges);
+        const states = currentStates(signals, data.current, data.history, data.names);
+        const changes = latestChanges(signals, data.history, config.maxChanges, data.names);
         return (
           // The widget's frame scrolls what does not fit, and then takes keyboard focus under the
           // widget's title: a scroll of the widget's own would be one a keyboard cannot reach.

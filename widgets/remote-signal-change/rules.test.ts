@@ -48,6 +48,8 @@ describe('remote-signal changes: configuration', () => {
     ];
     expect(remoteSignalChange.needs(config({ signals, days }), context)).toEqual({
       current: { operationId: 'getRealtimeData', body: { sns: `${PCS1.varSn},${FAULT.varSn}` } },
+      // The fault signal has no name of its own: it is shown by its device's and its variable's.
+      names: { operationId: 'getDeviceVars', body: { deviceSns: FAULT.deviceSn } },
       history: {
         operationId: 'getHistoryTrend',
         query: {
@@ -149,6 +151,23 @@ describe('remote-signal changes: change detection', () => {
     ['no series', ready([])],
   ])('%s history: no change', (_case, slot) => {
     expect(latestChanges(SIGNALS, slot, 10)).toEqual([]);
+  });
+
+  test("a signal without a name of its own is shown by its device's and its variable's names, once they have come", () => {
+    const names = ready([
+      {
+        sn: FAULT.varSn,
+        name: '故障状态',
+        unit: '',
+        kind: 'signal',
+        deviceSn: FAULT.deviceSn,
+        deviceName: '1# PCS',
+        stationSn: 'T2-ST1',
+      },
+    ]);
+    expect(latestChanges(SIGNALS, HISTORY, 1, names)[0]?.name).toBe('1# PCS');
+    expect(latestChanges(SIGNALS, HISTORY, 2, names)[1]?.name).toBe('1# PCS / 故障状态');
+    expect(currentStates(SIGNALS, ready([]), HISTORY, names).map((state) => state.name)).toEqual(['1# PCS', '1# PCS / 故障状态']);
   });
 
   test('the state now of each signal is its latest value (null without one)', () => {

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { TrendSeries } from '../../generated/types';
+import { namesNeeds, seriesName } from '../../runtime/charts/seriesName';
 import {
   DATE_TIME_MS_FORMAT,
   type DataNeed,
@@ -74,7 +75,7 @@ export function signalNeeds(config: RemoteSignalChangeConfig, context: WidgetCon
       points: String(HISTORY_POINTS),
     },
   };
-  return { current: figureNeed(sns, 'realtime', 'MAX', context), history };
+  return { current: figureNeed(sns, 'realtime', 'MAX', context), history, ...namesNeeds(signals) };
 }
 
 /** A change of a signal's state. */
@@ -109,18 +110,26 @@ export interface SignalChange extends StateChange {
 const seriesOf = (slot: SlotState | undefined): TrendSeries[] =>
   slot?.status === 'ready' && Array.isArray(slot.data) ? (slot.data as TrendSeries[]) : [];
 
-/** The name shown for a signal: its own, else its variable's, else its serial number. */
-export function signalName(signal: ConfiguredSignal, history: SlotState | undefined): string {
-  if (signal.name.trim()) return signal.name.trim();
-  return seriesOf(history).find((series) => series.sn === signal.deviceVar.varSn)?.name || signal.deviceVar.varSn;
+/**
+ * The name shown for a signal: its own, else its device's and its variable's (`names`, the answer
+ * of `namesNeeds`), else its variable's as the history names it, else its serial number.
+ */
+export function signalName(signal: ConfiguredSignal, history: SlotState | undefined, names?: SlotState): string {
+  const known = seriesOf(history).find((series) => series.sn === signal.deviceVar.varSn)?.name;
+  return seriesName(signal, names, known || signal.deviceVar.varSn);
 }
 
 /** The latest `max` changes of all signals, newest first (times of one station's zone compare as text). */
-export function latestChanges(signals: ConfiguredSignal[], history: SlotState | undefined, max: number): SignalChange[] {
+export function latestChanges(
+  signals: ConfiguredSignal[],
+  history: SlotState | undefined,
+  max: number,
+  names?: SlotState,
+): SignalChange[] {
   const series = seriesOf(history);
   const all = signals.flatMap((signal) => {
     const samples = series.find((entry) => entry.sn === signal.deviceVar.varSn)?.datas ?? [];
-    const name = signalName(signal, history);
+    const name = signalName(signal, history, names);
     return changesOf(samples).map((change) => ({ ...change, sn: signal.deviceVar.varSn, name }));
   });
   all.sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : 0));
@@ -132,10 +141,11 @@ export function currentStates(
   signals: ConfiguredSignal[],
   current: SlotState | undefined,
   history: SlotState | undefined,
+  names?: SlotState,
 ): { sn: string; name: string; value: number | null }[] {
   return signals.map((signal) => ({
     sn: signal.deviceVar.varSn,
-    name: signalName(signal, history),
+    name: signalName(signal, history, names),
     value: figureOf(current, signal.deviceVar.varSn)?.value ?? null,
   }));
 }

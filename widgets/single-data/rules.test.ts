@@ -1,10 +1,15 @@
+import type { UiSchema } from '@rjsf/utils';
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/singleData.json';
+import { i18nFor } from '../../runtime';
 import { configDefaults } from '../../runtime/dashboard';
+import { disabledReason } from '../../runtime/forms/disabledReason';
 import { singleData } from '.';
 import { changeOf, formatChange, periodText, singleDataUi, type SingleDataConfig } from './rules';
 
 const defaults = configDefaults(schema as never) as SingleDataConfig;
+/** What a rule's UI schema of a field says under it, in a language: why it is disabled (undefined: it is not). */
+const said = (ui: UiSchema, language: 'en' | 'zh') => disabledReason(i18nFor(language).t, language, {}, ui);
 const context = {
   station: { sn: 'S1', name: 'S1', timeZone: 'Asia/Shanghai', fields: {} },
   now: Date.parse('2026-03-31T17:00:00Z'),
@@ -32,10 +37,16 @@ describe('single data (specification §3, §4, §5, §9)', () => {
   });
 
   test.each([
-    [undefined, false],
-    ['2026-02-10', true],
-  ])('viewing the historical record %s disables the chain selector: %s', (recordDate, disabled) => {
-    expect(singleDataUi({ ...defaults, recordDate }).chainType).toEqual({ 'ui:disabled': disabled });
+    [undefined, undefined, undefined],
+    [
+      '2026-02-10',
+      'Fixed while a historical record is shown: clear the record date to change it.',
+      '查看历史记录时不可更改：清空历史记录日期后即可选择。',
+    ],
+  ])('viewing the historical record %s disables the chain selector, saying why: %s', (recordDate, en, zh) => {
+    const ui = singleDataUi({ ...defaults, recordDate }).chainType as UiSchema;
+    expect(ui['ui:disabled']).toBe(en !== undefined);
+    expect([said(ui, 'en'), said(ui, 'zh')]).toEqual([en, zh]);
   });
 
   test.each([

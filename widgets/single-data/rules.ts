@@ -1,5 +1,6 @@
 import type { UiSchema } from '@rjsf/utils';
 import dayjs from 'dayjs';
+import { disabledBecause } from '../../runtime/forms/disabledReason';
 import {
   isDeviceVar,
   migrateDeviceVar,
@@ -38,7 +39,7 @@ export const CHAIN: Record<ChainType, { type: 'DAY' | 'MONTH' | 'YEAR'; method: 
 
 /** The chain selector is disabled while a historical record (a record date) is viewed. */
 export function singleDataUi(config: SingleDataConfig): UiSchema {
-  return { chainType: { 'ui:disabled': Boolean(config.recordDate) } };
+  return { chainType: disabledBecause(Boolean(config.recordDate) && 'widgets.singleData.reasons.recordDate') };
 }
 
 export const isConfigured = (config: SingleDataConfig): config is SingleDataConfig & { deviceVar: DeviceVar } =>

@@ -9,7 +9,7 @@ const answerOf = (slot: SlotState | undefined): TrendAnswer =>
 
 export function TrendView({ config, data, context }: WidgetViewProps<TrendConfig>) {
   const { t } = useTranslation();
-  const series = useMemo(() => trendSeries(config, answerOf(data.trend)), [config, data.trend]);
+  const series = useMemo(() => trendSeries(config, answerOf(data.trend), data.names), [config, data.trend, data.names]);
   const option = useMemo(
     () =>
       trendOption(config, series, context, {
@@ -27,9 +27,9 @@ export function TrendView({ config, data, context }: WidgetViewProps<TrendConfig
           <SeriesLegend
             label={t('widgets.trend.series')}
             marker="line"
-            entries={series.map(({ node, unit }, index) => ({
+            entries={series.map(({ node, name, unit }, index) => ({
               key: index,
-              name: `${node.name || node.deviceVar.varSn}${unit ? ` (${unit})` : ''}`,
+              name: `${name}${unit ? ` (${unit})` : ''}`,
               color: node.color,
             }))}
           />

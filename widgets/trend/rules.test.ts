@@ -1,11 +1,16 @@
+import type { UiSchema } from '@rjsf/utils';
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/trend.json';
 import uiSchema from '../../schemas/widgets/trend.ui.json';
-import { configDefaults } from '../../runtime/dashboard';
+import { i18nFor } from '../../runtime';
+import { configDefaults, type SlotState } from '../../runtime/dashboard';
+import { disabledReason } from '../../runtime/forms/disabledReason';
 import { trend } from '.';
-import { roundValue, stampNodes, trendOption, trendSeries, trendUi, type TrendConfig } from './rules';
+import { roundValue, stampNodes, trendOption, trendSeries, trendUi, type TrendConfig, type TrendNode } from './rules';
 
 const defaults = configDefaults(schema as never) as TrendConfig;
+/** What a rule's UI schema of a field says under it, in a language: why it is disabled (undefined: it is not). */
+const said = (ui: UiSchema, language: 'en' | 'zh') => disabledReason(i18nFor(language).t, language, {}, ui);
 const context = {
   station: { sn: 'S1', name: 'S1', timeZone: 'Asia/Shanghai', fields: {} },
   // 2026-11-22 01:00 at the station.
@@ -48,13 +53,19 @@ describe('trend (specification §3, §9)', () => {
   });
 
   test.each([
-    ['NORMAL', true],
-    ['DAY', false],
-    ['MONTH', false],
-    ['YEAR', false],
-    ['DAY_SUM', true],
-  ] as const)('with the interval %s the calculation method is disabled: %s', (queryInterval, disabled) => {
-    expect(trendUi({ ...defaults, queryInterval }).calcMethod).toEqual({ 'ui:disabled': disabled });
+    [
+      'NORMAL',
+      'All values of the day are shown as measured: there is nothing to calculate.',
+      '显示当天全部原始数据，无需选择计算方式。',
+    ],
+    ['DAY', undefined, undefined],
+    ['MONTH', undefined, undefined],
+    ['YEAR', undefined, undefined],
+    ['DAY_SUM', "The day's values are always summed per hour.", '当天数据始终按小时累计。'],
+  ] as const)('with the interval %s the calculation method is disabled, saying why: %s', (queryInterval, en, zh) => {
+    const ui = trendUi({ ...defaults, queryInterval }).calcMethod as UiSchema;
+    expect(ui['ui:disabled']).toBe(en !== undefined);
+    expect([said(ui, 'en'), said(ui, 'zh')]).toEqual([en, zh]);
   });
 
   test.each([
@@ -117,7 +128,7 @@ describe('trend (specification §3, §9)', () => {
       ],
     },
   ];
-  const names = { max: 'Max', min: 'Min', average: 'Average' };
+  const marks = { max: 'Max', min: 'Min', average: 'Average' };
   type Drawn = {
     useUTC: boolean;
     xAxis: { type: string; min: number; max: number };
@@ -131,7 +142,7 @@ describe('trend (specification §3, §9)', () => {
     }[];
     dataZoom: unknown[];
   };
-  const draw = (config: TrendConfig) => trendOption(config, trendSeries(config, answer), context, names) as unknown as Drawn;
+  const draw = (config: TrendConfig) => trendOption(config, trendSeries(config, answer), context, marks) as unknown as Drawn;
 
   test('each series is drawn at the times of its own points, on a time axis spanning the period in the station’s clock', () => {
     const option = draw({ ...defaults, queryInterval: 'NORMAL', nodeInfo: nodes });
@@ -178,9 +189,34 @@ describe('trend (specification §3, §9)', () => {
       { ...defaults, nodeInfo: nodes },
       trendSeries({ ...defaults, nodeInfo: nodes }, []),
       context,
-      names,
+      marks,
     );
     expect((option as unknown as Drawn).series.map((series) => series.data)).toEqual([[], []]);
+  });
+
+  test("a series without a name of its own is named by its device's and its variable's names, asked for once", () => {
+    const unnamed = [{ deviceVar: PV, name: '', color: '#409EFF', timestamp: 1 }, nodes[1] as TrendNode];
+    expect(trend.needs({ ...defaults, nodeInfo: unnamed }, context)).toMatchObject({
+      names: { operationId: 'getDeviceVars', body: { deviceSns: PV.deviceSn } },
+    });
+    const names: SlotState = {
+      status: 'ready',
+      data: [
+        {
+          sn: PV.varSn,
+          name: '有功功率',
+          unit: 'kW',
+          kind: 'gauge',
+          deviceSn: PV.deviceSn,
+          deviceName: '光伏逆变器',
+          stationSn: 'S1',
+        },
+      ],
+    };
+    const series = trendSeries({ ...defaults, nodeInfo: unnamed }, answer, names);
+    expect(series.map((entry) => entry.name)).toEqual(['光伏逆变器 / 有功功率', 'Load']);
+    const option = trendOption({ ...defaults, nodeInfo: unnamed }, series, context, marks) as unknown as Drawn;
+    expect(option.series.map((entry) => entry.name)).toEqual(['光伏逆变器 / 有功功率', 'Load']);
   });
 
   test('a series just added gets its creation time and a colour of its own', () => {

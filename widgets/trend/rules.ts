@@ -1,6 +1,7 @@
 import type { UiSchema } from '@rjsf/utils';
 import dayjs from 'dayjs';
-import { RAW_POINTS } from './points';
+import { namesNeeds, seriesName } from '../../runtime/charts/seriesName';
+import { disabledBecause } from '../../runtime/forms/disabledReason';
 import {
   cartesianOption,
   type ChartOption,
@@ -14,9 +15,11 @@ import {
   seriesMarks,
   type SeriesPoint,
   stationTime,
+  type SlotState,
   wallClock,
   type WidgetContext,
 } from '../../runtime/dashboard';
+import { RAW_POINTS } from './points';
 
 export type TrendInterval = 'NORMAL' | 'DAY' | 'MONTH' | 'YEAR' | 'DAY_SUM';
 export type TrendMethod = 'AVG' | 'MAX' | 'SUM';
@@ -62,9 +65,15 @@ export const DAY_TYPES: readonly TrendInterval[] = ['NORMAL', 'DAY', 'DAY_SUM'];
 /** The colour the schema gives a new series. */
 export const DEFAULT_NODE_COLOR = '#409EFF';
 
-/** The calculation method means nothing for all values (NORMAL) and is the sum for DAY_SUM. */
+/** Why the intervals that fix the calculation method do: all values (NORMAL) are as measured, DAY_SUM sums. */
+const METHOD_FIXED: Partial<Record<TrendInterval, string>> = {
+  NORMAL: 'widgets.trend.reasons.allValues',
+  DAY_SUM: 'widgets.trend.reasons.daySum',
+};
+
+/** The calculation method means nothing for all values (NORMAL) and is the sum for DAY_SUM: disabled, saying why. */
 export function trendUi(config: TrendConfig): UiSchema {
-  return { calcMethod: { 'ui:disabled': config.queryInterval === 'NORMAL' || config.queryInterval === 'DAY_SUM' } };
+  return { calcMethod: disabledBecause(METHOD_FIXED[config.queryInterval] ?? false) };
 }
 
 /** The series that name a device variable, in their order. */
@@ -81,12 +90,13 @@ export function periodOf(config: TrendConfig, context: WidgetContext): { startTi
   return { startTime: start.format(DATE_TIME_MS_FORMAT), endTime: start.add(1, period).format(DATE_TIME_MS_FORMAT) };
 }
 
-/** One history call for all the series. */
+/** One history call for all the series, and the names of the variables of the series without a name of their own. */
 export function trendNeeds(config: TrendConfig, context: WidgetContext): Record<string, DataNeed> {
   const nodes = configuredNodes(config);
   if (nodes.length === 0) return {};
   const { queryPeriod, method } = INTERVAL[config.queryInterval];
   return {
+    ...namesNeeds(nodes),
     trend: {
       operationId: 'getHistoryTrend',
       query: {
@@ -106,19 +116,24 @@ export const roundValue = (value: number): number => Math.round(value * 10) / 10
 /** The history call's answer: each variable's points, in the station's clock. */
 export type TrendAnswer = { sn: string; unit: string; datas: { time: string; value: number }[] }[];
 
-/** A series as the chart draws it: its points on the time axis (values rounded) and its unit. */
+/** A series as the chart draws it: its name, its points on the time axis (values rounded) and its unit. */
 export interface TrendSeries {
   node: TrendNode & { deviceVar: DeviceVar };
+  name: string;
   points: SeriesPoint[];
   unit: string;
 }
 
-/** Each configured series with its points from the answer (none where the answer has none). */
-export function trendSeries(config: TrendConfig, answer: TrendAnswer): TrendSeries[] {
+/**
+ * Each configured series with its points from the answer (none where the answer has none), named
+ * by its own name or else by its device and variable (`names`, the answer of `namesNeeds`).
+ */
+export function trendSeries(config: TrendConfig, answer: TrendAnswer, names?: SlotState): TrendSeries[] {
   return configuredNodes(config).map((node) => {
     const entry = answer.find((item) => item.sn === node.deviceVar.varSn);
     return {
       node,
+      name: seriesName(node, names),
       points: (entry?.datas ?? []).map((point): SeriesPoint => [wallClock(point.time), roundValue(point.value)]),
       unit: entry?.unit ?? '',
     };
@@ -138,8 +153,8 @@ export function trendOption(config: TrendConfig, series: TrendSeries[], context:
     kind: config.showType === 'bar' ? 'bar' : 'line',
     span: { min: wallClock(startTime), max: wallClock(endTime) },
     timeLabels: DAY_TYPES.includes(config.queryInterval) ? 'day' : 'days',
-    series: series.map(({ node, points }) => ({
-      name: node.name || node.deviceVar.varSn,
+    series: series.map(({ node, name, points }) => ({
+      name,
       data: points,
       color: node.color,
       marks: seriesMarks(

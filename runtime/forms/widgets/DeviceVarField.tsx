@@ -1,8 +1,10 @@
 import type { FieldProps } from '@rjsf/utils';
 import { Cascader, Form } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deviceVarLabel, variableLabel } from '../../charts/seriesName';
 import { useRuntime } from '../../RuntimeContext';
+import { ItemContentContext } from '../ItemContentContext';
 
 interface Option {
   value: string;
@@ -22,8 +24,9 @@ type Loaded = Record<string, Option[]>;
 /**
  * The device-variable cascader: station, then device, then variable, each level loaded from the
  * server when opened. The dashboard's station (`formContext.stationSn`) comes first and is
- * opened with the stored device, so a stored choice shows its names. A level that fails to load
- * says so under the field and is asked for again when opened again.
+ * opened with the stored device, so a stored choice shows its names; in an item of a list, those
+ * names title the item. A level that fails to load says so under the field and is asked for again
+ * when opened again.
  */
 export function DeviceVarField({ formData, onChange, disabled, readonly, registry, uiSchema, fieldPathId }: FieldProps) {
   const { t } = useTranslation();
@@ -49,7 +52,7 @@ export function DeviceVarField({ formData, onChange, disabled, readonly, registr
     async (deviceSn: string): Promise<Option[]> =>
       (await api.call('getVarsOfDevice', { params: { deviceSn } }, { silent: true })).map((variable) => ({
         value: variable.sn,
-        label: variable.unit ? `${variable.name} (${variable.unit})` : variable.name,
+        label: variableLabel(variable),
         isLeaf: true,
       })),
     [api],
@@ -107,6 +110,14 @@ export function DeviceVarField({ formData, onChange, disabled, readonly, registr
   const stationOf = (deviceSn: string | undefined) =>
     Object.keys(devices).find((station) => devices[station]?.some((device) => device.value === deviceSn)) ?? stationSn;
   const selected = value.deviceSn && value.varSn ? [stationOf(value.deviceSn) ?? '', value.deviceSn, value.varSn] : [];
+  const device = options.find((station) => station.value === selected[0])?.children?.find((item) => item.value === selected[1]);
+  const variable = device?.children?.find((item) => item.value === selected[2]);
+  const shown = device && variable ? deviceVarLabel(device.label, variable.label) : undefined;
+  const tell = useContext(ItemContentContext);
+  useEffect(() => {
+    tell(shown);
+    return () => tell(undefined);
+  }, [tell, shown]);
   // A list of bare variables names none of its entries: each is a device variable.
   const title = (uiSchema?.['ui:title'] as string | undefined) ?? t('widgets.common.deviceVariable');
   const id = fieldPathId.$id;
@@ -127,7 +138,7 @@ export function DeviceVarField({ formData, onChange, disabled, readonly, registr
         placeholder={t('widgets.common.chooseVariable')}
         changeOnSelect={false}
         showSearch={false}
-        displayRender={(labels) => labels.slice(1).join(' / ')}
+        displayRender={(labels) => deviceVarLabel(String(labels[1] ?? ''), String(labels[2] ?? ''))}
         onOpenChange={(open) => {
           if (open && failed && !stations) setAttempt((count) => count + 1);
         }}

@@ -1,7 +1,10 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { Spin } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
+import type ReactQuill from 'react-quill-new';
+import { useTranslation } from 'react-i18next';
 import { sanitizeHtml } from '../../dashboard/sanitize';
+import { nameToolbar } from './richTextToolbar';
 
 /** Quill touches `document` when imported: loaded with the first rich-text field. */
 const Editor = lazy(async () => {
@@ -20,11 +23,21 @@ const TOOLBAR = [
 ];
 const MODULES = { toolbar: TOOLBAR };
 
-/** Rich text (HTML), sanitised as it is stored. */
+/** Rich text (HTML), sanitised as it is stored; its toolbar's controls named in the user's language. */
 export function RichText({ id, value, disabled, readonly, onChange, label }: WidgetProps) {
+  const { t } = useTranslation();
+  // The editor has drawn its toolbar by the time it is given to its ref.
+  const named = useCallback(
+    (editor: ReactQuill | null) => {
+      const toolbar = editor?.getEditor().getModule('toolbar') as { container?: HTMLElement } | undefined;
+      if (toolbar?.container) nameToolbar(toolbar.container, t);
+    },
+    [t],
+  );
   return (
     <Suspense fallback={<Spin />}>
       <Editor
+        ref={named}
         id={id}
         theme="snow"
         aria-label={label}
