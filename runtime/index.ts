@@ -31,6 +31,7 @@ export type { LazyScreen } from './shell/lazyScreen';
 export { createNotifier } from './shell/notifier';
 export type { Notifier } from './shell/notifier';
 export { PreferenceSwitches } from './shell/PreferenceSwitches';
+export { useConfirmDiscard, useUnsavedChanges } from './forms/unsaved';
 
 /** The list screen of a page schema, loaded with its first use. */
 export const ListPage = lazyScreen<{ name: string }>(

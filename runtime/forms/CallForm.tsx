@@ -15,6 +15,8 @@ export interface CallFormProps {
   submitText?: string;
   /** Closes the form without sending it: a Cancel beside Save (a dialog's). */
   onCancel?(): void;
+  /** Whether the values differ from those loaded, each time that changes (the dialog asks before closing). */
+  onDirtyChange?(dirty: boolean): void;
 }
 
 /** The form of a call: its schema and validator loaded on first use, its values loaded, sent and its failure shown. */

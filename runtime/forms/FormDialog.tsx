@@ -5,6 +5,7 @@ import { label } from '../i18n/labels';
 import { useRuntime } from '../RuntimeContext';
 import { formatValue } from '../schema/properties';
 import { CallForm } from './CallForm';
+import { useGuardedClose } from './unsaved';
 
 export interface FormDialogProps {
   /** Name of the form (`x-form` of a call schema). */
@@ -42,6 +43,10 @@ export function FormDialog({ form, load, save, values, target, title, answer, on
     [api, load, values],
   );
   const [answered, setAnswered] = useState<Record<string, unknown>[]>();
+  const [dirty, setDirty] = useState(false);
+  const cancel = useCallback(() => onClose(false), [onClose]);
+  // Escape, a click outside and the × ask first while the form has changes not saved.
+  const close = useGuardedClose(dirty, cancel);
   const send = useCallback(
     async (formData: Record<string, unknown>) => {
       const data = await api.callDynamic(save, { ...target, body: { ...formData, ...values } }, { silent: true });
@@ -55,20 +60,14 @@ export function FormDialog({ form, load, save, values, target, title, answer, on
     [api, save, target, values, answer, message, t, onClose],
   );
   return (
-    <Modal
-      open
-      title={title ?? label(t, `forms.${form}.title`)}
-      footer={null}
-      destroyOnHidden
-      width={560}
-      onCancel={() => onClose(false)}
-    >
+    <Modal open title={title ?? label(t, `forms.${form}.title`)} footer={null} destroyOnHidden width={560} onCancel={close}>
       <CallForm
         form={form}
         load={loadValues}
         save={send}
         fixed={fixed}
-        onCancel={() => onClose(false)}
+        onCancel={cancel}
+        onDirtyChange={setDirty}
         // A question is asked, not saved.
         {...(answer ? { submitText: label(t, `forms.${form}.title`) } : {})}
       />

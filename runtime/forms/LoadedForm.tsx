@@ -23,19 +23,23 @@ export interface LoadedFormProps {
   submitText?: string;
   /** Closes the form without sending it: a Cancel beside Save (a dialog's). */
   onCancel?(): void;
+  /** Whether the values differ from those loaded or last saved, each time that changes. */
+  onDirtyChange?(dirty: boolean): void;
 }
 
 /**
  * A schema form loaded on first use: its values loaded, sent, and its failure shown: the fields the
  * server refused beside them, any other failure above the form.
  */
-export function LoadedForm({ schema, prefix, mode, load, save, fixed, submitText, onCancel }: LoadedFormProps) {
+export function LoadedForm({ schema, prefix, mode, load, save, fixed, submitText, onCancel, onDirtyChange }: LoadedFormProps) {
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState<{ module: SchemaModule; uiSchema: UiSchema }>();
   const [data, setData] = useState<Record<string, unknown>>();
   const [error, setError] = useState<string>();
   const [refused, setRefused] = useState<RefusedField[]>([]);
   const [saving, setSaving] = useState(false);
+  // Saved values are the form's values from then on: the form starts again from them, with nothing changed.
+  const [saves, setSaves] = useState(0);
 
   useEffect(() => {
     setData(undefined);
@@ -70,12 +74,14 @@ export function LoadedForm({ schema, prefix, mode, load, save, fixed, submitText
       {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} /> : null}
       {loaded && uiSchema && data ? (
         <SchemaForm
+          key={saves}
           schema={loaded.module.schema}
           uiSchema={uiSchema}
           validators={loaded.module.validators}
           formData={data}
           saving={saving}
           {...(onCancel ? { onCancel } : {})}
+          {...(onDirtyChange ? { onDirtyChange } : {})}
           labels={prefix}
           refused={refused}
           onSubmit={(values) => {
@@ -84,6 +90,10 @@ export function LoadedForm({ schema, prefix, mode, load, save, fixed, submitText
             setRefused([]);
             setData(values);
             save(values)
+              .then(() => {
+                setSaves((count) => count + 1);
+                onDirtyChange?.(false);
+              })
               .catch((failure: unknown) => {
                 // Fields the server refused are shown beside them; any other failure above the form.
                 if (failure instanceof ApiCallError && failure.fields.length > 0) setRefused(failure.fields);

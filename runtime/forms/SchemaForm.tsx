@@ -1,9 +1,10 @@
 import Form from '@rjsf/antd';
-import { getSubmitButtonOptions, type RJSFSchema, type RJSFValidationError, type UiSchema } from '@rjsf/utils';
+import type CoreForm from '@rjsf/core';
+import { deepEquals, getSubmitButtonOptions, type RJSFSchema, type RJSFValidationError, type UiSchema } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import { Form as AntForm } from 'antd';
-import { useCallback, useMemo, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -15,6 +16,7 @@ import { FieldTemplate } from './FieldTemplate';
 import { FormFooter, type FormFooterProps } from './FormFooter';
 import { buttonTemplates, formStrings } from './formStrings';
 import { ObjectFieldTemplate } from './ObjectFieldTemplate';
+import { useGuardedClose, useUnsavedChanges } from './unsaved';
 import { UiDescription } from './UiDescription';
 import { formFields, formWidgets } from './widgets';
 
@@ -41,6 +43,8 @@ export interface SchemaFormProps {
   formContext?: Record<string, unknown>;
   /** Each change of the values, before submission. */
   onChange?(formData: Record<string, unknown>): void;
+  /** Whether the values differ from those the form was given, each time that changes (a dialog asks before closing). */
+  onDirtyChange?(dirty: boolean): void;
   /** A form submitted from outside (a dialog's Save button), without its own button. */
   formRef?: RefObject<{ submit(): void } | null>;
   /** Whose labels name the fields in messages (`entities.customer`, `forms.changePassword`, `widgets.gauge`). */
@@ -55,7 +59,9 @@ export interface SchemaFormProps {
  * sent, by the same rules as on the server; where the schema names a message (`x-messages`), the
  * error says it in the user's language. Labels stand above their fields, on the grid of
  * `ObjectFieldTemplate`; the form ends with Cancel (given `onCancel`) and the primary Save, unless
- * its UI schema asks for no submit button (a dialog that submits it through `formRef`).
+ * its UI schema asks for no submit button (a dialog that submits it through `formRef`). While its
+ * values differ from those it was given, Cancel, navigation and leaving the page ask first; the
+ * user choosing to leave closes it (`onCancel`) or, in place, gives it its values again.
  */
 export function SchemaForm({
   schema,
@@ -66,6 +72,7 @@ export function SchemaForm({
   onCancel,
   formContext,
   onChange,
+  onDirtyChange,
   formRef,
   labels,
   refused,
@@ -79,6 +86,41 @@ export function SchemaForm({
     (errors: RJSFValidationError[]) => invalid.setState(new Set(errors.map((error) => error.property)).size, true),
     [invalid],
   );
+  // Whether the values differ from those the form started with, kept out of the form's own render
+  // for the same reason; a discarded form in place starts again (a new `generation`).
+  const dirty = useMemo(() => createStore(() => false), []);
+  const [generation, setGeneration] = useState(0);
+  const form = useRef<CoreForm | null>(null);
+  const started = useRef<unknown>(undefined);
+  useEffect(() => {
+    // The values as the form holds them once mounted, with the schema's defaults filled in.
+    started.current = comparable(form.current?.state.formData);
+    dirty.setState(false, true);
+  }, [generation, dirty]);
+  const changed = useCallback(
+    (data: Record<string, unknown>) => {
+      const now = !deepEquals(comparable(data), started.current);
+      if (now !== dirty.getState()) {
+        dirty.setState(now, true);
+        onDirtyChange?.(now);
+      }
+      onChange?.(data);
+    },
+    [dirty, onChange, onDirtyChange],
+  );
+  // A key typed reaches the form a frame later (see BaseInputTemplate): the form counts as changed
+  // from the key on, so that an Escape or a Cancel right after it asks; the form's values then say
+  // whether it still is.
+  const typed = useCallback(() => {
+    if (dirty.getState()) return;
+    dirty.setState(true, true);
+    onDirtyChange?.(true);
+  }, [dirty, onDirtyChange]);
+  const discard = useCallback(() => {
+    onDirtyChange?.(false);
+    if (onCancel) onCancel();
+    else setGeneration((count) => count + 1);
+  }, [onCancel, onDirtyChange]);
   const extraErrors = useMemo(() => (refused?.length ? refusedErrors(refused) : undefined), [refused]);
   const validator = useMemo(() => createPrecompiledValidator(validators, schema), [validators, schema]);
   const transformErrors = useCallback(
@@ -97,10 +139,11 @@ export function SchemaForm({
   const submit = getSubmitButtonOptions(uiSchema);
   return (
     // Enter in a date picker confirms the typed date; it must not also submit the whole form.
-    <div onKeyDown={keepPickerEnter}>
+    <div onKeyDown={keepPickerEnter} onInput={typed}>
       {/* Ant Design's form items take their layout from a form around them: labels above the fields. */}
       <AntForm component={false} layout="vertical">
         <Form
+          key={generation}
           schema={schema}
           uiSchema={uiSchema}
           formData={formData}
@@ -110,8 +153,11 @@ export function SchemaForm({
           widgets={formWidgets}
           fields={formFields}
           formContext={formContext}
-          ref={formRef as never}
-          onChange={onChange ? ({ formData: data }) => onChange((data ?? {}) as Record<string, unknown>) : undefined}
+          ref={(instance: CoreForm | null) => {
+            form.current = instance;
+            if (formRef) formRef.current = instance;
+          }}
+          onChange={({ formData: data }) => changed((data ?? {}) as Record<string, unknown>)}
           transformErrors={transformErrors}
           {...(extraErrors ? { extraErrors } : {})}
           disabled={saving}
@@ -128,6 +174,7 @@ export function SchemaForm({
           {submit.norender ? undefined : (
             <CountingFooter
               counter={invalid}
+              dirty={dirty}
               refused={refused?.length ?? 0}
               submitText={submit.submitText ?? ''}
               saving={saving}
@@ -136,18 +183,38 @@ export function SchemaForm({
           )}
         </Form>
       </AntForm>
+      <UnsavedRegistration dirty={dirty} discard={discard} />
     </div>
   );
 }
 
-/** The footer, with the number of fields the last Save found wrong, in the browser or (`refused`) on the server. */
+/**
+ * The footer, with the number of fields the last Save found wrong, in the browser or (`refused`) on
+ * the server, and a Cancel that asks first while the values differ from those given.
+ */
 function CountingFooter({
   counter,
   refused,
+  dirty,
+  onCancel,
   ...footer
-}: Omit<FormFooterProps, 'invalid'> & { counter: StoreApi<number>; refused: number }) {
+}: Omit<FormFooterProps, 'invalid'> & { counter: StoreApi<number>; refused: number; dirty: StoreApi<boolean> }) {
   const invalid = useStore(counter);
-  return <FormFooter {...footer} invalid={invalid || refused} />;
+  const cancel = useGuardedClose(useStore(dirty), onCancel ?? noop);
+  return <FormFooter {...footer} {...(onCancel ? { onCancel: cancel } : {})} invalid={invalid || refused} />;
+}
+
+const noop = () => undefined;
+
+/** Tells the application while the form has changes not saved, so that navigation and leaving the page ask first. */
+function UnsavedRegistration({ dirty, discard }: { dirty: StoreApi<boolean>; discard(): void }) {
+  useUnsavedChanges(useStore(dirty), discard);
+  return null;
+}
+
+/** Values as compared for changes: as JSON would send them (no undefined entries). */
+function comparable(values: unknown): unknown {
+  return JSON.parse(JSON.stringify(values ?? {})) as unknown;
 }
 
 /** Stops a form's implicit submission by Enter in the input of a date picker (the picker has used the key). */

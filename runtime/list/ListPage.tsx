@@ -1,6 +1,6 @@
 import type { UiSchema } from '@rjsf/utils';
 import { Alert, App, Modal, Space, Spin } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { PageSchema, RowAction } from '../../generated/meta';
@@ -8,6 +8,7 @@ import { operations, routes, type OperationId, type SchemaModule } from '../../g
 import { ApiCallError, type RefusedField } from '../api/client';
 import { FormDialog, type FormDialogProps } from '../forms/FormDialog';
 import { SchemaForm } from '../forms/SchemaForm';
+import { useGuardedClose } from '../forms/unsaved';
 import { entityTitle, pageTitle } from '../i18n/labels';
 import { useRuntime } from '../RuntimeContext';
 import { loadEntity, loadUiSchema } from '../schema/entities';
@@ -58,6 +59,13 @@ export function ListPage({ page }: { page: PageSchema }) {
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string>();
   const [refused, setRefused] = useState<RefusedField[]>([]);
+  // Whether the record's form has changes not saved: Escape, a click outside and the × ask first.
+  const [dirty, setDirty] = useState(false);
+  const closeEditing = useCallback(() => {
+    setDirty(false);
+    setEditing(null);
+  }, []);
+  const cancelEditing = useGuardedClose(dirty, closeEditing);
   const [exporting, setExporting] = useState<{ format: ExportFormat; bytes: number }>();
   const [importing, setImporting] = useState(false);
   const [dialog, setDialog] = useState<Omit<FormDialogProps, 'onClose'>>();
@@ -127,7 +135,7 @@ export function ListPage({ page }: { page: PageSchema }) {
     setEditing((current) => current && { ...current, record: formData });
     try {
       await api.callDynamic(operation, { body: { ...formData, ...scope } }, { silent: true });
-      setEditing(null);
+      closeEditing();
       setVersion((v) => v + 1);
       void message.success(t('common.saved'));
     } catch (error) {
@@ -304,7 +312,7 @@ export function ListPage({ page }: { page: PageSchema }) {
         footer={null}
         destroyOnHidden
         width={ENTITY_DIALOG_WIDTH}
-        onCancel={() => setEditing(null)}
+        onCancel={cancelEditing}
       >
         {saveError ? <Alert type="error" showIcon message={saveError} style={{ marginBottom: 16 }} /> : null}
         {editing && formUi ? (
@@ -316,7 +324,8 @@ export function ListPage({ page }: { page: PageSchema }) {
             saving={saving}
             labels={`entities.${page.entity}`}
             refused={refused}
-            onCancel={() => setEditing(null)}
+            onCancel={closeEditing}
+            onDirtyChange={setDirty}
             onSubmit={(formData) => void save(formData)}
           />
         ) : null}

@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { routes } from '../../generated/registry';
 import { session } from '../auth/session';
+import { discardUnsavedChanges, hasUnsavedChanges, useConfirmDiscard } from '../forms/unsaved';
 import { label } from '../i18n/labels';
 import { useRuntime } from '../RuntimeContext';
 import { useAccess, type MenuRoute } from './AccessContext';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
+import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 import { PreferenceSwitches } from './PreferenceSwitches';
 
 /** Where the user lands after signing in or switching tenant. */
@@ -38,8 +40,22 @@ function menuItems(menu: MenuRoute[], t: ReturnType<typeof useTranslation>['t'])
 function TenantSwitch() {
   const { t } = useTranslation();
   const { api } = useRuntime();
+  const confirmDiscard = useConfirmDiscard();
   const user = session.user();
   if (!user) return null;
+  const switchTo = (tenantId: number) => {
+    discardUnsavedChanges();
+    api
+      .call('updateDefaultTenant', { query: { tenantId } })
+      .then((principal) => {
+        api.tokens.tenantChanged();
+        session.remember({ ...user, tenantId: principal.tenantId, tenants: principal.tenants, isAdmin: principal.isAdmin });
+        // Every kept page shows the old tenant's data: start afresh in the new one.
+        window.location.assign(LANDING_PATH);
+      })
+      // The API client has shown why; the user stays where they are.
+      .catch(() => undefined);
+  };
   return (
     <Select
       aria-label={t('common.tenant')}
@@ -47,18 +63,8 @@ function TenantSwitch() {
       style={{ minWidth: 200 }}
       showSearch={{ optionFilterProp: 'label' }}
       options={user.tenants.map((tenant) => ({ value: tenant.id, label: tenant.name }))}
-      onChange={(tenantId: number) => {
-        api
-          .call('updateDefaultTenant', { query: { tenantId } })
-          .then((principal) => {
-            api.tokens.tenantChanged();
-            session.remember({ ...user, tenantId: principal.tenantId, tenants: principal.tenants, isAdmin: principal.isAdmin });
-            // Every kept page shows the old tenant's data: start afresh in the new one.
-            window.location.assign(LANDING_PATH);
-          })
-          // The API client has shown why; the user stays where they are.
-          .catch(() => undefined);
-      }}
+      // Changes not saved would be lost with the pages of the tenant left: asked first.
+      onChange={(tenantId: number) => (hasUnsavedChanges() ? confirmDiscard(() => switchTo(tenantId)) : switchTo(tenantId))}
     />
   );
 }
@@ -71,6 +77,7 @@ export function AppShell() {
   const location = useLocation();
   const { token } = theme.useToken();
   const access = useAccess();
+  const confirmDiscard = useConfirmDiscard();
   const user = session.user();
   const items = useMemo(() => menuItems(access.menu, t), [access.menu, t]);
   const bottom = access.menu.filter((route) => route.navigation === 'bottom');
@@ -116,8 +123,14 @@ export function AppShell() {
       {user?.isAdmin ? <Tag color="red">{t('common.admin')}</Tag> : null}
       <Button
         onClick={() => {
-          session.signOut(api);
-          void navigate('/login');
+          const signOut = () => {
+            discardUnsavedChanges();
+            session.signOut(api);
+            void navigate('/login');
+          };
+          // Changes not saved are lost with the session: asked first.
+          if (hasUnsavedChanges()) confirmDiscard(signOut);
+          else signOut();
         }}
       >
         {t('common.logout')}
@@ -178,6 +191,7 @@ export function AppShell() {
         )}
         <Layout.Content style={{ padding: wide ? 24 : 12, paddingBottom: 88, minWidth: 0 }}>
           <KeepAliveOutlet keep={(pathname) => keepAlive.get(pathname) ?? true} />
+          <UnsavedChangesGuard />
         </Layout.Content>
       </Layout>
       {bottom.length ? (
