@@ -5,13 +5,14 @@ import { useStore } from 'zustand';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { routes, widgetLoaders } from '../../generated/registry';
-import { label, useRuntime } from '../../runtime';
+import { label, StationZoneNote, useConfirmDiscard, useRuntime, useUnsavedChanges } from '../../runtime';
 import {
   addWidget,
   canRedo,
   canUndo,
   configDefaults,
   DashboardGrid,
+  isDirty,
   moveInOrder,
   newWidgetId,
   removeWidget,
@@ -23,6 +24,7 @@ import {
   widgetTitle,
   type Breakpoint,
   type LayoutItem,
+  type WidgetInstance,
 } from '../../runtime/dashboard';
 import { WIDGETS, widgetRegistry } from '../../widgets';
 import { adoptScheduler, dashboardScheduler, primeWidgets, stationContext, type StationRecord } from './earlyData';
@@ -31,11 +33,15 @@ import { useUndoKeys } from './useUndoKeys';
 
 const sizeOf = (type: string) => widgetRegistry.get(type)?.size ?? { w: 6, h: 6 };
 
+/** How long a widget just added stays outlined (ms). */
+const HIGHLIGHT_MS = 2500;
+
 /**
  * SiteMonitorDashboard: the dashboard of the selected station. Its widgets refresh together every
  * 20 seconds while this route is shown; in edit mode widgets are added from the catalogue, moved,
  * resized, configured and removed, with undo and redo, and the dashboard is saved with the version
- * it was made from.
+ * it was made from. A widget from the catalogue joins the dashboard when its dialog is saved, and
+ * is brought into view and outlined; changes not saved are asked about before they are left.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -46,6 +52,15 @@ export function DashboardPage() {
   const [stations, setStations] = useState<StationRecord[] | null>(null);
   const [editing, setEditing] = useState(false);
   const [catalogue, setCatalogue] = useState(false);
+  // A widget from the catalogue while its dialog is open, not yet on the dashboard.
+  const [adding, setAdding] = useState<WidgetInstance | null>(null);
+  // The widget just added: outlined for a moment.
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  useEffect(() => {
+    if (!highlighted) return undefined;
+    const timer = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlighted]);
 
   const perWidget = search.get('fetch') === 'perWidget';
   // The route's loader may have started it, with the widgets' first data asked for.
@@ -71,8 +86,19 @@ export function DashboardPage() {
   const redoable = useStore(store, canRedo);
   // The widget whose configuration dialog is open.
   const configuring = useStore(store, (state) => state.selected);
+  const dirty = useStore(store, isDirty);
   const { edit, undo, redo, select } = store.getState();
-  useUndoKeys(editing && !catalogue && !configuring, undo, redo);
+  useUndoKeys(editing && !catalogue && !configuring && !adding, undo, redo);
+
+  // Edits not saved: Cancel, navigation and leaving the page ask first.
+  const confirmDiscard = useConfirmDiscard();
+  const stopEditing = useCallback(() => {
+    store.getState().discard();
+    setAdding(null);
+    setCatalogue(false);
+    setEditing(false);
+  }, [store]);
+  useUnsavedChanges(editing && dirty, stopEditing);
 
   // What the widgets need is asked for before the grid first renders (dozens of widgets take a
   // while to render): the server answers while the browser draws. The grid shows once its
@@ -111,10 +137,8 @@ export function DashboardPage() {
     const load = widgetLoaders[type];
     if (!document || !definition || !load) return;
     const { schema } = await load();
-    const id = newWidgetId(document);
-    edit((draft) => addWidget(draft, { id, type, config: configDefaults(schema) }, definition.size));
+    setAdding({ id: newWidgetId(document), type, config: configDefaults(schema) });
     setCatalogue(false);
-    select(id);
   };
 
   const save = async () => {
@@ -128,7 +152,7 @@ export function DashboardPage() {
         title: t('dashboard.staleTitle'),
         content: t('dashboard.staleContent'),
         okText: t('dashboard.reload'),
-        cancelText: t('dashboard.keepEditing'),
+        cancelText: t('common.keepEditing'),
         onOk: async () => {
           await dashboard.reload();
           setEditing(false);
@@ -137,8 +161,20 @@ export function DashboardPage() {
     }
   };
 
-  const configured = document?.widgets.find((widget) => widget.id === configuring);
+  // The widget whose dialog is open: one on the dashboard, or one being added.
+  const configured = adding ?? document?.widgets.find((widget) => widget.id === configuring);
   const configuredDefinition = configured ? widgetRegistry.get(configured.type) : undefined;
+  const saveConfig = (config: WidgetInstance['config']) => {
+    if (!configured || !configuredDefinition) return;
+    if (adding) {
+      edit((draft) => addWidget(draft, { ...adding, config }, configuredDefinition.size));
+      setAdding(null);
+      setHighlighted(adding.id);
+    } else {
+      edit((draft) => setWidgetConfig(draft, configured.id, config));
+      select(null);
+    }
+  };
 
   if (!stations) return <Spin style={{ display: 'block', margin: 64 }} />;
   if (stations.length === 0) return <Empty description={t('dashboard.noStations')} />;
@@ -146,7 +182,7 @@ export function DashboardPage() {
   return (
     <div>
       <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
-        <Space>
+        <Space wrap>
           <Typography.Text>{t('dashboard.station')}</Typography.Text>
           <Select
             aria-label={t('dashboard.station')}
@@ -156,6 +192,7 @@ export function DashboardPage() {
             options={stations.map((entry) => ({ value: entry.sn, label: entry.name }))}
             onChange={(sn: string) => setSearch((params) => ({ ...Object.fromEntries(params), station: sn }))}
           />
+          <StationZoneNote timeZones={[station.timeZone]} />
         </Space>
         {editing ? (
           <Space wrap>
@@ -168,14 +205,7 @@ export function DashboardPage() {
             <Button icon={<RedoOutlined />} disabled={!redoable} onClick={redo} title={t('dashboard.redoKeys')}>
               {t('dashboard.redo')}
             </Button>
-            <Button
-              onClick={() => {
-                store.getState().discard();
-                setEditing(false);
-              }}
-            >
-              {t('common.cancel')}
-            </Button>
+            <Button onClick={() => (dirty ? confirmDiscard(stopEditing) : stopEditing())}>{t('common.cancel')}</Button>
             <Button type="primary" icon={<SaveOutlined />} onClick={() => void save()}>
               {t('dashboard.saveDashboard')}
             </Button>
@@ -198,6 +228,7 @@ export function DashboardPage() {
           station={station}
           scheduler={scheduler}
           editing={editing}
+          highlighted={highlighted}
           onLayoutChange={onLayoutChange}
           onEdit={select}
           onRemove={onRemove}
@@ -215,11 +246,8 @@ export function DashboardPage() {
             title={widgetTitle((key) => label(t, key), configured)}
             config={configured.config}
             stationSn={station.sn}
-            onCancel={() => select(null)}
-            onSave={(config) => {
-              edit((draft) => setWidgetConfig(draft, configured.id, config));
-              select(null);
-            }}
+            onCancel={() => (adding ? setAdding(null) : select(null))}
+            onSave={saveConfig}
           />
         ) : null}
       </Suspense>

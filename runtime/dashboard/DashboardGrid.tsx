@@ -41,6 +41,8 @@ export interface DashboardGridProps {
   station: StationContext;
   scheduler: DataScheduler;
   editing: boolean;
+  /** The widget just added, brought into view and outlined for a moment. */
+  highlighted?: string | null;
   onLayoutChange(breakpoint: Breakpoint, items: LayoutItem[]): void;
   onEdit(id: string): void;
   onRemove(id: string): void;
@@ -103,6 +105,7 @@ interface WidgetCellProps {
   station: StationContext;
   scheduler: DataScheduler;
   editing: boolean;
+  highlighted: boolean;
   onEdit(id: string): void;
   onRemove(id: string): void;
   onMove?(id: string, delta: -1 | 1): void;
@@ -122,6 +125,7 @@ const WidgetCell = memo(function WidgetCell({ store, id, definitions, ...props }
       title={widgetTitle((key) => label(t, key), widget)}
       icon={typeof widget.config.icon === 'string' ? widget.config.icon : undefined}
       editing={props.editing}
+      highlighted={props.highlighted}
       onEdit={props.onEdit}
       onRemove={props.onRemove}
       onMove={props.onMove}
@@ -185,7 +189,8 @@ function StaticGrid({ width, cols, layout, items }: GridProps) {
  * phone moved up and down in the order.
  */
 export function DashboardGrid(props: DashboardGridProps) {
-  const { store, definitions, station, scheduler, editing, onLayoutChange, onEdit, onRemove, onMove, navigate } = props;
+  const { store, definitions, station, scheduler, editing, highlighted, onLayoutChange, onEdit, onRemove, onMove, navigate } =
+    props;
   const { t } = useTranslation();
   const { width, containerRef, mounted } = useContainerWidth();
   const breakpoint = breakpointOf(width);
@@ -241,6 +246,7 @@ export function DashboardGrid(props: DashboardGridProps) {
         station={station}
         scheduler={scheduler}
         editing={editing}
+        highlighted={highlighted === id}
         onEdit={onEdit}
         onRemove={onRemove}
         onMove={breakpoint === 'phone' ? moveHere : undefined}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { widgetLoaders, widgetUiLoaders, type SchemaModule } from '../../generated/registry';
 import type { UiSchema } from '@rjsf/utils';
 import { SchemaForm } from '../forms/SchemaForm';
+import { useGuardedClose } from '../forms/unsaved';
 import { buildUiSchema, mergeUiSchema } from '../schema/uiSchema';
 import type { WidgetConfig } from './document';
 import type { AnyWidgetDefinition } from './widget';
@@ -39,7 +40,8 @@ function loadWidgetSchema(type: string): Promise<[SchemaModule, UiSchema]> {
 /**
  * 'module configuration: …': the widget's schema rendered as a form, with the widget's rules
  * applied as the values change (options a value disables, values a change clears). Save stores
- * the configuration and tells the dashboard; Cancel leaves the last saved one as it was.
+ * the configuration and tells the dashboard; Cancel leaves the last saved one as it was, asking
+ * first (as Escape and a click outside do) when the form was changed.
  */
 export function WidgetConfigDialog({ definition, title, config, stationSn, onSave, onCancel }: WidgetConfigDialogProps) {
   const { t } = useTranslation();
@@ -48,6 +50,8 @@ export function WidgetConfigDialog({ definition, title, config, stationSn, onSav
   const [values, setValues] = useState<WidgetConfig>(config);
   const latest = useRef<WidgetConfig>(config);
   const form = useRef<{ submit(): void } | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const cancel = useGuardedClose(dirty, onCancel);
   useEffect(() => {
     let live = true;
     loadWidgetSchema(definition.type).then(
@@ -77,7 +81,7 @@ export function WidgetConfigDialog({ definition, title, config, stationSn, onSav
       okText={t('common.save')}
       cancelText={t('common.cancel')}
       onOk={() => form.current?.submit()}
-      onCancel={onCancel}
+      onCancel={cancel}
       okButtonProps={{ disabled: !module }}
       destroyOnHidden
       width={720}
@@ -91,6 +95,8 @@ export function WidgetConfigDialog({ definition, title, config, stationSn, onSav
           formContext={formContext}
           formRef={form}
           labels={`widgets.${definition.type}`}
+          onCancel={onCancel}
+          onDirtyChange={setDirty}
           onChange={(next) => {
             const normalized = definition.onChange ? definition.onChange(latest.current, next) : next;
             latest.current = normalized;

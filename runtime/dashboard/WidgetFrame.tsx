@@ -1,6 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Space, theme, Tooltip } from 'antd';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScrollRegion } from '../a11y/scrollRegion';
 import { stepOfKey, type ArrangeStep } from './arrange';
@@ -14,6 +14,8 @@ export interface WidgetFrameProps {
   title: string;
   icon?: string;
   editing: boolean;
+  /** The widget just added: brought into view and outlined for a moment. */
+  highlighted?: boolean;
   /** Moves the widget in the reading order (shown on the phone, where the order is the layout). */
   onMove?(id: string, delta: -1 | 1): void;
   /** A keyboard step on the widget's title bar in edit mode (arrows move, Shift and arrows resize). */
@@ -29,7 +31,18 @@ export interface WidgetFrameProps {
  * the theme's colours: a dashboard draws dozens, and a card of the component library renders and
  * styles much more than a title bar (tabs, cover, loading skeleton).
  */
-export function WidgetFrame({ id, title, icon, editing, onMove, onArrange, onEdit, onRemove, children }: WidgetFrameProps) {
+export function WidgetFrame({
+  id,
+  title,
+  icon,
+  editing,
+  highlighted = false,
+  onMove,
+  onArrange,
+  onEdit,
+  onRemove,
+  children,
+}: WidgetFrameProps) {
   const { t } = useTranslation();
   const [body, scrolling] = useScrollRegion<HTMLDivElement>(title);
   const extra = editing ? (
@@ -74,10 +87,18 @@ export function WidgetFrame({ id, title, icon, editing, onMove, onArrange, onEdi
     </Space>
   ) : null;
   const { token } = theme.useToken();
+  const frame = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!highlighted) return;
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    frame.current?.scrollIntoView({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+  }, [highlighted]);
   return (
     <section
+      ref={frame}
       role="region"
       aria-label={title}
+      data-highlighted={highlighted || undefined}
       style={{
         height: '100%',
         display: 'flex',
@@ -86,6 +107,8 @@ export function WidgetFrame({ id, title, icon, editing, onMove, onArrange, onEdi
         border: `1px solid ${token.colorBorderSecondary}`,
         borderRadius: token.borderRadiusLG,
         color: token.colorText,
+        boxShadow: highlighted ? `0 0 0 3px ${token.colorPrimary}` : 'none',
+        transition: 'box-shadow 0.6s',
       }}
     >
       <header

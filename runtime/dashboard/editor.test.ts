@@ -75,10 +75,12 @@ describe('the dashboard editor', () => {
     expect(edited).not.toEqual(document);
     state().undo();
     expect(state().document).toEqual(document);
-    expect(isDirty(state())).toBe(true);
+    // Undone back to the stored document: nothing left to save.
+    expect(isDirty(state())).toBe(false);
     expect(canRedo(state())).toBe(true);
     state().redo();
     expect(state().document).toEqual(edited);
+    expect(isDirty(state())).toBe(true);
     expect(canRedo(state())).toBe(false);
   });
 
@@ -142,6 +144,13 @@ describe('the dashboard editor', () => {
     expect(state().document).toBe(answer);
     expect(canUndo(state())).toBe(false);
     expect(canRedo(state())).toBe(false);
+  });
+
+  test(`an edit past the history's ${HISTORY_LIMIT} steps leaves the stored document out of reach`, () => {
+    const { state } = loaded();
+    for (let n = 1; n <= HISTORY_LIMIT + 1; n += 1) state().edit((draft) => setWidgetConfig(draft, 'a', { name: `A${n}` }));
+    while (canUndo(state())) state().undo();
+    expect(isDirty(state())).toBe(true);
   });
 
   test('a reload starts over from the document loaded', () => {

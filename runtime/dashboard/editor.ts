@@ -24,6 +24,8 @@ export interface EditorState {
   selected: string | null;
   past: Step[];
   future: Step[];
+  /** Whether undoing every step shows the stored document again: not once a step past the history's limit is forgotten. */
+  savedInReach: boolean;
 }
 
 export interface EditorActions {
@@ -44,8 +46,8 @@ export interface EditorActions {
 
 export type EditorStore = StoreApi<EditorState & EditorActions>;
 
-/** Whether the document shown differs from the stored one. */
-export const isDirty = (state: EditorState): boolean => state.document !== state.saved;
+/** Whether the document shown differs from the stored one: edits not saved, and not all undone. */
+export const isDirty = (state: EditorState): boolean => state.past.length > 0 || !state.savedInReach;
 export const canUndo = (state: EditorState): boolean => state.past.length > 0;
 export const canRedo = (state: EditorState): boolean => state.future.length > 0;
 
@@ -67,6 +69,7 @@ export function createEditorStore(document: DashboardDocument | null = null): Ed
           state.selected = null;
           state.past = [];
           state.future = [];
+          state.savedInReach = true;
         });
       return {
         saved: document,
@@ -74,6 +77,7 @@ export function createEditorStore(document: DashboardDocument | null = null): Ed
         selected: null,
         past: [],
         future: [],
+        savedInReach: true,
         load: fresh,
         stored: fresh,
         unload: () => fresh(null),
@@ -85,7 +89,10 @@ export function createEditorStore(document: DashboardDocument | null = null): Ed
           set((state) => {
             state.document = next;
             state.past.push({ patches, inverse });
-            if (state.past.length > HISTORY_LIMIT) state.past.shift();
+            if (state.past.length > HISTORY_LIMIT) {
+              state.past.shift();
+              state.savedInReach = false;
+            }
             state.future = [];
           });
         },

@@ -223,9 +223,13 @@ describe('site monitoring dashboard', () => {
     await tap(page.getByRole('button', { name: 'Add widget' }));
     const catalogue = page.getByRole('dialog', { name: 'Widget catalogue' });
     await catalogue.getByRole('searchbox', { name: 'Search widgets' }).fill('key data');
+    const shown = await widgetsShown(page);
     await tap(catalogue.getByRole('button', { name: 'Add: Key data' }));
 
     const dialog = page.getByRole('dialog', { name: /^module configuration: / });
+    await dialog.waitFor();
+    // Not on the dashboard until its dialog is saved.
+    expect(await widgetsShown(page)).toBe(shown);
     await dialog.getByLabel('Title', { exact: true }).fill('SOC now');
     expect(await dialog.getByRole('radio', { name: 'Sum' }).isDisabled()).toBe(true);
     expect(await dialog.getByRole('radio', { name: 'This year' }).isDisabled()).toBe(true);
@@ -459,13 +463,37 @@ describe('site monitoring dashboard', () => {
 
     const titles = () => widgetFrames(page).evaluateAll((frames) => frames.map((frame) => frame.getAttribute('aria-label')));
     const before = await titles();
-    await tap(page.getByRole('button', { name: 'Add widget' }));
-    const catalogue = page.getByRole('dialog', { name: 'Widget catalogue' });
-    await catalogue.getByRole('searchbox', { name: 'Search widgets' }).fill('Image');
-    await tap(catalogue.getByRole('button', { name: 'Add: Image', exact: true }));
-    const dialog = page.getByRole('dialog', { name: /^module configuration: / });
-    await tap(dialog.getByRole('button', { name: 'Cancel' }));
-    await dialog.waitFor({ state: 'detached' });
+    const addImage = async () => {
+      await tap(page.getByRole('button', { name: 'Add widget' }));
+      const catalogue = page.getByRole('dialog', { name: 'Widget catalogue' });
+      await catalogue.getByRole('searchbox', { name: 'Search widgets' }).fill('Image');
+      await tap(catalogue.getByRole('button', { name: 'Add: Image', exact: true }));
+      const dialog = page.getByRole('dialog', { name: /^module configuration: / });
+      await dialog.waitFor();
+      return dialog;
+    };
+    // A new widget's dialog cancelled: the dashboard as it was, and nothing to undo.
+    const cancelled = await addImage();
+    await tap(cancelled.getByRole('button', { name: 'Cancel' }));
+    await cancelled.waitFor({ state: 'detached' });
+    expect(await titles()).toEqual(before);
+    expect(await page.getByRole('button', { name: 'Undo' }).isDisabled()).toBe(true);
+    // Saved, it joins the dashboard at its end, is brought into view and outlined.
+    const saved = await addImage();
+    await saved.getByLabel('Name', { exact: true }).fill('Site photo');
+    await tap(saved.getByRole('button', { name: 'Save' }));
+    await saved.waitFor({ state: 'detached' });
+    const added = page.getByRole('region', { name: 'Site photo' });
+    expect(await added.getAttribute('data-highlighted')).toBe('true');
+    const inView = () =>
+      added.evaluate((element) => {
+        const { top, bottom } = element.getBoundingClientRect();
+        return top >= 0 && bottom <= window.innerHeight;
+      });
+    await expect.poll(inView).toBe(true);
+    // It was placed below the fold: the view moved to it.
+    expect(await page.evaluate(() => document.scrollingElement?.scrollTop ?? 0)).toBeGreaterThan(0);
+    await expect.poll(() => added.getAttribute('data-highlighted')).toBeNull();
     await undoneAndRedone(titles, before);
 
     const removed = before[1] ?? '';
