@@ -78,6 +78,7 @@ export function OpenDeviceDocumentsPage() {
                         href={fileAddress(doc)}
                         download={doc.originalFilename ?? true}
                         aria-label={t('openLinks.device.download', { name: doc.name })}
+                        title={t('openLinks.device.download', { name: doc.name })}
                       />,
                     ]}
                   >

@@ -69,21 +69,25 @@ export function WidgetFrame({
           </Tooltip>
         </>
       ) : null}
-      <Button
-        type="text"
-        size="small"
-        icon={<EditOutlined />}
-        aria-label={`${t('common.edit')}: ${title}`}
-        onClick={() => onEdit(id)}
-      />
-      <Button
-        type="text"
-        size="small"
-        danger
-        icon={<DeleteOutlined />}
-        aria-label={`${t('common.delete')}: ${title}`}
-        onClick={() => onRemove(id)}
-      />
+      <Tooltip title={t('common.edit')}>
+        <Button
+          type="text"
+          size="small"
+          icon={<EditOutlined />}
+          aria-label={`${t('common.edit')}: ${title}`}
+          onClick={() => onEdit(id)}
+        />
+      </Tooltip>
+      <Tooltip title={t('common.delete')}>
+        <Button
+          type="text"
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={`${t('common.delete')}: ${title}`}
+          onClick={() => onRemove(id)}
+        />
+      </Tooltip>
     </Space>
   ) : null;
   const { token } = theme.useToken();

@@ -1,5 +1,20 @@
 import { MenuOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Drawer, Grid, Layout, Menu, Popover, Select, Space, Spin, Tag, Typography, theme, type MenuProps } from 'antd';
+import {
+  Button,
+  Drawer,
+  Grid,
+  Layout,
+  Menu,
+  Popover,
+  Select,
+  Space,
+  Spin,
+  Tag,
+  Tooltip,
+  Typography,
+  theme,
+  type MenuProps,
+} from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -150,13 +165,15 @@ export function AppShell() {
         }}
       >
         {wide ? null : (
-          <Button
-            type="text"
-            icon={<MenuOutlined />}
-            aria-label={t('common.openNavigation')}
-            aria-expanded={drawer}
-            onClick={() => setDrawer(true)}
-          />
+          <Tooltip title={t('common.openNavigation')}>
+            <Button
+              type="text"
+              icon={<MenuOutlined />}
+              aria-label={t('common.openNavigation')}
+              aria-expanded={drawer}
+              onClick={() => setDrawer(true)}
+            />
+          </Tooltip>
         )}
         <Typography.Text
           strong
@@ -168,7 +185,7 @@ export function AppShell() {
           <Space wrap>{account}</Space>
         ) : (
           <Popover trigger="click" placement="bottomRight" content={<Space orientation="vertical">{account}</Space>}>
-            <Button icon={<UserOutlined />} aria-label={t('common.account')} />
+            <Button icon={<UserOutlined />} aria-label={t('common.account')} title={t('common.account')} />
           </Popover>
         )}
       </Layout.Header>

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, CloseOutlined } from '@ant-design/icons';
-import { Button, Flex, Typography } from 'antd';
+import { Button, Flex, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 export interface ScreenHeaderProps {
@@ -24,7 +24,11 @@ export function ScreenHeader({ title, onClose }: ScreenHeaderProps) {
       <Typography.Title level={3} style={{ margin: 0, flex: 1 }}>
         {title}
       </Typography.Title>
-      {onClose ? <Button type="text" icon={<CloseOutlined />} aria-label={t('common.close')} onClick={onClose} /> : null}
+      {onClose ? (
+        <Tooltip title={t('common.close')}>
+          <Button type="text" icon={<CloseOutlined />} aria-label={t('common.close')} onClick={onClose} />
+        </Tooltip>
+      ) : null}
     </Flex>
   );
 }
