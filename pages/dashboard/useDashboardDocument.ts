@@ -10,7 +10,7 @@ import {
 } from '../../runtime/dashboard';
 
 /** A stored document in the current format: each widget's configuration migrated and completed with its defaults. */
-async function migrated(
+export async function migrated(
   document: DashboardDocument,
   definitions: ReadonlyMap<string, AnyWidgetDefinition>,
 ): Promise<DashboardDocument> {
@@ -57,18 +57,23 @@ export function useDashboardDocument(stationSn: string | undefined, definitions:
     void load();
   }, [load, store]);
 
-  const save = useCallback(async (): Promise<SaveResult> => {
-    const { document } = store.getState();
-    if (!document) return 'failed';
-    try {
-      store.getState().stored(await api.call('saveSiteKanban', { body: document }, { silent: true }));
-      return 'saved';
-    } catch (failure) {
-      if (failure instanceof ApiCallError && failure.status === 409) return 'stale';
-      setError(failure instanceof Error ? failure.message : String(failure));
-      return 'failed';
-    }
-  }, [api, store]);
+  // The note, when given, is kept with the version in the dashboard's history.
+  const save = useCallback(
+    async (note?: string): Promise<SaveResult> => {
+      const { document } = store.getState();
+      if (!document) return 'failed';
+      try {
+        const query = note?.trim() ? { note } : {};
+        store.getState().stored(await api.call('saveSiteKanban', { body: document, query }, { silent: true }));
+        return 'saved';
+      } catch (failure) {
+        if (failure instanceof ApiCallError && failure.status === 409) return 'stale';
+        setError(failure instanceof Error ? failure.message : String(failure));
+        return 'failed';
+      }
+    },
+    [api, store],
+  );
 
   return { store, error, save, reload: load };
 }

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/shallow';
 import { label } from '../i18n/labels';
+import { lazyScreen } from '../shell/lazyScreen';
 import { arrange, shown, toGrid, type ArrangeStep } from './arrange';
 import {
   breakpointOf,
@@ -21,6 +22,7 @@ import {
   type WidgetInstance,
 } from './document';
 import type { EditorStore } from './editor';
+import type { InspectDialogProps } from './InspectDialog';
 import type { DataScheduler, NeedsOf } from './scheduler';
 import { useWidgetData } from './useWidgetData';
 import type { AnyWidgetDefinition, StationContext, WidgetActions } from './widget';
@@ -33,6 +35,10 @@ export const GRID_MARGIN = 8;
 
 /** The grid that moves and resizes widgets, loaded when a dashboard is first edited. */
 const EditableGrid = lazy(() => import('./EditableGrid').then((module) => ({ default: module.EditableGrid })));
+/** The 'Inspect data' dialog, loaded when a widget's figures are first inspected. */
+const InspectDialog = lazyScreen<InspectDialogProps>(() =>
+  import('./InspectDialog').then((module) => ({ default: module.InspectDialog })),
+);
 
 export interface DashboardGridProps {
   /** The dashboard shown: each widget renders again only when its own part of the document changes. */
@@ -72,6 +78,7 @@ export function widgetNeeds(definition: AnyWidgetDefinition, config: WidgetConfi
   return needsOf;
 }
 
+/** A widget's view with the answers it needs, and the table of those answers while it is inspected. */
 function WidgetSlot({
   widget,
   definition,
@@ -79,6 +86,9 @@ function WidgetSlot({
   scheduler,
   editing,
   navigate,
+  title,
+  inspecting,
+  onInspected,
 }: {
   widget: WidgetInstance;
   definition: AnyWidgetDefinition;
@@ -86,6 +96,9 @@ function WidgetSlot({
   scheduler: DataScheduler;
   editing: boolean;
   navigate(routeName: string, query?: Record<string, string>): void;
+  title: string;
+  inspecting: boolean;
+  onInspected(): void;
 }) {
   const needsOf = useMemo(() => widgetNeeds(definition, widget.config, station), [definition, widget.config, station]);
   const data = useWidgetData(scheduler, widget.id, needsOf);
@@ -95,7 +108,23 @@ function WidgetSlot({
     [scheduler, widget.id, navigate],
   );
   const { View } = definition;
-  return <View id={widget.id} config={widget.config} data={data} context={context} editing={editing} actions={actions} />;
+  return (
+    <>
+      <View id={widget.id} config={widget.config} data={data} context={context} editing={editing} actions={actions} />
+      {inspecting ? (
+        <Suspense fallback={null}>
+          <InspectDialog
+            title={title}
+            definition={definition}
+            config={widget.config}
+            data={data}
+            context={context}
+            onClose={onInspected}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }
 
 interface WidgetCellProps {
@@ -118,11 +147,15 @@ const WidgetCell = memo(function WidgetCell({ store, id, definitions, ...props }
   const { t } = useTranslation();
   const widget = useStore(store, (state) => state.document?.widgets.find((entry) => entry.id === id));
   const definition = widget ? definitions.get(widget.type) : undefined;
+  const [inspecting, setInspecting] = useState(false);
+  const inspect = useCallback(() => setInspecting(true), []);
+  const inspected = useCallback(() => setInspecting(false), []);
   if (!widget || !definition) return null;
+  const title = widgetTitle((key) => label(t, key), widget);
   return (
     <WidgetFrame
       id={id}
-      title={widgetTitle((key) => label(t, key), widget)}
+      title={title}
       icon={typeof widget.config.icon === 'string' ? widget.config.icon : undefined}
       editing={props.editing}
       highlighted={props.highlighted}
@@ -130,6 +163,7 @@ const WidgetCell = memo(function WidgetCell({ store, id, definitions, ...props }
       onRemove={props.onRemove}
       onMove={props.onMove}
       onArrange={props.onArrange}
+      onInspect={inspect}
     >
       <WidgetSlot
         widget={widget}
@@ -138,6 +172,9 @@ const WidgetCell = memo(function WidgetCell({ store, id, definitions, ...props }
         scheduler={props.scheduler}
         editing={props.editing}
         navigate={props.navigate}
+        title={title}
+        inspecting={inspecting}
+        onInspected={inspected}
       />
     </WidgetFrame>
   );
@@ -280,6 +317,29 @@ export function DashboardGrid(props: DashboardGridProps) {
         <StaticGrid {...grid} />
       )}
     </div>
+  );
+}
+
+const ignore = () => undefined;
+
+/**
+ * A dashboard that is only looked at (a station board, a version's preview, the kiosk): the grid
+ * without edit mode, its widgets' actions leading where `navigate` says (nowhere by default).
+ */
+export function ViewGrid({
+  navigate = ignore,
+  ...props
+}: Pick<DashboardGridProps, 'store' | 'definitions' | 'station' | 'scheduler'> & Partial<Pick<DashboardGridProps, 'navigate'>>) {
+  return (
+    <DashboardGrid
+      {...props}
+      editing={false}
+      onLayoutChange={ignore}
+      onEdit={ignore}
+      onRemove={ignore}
+      onMove={ignore}
+      navigate={navigate}
+    />
   );
 }
 

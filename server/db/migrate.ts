@@ -12,6 +12,7 @@ import * as openLinks from './migrations/0008_open_links';
 import * as jobLeases from './migrations/0009_job_leases';
 import * as samplePartitions from './migrations/0010_sample_partitions';
 import * as timeWeights from './migrations/0011_time_weights';
+import * as kanbanVersions from './migrations/0012_kanban_versions';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, context: MigrationCon
   '0009_job_leases': jobLeases,
   '0010_sample_partitions': samplePartitions,
   '0011_time_weights': timeWeights,
+  '0012_kanban_versions': kanbanVersions,
 };
 
 /** An auto-increment integer primary key named `id`, in each engine's own way. */

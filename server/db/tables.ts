@@ -69,6 +69,17 @@ export interface SystemTables {
   rollupMonth: Rollup & { month: string };
   varState: { tenantId: number; varId: number; ts: number; value: number };
   siteKanban: { tenantId: number; stationId: number; version: number; content: string; updatedBy: string; updateTime: string };
+  /** Each saved version of a station's dashboard; a restore names the version it brought back. */
+  siteKanbanVersion: {
+    tenantId: number;
+    stationId: number;
+    version: number;
+    content: string;
+    updatedBy: string;
+    updateTime: string;
+    note: string | null;
+    restoredFrom: number | null;
+  };
   ykCommand: {
     id: Generated<number>;
     tenantId: number;

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { TenantScope } from '../auth/context';
 import type { Services } from '../http/services';
+import { storeKanban } from '../site/kanbanStore';
 import type { DemoStation } from './stations';
 
 type Config = Record<string, unknown>;
@@ -227,9 +228,8 @@ export function demoDashboard(station: DemoStation, labelIds: number[], created 
   };
 }
 
-/** Saves each demo station's dashboard (version 1). */
+/** Saves each demo station's dashboard as version 1, the first of its history. */
 export async function seedDashboards(services: Services, scope: TenantScope, stations: DemoStation[]): Promise<void> {
-  const { db } = services.database;
   for (const station of stations) {
     const record = await services.repository.findBy(scope, 'station', 'sn', station.sn);
     const labels = await services.repository.list(scope, 'energyLabel', {
@@ -244,16 +244,10 @@ export async function seedDashboards(services: Services, scope: TenantScope, sta
       .filter((label) => label.parentId !== undefined && label.parentId !== null)
       .slice(0, 3)
       .map((label) => Number(label.id));
-    await db
-      .insertInto('siteKanban')
-      .values({
-        tenantId: scope.tenantId,
-        stationId: Number(record.id),
-        content: JSON.stringify(demoDashboard(station, labelIds)),
-        version: 1,
-        updatedBy: scope.userName,
-        updateTime: new Date().toISOString(),
-      })
-      .execute();
+    await storeKanban(
+      services.database.db,
+      { tenantId: scope.tenantId, stationId: Number(record.id) },
+      { from: 0, content: demoDashboard(station, labelIds), updatedBy: scope.userName, note: null, restoredFrom: null },
+    );
   }
 }

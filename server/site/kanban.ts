@@ -1,10 +1,11 @@
 import type { ErrorObject } from 'ajv';
 import widgetConfigs from '../../generated/validators/widgetConfigs.js';
-import { isUniqueViolation } from '../db/errors';
 import { ApiError } from '../errors';
 import type { CallContext, Handler } from '../http/services';
 import { fieldErrors, fieldsInOneLine } from '../http/validation';
 import { stationOf } from '../telemetry/lookup';
+import { kanbanDocument, storeKanban } from './kanbanStore';
+import { kanbanVersionHandlers } from './kanbanVersions';
 
 /** The dashboard document of a station: the layouts of its widgets and their configurations. */
 export interface KanbanDocument {
@@ -31,13 +32,7 @@ export const getKanban: Handler = async (call) => {
     .where('stationId', '=', Number(station.id))
     .executeTakeFirst();
   if (!row) return { stationSn: String(station.sn), version: 0, ...EMPTY };
-  return {
-    ...(JSON.parse(row.content) as object),
-    stationSn: String(station.sn),
-    version: row.version,
-    updatedBy: row.updatedBy,
-    updateTime: row.updateTime,
-  };
+  return kanbanDocument(row, String(station.sn));
 };
 
 /**
@@ -67,40 +62,24 @@ function checkWidgets(call: CallContext, widgets: { id: string; type: string; co
 
 /**
  * `POST main/siteKanban/saveOrUpdate`: stores the document when it was made from the stored
- * version, as the next version; a document made from an older version (another tab saved
- * meanwhile) is refused with 409 and changes nothing.
+ * version, as the next version, and keeps that version in the station's history with the saver's
+ * note; a document made from an older version (another tab saved meanwhile) is refused with 409
+ * and changes nothing.
  */
 export const saveKanban: Handler = async (call) => {
   const scope = call.scope();
-  const { stationSn, version, ...content } = call.body as KanbanDocument;
+  // Who saved and when are the server's to say; the rest is the document.
+  const { stationSn, version, updatedBy: _by, updateTime: _at, ...content } = call.body as KanbanDocument;
   checkWidgets(call, content.widgets as { id: string; type: string; config: unknown }[]);
   const station = await stationOf(call, stationSn);
-  const { db } = call.services.database;
-  const updateTime = new Date().toISOString();
-  const next = version + 1;
-  const stored = { content: JSON.stringify(content), version: next, updatedBy: scope.userName, updateTime };
-  if (version === 0) {
-    try {
-      await db
-        .insertInto('siteKanban')
-        .values({ tenantId: scope.tenantId, stationId: Number(station.id), ...stored })
-        .execute();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new ApiError('staleVersion');
-      throw error;
-    }
-  } else {
-    const result = await db
-      .updateTable('siteKanban')
-      .set(stored)
-      .where('tenantId', '=', scope.tenantId)
-      .where('stationId', '=', Number(station.id))
-      .where('version', '=', version)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw new ApiError('staleVersion');
-  }
-  return { ...content, stationSn, version: next, updatedBy: scope.userName, updateTime };
+  const note = typeof call.query.note === 'string' ? call.query.note.trim() : '';
+  const stored = await storeKanban(
+    call.services.database.db,
+    { tenantId: scope.tenantId, stationId: Number(station.id) },
+    { from: version, content, updatedBy: scope.userName, note: note || null, restoredFrom: null },
+  );
+  return kanbanDocument(stored, stationSn);
 };
 
-/** The named handlers of site dashboards, by their `x-handler` name. */
-export const kanbanHandlers: Record<string, Handler> = { getKanban, saveKanban };
+/** The named handlers of site dashboards and their history, by their `x-handler` name. */
+export const kanbanHandlers: Record<string, Handler> = { getKanban, saveKanban, ...kanbanVersionHandlers };

@@ -779,6 +779,19 @@ const TELEMETRY_CHECKS: Record<string, Entry> = {
     }),
     asA({ method: 'GET', url: url('getSiteKanban', { stationSn: STATION_A }) }),
   ),
+  listSiteKanbanVersions: stationCall('listSiteKanbanVersions'),
+  getSiteKanbanVersion: unknownToB(() => ({
+    method: 'GET',
+    url: url('getSiteKanbanVersion', { stationSn: STATION_A, number: 1 }),
+  })),
+  restoreSiteKanbanVersion: unknownToB(
+    () => ({
+      method: 'POST',
+      url: url('restoreSiteKanbanVersion', { stationSn: STATION_A, number: 1 }),
+      payload: { version: 1 },
+    }),
+    asA({ method: 'GET', url: url('listSiteKanbanVersions', { stationSn: STATION_A }) }),
+  ),
   getDashboardData: async (ctx) => {
     const answer = await call<{ code: number }[]>(ctx.app, ctx.b, {
       method: 'POST',
