@@ -7,7 +7,7 @@ import { registryModule, schemaLoadersModule } from './registry';
 import { loadSources } from './sources';
 import { pageStories } from './stories';
 import { apiTypes, componentAliases, metaTypes } from './types';
-import { formValidator, serverValidators, widgetConfigValidators } from './validators';
+import { formValidator, plainValidators, serverValidators } from './validators';
 import { validationMessagesModule } from './validationMessages';
 import { formatChecksModule } from './vocabulary';
 
@@ -40,8 +40,14 @@ async function generate(): Promise<Map<string, string>> {
   out.set('validators/serverRequest.js', `${banner('validators')}\n${server.request}`);
   out.set('validators/serverBody.d.ts', `${banner('validators')}\n${VALIDATORS_DTS}`);
   out.set('validators/serverRequest.d.ts', `${banner('validators')}\n${VALIDATORS_DTS}`);
-  out.set('validators/widgetConfigs.js', `${banner('validators')}\n${widgetConfigValidators(widgets)}`);
+  out.set('validators/widgetConfigs.js', `${banner('validators')}\n${plainValidators(widgets)}`);
   out.set('validators/widgetConfigs.d.ts', `${banner('validators')}\n${VALIDATORS_DTS}`);
+  // The dashboard document (the body of its save) alone, for the browser's check of an imported
+  // file: the server's validators of every body are too large to send to a browser.
+  const dashboardDocument = operations.find((op) => op.operationId === 'saveSiteKanban')?.body;
+  if (!dashboardDocument) throw new Error('openapi: saveSiteKanban, the save of a dashboard, has no body');
+  out.set('validators/dashboardDocument.js', `${banner('validators')}\n${plainValidators({ dashboardDocument })}`);
+  out.set('validators/dashboardDocument.d.ts', `${banner('validators')}\n${VALIDATORS_DTS}`);
   const checks = formatChecksModule(banner('vocabulary'));
   out.set('formatChecks.js', checks.js);
   out.set('formatChecks.d.ts', checks.dts);

@@ -43,10 +43,15 @@ export function serverValidators(operations: Operation[]): { body: string; reque
   return { body: bodies.code(), request: requests.code() };
 }
 
-/** Precompiled validators of the widgets' configurations, by widget type, for the server's check of a saved dashboard. */
-export function widgetConfigValidators(widgets: Record<string, JsonObject>): string {
+/**
+ * Precompiled validators of named schemas that check data as it is given (no coercion, no
+ * defaults filled in): the widgets' configurations by type, for the server's check of a saved
+ * dashboard and the browser's of an imported one; the dashboard document, for the browser's check
+ * of an imported file.
+ */
+export function plainValidators(schemas: Record<string, JsonObject>): string {
   const set = new ValidatorSet(newAjv({ coerceTypes: false, useDefaults: false }));
-  for (const [type, schema] of Object.entries(widgets)) set.add(type, schema);
+  for (const [name, schema] of Object.entries(schemas)) set.add(name, schema);
   return set.code();
 }
 
