@@ -34,6 +34,7 @@ const SCREEN_CODE: Record<string, () => Promise<{ default: ComponentType<SiteScr
   personalInfo: () => import('./mine/PersonalInfoPage').then((m) => ({ default: m.PersonalInfoPage })),
   changePassword: () => import('./mine/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage })),
   siteDashboard: () => import('./dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
+  siteKiosk: () => import('./dashboard/KioskPage').then((m) => ({ default: m.KioskPage })),
   companyLookup: () => import('./customer/CompanyLookupPage').then((m) => ({ default: m.CompanyLookupPage })),
   newsArticle: () => import('./news/NewsArticlePage').then((m) => ({ default: m.NewsArticlePage })),
   videoCourse: () => import('./learning/VideoCoursePage').then((m) => ({ default: m.VideoCoursePage })),
@@ -65,8 +66,8 @@ const SCREEN_CODE: Record<string, () => Promise<{ default: ComponentType<SiteScr
   deviceHealth: () => import('./site/DeviceHealthScreen').then((m) => ({ default: m.DeviceHealthScreen })),
 };
 
-/** The screens that show no entity's labels: the sign-in page and the dashboard load without them. */
-const WITHOUT_ENTITY_LABELS = new Set(['login', 'siteDashboard']);
+/** The screens that show no entity's labels: the sign-in page and the dashboard (in the shell and in kiosk view). */
+const WITHOUT_ENTITY_LABELS = new Set(['login', 'siteDashboard', 'siteKiosk']);
 
 /** The screens that are not generic; each loads with its first use, with the entities' labels it shows. */
 const SCREENS: Record<string, LazyScreen<SiteScreenProps>> = Object.fromEntries(
@@ -79,6 +80,7 @@ const SCREENS: Record<string, LazyScreen<SiteScreenProps>> = Object.fromEntries(
 /** Calls a screen asks for first, started by its route's loader (beside its code and the user's menu). */
 const EARLY_CALLS: Record<string, (api: Api, url: URL) => void> = {
   siteDashboard: dashboardEarlyCalls,
+  siteKiosk: dashboardEarlyCalls,
 };
 
 /** Every path but the open ones needs a signed-in user; without one the user is sent to /login, to come back once signed in. */
@@ -145,13 +147,20 @@ function screenOf(route: RouteEntry): ReactNode {
   );
 }
 
-function Shell() {
+/** A signed-in user and the routes the server allows them: what every screen but the open ones stands in. */
+function SignedIn({ children }: { children: ReactNode }) {
   return (
     <RequireSession>
-      <AccessProvider tenantId={session.user()?.tenantId}>
-        <AppShell />
-      </AccessProvider>
+      <AccessProvider tenantId={session.user()?.tenantId}>{children}</AccessProvider>
     </RequireSession>
+  );
+}
+
+function Shell() {
+  return (
+    <SignedIn>
+      <AppShell />
+    </SignedIn>
   );
 }
 
@@ -165,9 +174,11 @@ const main = routes.find((route) => route.path === '/main');
 
 /**
  * The route tree of `schemas/routes/routes.json`: its open routes stand alone, everything under
- * /main is inside the app shell, and any other path shows 'not found'. The loaders only start things
- * — the screen's code, and the calls the shell and the screen make first (`api.prefetch`) — so that
- * they are under way before React renders; they return at once and hold nothing back.
+ * /main is inside the app shell, a signed-in route outside /main (the kiosk view of a wall
+ * display) stands alone with the session, and any other path shows 'not found'. The loaders only
+ * start things — the screen's code, and the calls the shell and the screen make first
+ * (`api.prefetch`) — so that they are under way before React renders; they return at once and
+ * hold nothing back.
  */
 export function routeObjects(api: Api): RouteObject[] {
   const screenRoute = (route: RouteEntry): RouteObject => {
@@ -185,8 +196,12 @@ export function routeObjects(api: Api): RouteObject[] {
       }),
     };
   };
+  const standalone = (route: RouteEntry): RouteObject => {
+    const object = screenRoute(route);
+    return route.open || route.redirect ? object : { ...object, element: <SignedIn>{object.element}</SignedIn> };
+  };
   return [
-    ...routes.filter((route) => !route.path.startsWith('/main')).map(screenRoute),
+    ...routes.filter((route) => !route.path.startsWith('/main')).map(standalone),
     {
       path: '/main',
       element: <Shell />,

@@ -32,6 +32,7 @@ export { createNotifier } from './shell/notifier';
 export type { Notifier } from './shell/notifier';
 export { PreferenceSwitches } from './shell/PreferenceSwitches';
 export { useConfirmDiscard, useUnsavedChanges } from './forms/unsaved';
+export { useRouteNavigate } from './shell/useRouteNavigate';
 
 /** The list screen of a page schema, loaded with its first use. */
 export const ListPage = lazyScreen<{ name: string }>(

@@ -1,11 +1,11 @@
 import { EditOutlined, PlusOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Empty, Select, Space, Spin, Typography } from 'antd';
+import { Alert, App, Button, Empty, Input, Select, Space, Spin, Typography } from 'antd';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { routes, widgetLoaders } from '../../generated/registry';
-import { label, StationZoneNote, useConfirmDiscard, useRuntime, useUnsavedChanges } from '../../runtime';
+import { useSearchParams } from 'react-router';
+import { widgetLoaders } from '../../generated/registry';
+import { label, StationZoneNote, useConfirmDiscard, useRouteNavigate, useRuntime, useUnsavedChanges } from '../../runtime';
 import {
   addWidget,
   canRedo,
@@ -27,9 +27,12 @@ import {
   type WidgetInstance,
 } from '../../runtime/dashboard';
 import { WIDGETS, widgetRegistry } from '../../widgets';
+import { DashboardTransfer } from './DashboardTransfer';
 import { adoptScheduler, dashboardScheduler, primeWidgets, stationContext, type StationRecord } from './earlyData';
+import { KioskButton } from './KioskButton';
 import { useDashboardDocument } from './useDashboardDocument';
 import { useUndoKeys } from './useUndoKeys';
+import { VersionHistory } from './VersionHistory';
 
 const sizeOf = (type: string) => widgetRegistry.get(type)?.size ?? { w: 6, h: 6 };
 
@@ -47,10 +50,14 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const { api } = useRuntime();
   const { modal, message } = App.useApp();
-  const navigateTo = useNavigate();
   const [search, setSearch] = useSearchParams();
   const [stations, setStations] = useState<StationRecord[] | null>(null);
   const [editing, setEditing] = useState(false);
+  // The note of the next save, kept with its version in the history; dropped when editing ends.
+  const [note, setNote] = useState('');
+  useEffect(() => {
+    if (!editing) setNote('');
+  }, [editing]);
   const [catalogue, setCatalogue] = useState(false);
   // A widget from the catalogue while its dialog is open, not yet on the dashboard.
   const [adding, setAdding] = useState<WidgetInstance | null>(null);
@@ -110,14 +117,7 @@ export function DashboardPage() {
     setPrimed(station.sn);
   }, [document, station, scheduler, primed]);
 
-  const navigate = useCallback(
-    (name: string, query?: Record<string, string>) => {
-      const route = routes.find((entry) => entry.name === name);
-      const search = query ? `?${new URLSearchParams(query).toString()}` : '';
-      if (route) navigateTo(`${route.path}${search}`);
-    },
-    [navigateTo],
-  );
+  const navigate = useRouteNavigate();
 
   const onLayoutChange = useCallback(
     (breakpoint: Breakpoint, items: LayoutItem[]) => {
@@ -142,7 +142,7 @@ export function DashboardPage() {
   };
 
   const save = async () => {
-    const result = await dashboard.save();
+    const result = await dashboard.save(note);
     if (result === 'saved') {
       void message.success(t('common.saved'));
       setEditing(false);
@@ -193,6 +193,11 @@ export function DashboardPage() {
             onChange={(sn: string) => setSearch((params) => ({ ...Object.fromEntries(params), station: sn }))}
           />
           <StationZoneNote timeZones={[station.timeZone]} />
+          {editing ? null : <KioskButton stationSn={station.sn} />}
+          <DashboardTransfer store={store} editing={editing} />
+          {!editing && document ? (
+            <VersionHistory station={station} current={document} scheduler={scheduler} onRestored={dashboard.reload} />
+          ) : null}
         </Space>
         {editing ? (
           <Space wrap>
@@ -206,6 +211,14 @@ export function DashboardPage() {
               {t('dashboard.redo')}
             </Button>
             <Button onClick={() => (dirty ? confirmDiscard(stopEditing) : stopEditing())}>{t('common.cancel')}</Button>
+            <Input
+              aria-label={t('dashboard.history.note')}
+              placeholder={t('dashboard.history.notePlaceholder')}
+              maxLength={200}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              style={{ width: 200 }}
+            />
             <Button type="primary" icon={<SaveOutlined />} onClick={() => void save()}>
               {t('dashboard.saveDashboard')}
             </Button>

@@ -2,6 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SeriesFigures } from './seriesData';
+import { downloadCsv } from '../../runtime/format/csv';
 import { ScrollBox } from '../../runtime/table/ScrollBox';
 
 const round = (value: number | null | undefined) =>
@@ -15,24 +16,12 @@ export function reportRows(series: SeriesFigures[], timeTitle: string, totalTitl
   return [heading, ...body, [totalTitle, ...series.map((entry) => round(entry.value))]];
 }
 
-/** A CSV file of rows (UTF-8 with its mark, so that spreadsheet programs read Chinese names). */
-function csvOf(rows: string[][]): Blob {
-  const quoted = rows.map((row) => row.map((cell) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(','));
-  return new Blob([`\uFEFF${quoted.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' });
-}
-
 /** The series' figures per hour, day or month in a table with their totals, exportable as CSV. */
 export function SeriesReport({ series, fileName }: { series: SeriesFigures[]; fileName: string }) {
   const { t } = useTranslation();
   if (series.length === 0) return <Empty description={t('common.empty')} />;
   const [heading = [], ...rows] = reportRows(series, t('siteViews.report.time'), t('siteViews.report.total'));
-  const download = () => {
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(csvOf([heading, ...rows]));
-    link.download = `${fileName}.csv`;
-    link.click();
-    URL.revokeObjectURL(link.href);
-  };
+  const download = () => downloadCsv([heading, ...rows], `${fileName}.csv`);
   return (
     <Flex vertical gap="middle">
       <Button icon={<DownloadOutlined />} style={{ alignSelf: 'flex-start' }} onClick={download}>

@@ -1,9 +1,7 @@
 import { Alert, Spin } from 'antd';
-import { useCallback, useEffect, useMemo } from 'react';
-import { useNavigate } from 'react-router';
-import { routes } from '../../generated/registry';
-import { useRuntime } from '../../runtime';
-import { batchFetcher, createEditorStore, DashboardGrid, DataScheduler, type StationContext } from '../../runtime/dashboard';
+import { useEffect, useMemo } from 'react';
+import { useRouteNavigate, useRuntime } from '../../runtime';
+import { batchFetcher, createEditorStore, DataScheduler, ViewGrid, type StationContext } from '../../runtime/dashboard';
 import { widgetRegistry } from '../../widgets';
 import type { BoardWidgetDecl } from './boardDocument';
 import { SiteScreen } from './SiteScreen';
@@ -12,42 +10,20 @@ import { useStations } from './useStations';
 import { viewOf, type SiteScreenProps } from './views';
 import type { StationBoard } from '../../generated/meta';
 
-const ignore = () => undefined;
-
 /** The board of one station, read-only: its widgets fetch together through the batch call every 20 s. */
 function Board({ station, widgets }: { station: StationContext; widgets: BoardWidgetDecl[] }) {
   const { api } = useRuntime();
-  const navigateTo = useNavigate();
   const scheduler = useMemo(() => new DataScheduler({ fetchBatch: batchFetcher(api), mode: 'coalesced' }), [api]);
   useEffect(() => {
     scheduler.start();
     return () => scheduler.stop();
   }, [scheduler]);
-  const navigate = useCallback(
-    (name: string) => {
-      const route = routes.find((entry) => entry.name === name);
-      if (route) navigateTo(route.path);
-    },
-    [navigateTo],
-  );
+  const navigate = useRouteNavigate();
   const board = useBoardDocument(station.sn, widgets);
   const store = useMemo(() => (board?.document ? createEditorStore(board.document) : undefined), [board?.document]);
   if (board?.error) return <Alert type="error" showIcon message={board.error} />;
   if (!store) return <Spin style={{ display: 'block', margin: 64 }} />;
-  return (
-    <DashboardGrid
-      store={store}
-      definitions={widgetRegistry}
-      station={station}
-      scheduler={scheduler}
-      editing={false}
-      onLayoutChange={ignore}
-      onEdit={ignore}
-      onRemove={ignore}
-      onMove={ignore}
-      navigate={navigate}
-    />
-  );
+  return <ViewGrid store={store} definitions={widgetRegistry} station={station} scheduler={scheduler} navigate={navigate} />;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, TableOutlined } from '@ant-design/icons';
 import { Button, Space, theme, Tooltip } from 'antd';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,13 +23,36 @@ export interface WidgetFrameProps {
   onEdit(id: string): void;
   /** The remove request, with the widget's id. */
   onRemove(id: string): void;
+  /** Opens the table of the figures behind the widget ('Inspect data'), in view and in edit mode. */
+  onInspect?(id: string): void;
   children: ReactNode;
 }
 
+/** An icon button of a widget's title bar: its tooltip says what it does, its name also which widget. */
+function FrameAction({
+  icon,
+  tip,
+  name,
+  danger,
+  onClick,
+}: {
+  icon: ReactNode;
+  tip: string;
+  name: string;
+  danger?: boolean;
+  onClick(): void;
+}) {
+  return (
+    <Tooltip title={tip}>
+      <Button type="text" size="small" danger={danger} icon={icon} aria-label={name} onClick={onClick} />
+    </Tooltip>
+  );
+}
+
 /**
- * A widget on the grid: its title and, in edit mode, its edit and delete buttons. A plain section in
- * the theme's colours: a dashboard draws dozens, and a card of the component library renders and
- * styles much more than a title bar (tabs, cover, loading skeleton).
+ * A widget on the grid: its title, its 'Inspect data' button and, in edit mode, its edit and delete
+ * buttons. A plain section in the theme's colours: a dashboard draws dozens, and a card of the
+ * component library renders and styles much more than a title bar (tabs, cover, loading skeleton).
  */
 export function WidgetFrame({
   id,
@@ -41,55 +64,55 @@ export function WidgetFrame({
   onArrange,
   onEdit,
   onRemove,
+  onInspect,
   children,
 }: WidgetFrameProps) {
   const { t } = useTranslation();
   const [body, scrolling] = useScrollRegion<HTMLDivElement>(title);
+  const inspect = onInspect ? (
+    <FrameAction
+      icon={<TableOutlined />}
+      tip={t('dashboard.inspect.open')}
+      name={t('dashboard.inspect.title', { title })}
+      onClick={() => onInspect(id)}
+    />
+  ) : null;
   const extra = editing ? (
     <Space size={0} className="widget-actions">
+      {inspect}
       {onMove ? (
         <>
-          <Tooltip title={t('dashboard.moveUp')}>
-            <Button
-              type="text"
-              size="small"
-              icon={<ArrowUpOutlined />}
-              aria-label={`${t('dashboard.moveUp')}: ${title}`}
-              onClick={() => onMove(id, -1)}
-            />
-          </Tooltip>
-          <Tooltip title={t('dashboard.moveDown')}>
-            <Button
-              type="text"
-              size="small"
-              icon={<ArrowDownOutlined />}
-              aria-label={`${t('dashboard.moveDown')}: ${title}`}
-              onClick={() => onMove(id, 1)}
-            />
-          </Tooltip>
+          <FrameAction
+            icon={<ArrowUpOutlined />}
+            tip={t('dashboard.moveUp')}
+            name={`${t('dashboard.moveUp')}: ${title}`}
+            onClick={() => onMove(id, -1)}
+          />
+          <FrameAction
+            icon={<ArrowDownOutlined />}
+            tip={t('dashboard.moveDown')}
+            name={`${t('dashboard.moveDown')}: ${title}`}
+            onClick={() => onMove(id, 1)}
+          />
         </>
       ) : null}
-      <Tooltip title={t('common.edit')}>
-        <Button
-          type="text"
-          size="small"
-          icon={<EditOutlined />}
-          aria-label={`${t('common.edit')}: ${title}`}
-          onClick={() => onEdit(id)}
-        />
-      </Tooltip>
-      <Tooltip title={t('common.delete')}>
-        <Button
-          type="text"
-          size="small"
-          danger
-          icon={<DeleteOutlined />}
-          aria-label={`${t('common.delete')}: ${title}`}
-          onClick={() => onRemove(id)}
-        />
-      </Tooltip>
+      <FrameAction
+        icon={<EditOutlined />}
+        tip={t('common.edit')}
+        name={`${t('common.edit')}: ${title}`}
+        onClick={() => onEdit(id)}
+      />
+      <FrameAction
+        icon={<DeleteOutlined />}
+        tip={t('common.delete')}
+        name={`${t('common.delete')}: ${title}`}
+        danger
+        onClick={() => onRemove(id)}
+      />
     </Space>
-  ) : null;
+  ) : (
+    inspect
+  );
   const { token } = theme.useToken();
   const frame = useRef<HTMLElement>(null);
   useEffect(() => {

@@ -323,3 +323,28 @@ test('an answer equal to the last leaves its widgets alone; a changed one render
   await scheduler.tick();
   expect(widget.last()).toEqual({ v: { status: 'ready', data: 2 } });
 });
+
+test('says when the server last answered, even with the same data; a request that fails is no answer', async () => {
+  let down = false;
+  const fetchBatch = async (needs: DataNeed[]): Promise<NeedAnswer[]> => {
+    if (down) throw new Error('The server cannot be reached');
+    return needs.map((need) => answered(need, 1));
+  };
+  const scheduler = new DataScheduler({ fetchBatch, visibility: visibility() });
+  scheduler.setWidget(
+    'a',
+    () => ({ v: realtime('X') }),
+    () => {},
+  );
+  expect(scheduler.answeredAt).toBeUndefined();
+  vi.setSystemTime(Date.parse('2026-11-25T08:00:00Z'));
+  await scheduler.tick();
+  vi.setSystemTime(Date.parse('2026-11-25T08:00:20Z'));
+  await scheduler.tick();
+  expect(scheduler.answeredAt).toBe(Date.parse('2026-11-25T08:00:20Z'));
+  down = true;
+  vi.setSystemTime(Date.parse('2026-11-25T08:00:40Z'));
+  await scheduler.tick();
+  expect(scheduler.answeredAt).toBe(Date.parse('2026-11-25T08:00:20Z'));
+  vi.useRealTimers();
+});

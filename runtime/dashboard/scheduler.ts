@@ -92,6 +92,8 @@ export class DataScheduler {
   private readonly lastAnswers = new Map<string, string>();
   /** Widgets whose needs changed since the last task, fetched together at its end. */
   private readonly changed = new Set<string>();
+  /** When the server last answered a request (milliseconds): the age of the data a wall display shows. */
+  private answered: number | undefined;
 
   constructor(options: SchedulerOptions) {
     this.options = {
@@ -179,6 +181,11 @@ export class DataScheduler {
     return this.timer !== undefined;
   }
 
+  /** When the server last answered (milliseconds); `undefined` before its first answer. A request that failed is no answer. */
+  get answeredAt(): number | undefined {
+    return this.answered;
+  }
+
   /** One refresh of every widget, unless the last is still in flight or the page is hidden. */
   async tick(): Promise<void> {
     if (this.inFlight) {
@@ -219,6 +226,7 @@ export class DataScheduler {
         let answers: NeedAnswer[];
         try {
           answers = await this.options.fetchBatch(request.map(([, { need }]) => need));
+          this.answered = Date.now();
         } catch (error) {
           const failure: NeedAnswer = { ok: false, code: 0, message: error instanceof Error ? error.message : String(error) };
           answers = request.map(() => failure);

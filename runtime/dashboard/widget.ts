@@ -1,6 +1,7 @@
 import type { UiSchema } from '@rjsf/utils';
 import type { ComponentType, ReactNode } from 'react';
 import type { WidgetConfig } from './document';
+import type { InspectHeadings, InspectTable } from './inspectRows';
 import type { Needs, SlotState } from './needs';
 
 /** The station a dashboard shows, as its widgets read it. */
@@ -63,6 +64,11 @@ export interface WidgetDefinition<C extends WidgetConfig = WidgetConfig> {
   onChange?(previous: C, next: C): C;
   /** A configuration of an older document format, in the current one. */
   migrate(config: WidgetConfig, fromVersion: number): WidgetConfig;
+  /**
+   * The figures behind the view as its 'Inspect data' table shows them, where they are not one row
+   * per value as every answer is read by default (`answerTable`): a chart's series side by side.
+   */
+  inspect?(config: C, data: Record<string, SlotState>, headings: InspectHeadings, context: WidgetContext): InspectTable;
 }
 
 /** A widget definition whatever its configuration type, as the registry holds them. */

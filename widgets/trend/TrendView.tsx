@@ -1,15 +1,13 @@
 import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart, SeriesLegend, type SlotState, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
-import { configuredNodes, trendOption, trendSeries, type TrendAnswer, type TrendConfig } from './rules';
-
-const answerOf = (slot: SlotState | undefined): TrendAnswer =>
-  slot?.status === 'ready' && Array.isArray(slot.data) ? (slot.data as TrendAnswer) : [];
+import { variableLabel } from '../../runtime/charts/seriesName';
+import { EChart, SeriesLegend, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
+import { configuredNodes, trendAnswer, trendOption, trendSeries, type TrendConfig } from './rules';
 
 export function TrendView({ config, data, context }: WidgetViewProps<TrendConfig>) {
   const { t } = useTranslation();
-  const series = useMemo(() => trendSeries(config, answerOf(data.trend), data.names), [config, data.trend, data.names]);
+  const series = useMemo(() => trendSeries(config, trendAnswer(data.trend), data.names), [config, data.trend, data.names]);
   const option = useMemo(
     () =>
       trendOption(config, series, context, {
@@ -27,11 +25,7 @@ export function TrendView({ config, data, context }: WidgetViewProps<TrendConfig
           <SeriesLegend
             label={t('widgets.trend.series')}
             marker="line"
-            entries={series.map(({ node, name, unit }, index) => ({
-              key: index,
-              name: `${name}${unit ? ` (${unit})` : ''}`,
-              color: node.color,
-            }))}
+            entries={series.map((entry, index) => ({ key: index, name: variableLabel(entry), color: entry.node.color }))}
           />
           {empty ? <Typography.Text type="secondary">{t('widgets.common.noData')}</Typography.Text> : null}
           <div style={{ flex: 1, minHeight: 180 }}>

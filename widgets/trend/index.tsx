@@ -1,5 +1,6 @@
 import { LineChartOutlined } from '@ant-design/icons';
 import { defineWidget } from '../../runtime/dashboard';
+import { trendTable } from './inspect';
 import { TrendView } from './TrendView';
 import { migrateTrend, stampNodes, trendNeeds, trendUi, type TrendConfig } from './rules';
 
@@ -14,4 +15,5 @@ export const trend = defineWidget<TrendConfig>({
   uiRules: trendUi,
   onChange: (previous, next) => stampNodes(previous, next, Date.now()),
   migrate: migrateTrend,
+  inspect: trendTable,
 });

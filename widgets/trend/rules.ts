@@ -116,6 +116,10 @@ export const roundValue = (value: number): number => Math.round(value * 10) / 10
 /** The history call's answer: each variable's points, in the station's clock. */
 export type TrendAnswer = { sn: string; unit: string; datas: { time: string; value: number }[] }[];
 
+/** The answer of the history call, or none while it is not there. */
+export const trendAnswer = (slot: SlotState | undefined): TrendAnswer =>
+  slot?.status === 'ready' && Array.isArray(slot.data) ? (slot.data as TrendAnswer) : [];
+
 /** A series as the chart draws it: its name, its points on the time axis (values rounded) and its unit. */
 export interface TrendSeries {
   node: TrendNode & { deviceVar: DeviceVar };
