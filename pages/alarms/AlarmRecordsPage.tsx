@@ -9,7 +9,8 @@ import { ScreenHeader } from '../../runtime/shell/ScreenHeader';
 import { AlarmConfirmDialog } from '../../widgets/alarm-list/AlarmConfirmDialog';
 import { alarmTime, handledText, isOpen } from '../../widgets/alarm-list/rules';
 import { AlarmFilterBar } from './AlarmFilterBar';
-import { recordsQuery, type AlarmFilters } from './alarmRecords';
+import { AlarmDetail } from './AlarmDetail';
+import { LEVEL_TAGS, recordsQuery, type AlarmFilters } from './alarmRecords';
 import { useAlarmRecords } from './useAlarmRecords';
 import { useStations, type StationRecord } from '../site/useStations';
 
@@ -35,6 +36,16 @@ export function AlarmRecordsPage() {
   const [exporting, setExporting] = useState(false);
 
   const stationSn = search.get('station') ?? undefined;
+  // One alarm opened over the list, as a band of a trend names it (`?alarm=id`).
+  const opened = Number(search.get('alarm')) || undefined;
+  const closeOpened = () =>
+    setSearch(
+      (params) => {
+        params.delete('alarm');
+        return params;
+      },
+      { replace: true },
+    );
   const filters = useMemo(() => ({ ...rest, ...(stationSn ? { stationSn } : {}) }), [rest, stationSn]);
   const page = useAlarmRecords(filters, current, size, version);
   const byId = new Map(stations.map((station) => [station.id, station]));
@@ -158,10 +169,10 @@ export function AlarmRecordsPage() {
           setSize(nextSize);
         }}
       />
+      {opened ? (
+        <AlarmDetail id={opened} zoneOf={zoneOf} version={version} onConfirm={setConfirming} onClose={closeOpened} />
+      ) : null}
       <AlarmConfirmDialog alarm={confirming} onClose={() => setConfirming(null)} onSettled={reload} />
     </Space>
   );
 }
-
-/** Tag colours of the levels: the product's red for critical, then orange, gold and blue (as `get_level` answers them). */
-const LEVEL_TAGS: Record<string, string> = { critical: 'red', major: 'orange', minor: 'gold', notice: 'blue' };

@@ -21,3 +21,6 @@ export function recordsQuery(filters: AlarmFilters): Record<string, string | num
   }
   return query;
 }
+
+/** Tag colours of the levels: the product's red for critical, then orange, gold and blue (as `get_level` answers them). */
+export const LEVEL_TAGS: Record<string, string> = { critical: 'red', major: 'orange', minor: 'gold', notice: 'blue' };

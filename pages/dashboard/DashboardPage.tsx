@@ -257,8 +257,10 @@ export function DashboardPage() {
           <WidgetConfigDialog
             definition={configuredDefinition}
             title={widgetTitle((key) => label(t, key), configured)}
+            id={configured.id}
             config={configured.config}
-            stationSn={station.sn}
+            station={station}
+            scheduler={scheduler}
             onCancel={() => (adding ? setAdding(null) : select(null))}
             onSave={saveConfig}
           />

@@ -45,6 +45,7 @@ function Curves({ station, view }: { station: StationRecord; view: HistoryCurves
       <StationZoneNote timeZones={[station.timeZone]} />
       <div style={{ flexBasis: '100%' }}>
         <HistoryChart
+          station={station}
           variables={chosen}
           resolution={resolution}
           startTime={range[0].format(FORMAT)}

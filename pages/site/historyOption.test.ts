@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { historyName, historyOption, historyValue, type HistorySeries } from './historyOption';
+import { historyAlarmBands, historyName, historyOption, historyValue, type HistorySeries } from './historyOption';
 
 const day = { startTime: '2026-11-25 00:00', endTime: '2026-11-25 23:59' };
 const variables = [
@@ -101,5 +101,21 @@ describe('history curves', () => {
     const option = parts(historyOption([], variables, day));
     expect(option.series).toEqual([]);
     expect(option.xAxis).toMatchObject({ type: 'time', min: Date.UTC(2026, 10, 25), max: Date.UTC(2026, 10, 25, 23, 59) });
+  });
+
+  test('the alarms of the station are bands over the period picked, an open one up to its end', () => {
+    // Reported at 09:00 and 20:00 in Shanghai (UTC+8); the first recovered at 10:15.
+    const bands = historyAlarmBands(
+      [
+        { id: 1, level: 'major', reportTime: '2026-11-25T01:00:00.000Z', recoverTime: '2026-11-25T02:15:00.000Z' },
+        { id: 2, level: 'notice', reportTime: '2026-11-25T12:00:00.000Z' },
+      ],
+      'Asia/Shanghai',
+      day,
+    );
+    expect(bands.map(({ start, end, active }) => ({ start, end, active }))).toEqual([
+      { start: Date.UTC(2026, 10, 25, 9), end: Date.UTC(2026, 10, 25, 10, 15), active: false },
+      { start: Date.UTC(2026, 10, 25, 20), end: Date.UTC(2026, 10, 25, 23, 59), active: true },
+    ]);
   });
 });

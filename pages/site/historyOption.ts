@@ -1,4 +1,13 @@
-import { cartesianOption, seriesColor, wallClock, type ChartOption, type SeriesPoint } from '../../runtime/dashboard';
+import type { Alarm } from '../../generated/types';
+import {
+  alarmBands,
+  type AlarmBand,
+  cartesianOption,
+  seriesColor,
+  wallClock,
+  type ChartOption,
+  type SeriesPoint,
+} from '../../runtime/dashboard';
 import { valueAxisOf } from '../charts/optionParts';
 
 /** A variable's stored samples (or their averages) over the period, as getHistoryTrend answers them. */
@@ -55,3 +64,7 @@ export function historyOption(
   // values, as the curves did before, rather than flattening them against 0.
   return { ...base, yAxis: { ...valueAxisOf(base), scale: true } };
 }
+
+/** The bands of a station's alarms (in its zone) over the period of the curves. */
+export const historyAlarmBands = (alarms: Alarm[], zone: string, period: HistoryPeriod): AlarmBand[] =>
+  alarmBands(alarms, zone, { min: wallClock(period.startTime), max: wallClock(period.endTime) });

@@ -33,6 +33,15 @@ export interface EChartProps {
   /** Accessible name of the chart (a chart is a picture to a screen reader). */
   label: string;
   height?: number | string;
+  /** A click on a part of the chart: which component, series and item it was on. */
+  onClick?: (event: ChartClick) => void;
+}
+
+/** Where a click on a chart landed. */
+export interface ChartClick {
+  componentType?: string;
+  seriesIndex?: number;
+  dataIndex?: number;
 }
 
 /**
@@ -40,15 +49,15 @@ export interface EChartProps {
  * place) and language (the chart made anew), and draws each new option in the same chart: a
  * refresh keeps the zoom the user chose.
  */
-export function EChart({ option, label, height = '100%' }: EChartProps) {
+export function EChart({ option, label, height = '100%', onClick }: EChartProps) {
   const box = useRef<ChartHost>(null);
   const chart = useRef<EChartsType | null>(null);
   const { token } = antTheme.useToken();
   const theme = useMemo(() => chartTheme(token), [token]);
   const { i18n } = useTranslation();
   const locale = i18n.language.startsWith('en') ? 'EN' : 'ZH';
-  const latest = useRef({ option, theme });
-  latest.current = { option, theme };
+  const latest = useRef({ option, theme, onClick });
+  latest.current = { option, theme, onClick };
 
   useEffect(() => {
     let live = true;
@@ -59,6 +68,7 @@ export function EChart({ option, label, height = '100%' }: EChartProps) {
       if (!live || !element) return;
       instance = init(element, latest.current.theme, { locale });
       instance.setOption(withDefaults(latest.current.option));
+      instance.on('click', (event) => latest.current.onClick?.(event as ChartClick));
       chart.current = instance;
       element.chart = instance;
       observer = new ResizeObserver(() => instance?.resize());

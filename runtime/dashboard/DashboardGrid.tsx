@@ -79,7 +79,7 @@ export function widgetNeeds(definition: AnyWidgetDefinition, config: WidgetConfi
 }
 
 /** A widget's view with the answers it needs, and the table of those answers while it is inspected. */
-function WidgetSlot({
+export function WidgetSlot({
   widget,
   definition,
   station,

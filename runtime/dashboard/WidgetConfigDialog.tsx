@@ -1,23 +1,34 @@
-import { Alert, Modal, Spin } from 'antd';
+import { Alert, Col, Modal, Row, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { widgetLoaders, widgetUiLoaders, type SchemaModule } from '../../generated/registry';
 import type { UiSchema } from '@rjsf/utils';
+import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { SchemaForm } from '../forms/SchemaForm';
 import { useGuardedClose } from '../forms/unsaved';
 import { buildUiSchema, mergeUiSchema } from '../schema/uiSchema';
 import type { WidgetConfig } from './document';
-import type { AnyWidgetDefinition } from './widget';
+import type { DataScheduler } from './scheduler';
+import type { AnyWidgetDefinition, StationContext } from './widget';
+import { WidgetPreview } from './WidgetPreview';
 
 export interface WidgetConfigDialogProps {
   definition: AnyWidgetDefinition;
   title: string;
+  /** The configured widget's id. */
+  id: string;
   /** The last saved configuration: Cancel keeps it. */
   config: WidgetConfig;
-  stationSn: string;
+  /** The station the preview shows the widget on. */
+  station: StationContext;
+  /** The dashboard's scheduler, which fetches the preview's data with the dashboard's. */
+  scheduler: DataScheduler;
   onSave(config: WidgetConfig): void;
   onCancel(): void;
 }
+
+/** How long the form's values stay unchanged before the preview follows them (ms): one data request per settled change. */
+export const PREVIEW_DELAY_MS = 400;
 
 const loaded = new Map<string, Promise<[SchemaModule, UiSchema]>>();
 /** A widget type's schema and UI schema, loaded once; a load that failed is tried again next time. */
@@ -41,14 +52,28 @@ function loadWidgetSchema(type: string): Promise<[SchemaModule, UiSchema]> {
  * 'module configuration: …': the widget's schema rendered as a form, with the widget's rules
  * applied as the values change (options a value disables, values a change clears). Save stores
  * the configuration and tells the dashboard; Cancel leaves the last saved one as it was, asking
- * first (as Escape and a click outside do) when the form was changed.
+ * first (as Escape and a click outside do) when the form was changed. Beside the form (above it on
+ * narrow screens), the preview shows the widget as configured once the values settle.
  */
-export function WidgetConfigDialog({ definition, title, config, stationSn, onSave, onCancel }: WidgetConfigDialogProps) {
+export function WidgetConfigDialog({
+  definition,
+  title,
+  id,
+  config,
+  station,
+  scheduler,
+  onSave,
+  onCancel,
+}: WidgetConfigDialogProps) {
   const { t } = useTranslation();
   const [module, setModule] = useState<[SchemaModule, UiSchema] | null>(null);
   const [failure, setFailure] = useState<string>();
   const [values, setValues] = useState<WidgetConfig>(config);
   const latest = useRef<WidgetConfig>(config);
+  // The values the preview shows: the latest, once no change came for a moment.
+  const [settled, setSettled] = useState<WidgetConfig>(config);
+  const settling = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(settling.current), []);
   const form = useRef<{ submit(): void } | null>(null);
   const [dirty, setDirty] = useState(false);
   const cancel = useGuardedClose(dirty, onCancel);
@@ -73,7 +98,12 @@ export function WidgetConfigDialog({ definition, title, config, stationSn, onSav
     const ui = mergeUiSchema(baseUi, definition.uiRules?.(values) ?? {});
     return { ...ui, 'ui:submitButtonOptions': { norender: true } };
   }, [baseUi, definition, values]);
-  const formContext = useMemo(() => ({ stationSn }), [stationSn]);
+  const formContext = useMemo(() => ({ stationSn: station.sn }), [station.sn]);
+  const validator = useMemo(() => module && createPrecompiledValidator(module[0].validators, module[0].schema), [module]);
+  const valid = useMemo(
+    () => !module || !validator || validator.validateFormData(settled, module[0].schema).errors.length === 0,
+    [module, validator, settled],
+  );
   return (
     <Modal
       open
@@ -84,29 +114,46 @@ export function WidgetConfigDialog({ definition, title, config, stationSn, onSav
       onCancel={cancel}
       okButtonProps={{ disabled: !module }}
       destroyOnHidden
-      width={720}
+      width="min(1200px, 96vw)"
     >
       {module ? (
-        <SchemaForm
-          schema={module[0].schema}
-          uiSchema={uiSchema}
-          validators={module[0].validators}
-          formData={values}
-          formContext={formContext}
-          formRef={form}
-          labels={`widgets.${definition.type}`}
-          onCancel={onCancel}
-          onDirtyChange={setDirty}
-          onChange={(next) => {
-            const normalized = definition.onChange ? definition.onChange(latest.current, next) : next;
-            latest.current = normalized;
-            // The form keeps its own values while typing; the dialog renders again only when a rule
-            // changes what the form shows or a change clears other values.
-            const rules = (config: WidgetConfig) => JSON.stringify(definition.uiRules?.(config) ?? {});
-            if (JSON.stringify(normalized) !== JSON.stringify(next) || rules(normalized) !== rules(values)) setValues(normalized);
-          }}
-          onSubmit={(submitted) => onSave(definition.onChange ? definition.onChange(latest.current, submitted) : submitted)}
-        />
+        <Row gutter={[24, 16]}>
+          <Col xs={{ span: 24, order: 2 }} lg={{ span: 12, order: 1 }}>
+            <SchemaForm
+              schema={module[0].schema}
+              uiSchema={uiSchema}
+              validators={module[0].validators}
+              formData={values}
+              formContext={formContext}
+              formRef={form}
+              labels={`widgets.${definition.type}`}
+              onCancel={onCancel}
+              onDirtyChange={setDirty}
+              onChange={(next) => {
+                const normalized = definition.onChange ? definition.onChange(latest.current, next) : next;
+                latest.current = normalized;
+                clearTimeout(settling.current);
+                settling.current = setTimeout(() => setSettled(latest.current), PREVIEW_DELAY_MS);
+                // The form keeps its own values while typing; the dialog renders again when a rule changes
+                // what the form shows or a change clears other values, and for the preview once changes settle.
+                const rules = (config: WidgetConfig) => JSON.stringify(definition.uiRules?.(config) ?? {});
+                if (JSON.stringify(normalized) !== JSON.stringify(next) || rules(normalized) !== rules(values))
+                  setValues(normalized);
+              }}
+              onSubmit={(submitted) => onSave(definition.onChange ? definition.onChange(latest.current, submitted) : submitted)}
+            />
+          </Col>
+          <Col xs={{ span: 24, order: 1 }} lg={{ span: 12, order: 2 }}>
+            <WidgetPreview
+              id={id}
+              definition={definition}
+              config={settled}
+              valid={valid}
+              station={station}
+              scheduler={scheduler}
+            />
+          </Col>
+        </Row>
       ) : failure ? (
         <Alert type="warning" showIcon title={t('dashboard.configurationFailed')} description={failure} />
       ) : (

@@ -194,6 +194,44 @@ describe('DataScheduler', () => {
     scheduler.stop();
   });
 
+  test('a need some widget has an answer for is not asked again: a changed widget asks only for what no one has', async () => {
+    const server = fakeServer();
+    const scheduler = new DataScheduler({ fetchBatch: server.fetchBatch, visibility: visibility() });
+    scheduler.setWidget(
+      'a',
+      () => ({ v: realtime('X'), station: status('S1') }),
+      () => {},
+    );
+    scheduler.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.requests).toHaveLength(1);
+    // A configuration's preview of the same widget: shown at once with the dashboard's answers.
+    const preview = recorder();
+    scheduler.setWidget('preview:a', () => ({ v: realtime('X'), station: status('S1') }), preview.listener);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.requests).toHaveLength(1);
+    expect(preview.seen).toEqual([
+      {
+        v: { status: 'ready', data: JSON.stringify(realtime('X')) },
+        station: { status: 'ready', data: JSON.stringify(status('S1')) },
+      },
+    ]);
+    // Another variable: one request with that need only; the station's answer stays.
+    scheduler.setWidget('preview:a', () => ({ v: realtime('Y'), station: status('S1') }), preview.listener);
+    expect(preview.last()?.station?.status).toBe('ready');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.requests).toEqual([[realtime('X'), status('S1')], [realtime('Y')]]);
+    expect(preview.last()?.v).toEqual({ status: 'ready', data: JSON.stringify(realtime('Y')) });
+    // The dialog saved: the widget takes what its preview had.
+    scheduler.removeWidget('preview:a');
+    const saved = recorder();
+    scheduler.setWidget('a', () => ({ v: realtime('Y'), station: status('S1') }), saved.listener);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.requests).toHaveLength(2);
+    expect(saved.last()?.v).toEqual({ status: 'ready', data: JSON.stringify(realtime('Y')) });
+    scheduler.stop();
+  });
+
   test('widgets that register together while it runs (a dashboard mounting) are fetched in one request', async () => {
     const server = fakeServer();
     const scheduler = new DataScheduler({ fetchBatch: server.fetchBatch, visibility: visibility() });

@@ -108,6 +108,9 @@ export class DataScheduler {
   /**
    * Registers a widget or changes its needs; changed needs are fetched at once: those of every
    * widget registered in the same task (a dashboard's widgets mounting together) in one request.
+   * A need answered lately, for this widget or another (a configuration's preview beside the
+   * dashboard, then the widget saved as previewed), takes that answer and is not asked again: only
+   * the needs without an answer are fetched.
    */
   setWidget(id: string, needsOf: NeedsOf, listener: (slots: Record<string, SlotState>) => void): void {
     const known = this.entries.get(id);
@@ -123,15 +126,15 @@ export class DataScheduler {
       return;
     }
     const slots: Record<string, SlotState> = {};
-    for (const slot of Object.keys(needs)) slots[slot] = { status: 'loading' };
+    for (const [slot, need] of Object.entries(needs)) slots[slot] = this.answerOf(needKey(need)) ?? { status: 'loading' };
     this.entries.set(id, { needsOf, needs, slots, listener });
     listener(slots);
-    if (this.timer === undefined || Object.keys(needs).length === 0) return;
+    if (this.timer === undefined || Object.values(slots).every((state) => state.status !== 'loading')) return;
     if (this.changed.size === 0) {
       queueMicrotask(() => {
         const ids = [...this.changed];
         this.changed.clear();
-        void this.fetch(ids);
+        void this.fetch(ids, true);
       });
     }
     this.changed.add(id);
@@ -214,8 +217,16 @@ export class DataScheduler {
     for (const key of this.lastAnswers.keys()) if (!current.has(key)) this.lastAnswers.delete(key);
   }
 
-  private async fetch(ids: string[]): Promise<void> {
-    const groups = this.options.mode === 'perWidget' ? ids.map((id) => this.distinctNeeds([id])) : [this.distinctNeeds(ids)];
+  /** The last answer to a need, while a widget needed it at the last tick or since. */
+  private answerOf(key: string): SlotState | undefined {
+    const text = this.lastAnswers.get(key);
+    return text === undefined ? undefined : (JSON.parse(text) as SlotState);
+  }
+
+  /** Fetches the needs of some widgets; `waiting`: only those still waiting for an answer. */
+  private async fetch(ids: string[], waiting = false): Promise<void> {
+    const distinct = (group: string[]) => this.distinctNeeds(group, waiting);
+    const groups = this.options.mode === 'perWidget' ? ids.map((id) => distinct([id])) : [distinct(ids)];
     const requests = groups.flatMap((group) => chunks([...group.entries()], this.options.batchSize));
     const touched = new Set<string>();
     await Promise.all(
@@ -258,12 +269,13 @@ export class DataScheduler {
   }
 
   /** The distinct needs of some widgets, each with the widgets and slots that read its answer. */
-  private distinctNeeds(ids: string[]) {
+  private distinctNeeds(ids: string[], waiting: boolean) {
     const distinct = new Map<string, { need: DataNeed; users: { id: string; slot: string; needs: Needs }[] }>();
     for (const id of ids) {
       const entry = this.entries.get(id);
       if (!entry) continue;
       for (const [slot, need] of Object.entries(entry.needs)) {
+        if (waiting && entry.slots[slot]?.status !== 'loading') continue;
         const key = needKey(need);
         const known = distinct.get(key) ?? { need, users: [] };
         known.users.push({ id, slot, needs: entry.needs });

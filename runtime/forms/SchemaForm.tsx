@@ -92,13 +92,25 @@ export function SchemaForm({
   const [generation, setGeneration] = useState(0);
   const form = useRef<CoreForm | null>(null);
   const started = useRef<unknown>(undefined);
+  // Whether the user has pointed at or typed in the form since it (re)started.
+  const touched = useRef(false);
   useEffect(() => {
     // The values as the form holds them once mounted, with the schema's defaults filled in.
-    started.current = comparable(form.current?.state.formData);
+    started.current ??= comparable(form.current?.state.formData);
     dirty.setState(false, true);
   }, [generation, dirty]);
+  const touch = useCallback(() => {
+    touched.current = true;
+  }, []);
   const changed = useCallback(
     (data: Record<string, unknown>) => {
+      // Before the user touches the form, a change is the form filling in the schema's defaults
+      // as it mounts: the values it starts with.
+      if (!touched.current) {
+        started.current = comparable(data);
+        onChange?.(data);
+        return;
+      }
       const now = !deepEquals(comparable(data), started.current);
       if (now !== dirty.getState()) {
         dirty.setState(now, true);
@@ -112,6 +124,7 @@ export function SchemaForm({
   // from the key on, so that an Escape or a Cancel right after it asks; the form's values then say
   // whether it still is.
   const typed = useCallback(() => {
+    touched.current = true;
     if (dirty.getState()) return;
     dirty.setState(true, true);
     onDirtyChange?.(true);
@@ -119,7 +132,11 @@ export function SchemaForm({
   const discard = useCallback(() => {
     onDirtyChange?.(false);
     if (onCancel) onCancel();
-    else setGeneration((count) => count + 1);
+    else {
+      started.current = undefined;
+      touched.current = false;
+      setGeneration((count) => count + 1);
+    }
   }, [onCancel, onDirtyChange]);
   const extraErrors = useMemo(() => (refused?.length ? refusedErrors(refused) : undefined), [refused]);
   const validator = useMemo(() => createPrecompiledValidator(validators, schema), [validators, schema]);
@@ -139,7 +156,7 @@ export function SchemaForm({
   const submit = getSubmitButtonOptions(uiSchema);
   return (
     // Enter in a date picker confirms the typed date; it must not also submit the whole form.
-    <div onKeyDown={keepPickerEnter} onInput={typed}>
+    <div onKeyDown={keepPickerEnter} onKeyDownCapture={touch} onPointerDownCapture={touch} onInput={typed}>
       {/* Ant Design's form items take their layout from a form around them: labels above the fields. */}
       <AntForm component={false} layout="vertical">
         <Form

@@ -5,6 +5,7 @@ import schema from '../../generated/entities/mobileStorage.json';
 import validators from '../../generated/entities/mobileStorage.validator.js';
 import { AppProviders } from '../shell/AppProviders';
 import { memoryRuntime } from '../shell/memoryRuntime';
+import { widgetLoaders } from '../../generated/registry';
 import { SchemaForm } from './SchemaForm';
 import { discardUnsavedChanges, hasUnsavedChanges } from './unsaved';
 
@@ -28,7 +29,7 @@ function form() {
     </AppProviders>,
   );
   const name = () => view.container.querySelector<HTMLInputElement>('#root_name') as HTMLInputElement;
-  const type = (text: string) => fireEvent.change(name(), { target: { value: text } });
+  const type = (text: string) => fireEvent.input(name(), { target: { value: text } });
   const cancel = () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
   return { view, name, type, cancel, onCancel, onDirtyChange };
 }
@@ -77,6 +78,30 @@ describe('a form with changes not saved', () => {
     act(() => discardUnsavedChanges());
     expect(onCancel).toHaveBeenCalledOnce();
     view.unmount();
+    expect(hasUnsavedChanges()).toBe(false);
+  });
+
+  test("a form that fills in its schema's defaults as it mounts starts unchanged", async () => {
+    const trend = await widgetLoaders.trend?.();
+    if (!trend) throw new Error('no trend schema');
+    const onDirtyChange = vi.fn();
+    const onChange = vi.fn();
+    render(
+      <AppProviders runtime={memoryRuntime('en', 'default')}>
+        <SchemaForm
+          schema={trend.schema as RJSFSchema}
+          uiSchema={{}}
+          validators={trend.validators}
+          formData={{ titleName: 'Power' }}
+          onChange={onChange}
+          onDirtyChange={onDirtyChange}
+          onSubmit={vi.fn()}
+        />
+      </AppProviders>,
+    );
+    // The form reports its values with the defaults filled in: where it starts, not a change.
+    await waitFor(() => expect(onChange).toHaveBeenCalled());
+    expect(onDirtyChange).not.toHaveBeenCalled();
     expect(hasUnsavedChanges()).toBe(false);
   });
 });

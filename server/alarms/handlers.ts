@@ -2,7 +2,7 @@ import { ApiError } from '../errors';
 import type { CallContext, Handler } from '../http/services';
 import type { TenantScope } from '../auth/context';
 import type { Db, EntityRecord, Filter } from '../resources/repository';
-import { formatLocal } from '../telemetry/calendar';
+import { formatLocal, parseLocal } from '../telemetry/calendar';
 import { catalogOf } from '../telemetry/lookup';
 import { saveGenerator } from './generators';
 import { comparisons, levels, sources } from './lists';
@@ -200,6 +200,35 @@ export const alarmSummaries: Handler = async (call) => {
     filters.push({ field: 'deviceId', op: 'eq', value: device.id });
   }
   return alarmPage(call, filters, current, size);
+};
+
+/** At most this many alarms of a period are answered: more bands than a chart can show apart. */
+const PERIOD_ALARMS = 200;
+
+/**
+ * `GET period_alarms`: the alarms of a station active during a period, to be marked on its trends:
+ * those raised before the period's end that recovered (or were confirmed) after its start, and the
+ * open ones raised before its end; earliest first.
+ */
+export const periodAlarms: Handler = async (call) => {
+  const { stationSn, startTime, endTime } = call.query as { stationSn: string; startTime: string; endTime: string };
+  const station = await stationBySn(call, stationSn);
+  const zone = String(station.timeZone);
+  const start = parseLocal(startTime, zone);
+  const end = parseLocal(endTime, zone);
+  if (!(end > start)) throw new ApiError('validation', { detail: 'endTime: not after startTime' });
+  const within: Filter[] = [
+    { field: 'stationId', op: 'eq', value: station.id },
+    { field: 'reportTime', op: 'lte', value: new Date(end).toISOString() },
+  ];
+  // An alarm has a recovery time once it is handled: open ones have none, and a bound on it would leave them out.
+  const [ended, open] = await Promise.all([
+    alarmPage(call, [...within, { field: 'recoverTime', op: 'gte', value: new Date(start).toISOString() }], 1, PERIOD_ALARMS),
+    alarmPage(call, [...within, ...statusFilter('1')], 1, PERIOD_ALARMS),
+  ]);
+  return [...ended.records, ...open.records]
+    .sort((a, b) => String(a.reportTime).localeCompare(String(b.reportTime)) || Number(a.id) - Number(b.id))
+    .slice(-PERIOD_ALARMS);
 };
 
 /** `GET engeryAlarmList`: alarms of types about energy, of one station or all. */
@@ -417,6 +446,7 @@ export const alarmHandlers: Record<string, Handler> = {
   confirmStation,
   clearStation,
   alarmSummaries,
+  periodAlarms,
   energyAlarms,
   warningTrendValues,
   listGenerators,

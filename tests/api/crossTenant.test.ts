@@ -860,6 +860,11 @@ const TELEMETRY_CHECKS: Record<string, Entry> = {
   exportAlarmRecords: unknownToB(() => ({ method: 'GET', url: url('exportAlarmRecords'), query: { stationSn: STATION_A } })),
   getAlarmSummarys: unknownToB(() => ({ method: 'POST', url: url('getAlarmSummarys'), payload: { stationSn: STATION_A } })),
   getEngeryAlarmList: unknownToB(() => ({ method: 'GET', url: url('getEngeryAlarmList'), query: { stationSn: STATION_A } })),
+  getPeriodAlarms: unknownToB(() => ({
+    method: 'GET',
+    url: url('getPeriodAlarms'),
+    query: { stationSn: STATION_A, startTime: '2020-01-01', endTime: '2030-01-01' },
+  })),
   getWarningTrendValues: unknownToB(async (ctx) => ({
     method: 'GET',
     url: url('getWarningTrendValues'),

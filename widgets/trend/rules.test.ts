@@ -22,8 +22,10 @@ const nodes = [
   { deviceVar: PV, name: 'PV', color: '#409EFF', timestamp: 1 },
   { deviceVar: LOAD, name: 'Load', color: '#29BB9A', timestamp: 2 },
 ];
-const trendNeed = (query: Record<string, string>) => ({
+/** The history call, and the station's alarms of the same period (marked on the chart). */
+const trendNeed = (query: { startTime: string; endTime: string }) => ({
   trend: { operationId: 'getHistoryTrend', query: { sns: `${PV.varSn},${LOAD.varSn}`, points: '500', ...query } },
+  alarms: { operationId: 'getPeriodAlarms', query: { stationSn: 'S1', startTime: query.startTime, endTime: query.endTime } },
 });
 
 describe('trend (specification §3, §9)', () => {

@@ -90,7 +90,10 @@ export function periodOf(config: TrendConfig, context: WidgetContext): { startTi
   return { startTime: start.format(DATE_TIME_MS_FORMAT), endTime: start.add(1, period).format(DATE_TIME_MS_FORMAT) };
 }
 
-/** One history call for all the series, and the names of the variables of the series without a name of their own. */
+/**
+ * One history call for all the series, the names of the variables of the series without a name of
+ * their own, and the station's alarms of the period (marked on the chart).
+ */
 export function trendNeeds(config: TrendConfig, context: WidgetContext): Record<string, DataNeed> {
   const nodes = configuredNodes(config);
   if (nodes.length === 0) return {};
@@ -107,6 +110,7 @@ export function trendNeeds(config: TrendConfig, context: WidgetContext): Record<
         points: String(RAW_POINTS),
       },
     },
+    alarms: { operationId: 'getPeriodAlarms', query: { stationSn: context.station.sn, ...periodOf(config, context) } },
   };
 }
 

@@ -1,0 +1,94 @@
+import { theme, Typography } from 'antd';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { label } from '../i18n/labels';
+import { widgetTitle, WidgetSlot } from './DashboardGrid';
+import type { WidgetConfig, WidgetInstance } from './document';
+import type { DataScheduler } from './scheduler';
+import type { AnyWidgetDefinition, StationContext } from './widget';
+
+/** Height of the widget in the preview (px): about a dashboard widget of default size. */
+const PREVIEW_HEIGHT = 320;
+
+export interface WidgetPreviewProps {
+  /** The configured widget's id: the preview asks for its data as `preview:<id>`. */
+  id: string;
+  definition: AnyWidgetDefinition;
+  /** The configuration as the form holds it once its changes settled. */
+  config: WidgetConfig;
+  /** Whether `config` passes the form's validation: one that does not leaves the last valid one shown. */
+  valid: boolean;
+  station: StationContext;
+  /** The dashboard's scheduler: the needs the dashboard has already are shared, not asked again. */
+  scheduler: DataScheduler;
+}
+
+const ignore = () => undefined;
+
+/**
+ * The widget as configured, on the station's data, beside its configuration form. It asks for its
+ * data through the dashboard's scheduler under its own id, never through the dashboard's document,
+ * so that a Cancel leaves the dashboard as it was; it leaves the scheduler when the dialog closes.
+ * Its refreshes are not announced: they follow every change the user makes.
+ */
+export function WidgetPreview({ id, definition, config, valid, station, scheduler }: WidgetPreviewProps) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const heading = useId();
+  // The configuration first shown (the saved one, or a new widget's defaults) is shown even when not yet valid.
+  const [shown, setShown] = useState(config);
+  if (valid && shown !== config) setShown(config);
+  const widget = useMemo<WidgetInstance>(
+    () => ({ id: `preview:${id}`, type: definition.type, config: shown }),
+    [id, definition.type, shown],
+  );
+  const title = widgetTitle((key) => label(t, key), widget);
+  return (
+    <section aria-labelledby={heading}>
+      <Typography.Title level={5} id={heading} style={{ marginTop: 0 }}>
+        {t('dashboard.preview')}
+      </Typography.Title>
+      {valid ? null : (
+        <Typography.Paragraph type="secondary" style={{ fontSize: token.fontSizeSM, marginBottom: 8 }}>
+          {t('dashboard.previewInvalid')}
+        </Typography.Paragraph>
+      )}
+      <div
+        style={{
+          height: PREVIEW_HEIGHT,
+          display: 'flex',
+          flexDirection: 'column',
+          border: `1px solid ${token.colorBorderSecondary}`,
+          borderRadius: token.borderRadiusLG,
+          background: token.colorBgContainer,
+        }}
+      >
+        <div
+          style={{
+            padding: '8px 12px',
+            borderBottom: `1px solid ${token.colorBorderSecondary}`,
+            fontWeight: token.fontWeightStrong,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {title}
+        </div>
+        <div style={{ flex: 1, minHeight: 0, overflow: 'auto', padding: 8 }}>
+          <WidgetSlot
+            widget={widget}
+            definition={definition}
+            station={station}
+            scheduler={scheduler}
+            editing={false}
+            navigate={ignore}
+            title={title}
+            inspecting={false}
+            onInspected={ignore}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
