@@ -27,9 +27,12 @@ import {
   type WidgetInstance,
 } from '../../runtime/dashboard';
 import { WIDGETS, widgetRegistry } from '../../widgets';
+import { DashboardCopy } from './DashboardCopy';
 import { DashboardTransfer } from './DashboardTransfer';
 import { adoptScheduler, dashboardScheduler, primeWidgets, stationContext, type StationRecord } from './earlyData';
 import { KioskButton } from './KioskButton';
+import { TemplateControl } from './TemplateControl';
+import { TemplatePublish } from './TemplatePublish';
 import { useDashboardDocument } from './useDashboardDocument';
 import { useUndoKeys } from './useUndoKeys';
 import { VersionHistory } from './VersionHistory';
@@ -85,8 +88,10 @@ export function DashboardPage() {
   const record = stations?.find((station) => station.sn === stationSn);
   const station = useMemo(() => (record ? stationContext(record) : undefined), [record]);
 
+  // A template being edited, shown with the station's devices; published, not saved.
+  const [templateId, setTemplateId] = useState<number | undefined>(undefined);
   // The station the address names is known before the list arrives: its dashboard is asked for beside the list.
-  const dashboard = useDashboardDocument(stationSn, widgetRegistry);
+  const dashboard = useDashboardDocument(stationSn, widgetRegistry, templateId);
   const { store } = dashboard;
   const document = useStore(store, (state) => state.document);
   const undoable = useStore(store, canUndo);
@@ -99,11 +104,14 @@ export function DashboardPage() {
 
   // Edits not saved: Cancel, navigation and leaving the page ask first.
   const confirmDiscard = useConfirmDiscard();
+  const [publishing, setPublishing] = useState(false);
   const stopEditing = useCallback(() => {
     store.getState().discard();
     setAdding(null);
     setCatalogue(false);
     setEditing(false);
+    // Editing a template ends with it: the station's own dashboard loads again.
+    setTemplateId(undefined);
   }, [store]);
   useUnsavedChanges(editing && dirty, stopEditing);
 
@@ -196,7 +204,19 @@ export function DashboardPage() {
           {editing ? null : <KioskButton stationSn={station.sn} />}
           <DashboardTransfer store={store} editing={editing} />
           {!editing && document ? (
-            <VersionHistory station={station} current={document} scheduler={scheduler} onRestored={dashboard.reload} />
+            <>
+              <TemplateControl
+                station={station}
+                stations={stations}
+                onChanged={dashboard.reload}
+                onEdit={(id) => {
+                  setTemplateId(id);
+                  setEditing(true);
+                }}
+              />
+              <DashboardCopy station={station} stations={stations} current={document} />
+              <VersionHistory station={station} current={document} scheduler={scheduler} onRestored={dashboard.reload} />
+            </>
           ) : null}
         </Space>
         {editing ? (
@@ -211,17 +231,25 @@ export function DashboardPage() {
               {t('dashboard.redo')}
             </Button>
             <Button onClick={() => (dirty ? confirmDiscard(stopEditing) : stopEditing())}>{t('common.cancel')}</Button>
-            <Input
-              aria-label={t('dashboard.history.note')}
-              placeholder={t('dashboard.history.notePlaceholder')}
-              maxLength={200}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-              style={{ width: 200 }}
-            />
-            <Button type="primary" icon={<SaveOutlined />} onClick={() => void save()}>
-              {t('dashboard.saveDashboard')}
-            </Button>
+            {templateId === undefined ? (
+              <>
+                <Input
+                  aria-label={t('dashboard.history.note')}
+                  placeholder={t('dashboard.history.notePlaceholder')}
+                  maxLength={200}
+                  value={note}
+                  onChange={(event) => setNote(event.target.value)}
+                  style={{ width: 200 }}
+                />
+                <Button type="primary" icon={<SaveOutlined />} onClick={() => void save()}>
+                  {t('dashboard.saveDashboard')}
+                </Button>
+              </>
+            ) : (
+              <Button type="primary" icon={<SaveOutlined />} disabled={!document} onClick={() => setPublishing(true)}>
+                {t('dashboard.templates.previewPublish')}
+              </Button>
+            )}
           </Space>
         ) : (
           <Button icon={<EditOutlined />} disabled={!document} onClick={() => setEditing(true)}>
@@ -229,6 +257,14 @@ export function DashboardPage() {
           </Button>
         )}
       </Space>
+      {templateId !== undefined ? (
+        <Alert
+          type="info"
+          showIcon
+          message={t('dashboard.templates.editing', { station: station.name })}
+          style={{ marginBottom: 12 }}
+        />
+      ) : null}
       {dashboard.error ? <Alert type="error" showIcon message={dashboard.error} style={{ marginBottom: 12 }} /> : null}
       {!document || primed !== station.sn ? (
         <Spin style={{ display: 'block', margin: 64 }} />
@@ -249,6 +285,18 @@ export function DashboardPage() {
           navigate={navigate}
         />
       )}
+      {publishing && templateId !== undefined && document ? (
+        <TemplatePublish
+          templateId={templateId}
+          document={document}
+          previous={store.getState().saved}
+          onClose={() => setPublishing(false)}
+          onPublished={() => {
+            setPublishing(false);
+            stopEditing();
+          }}
+        />
+      ) : null}
       <Suspense fallback={null}>
         {catalogue ? (
           <WidgetCatalogue definitions={WIDGETS} onAdd={(type) => void add(type)} onClose={() => setCatalogue(false)} />

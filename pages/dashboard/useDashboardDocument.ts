@@ -33,9 +33,15 @@ export type SaveResult = 'saved' | 'stale' | 'failed';
 /**
  * The dashboard document of a station in an editor store (`createEditorStore`): loaded (and
  * migrated) when the station changes, saved with the version it was made from — a save refused as
- * stale (another tab saved meanwhile) changes nothing here, so the user can reload.
+ * stale (another tab saved meanwhile) changes nothing here, so the user can reload. With a
+ * template, the document is that template as the station takes it (its version the template's),
+ * to be edited and published rather than saved.
  */
-export function useDashboardDocument(stationSn: string | undefined, definitions: ReadonlyMap<string, AnyWidgetDefinition>) {
+export function useDashboardDocument(
+  stationSn: string | undefined,
+  definitions: ReadonlyMap<string, AnyWidgetDefinition>,
+  templateId?: number,
+) {
   const { api } = useRuntime();
   const [store] = useState(() => createEditorStore());
   const [error, setError] = useState<string | null>(null);
@@ -44,13 +50,15 @@ export function useDashboardDocument(stationSn: string | undefined, definitions:
     if (!stationSn) return;
     setError(null);
     try {
-      store
-        .getState()
-        .load(await migrated(await api.call('getSiteKanban', { params: { stationSn } }, { silent: true }), definitions));
+      const stored =
+        templateId === undefined
+          ? await api.call('getSiteKanban', { params: { stationSn } }, { silent: true })
+          : await api.call('getResolvedKanbanTemplate', { params: { id: templateId, stationSn } }, { silent: true });
+      store.getState().load(await migrated(stored, definitions));
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     }
-  }, [api, stationSn, definitions, store]);
+  }, [api, stationSn, definitions, store, templateId]);
 
   useEffect(() => {
     store.getState().unload();

@@ -13,6 +13,7 @@ import * as jobLeases from './migrations/0009_job_leases';
 import * as samplePartitions from './migrations/0010_sample_partitions';
 import * as timeWeights from './migrations/0011_time_weights';
 import * as kanbanVersions from './migrations/0012_kanban_versions';
+import * as kanbanTemplates from './migrations/0013_kanban_templates';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, context: MigrationCon
   '0010_sample_partitions': samplePartitions,
   '0011_time_weights': timeWeights,
   '0012_kanban_versions': kanbanVersions,
+  '0013_kanban_templates': kanbanTemplates,
 };
 
 /** An auto-increment integer primary key named `id`, in each engine's own way. */

@@ -80,6 +80,38 @@ export interface SystemTables {
     note: string | null;
     restoredFrom: number | null;
   };
+  /** A dashboard template of a tenant, for one kind of station, bound to roles (`server/site/roles.ts`). */
+  kanbanTemplate: {
+    id: Generated<number>;
+    tenantId: number;
+    name: string;
+    stationType: string;
+    /** 1: a station of its kind without a dashboard of its own shows it. */
+    isDefault: number;
+    version: number;
+    content: string;
+    updatedBy: string;
+    updateTime: string;
+  };
+  /** Each published version of a template. */
+  kanbanTemplateVersion: {
+    tenantId: number;
+    templateId: number;
+    version: number;
+    content: string;
+    updatedBy: string;
+    updateTime: string;
+    note: string | null;
+  };
+  /** The template a station follows: the version its dashboard was made from and its overrides; detached stations keep their dashboard as their own. */
+  stationTemplate: {
+    tenantId: number;
+    stationId: number;
+    templateId: number;
+    templateVersion: number;
+    overrides: string;
+    detached: number;
+  };
   ykCommand: {
     id: Generated<number>;
     tenantId: number;

@@ -15,7 +15,7 @@ const OFFICES: Record<string, { name: string; city: string; address: string; pho
 const coordinates: Record<string, number[]> = companyType['x-coordinates'];
 
 /**
- * Where the tenant's staff check in: its office (300 m) and its three stations, whose site
+ * Where the tenant's staff check in: its office (300 m) and its stations, whose site
  * crews check in on arrival (500 m: a station's fenced yard is larger than an office building).
  */
 export async function seedOfficeLocations(services: Services, scope: TenantScope, office: string): Promise<void> {

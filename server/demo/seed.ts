@@ -143,19 +143,23 @@ export async function seedDemo(services: Services): Promise<boolean> {
     await seedOfficeLocations(services, scope, tenant.office);
     await seedLoginPages(services, scope);
     await seedObjectives(services, scope);
-    await seedEmsAssets(services, scope, stations);
+    // Cameras, assets, site operations, projects, EMS configuration, mobile storage and robots are
+    // the first station's of each kind; the further storage stations have their devices, data,
+    // alarms and dashboards.
+    const sites = stations.filter((station, index) => stations.findIndex((other) => other.type === station.type) === index);
+    await seedEmsAssets(services, scope, sites);
     await seedSiteops(
       services,
       scope,
-      stations.map((station) => station.sn),
+      sites.map((station) => station.sn),
     );
-    await seedProjects(services, scope, stations);
-    await seedEmsConfig(services, scope, stations);
-    await seedMobileStorage(services, scope, stations);
+    await seedProjects(services, scope, sites);
+    await seedEmsConfig(services, scope, sites);
+    await seedMobileStorage(services, scope, sites);
     await seedRobots(
       services,
       scope,
-      stations.filter((station) => station.type !== 'photovoltaic').map((station) => station.sn),
+      sites.filter((station) => station.type !== 'photovoltaic').map((station) => station.sn),
     );
   }
   return true;

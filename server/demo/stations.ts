@@ -13,9 +13,15 @@ export interface DemoStation {
   longitude: number;
   capacity: number;
   initialTime: string;
+  /** Variables (`{device key}.{code}`) the station's devices do not report, as an older firmware would not. */
+  lacks?: string[];
 }
 
-/** Three stations per demo tenant: storage, photovoltaic, and a site run by an EMS. */
+/**
+ * Three stations per demo tenant: storage, photovoltaic, and a site run by an EMS; tenant 2 runs two
+ * more storage stations of the same device models, one of them without its BMS's highest cell
+ * temperature, so a dashboard has stations of its kind to be copied to.
+ */
 export const DEMO_STATIONS: Record<number, Omit<DemoStation, 'sn'>[]> = {
   2: [
     {
@@ -44,6 +50,25 @@ export const DEMO_STATIONS: Record<number, Omit<DemoStation, 'sn'>[]> = {
       longitude: 120.02,
       capacity: 600,
       initialTime: '2024-11-20',
+    },
+    {
+      name: '临港储能电站',
+      type: 'storage',
+      address: '上海市浦东新区临港新城环湖西二路 888 号',
+      latitude: 30.9,
+      longitude: 121.93,
+      capacity: 2000,
+      initialTime: '2025-04-18',
+    },
+    {
+      name: '嘉定储能电站',
+      type: 'storage',
+      address: '上海市嘉定区安亭镇墨玉南路 1018 号',
+      latitude: 31.29,
+      longitude: 121.16,
+      capacity: 2000,
+      initialTime: '2025-06-30',
+      lacks: ['BMS.maxCellTemp'],
     },
   ],
   10: [
@@ -135,11 +160,16 @@ export const DEMO_STATIONS: Record<number, Omit<DemoStation, 'sn'>[]> = {
   ],
 };
 
-const SN_SUFFIX: Record<StationType, string> = { storage: 'ST1', photovoltaic: 'PV1', ems: 'EMS1' };
+const SN_PREFIX: Record<StationType, string> = { storage: 'ST', photovoltaic: 'PV', ems: 'EMS' };
 
-/** The demo stations of a tenant with their serial numbers (`T{tenant}-ST1`, `-PV1`, `-EMS1`). */
+/** The demo stations of a tenant with their serial numbers (`T{tenant}-ST1`, `-PV1`, `-EMS1`; `-ST2` for a second storage station). */
 export function demoStations(tenantId: number): DemoStation[] {
-  return (DEMO_STATIONS[tenantId] ?? []).map((station) => ({ ...station, sn: `T${tenantId}-${SN_SUFFIX[station.type]}` }));
+  const counted = new Map<StationType, number>();
+  return (DEMO_STATIONS[tenantId] ?? []).map((station) => {
+    const count = (counted.get(station.type) ?? 0) + 1;
+    counted.set(station.type, count);
+    return { ...station, sn: `T${tenantId}-${SN_PREFIX[station.type]}${count}` };
+  });
 }
 
 /** A label of the demo: its name and kind, and the counters (`{device key}.{code}`, `-` to subtract) it adds up. */
@@ -232,6 +262,7 @@ export async function createStation(services: Services, scope: TenantScope, stat
       stationId: created.id,
     });
     for (const variable of VARIABLES[spec.variables]) {
+      if (station.lacks?.includes(`${spec.key}.${variable.code}`)) continue;
       const made = await repository.create(scope, 'deviceVariable', {
         sn: `${String(device.sn)}.${variable.code}`,
         name: variable.name,

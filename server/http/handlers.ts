@@ -12,6 +12,7 @@ import { resourceHandler } from '../resources/handlers';
 import { salesHandlers } from '../sales/handlers';
 import { controlHandlers } from '../site/control';
 import { kanbanHandlers } from '../site/kanban';
+import { templateHandlers } from '../site/templateHandlers';
 import { siteopsHandlers } from '../siteops/handlers';
 import { dataHandlers } from '../telemetry/data';
 import { telemetryHandlers } from '../telemetry/handlers';
@@ -40,6 +41,7 @@ const NAMED: Record<string, Handler> = {
   ...labelHandlers,
   ...weatherHandlers,
   ...kanbanHandlers,
+  ...templateHandlers,
   ...controlHandlers,
   ...alarmHandlers,
   ...alarmRecordHandlers,

@@ -4,35 +4,21 @@ import { ApiError } from '../errors';
 import type { CallContext, Handler } from '../http/services';
 import { fieldErrors, fieldsInOneLine } from '../http/validation';
 import { stationOf } from '../telemetry/lookup';
-import { kanbanDocument, storeKanban } from './kanbanStore';
+import { kanbanDocument, storedKanban, type KanbanDocument } from './kanbanStore';
+import { storeStationDashboard, templateDashboard } from './templates';
+import { planKanbanCopy } from './kanbanCopy';
 import { kanbanVersionHandlers } from './kanbanVersions';
 
-/** The dashboard document of a station: the layouts of its widgets and their configurations. */
-export interface KanbanDocument {
-  stationSn: string;
-  version: number;
-  schemaVersion: number;
-  layouts: Record<string, unknown[]>;
-  widgets: unknown[];
-  updatedBy?: string;
-  updateTime?: string;
-}
-
-/** A station with no saved dashboard has an empty one at version 0. */
-const EMPTY = { schemaVersion: 1, layouts: { desktop: [], tablet: [], phone: [] }, widgets: [] };
-
-/** `GET main/siteKanban/{stationSn}`. */
+/**
+ * `GET main/siteKanban/{stationSn}`: the station's dashboard; one that has none stored yet and
+ * follows a template (or whose kind has a default template) shows the template as it takes it.
+ */
 export const getKanban: Handler = async (call) => {
-  const scope = call.scope();
   const station = await stationOf(call, String(call.params.stationSn));
-  const row = await call.services.database.db
-    .selectFrom('siteKanban')
-    .selectAll()
-    .where('tenantId', '=', scope.tenantId)
-    .where('stationId', '=', Number(station.id))
-    .executeTakeFirst();
-  if (!row) return { stationSn: String(station.sn), version: 0, ...EMPTY };
-  return kanbanDocument(row, String(station.sn));
+  const stored = await storedKanban(call, station);
+  if (stored.version > 0) return stored;
+  const template = await templateDashboard(call, station);
+  return template ? { ...stored, ...template } : stored;
 };
 
 /**
@@ -40,7 +26,7 @@ export const getKanban: Handler = async (call) => {
  * by its type's schema; otherwise the save is refused (400), with the configuration's wrong fields
  * (`widgets.<index>.config.<field>`), and nothing is stored.
  */
-function checkWidgets(call: CallContext, widgets: { id: string; type: string; config: unknown }[]): void {
+export function checkWidgets(call: CallContext, widgets: { id: string; type: string; config: unknown }[]): void {
   const seen = new Set<string>();
   for (const [index, widget] of widgets.entries()) {
     const where = `widgets.${index}`;
@@ -73,13 +59,15 @@ export const saveKanban: Handler = async (call) => {
   checkWidgets(call, content.widgets as { id: string; type: string; config: unknown }[]);
   const station = await stationOf(call, stationSn);
   const note = typeof call.query.note === 'string' ? call.query.note.trim() : '';
-  const stored = await storeKanban(
-    call.services.database.db,
-    { tenantId: scope.tenantId, stationId: Number(station.id) },
-    { from: version, content, updatedBy: scope.userName, note: note || null, restoredFrom: null },
-  );
+  const stored = await storeStationDashboard(call, station, {
+    from: version,
+    content,
+    updatedBy: scope.userName,
+    note: note || null,
+    restoredFrom: null,
+  });
   return kanbanDocument(stored, stationSn);
 };
 
 /** The named handlers of site dashboards and their history, by their `x-handler` name. */
-export const kanbanHandlers: Record<string, Handler> = { getKanban, saveKanban, ...kanbanVersionHandlers };
+export const kanbanHandlers: Record<string, Handler> = { getKanban, saveKanban, planKanbanCopy, ...kanbanVersionHandlers };

@@ -1,12 +1,14 @@
 import { ApiError } from '../errors';
 import type { CallContext, Handler } from '../http/services';
 import { stationOf } from '../telemetry/lookup';
-import { kanbanDocument, storeKanban, type KanbanPlace } from './kanbanStore';
+import type { EntityRecord } from '../resources/repository';
+import { kanbanDocument, type KanbanPlace } from './kanbanStore';
+import { storeStationDashboard } from './templates';
 
 /** The station of a history call, within the caller's tenant (another tenant's answers 404). */
-async function placeOf(call: CallContext): Promise<{ place: KanbanPlace; stationSn: string }> {
+async function placeOf(call: CallContext): Promise<{ place: KanbanPlace; stationSn: string; station: EntityRecord }> {
   const station = await stationOf(call, String(call.params.stationSn));
-  return { place: { tenantId: call.scope().tenantId, stationId: Number(station.id) }, stationSn: String(station.sn) };
+  return { place: { tenantId: call.scope().tenantId, stationId: Number(station.id) }, stationSn: String(station.sn), station };
 }
 
 /** One version of a station's dashboard; 404 when the station has none of that number. */
@@ -54,10 +56,10 @@ export const getKanbanVersion: Handler = async (call) => {
  * the caller's dashboard is at: when another save came first, it is refused (409) as a save is.
  */
 export const restoreKanbanVersion: Handler = async (call) => {
-  const { place, stationSn } = await placeOf(call);
+  const { place, stationSn, station } = await placeOf(call);
   const restored = Number(call.params.number);
   const { content } = await versionOf(call, place, restored);
-  const stored = await storeKanban(call.services.database.db, place, {
+  const stored = await storeStationDashboard(call, station, {
     from: (call.body as { version: number }).version,
     content: JSON.parse(content) as object,
     updatedBy: call.scope().userName,

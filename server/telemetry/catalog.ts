@@ -13,6 +13,7 @@ export interface CatalogVariable extends VariableInfo {
   deviceSn: string;
   deviceName: string;
   deviceKind: string;
+  deviceModel: string | null;
   stationId: number;
   stationSn: string;
 }
@@ -76,6 +77,7 @@ export class Catalog {
         'd.sn as deviceSn',
         'd.name as deviceName',
         'd.kind as deviceKind',
+        'd.model as deviceModel',
         's.id as stationId',
         's.sn as stationSn',
         's.timeZone as zone',
@@ -100,6 +102,7 @@ export class Catalog {
         deviceSn: String(row.deviceSn),
         deviceName: String(row.deviceName),
         deviceKind: String(row.deviceKind),
+        deviceModel: row.deviceModel ? String(row.deviceModel) : null,
         stationId: Number(row.stationId),
         stationSn: String(row.stationSn),
         zone: row.zone ? String(row.zone) : 'Asia/Shanghai',

@@ -86,6 +86,46 @@ async function captureOfCaller(ctx: Context): Promise<Row> {
   return { bucketName, fileName, id: capture.body.data.id };
 }
 
+/** A dashboard template of the demo storage station's dashboard, with T2-ST2 following it (made once per server). */
+const templates = new WeakMap<Context, Promise<Row>>();
+function templateOfCaller(ctx: Context): Promise<Row> {
+  let made = templates.get(ctx);
+  if (!made) {
+    made = (async () => {
+      const template = await call<Row>(ctx.app, ctx.admin, {
+        method: 'POST',
+        url: url('createKanbanTemplate'),
+        payload: { name: 'Coverage', stationSn: 'T2-ST1' },
+      });
+      await attach(ctx, template.body.data.id, 'T2-ST2');
+      return template.body.data;
+    })();
+    templates.set(ctx, made);
+  }
+  return made;
+}
+
+/** The stored version of a station's dashboard. */
+const kanbanVersion = async (ctx: Context, stationSn: string) =>
+  Number((await call<Row>(ctx.app, ctx.admin, { method: 'GET', url: url('getSiteKanban', { stationSn }) })).body.data.version);
+
+/** A station follows a template. */
+async function attach(ctx: Context, id: unknown, stationSn: string): Promise<void> {
+  await call(ctx.app, ctx.admin, {
+    method: 'POST',
+    url: url('attachKanbanTemplate', { id }),
+    payload: { stations: [{ stationSn, version: await kanbanVersion(ctx, stationSn) }] },
+  });
+}
+
+/** A new version of the template, made on the demo storage station, at the template's current version. */
+async function templateChange(ctx: Context): Promise<{ id: string; baseVersion: number; document: Row }> {
+  const { id } = await templateOfCaller(ctx);
+  const current = await call<Row>(ctx.app, ctx.admin, { method: 'GET', url: url('getKanbanTemplate', { id }) });
+  const document = await call<Row>(ctx.app, ctx.admin, { method: 'GET', url: url('getSiteKanban', { stationSn: 'T2-ST1' }) });
+  return { id: String(id), baseVersion: Number(current.body.data.version), document: document.body.data };
+}
+
 /** Requests that need records in a particular relation to each other or to the caller. */
 /** A new link of an open route to the record `id` (the token the customer or the QR code carries). */
 async function openLinkTo(ctx: Context, operationId: 'createQuoteLink' | 'createAssetLink', id: unknown): Promise<string> {
@@ -130,6 +170,30 @@ const FIXTURES: Record<string, (ctx: Context) => Promise<Fixture>> = {
       },
     });
     return { query: { token: await openLinkTo(ctx, 'createAssetLink', asset.id), documentId: String(doc.body.data.id) } };
+  },
+  getKanbanTemplate: async (ctx) => ({ params: { id: String((await templateOfCaller(ctx)).id) } }),
+  setKanbanTemplateDefault: async (ctx) => ({
+    params: { id: String((await templateOfCaller(ctx)).id) },
+    body: { isDefault: true },
+  }),
+  listKanbanTemplateStations: async (ctx) => ({ params: { id: String((await templateOfCaller(ctx)).id) } }),
+  getResolvedKanbanTemplate: async (ctx) => ({ params: { id: String((await templateOfCaller(ctx)).id), stationSn: 'T2-ST2' } }),
+  attachKanbanTemplate: async (ctx) => ({
+    params: { id: String((await templateOfCaller(ctx)).id) },
+    body: { stations: [{ stationSn: 'T2-ST3', version: await kanbanVersion(ctx, 'T2-ST3') }] },
+  }),
+  previewKanbanTemplate: async (ctx) => {
+    const { id, ...body } = await templateChange(ctx);
+    return { params: { id }, body };
+  },
+  publishKanbanTemplate: async (ctx) => {
+    const { id, ...body } = await templateChange(ctx);
+    return { params: { id }, body: { ...body, stations: ['T2-ST2'] } };
+  },
+  // A station that follows the template, for the call that detaches it.
+  detachSiteKanbanTemplate: async (ctx) => {
+    await attach(ctx, (await templateOfCaller(ctx)).id, 'T2-ST3');
+    return { params: { stationSn: 'T2-ST3' } };
   },
   approveTask: async (ctx) => ({ body: { id: (await approvalForCaller(ctx)).id } }),
   rejectTask: async (ctx) => ({ body: { id: (await approvalForCaller(ctx)).id, opinion: 'Not this quarter' } }),

@@ -695,6 +695,36 @@ const labelCall = (id: string, body: (labelId: number) => Row): Check =>
     return { method: 'POST', url: url(id), payload: { type: 'DAY', querytime: '2026-11-20', ...body(labelId) } };
   });
 
+/** A dashboard template of tenant A, made of its storage station's dashboard (once per server). */
+const templateFixtures = new WeakMap<Context, Promise<Row>>();
+function templateOfA(ctx: Context): Promise<Row> {
+  let fixture = templateFixtures.get(ctx);
+  if (!fixture) {
+    fixture = call<Row>(ctx.app, ctx.a, {
+      method: 'POST',
+      url: url('createKanbanTemplate'),
+      payload: { name: 'Cross-tenant A', stationSn: STATION_A },
+    }).then((answer) => answer.body.data);
+    templateFixtures.set(ctx, fixture);
+  }
+  return fixture;
+}
+
+/** A call on A's template by B: 404, and A's template and its stations unchanged. */
+const templateCall = (method: 'GET' | 'POST', id: string, body?: (template: Row) => Row): Check => {
+  const ofA = async (ctx: Context) => {
+    const template = await templateOfA(ctx);
+    return [
+      await asA({ method: 'GET', url: url('getKanbanTemplate', template) })(ctx),
+      await asA({ method: 'GET', url: url('listKanbanTemplateStations', template) })(ctx),
+    ];
+  };
+  return unknownToB(async (ctx) => {
+    const template = await templateOfA(ctx);
+    return { method, url: url(id, template), ...(body ? { payload: body(template) } : {}) };
+  }, ofA);
+};
+
 const TELEMETRY_CHECKS: Record<string, Entry> = {
   getEnergyLabelTypes: 'not tenant-scoped: the fixed list of label types',
   listStations: async ({ app, a, b }) => {
@@ -792,6 +822,45 @@ const TELEMETRY_CHECKS: Record<string, Entry> = {
     }),
     asA({ method: 'GET', url: url('listSiteKanbanVersions', { stationSn: STATION_A }) }),
   ),
+  planSiteKanbanCopy: unknownToB(() => ({
+    method: 'POST',
+    url: url('planSiteKanbanCopy', { stationSn: STATION_A }),
+    payload: { targets: ['T2-PV1'] },
+  })),
+  detachSiteKanbanTemplate: unknownToB(
+    () => ({ method: 'POST', url: url('detachSiteKanbanTemplate', { stationSn: STATION_A }) }),
+    asA({ method: 'GET', url: url('listKanbanTemplates') }),
+  ),
+  listKanbanTemplates: async (ctx) => {
+    const template = await templateOfA(ctx);
+    const ofB = await call<Row[]>(ctx.app, ctx.b, { method: 'GET', url: url('listKanbanTemplates') });
+    expect(ofB.status).toBe(200);
+    expect(ofB.body.data.map((row) => row.id)).not.toContain(template.id);
+  },
+  createKanbanTemplate: unknownToB(
+    () => ({ method: 'POST', url: url('createKanbanTemplate'), payload: { name: 'From A', stationSn: STATION_A } }),
+    asA({ method: 'GET', url: url('listKanbanTemplates') }),
+  ),
+  getKanbanTemplate: templateCall('GET', 'getKanbanTemplate'),
+  setKanbanTemplateDefault: templateCall('POST', 'setKanbanTemplateDefault', () => ({ isDefault: true })),
+  attachKanbanTemplate: templateCall('POST', 'attachKanbanTemplate', () => ({
+    stations: [{ stationSn: 'T44-ST1', version: 0 }],
+  })),
+  listKanbanTemplateStations: templateCall('GET', 'listKanbanTemplateStations'),
+  getResolvedKanbanTemplate: unknownToB(async (ctx) => ({
+    method: 'GET',
+    url: url('getResolvedKanbanTemplate', { id: (await templateOfA(ctx)).id, stationSn: STATION_A }),
+  })),
+  getSiteKanbanTemplate: stationCall('getSiteKanbanTemplate'),
+  previewKanbanTemplate: templateCall('POST', 'previewKanbanTemplate', (template) => ({
+    baseVersion: template.version,
+    document: { stationSn: STATION_A, version: 0, schemaVersion: 2, layouts: { desktop: [] }, widgets: [] },
+  })),
+  publishKanbanTemplate: templateCall('POST', 'publishKanbanTemplate', (template) => ({
+    baseVersion: template.version,
+    document: { stationSn: STATION_A, version: 0, schemaVersion: 2, layouts: { desktop: [] }, widgets: [] },
+    stations: [],
+  })),
   getDashboardData: async (ctx) => {
     const answer = await call<{ code: number }[]>(ctx.app, ctx.b, {
       method: 'POST',

@@ -373,8 +373,9 @@ describe.each(databases())('EMS cameras, menus and assets on $name', ({ start })
       });
       expect(answer.status).toBe(status);
       if (status === 200) {
-        expect(answer.body.data.records.map((site) => site.sn)).toEqual(['T2-ST1']);
-        expect(answer.body.data.total).toBe(1);
+        // Tenant 2's storage stations.
+        expect(answer.body.data.records.map((site) => site.sn).sort()).toEqual(['T2-ST1', 'T2-ST2', 'T2-ST3']);
+        expect(answer.body.data.total).toBe(3);
       }
     });
   });

@@ -351,7 +351,7 @@ describe.each(databases())('execution sites and projects on $name', ({ start }) 
       // Without a day: today, each of the tenant's stations (none of them has samples today).
       const today = await data<{ period: string; charge: null; stations: Row[] }>('GET', '/ems/api/board/dailyChargeSum');
       expect(today.period).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(today.stations.map((s) => s.stationSn)).toEqual(['T2-EMS1', 'T2-PV1', 'T2-ST1']);
+      expect(today.stations.map((s) => s.stationSn)).toEqual(['T2-EMS1', 'T2-PV1', 'T2-ST1', 'T2-ST2', 'T2-ST3']);
     });
 
     test('the yearly charge sum of the year holds the day', async () => {

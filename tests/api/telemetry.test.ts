@@ -315,11 +315,13 @@ describe.each(connectedDatabases())('telemetry data calls on $name', ({ start })
         ['T2-ST1', SHANGHAI, '2024-06-01', days('2024-06-01', SHANGHAI)],
         ['T2-PV1', SHANGHAI, '2023-09-15', days('2023-09-15', SHANGHAI)],
         ['T2-EMS1', BERLIN, '2024-11-20', days('2024-11-20', BERLIN)],
+        ['T2-ST2', SHANGHAI, '2025-04-18', days('2025-04-18', SHANGHAI)],
+        ['T2-ST3', SHANGHAI, '2025-06-30', days('2025-06-30', SHANGHAI)],
       ]);
       expect(list[0]).toEqual(storage);
     });
 
-    test('device lists: a device last heard 4 minutes ago is offline, 2 minutes ago online; all devices are the three stations in order', async () => {
+    test('device lists: a device last heard 4 minutes ago is offline, 2 minutes ago online; all devices are the stations’ in order', async () => {
       const now = Date.now();
       await send([
         ['T2-PV1-CAM.online', now - 240_000, 1],
@@ -343,10 +345,10 @@ describe.each(connectedDatabases())('telemetry data calls on $name', ({ start })
       );
 
       const perStation = [];
-      for (const sn of ['T2-ST1', 'T2-PV1', 'T2-EMS1'])
+      for (const sn of ['T2-ST1', 'T2-PV1', 'T2-EMS1', 'T2-ST2', 'T2-ST3'])
         perStation.push(...(await data<Row[]>('GET', `/ems/api/device/monitordevice/get_devices_by_station/${sn}`)));
       const all = await data<Row[]>('GET', '/ems/api/device/producedevice/get_all_devices');
-      expect(all).toHaveLength(30);
+      expect(all).toHaveLength(52);
       expect(all).toEqual(perStation);
       expect(all.filter((d) => d.stationSn === 'T2-EMS1').every((d) => d.status === 0 && d.lastTime === undefined)).toBe(true);
     });

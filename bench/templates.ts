@@ -1,0 +1,158 @@
+/**
+ * Dashboard templates at fleet size (bench/run.ts, or alone: `tsx bench/templates.ts`, which
+ * rewrites only its section of docs/benchmarks.md): 1,000 generated storage stations of the demo's
+ * device models follow a template made of the demo storage dashboard; a roll-out of a new version
+ * to all of them is previewed and published through the HTTP calls, in process (server time); and
+ * the read of a following station's dashboard is timed beside that of a station with its own.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, openServices } from '../server/app';
+import type { TenantId, UserId } from '../server/auth/context';
+import { configFromEnv, type ServerConfig } from '../server/config';
+import { createStation, demoStations } from '../server/demo/stations';
+import { call, signIn } from '../tests/support/api';
+import { replaceSection } from './report';
+
+const TENANT = 2;
+export const FOLLOWERS = 1000;
+/** Reads of a dashboard, each kind, for the p50. */
+const READS = 300;
+const PREVIEW_GOAL_MS = 2000;
+const PUBLISH_GOAL_MS = 10_000;
+
+const log = (message: string) => process.stdout.write(`${message}\n`);
+const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+function config(dataDir: string): ServerConfig {
+  return { ...configFromEnv({}), dataDir, logger: false, simulator: false, demo: true, historyDays: 1 };
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
+  const start = performance.now();
+  const result = await work();
+  return { ms: performance.now() - start, result };
+}
+
+/** The demo with `FOLLOWERS` more storage stations of tenant 2, made as the demo makes its own. */
+async function seeded(dataDir: string): Promise<void> {
+  const services = await openServices(config(dataDir));
+  const admin = await services.database.db
+    .selectFrom('appUser')
+    .select('id')
+    .where('username', '=', 'admin')
+    .executeTakeFirstOrThrow();
+  const scope = { tenantId: TENANT as TenantId, userId: admin.id as UserId, userName: 'bench' };
+  const [storage] = demoStations(TENANT);
+  if (!storage) throw new Error('the demo has no storage station');
+  for (let index = 0; index < FOLLOWERS; index += 1)
+    await createStation(services, scope, { ...storage, sn: `T${TENANT}-FLEET${index + 1}` }, 100 + index);
+  await services.database.close();
+}
+
+export interface TemplateFigures {
+  followers: number;
+  attachMs: number;
+  previewMs: number;
+  previewBytes: number;
+  publishMs: number;
+  ownReadMs: number;
+  followingReadMs: number;
+}
+
+export async function templateFigures(): Promise<TemplateFigures> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'platform-bench-templates-'));
+  let app: FastifyInstance | undefined;
+  try {
+    log(`Templates: seeding the demo and ${FOLLOWERS} storage stations...`);
+    await seeded(dataDir);
+    app = await buildApp(config(dataDir));
+    const admin = await signIn(app, 'admin', 'admin123');
+    const ask = async <T>(method: 'GET' | 'POST', url: string, payload?: object) => {
+      const answer = await call<T>(app!, admin, { method, url: `/ems/api/main/${url}`, ...(payload ? { payload } : {}) });
+      if (answer.status !== 200)
+        throw new Error(`${method} ${url}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+      return answer.body.data;
+    };
+    const made = await ask<{ id: number }>('POST', 'kanbanTemplate/create', { name: 'Fleet', stationSn: `T${TENANT}-ST1` });
+    const fleet = Array.from({ length: FOLLOWERS }, (_, index) => `T${TENANT}-FLEET${index + 1}`);
+    const attach = await timed(() =>
+      ask('POST', `kanbanTemplate/${made.id}/attach`, { stations: fleet.map((stationSn) => ({ stationSn, version: 0 })) }),
+    );
+    log(`  attached ${FOLLOWERS} stations in ${Math.round(attach.ms)} ms`);
+
+    // The new version: the storage dashboard without its first widget, made on the demo station.
+    const source = await ask<{ widgets: { id: string }[]; layouts: Record<string, { id: string }[]> } & object>(
+      'GET',
+      `siteKanban/T${TENANT}-ST1`,
+    );
+    const [first] = source.widgets;
+    const document = {
+      ...source,
+      widgets: source.widgets.slice(1),
+      layouts: Object.fromEntries(
+        Object.entries(source.layouts).map(([size, items]) => [size, items.filter((item) => item.id !== first?.id)]),
+      ),
+    };
+    const preview = await timed(() =>
+      ask<{ stations: unknown[] }>('POST', `kanbanTemplate/${made.id}/preview`, { baseVersion: 1, document }),
+    );
+    if (preview.result.stations.length !== FOLLOWERS)
+      throw new Error(`the preview names ${preview.result.stations.length} stations`);
+    log(`  preview ${Math.round(preview.ms)} ms`);
+    const publish = await timed(() =>
+      ask<{ stations: unknown[] }>('POST', `kanbanTemplate/${made.id}/publish`, { baseVersion: 1, document, stations: fleet }),
+    );
+    if (publish.result.stations.length !== FOLLOWERS) throw new Error(`published to ${publish.result.stations.length} stations`);
+    log(`  publish ${Math.round(publish.ms)} ms`);
+
+    // The dashboard read of a following station against a station with its own (the demo's second storage station), in turns.
+    const own: number[] = [];
+    const following: number[] = [];
+    for (let index = 0; index < READS; index += 1) {
+      own.push((await timed(() => ask('GET', `siteKanban/T${TENANT}-ST2`))).ms);
+      following.push((await timed(() => ask('GET', `siteKanban/${fleet[index % FOLLOWERS]}`))).ms);
+    }
+    return {
+      followers: FOLLOWERS,
+      attachMs: attach.ms,
+      previewMs: preview.ms,
+      previewBytes: JSON.stringify(preview.result).length,
+      publishMs: publish.ms,
+      ownReadMs: p50(own),
+      followingReadMs: p50(following),
+    };
+  } finally {
+    await app?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The section of docs/benchmarks.md. */
+export function templateReport(figures: TemplateFigures): string {
+  const ms = (value: number) => Math.round(value).toLocaleString('en-US');
+  return `## Dashboard templates at fleet size
+
+${figures.followers.toLocaleString('en-US')} storage stations of the demo's device models (made as the demo makes its own, beside the demo on SQLite) follow a template made of the demo storage dashboard. A new version (the dashboard without one widget) is previewed and published to all of them through the HTTP calls, in process: the time is the server's, from the request to the whole answer. Reads of a station's dashboard (\`GET /ems/api/main/siteKanban/{stationSn}\`), ${READS} of each kind taken in turns, p50.
+
+| Step | Time |
+|---|---:|
+| Attach ${figures.followers.toLocaleString('en-US')} stations (one transaction) | ${ms(figures.attachMs)} ms |
+| Preview of the roll-out (answer of ${Math.round(figures.previewBytes / 1024).toLocaleString('en-US')} KB) | ${ms(figures.previewMs)} ms |
+| Publish to every station (one transaction) | ${ms(figures.publishMs)} ms |
+| Dashboard read, a station with its own dashboard | ${figures.ownReadMs.toFixed(2)} ms |
+| Dashboard read, a station following the template | ${figures.followingReadMs.toFixed(2)} ms |
+
+Goals: preview ≤ ${PREVIEW_GOAL_MS / 1000} s — ${figures.previewMs <= PREVIEW_GOAL_MS ? 'met' : 'not met'}; publish ≤ ${PUBLISH_GOAL_MS / 1000} s — ${figures.publishMs <= PUBLISH_GOAL_MS ? 'met' : 'not met'}; a following station's dashboard read as fast as one with its own (its effective dashboard is stored as a dashboard is; the refresh that follows is the same call for both).
+`;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const report = templateReport(await templateFigures());
+  const path = 'docs/benchmarks.md';
+  writeFileSync(path, replaceSection(readFileSync(path, 'utf8'), 'Dashboard templates at fleet size', report));
+  log(`${path}: its templates section written`);
+}

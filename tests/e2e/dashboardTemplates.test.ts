@@ -1,0 +1,137 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { call, signIn } from '../support/api';
+import { launchBrowser, notice, signInAsAdmin, tap } from '../support/browser';
+import { startServer, type TestServer } from '../support/server';
+
+const dashboardOf = (station: string) => `/main/ems/map/monitor/dashboard?lng=en&station=${station}`;
+
+interface Stored {
+  stationSn: string;
+  version: number;
+  schemaVersion: number;
+  layouts: Record<string, unknown[]>;
+  widgets: { id: string; type: string; config: Record<string, unknown> }[];
+}
+
+/** The serial numbers of the variables a dashboard binds. */
+const variablesOf = (document: Stored) =>
+  [...JSON.stringify(document.widgets).matchAll(/"varSn":"([^"]+)"/g)].map((match) => match[1]!);
+
+/**
+ * One dashboard for the storage stations of tenant 2, as an operator builds it: a template made of
+ * the demo storage dashboard, the three storage stations attached, one of them with a change of its
+ * own; a template change previewed (the station whose change it meets, and the station that lacks a
+ * variable, named) and published to the others, each showing the change with its own data.
+ */
+describe('dashboard templates', () => {
+  let server: TestServer;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let page: Page;
+  let admin: string;
+
+  const stored = async (station: string) =>
+    (await call<Stored>(server.app, admin, { method: 'GET', url: `/ems/api/main/siteKanban/${station}` })).body.data;
+  async function open(station: string) {
+    const count = (await stored(station)).widgets.length;
+    await page.goto(`${server.url}${dashboardOf(station)}`);
+    await expect.poll(() => page.locator('.dashboard-grid-item').count(), { timeout: 20_000 }).toBe(count);
+  }
+
+  beforeAll(async () => {
+    if (!existsSync(join(process.env.CLIENT_DIR ?? 'dist/client', 'index.html')))
+      throw new Error('build the client first (vite build)');
+    server = await startServer({ listen: true });
+    admin = await signIn(server.app, 'admin', 'admin123');
+    browser = await launchBrowser();
+    page = await browser.context.newPage();
+    await signInAsAdmin(page, server.url);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test('made, attached, overridden on one station, changed, previewed and published to the others', async () => {
+    // Made of the storage dashboard and attached to the three storage stations.
+    await open('T2-ST1');
+    await tap(page.getByRole('button', { name: 'Template' }));
+    const drawer = page.getByRole('dialog', { name: 'Dashboard template' });
+    await drawer.getByText('This station follows no template: its dashboard is its own.').waitFor();
+    await drawer.getByRole('textbox', { name: 'Template name' }).fill('储能电站看板');
+    await tap(drawer.getByRole('button', { name: 'Make template' }));
+    await notice(page, 'Template 储能电站看板 made');
+    await tap(drawer.getByRole('combobox', { name: 'Stations to attach' }));
+    for (const name of ['张江储能电站', '临港储能电站', '嘉定储能电站'])
+      await tap(page.locator('.ant-select-item-option', { hasText: name }));
+    await page.keyboard.press('Escape');
+    await tap(drawer.getByRole('button', { name: 'Attach', exact: true }));
+    await notice(page, 'Stations attached: 3');
+    for (const sn of ['T2-ST1', 'T2-ST2', 'T2-ST3'])
+      await drawer.locator(`[data-station="${sn}"]`).getByText('Follows', { exact: true }).waitFor();
+    await drawer.getByText(/^Follows 储能电站看板, version 1 \(current 1\), with 0 changes of its own\.$/).waitFor();
+
+    // The second station renames a widget of its own accord.
+    const second = await stored('T2-ST2');
+    const own = second.widgets.find((widget) => widget.type === 'singleData')!;
+    const renamed = await call(server.app, admin, {
+      method: 'POST',
+      url: '/ems/api/main/siteKanban/saveOrUpdate',
+      payload: {
+        ...second,
+        widgets: second.widgets.map((widget) =>
+          widget.id === own.id ? { ...widget, config: { ...widget.config, name: '二号站环比' } } : widget,
+        ),
+      },
+    });
+    expect(renamed.status).toBe(200);
+
+    // The template is edited on the first station: the widget the second station renamed is removed.
+    const before = { first: await stored('T2-ST1'), second: await stored('T2-ST2'), third: await stored('T2-ST3') };
+    const title = String(own.config.name);
+    await tap(drawer.getByRole('button', { name: 'Edit the template' }));
+    await page.locator('.ant-alert', { hasText: 'Editing the template, shown with the devices of 张江储能电站.' }).waitFor();
+    await expect.poll(() => page.locator('.dashboard-grid-item').count(), { timeout: 20_000 }).toBe(before.first.widgets.length);
+    await tap(page.getByRole('button', { name: `Delete: ${title}` }));
+    await expect.poll(() => page.locator('.dashboard-grid-item').count()).toBe(before.first.widgets.length - 1);
+    await tap(page.getByRole('button', { name: 'Preview and publish' }));
+    const dialog = page.getByRole('dialog', { name: 'Publish version 2 of the template' });
+    const entry = (sn: string) => dialog.locator(`[data-station="${sn}"]`);
+    await entry('T2-ST1').getByText(`Removes ${title}`).waitFor();
+    // The station whose own change the new version meets is named, and left out at first.
+    await entry('T2-ST2').getByText('Conflicts: 1').waitFor();
+    await entry('T2-ST2')
+      .getByText(`${title}: reconfigured at this station, removed in the template (the station's stays)`)
+      .waitFor();
+    expect(await entry('T2-ST2').getByRole('checkbox', { name: 'Publish to this station' }).isChecked()).toBe(false);
+    // The station without the BMS's highest cell temperature is told what it cannot take.
+    await entry('T2-ST3')
+      .getByText(/BMS 主控 \/ 最高单体温度 \(BMS-M1 · maxCellTemp\) — its device there has no variable of this code$/)
+      .waitFor();
+    expect(await entry('T2-ST3').getByRole('checkbox', { name: 'Publish to this station' }).isChecked()).toBe(true);
+    await tap(dialog.getByRole('button', { name: 'Publish to the stations ticked (2)' }));
+    await notice(page, 'Version 2 published to 2 stations');
+    await page.getByRole('button', { name: 'Edit dashboard' }).waitFor();
+
+    // Published to the first and the third station, each with its own variables; the second stays as it was.
+    const after = { first: await stored('T2-ST1'), second: await stored('T2-ST2'), third: await stored('T2-ST3') };
+    expect(after.first.version).toBe(before.first.version + 1);
+    expect(after.first.widgets.map((widget) => widget.id)).not.toContain(own.id);
+    expect(after.third.version).toBe(before.third.version + 1);
+    expect(after.third.widgets.map((widget) => widget.id)).not.toContain(own.id);
+    expect(after.second).toEqual(before.second);
+    for (const [sn, document] of [
+      ['T2-ST1', after.first],
+      ['T2-ST3', after.third],
+    ] as const) {
+      for (const variable of variablesOf(document)) expect(variable.startsWith(`${sn}-`)).toBe(true);
+    }
+    // Each station's dashboard shows it: the first one's page has loaded it again.
+    await expect.poll(() => page.locator('.dashboard-grid-item').count(), { timeout: 20_000 }).toBe(after.first.widgets.length);
+    await open('T2-ST3');
+    await open('T2-ST2');
+    expect(await page.getByRole('region', { name: '二号站环比' }).count()).toBe(1);
+  });
+});
