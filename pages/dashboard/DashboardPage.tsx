@@ -12,6 +12,7 @@ import {
   canUndo,
   configDefaults,
   DashboardGrid,
+  dashboardPeriod,
   isDirty,
   moveInOrder,
   newWidgetId,
@@ -23,6 +24,7 @@ import {
   WidgetConfigDialog,
   widgetTitle,
   type Breakpoint,
+  type DashboardPeriod,
   type LayoutItem,
   type WidgetInstance,
 } from '../../runtime/dashboard';
@@ -31,6 +33,7 @@ import { DashboardCopy } from './DashboardCopy';
 import { DashboardTransfer } from './DashboardTransfer';
 import { adoptScheduler, dashboardScheduler, primeWidgets, stationContext, type StationRecord } from './earlyData';
 import { KioskButton } from './KioskButton';
+import { PeriodSelect } from './PeriodSelect';
 import { TemplateControl } from './TemplateControl';
 import { TemplatePublish } from './TemplatePublish';
 import { useDashboardDocument } from './useDashboardDocument';
@@ -85,6 +88,13 @@ export function DashboardPage() {
     void api.call('listStations', {}, { silent: true }).then((list) => setStations(list as StationRecord[]));
   }, [api]);
   const stationSn = search.get('station') ?? stations?.[0]?.sn;
+  // The second variable of the dashboard, kept in the address with the station (a link, Back and the kiosk view keep it).
+  const period = dashboardPeriod(search.get('period'));
+  const choosePeriod = (next: DashboardPeriod | undefined) =>
+    setSearch((params) => {
+      const { period: _before, ...rest } = Object.fromEntries(params);
+      return next ? { ...rest, period: next } : rest;
+    });
   const record = stations?.find((station) => station.sn === stationSn);
   const station = useMemo(() => (record ? stationContext(record) : undefined), [record]);
 
@@ -121,9 +131,9 @@ export function DashboardPage() {
   const [primed, setPrimed] = useState<string | null>(null);
   useEffect(() => {
     if (!document || !station || document.stationSn !== station.sn || primed === station.sn) return;
-    primeWidgets(scheduler, document, station);
+    primeWidgets(scheduler, document, station, period);
     setPrimed(station.sn);
-  }, [document, station, scheduler, primed]);
+  }, [document, station, period, scheduler, primed]);
 
   const navigate = useRouteNavigate();
 
@@ -200,8 +210,10 @@ export function DashboardPage() {
             options={stations.map((entry) => ({ value: entry.sn, label: entry.name }))}
             onChange={(sn: string) => setSearch((params) => ({ ...Object.fromEntries(params), station: sn }))}
           />
+          {/* Changed while editing, it would leave the edits not saved (the address changes). */}
+          <PeriodSelect value={period} disabled={editing} onChange={choosePeriod} />
           <StationZoneNote timeZones={[station.timeZone]} />
-          {editing ? null : <KioskButton stationSn={station.sn} />}
+          {editing ? null : <KioskButton stationSn={station.sn} period={period} />}
           <DashboardTransfer store={store} editing={editing} />
           {!editing && document ? (
             <>
@@ -275,6 +287,7 @@ export function DashboardPage() {
           store={store}
           definitions={widgetRegistry}
           station={station}
+          period={period}
           scheduler={scheduler}
           editing={editing}
           highlighted={highlighted}
@@ -308,6 +321,7 @@ export function DashboardPage() {
             id={configured.id}
             config={configured.config}
             station={station}
+            period={period}
             scheduler={scheduler}
             onCancel={() => (adding ? setAdding(null) : select(null))}
             onSave={saveConfig}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
 import { useRouteNavigate, useRuntime } from '../../runtime';
-import { ViewGrid, type DataScheduler } from '../../runtime/dashboard';
+import { dashboardPeriod, ViewGrid, type DataScheduler } from '../../runtime/dashboard';
 import { widgetRegistry } from '../../widgets';
 import { adoptScheduler, dashboardScheduler, stationContext, type StationRecord } from './earlyData';
 import { dashboardPath, dataAge, enterFullScreen, kioskCycle, leaveFullScreen } from './kiosk';
@@ -45,8 +45,10 @@ function useFullScreen(): boolean {
  * SiteMonitorKiosk: a station's dashboard for a wall display, without the application's menu and
  * header. Its widgets refresh as on the dashboard page (the same scheduler, every 20 seconds), and
  * the age of the data is shown. With several stations in its address (`?stations=sn1,sn2&every=60`)
- * it shows each in turn. Escape (outside a dialog) or the Exit button leave it for the dashboard
- * page of the station shown; full screen is asked for on the user's click and never needed.
+ * it shows each in turn; with a period (`&period=month`) its widgets follow it as on the dashboard
+ * page, and it names it. Escape (outside a dialog) or the Exit button leave it for the dashboard
+ * page of the station shown, with the period; full screen is asked for on the user's click and
+ * never needed.
  */
 export function KioskPage() {
   const { t } = useTranslation();
@@ -55,6 +57,7 @@ export function KioskPage() {
   const navigateTo = useNavigate();
   const [search] = useSearchParams();
   const cycle = useMemo(() => kioskCycle(search), [search]);
+  const period = dashboardPeriod(search.get('period'));
   const [turn, setTurn] = useState(0);
   useEffect(() => {
     if (cycle.stations.length < 2) return undefined;
@@ -83,8 +86,8 @@ export function KioskPage() {
   const navigate = useRouteNavigate();
   const exit = useCallback(() => {
     leaveFullScreen();
-    void navigateTo(dashboardPath(stationSn));
-  }, [navigateTo, stationSn]);
+    void navigateTo(dashboardPath(stationSn, period));
+  }, [navigateTo, stationSn, period]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       // Escape in a dialog (a widget's data inspected) closes the dialog only.
@@ -104,7 +107,16 @@ export function KioskPage() {
     // The document of the station shown, not the one of the station before it in the cycle.
     if (!board || board.stationSn !== station.sn) return <Spin style={{ display: 'block', margin: 64 }} />;
     if (board.widgets.length === 0) return <Empty description={t('dashboard.empty')} />;
-    return <ViewGrid store={store} definitions={widgetRegistry} station={station} scheduler={scheduler} navigate={navigate} />;
+    return (
+      <ViewGrid
+        store={store}
+        definitions={widgetRegistry}
+        station={station}
+        period={period}
+        scheduler={scheduler}
+        navigate={navigate}
+      />
+    );
   };
   return (
     <div style={{ minHeight: '100vh', background: token.colorBgLayout, color: token.colorText }}>
@@ -131,6 +143,8 @@ export function KioskPage() {
               })}
             </Typography.Text>
           ) : null}
+          {/* A wall display names the period its widgets follow: the one its address chose. */}
+          {period ? <Typography.Text type="secondary">{t(`dashboard.periods.${period}`)}</Typography.Text> : null}
           <DataAgeText scheduler={scheduler} />
           {!full && document.fullscreenEnabled ? (
             <Button icon={<FullscreenOutlined />} onClick={enterFullScreen}>

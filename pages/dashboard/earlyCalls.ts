@@ -7,6 +7,11 @@ export interface EarlyRequest {
   api: Api;
   mode: FetchMode;
   stationSn: string;
+  /**
+   * The period the address names, as it names it: the dashboard's code reads it (`dashboardPeriod`),
+   * so that this file, in the code of every screen, does not bring the dashboard's module with it.
+   */
+  period: string | null;
   /** The early answers of the station list and of the station's dashboard. */
   answers: Promise<[StationRecord[], DashboardDocument]>;
 }
@@ -43,6 +48,7 @@ export function dashboardEarlyCalls(api: Api, url: URL): void {
     api,
     mode: url.searchParams.get('fetch') === 'perWidget' ? 'perWidget' : 'coalesced',
     stationSn,
+    period: url.searchParams.get('period'),
     answers,
   };
   // Code loaded by an earlier visit runs no more: it is asked to take the request.

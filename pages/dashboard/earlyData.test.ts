@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { EARLY_CALL_MS, type Api } from '../../runtime';
-import { emptyDocument, type DashboardDocument } from '../../runtime/dashboard';
+import { emptyDocument, widgetNeeds, type DashboardDocument } from '../../runtime/dashboard';
+import { widgetRegistry } from '../../widgets';
 import { dashboardEarlyCalls, type EarlyRequest } from './earlyCalls';
 import { adoptScheduler, dashboardScheduler, startEarly, startPending, stationContext, type StationRecord } from './earlyData';
 
 const STATION: StationRecord = { sn: 'ST1', name: 'Station one', timeZone: 'Asia/Shanghai' };
+const ENERGY = { deviceSn: 'ST1-PCS1', varSn: 'ST1-PCS1.dischargeEnergy' };
 const DOCUMENT: DashboardDocument = {
   ...emptyDocument('ST1'),
   widgets: [{ id: 'w1', type: 'stationCommunication', config: {} }],
@@ -28,17 +30,18 @@ const request = (api: Api, changes: Partial<EarlyRequest> = {}): EarlyRequest =>
   api,
   mode: 'coalesced',
   stationSn: 'ST1',
+  period: null,
   answers: Promise.resolve([[STATION], DOCUMENT]),
   ...changes,
 });
 
-/** The loader of the dashboard of ST1, its early calls answered (or refused) at once. */
-function load(api: Api, refused = false) {
-  const answers: Record<string, unknown> = { listStations: [STATION], getSiteKanban: DOCUMENT };
+/** The loader of the dashboard of ST1 (of `document`, at the address's `query`), its early calls answered (or refused) at once. */
+function load(api: Api, refused = false, document = DOCUMENT, query = '') {
+  const answers: Record<string, unknown> = { listStations: [STATION], getSiteKanban: document };
   Object.assign(api, {
     prefetch: (id: string) => (refused ? Promise.reject(new Error('refused')) : Promise.resolve(answers[id])),
   });
-  dashboardEarlyCalls(api, new URL('http://platform.test/main/ems/map/monitor/dashboard?station=ST1'));
+  dashboardEarlyCalls(api, new URL(`http://platform.test/main/ems/map/monitor/dashboard?station=ST1${query}`));
 }
 
 beforeEach(() => void vi.useFakeTimers());
@@ -133,6 +136,34 @@ test('a screen in another mode or with another client does not take the early sc
   expect(dashboardScheduler(fakeApi().api, 'perWidget')).not.toBe(early);
   await vi.advanceTimersByTimeAsync(EARLY_CALL_MS);
   expect(early.running).toBe(false);
+});
+
+test('the loader asks for what the widgets need in the period the address names; the grid showing it asks nothing again', async () => {
+  const { api, batches } = fakeApi();
+  const config = {
+    name: 'Energy',
+    period: 'day',
+    calcMethod: 'DIFF',
+    numberFix: 2,
+    nodeInfo: [{ deviceVar: ENERGY, name: 'Discharge' }],
+  };
+  load(api, false, { ...emptyDocument('ST1'), widgets: [{ id: 'h1', type: 'histogram', config }] }, '&period=month');
+  startPending();
+  await vi.advanceTimersByTimeAsync(0);
+  // This month's figure, not the configured day's.
+  expect(batches).toEqual([[expect.objectContaining({ query: expect.objectContaining({ type: 'MONTH' }) })]]);
+  const scheduler = dashboardScheduler(api, 'coalesced');
+  adoptScheduler(scheduler);
+  const histogram = widgetRegistry.get('histogram');
+  if (!histogram) throw new Error('no histogram widget');
+  scheduler.setWidget('h1', widgetNeeds(histogram, config, stationContext(STATION), 'month'), () => undefined);
+  await vi.advanceTimersByTimeAsync(0);
+  expect(batches).toHaveLength(1);
+  // As configured, it needs the day's figure: asked for then.
+  scheduler.setWidget('h1', widgetNeeds(histogram, config, stationContext(STATION), undefined), () => undefined);
+  await vi.advanceTimersByTimeAsync(0);
+  expect(batches[1]).toEqual([expect.objectContaining({ query: expect.objectContaining({ type: 'DAY' }) })]);
+  scheduler.stop();
 });
 
 test('the station of a record is one object, whoever asks', () => {

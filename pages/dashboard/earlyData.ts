@@ -2,9 +2,11 @@ import { EARLY_CALL_MS, type Api } from '../../runtime';
 import {
   batchFetcher,
   DASHBOARD_SCHEMA_VERSION,
+  dashboardPeriod,
   DataScheduler,
   widgetNeeds,
   type DashboardDocument,
+  type DashboardPeriod,
   type StationContext,
 } from '../../runtime/dashboard';
 import { widgetRegistry } from '../../widgets';
@@ -35,12 +37,20 @@ export function stationContext(record: StationRecord): StationContext {
   return context;
 }
 
-/** Registers a dashboard's widgets with a scheduler before they render: what they need is asked for at once. */
-export function primeWidgets(scheduler: DataScheduler, document: DashboardDocument, station: StationContext): void {
+/**
+ * Registers a dashboard's widgets with a scheduler before they render: what they need while the
+ * dashboard shows `period` is asked for at once (the grid, showing the same period, takes it over).
+ */
+export function primeWidgets(
+  scheduler: DataScheduler,
+  document: DashboardDocument,
+  station: StationContext,
+  period: DashboardPeriod | undefined,
+): void {
   scheduler.prime(
     document.widgets.flatMap((widget) => {
       const definition = widgetRegistry.get(widget.type);
-      return definition ? [{ id: widget.id, needsOf: widgetNeeds(definition, widget.config, station) }] : [];
+      return definition ? [{ id: widget.id, needsOf: widgetNeeds(definition, widget.config, station, period) }] : [];
     }),
   );
 }
@@ -58,7 +68,7 @@ let adopted: DataScheduler | undefined;
  * `EARLY_CALL_MS` stops. A screen already shown asks for the data itself when its station is
  * switched, as one does that rendered before this code took the request (and dropped it).
  */
-export async function startEarly({ api, mode, stationSn, answers }: EarlyRequest): Promise<void> {
+export async function startEarly({ api, mode, stationSn, period, answers }: EarlyRequest): Promise<void> {
   if (adopted?.running) return;
   early?.scheduler.stop();
   const scheduler = new DataScheduler({ fetchBatch: batchFetcher(api), mode });
@@ -73,7 +83,7 @@ export async function startEarly({ api, mode, stationSn, answers }: EarlyRequest
   // An older document is migrated first, which may change what its widgets need: the screen asks then.
   if (!record || !document || document.schemaVersion < DASHBOARD_SCHEMA_VERSION || early?.scheduler !== scheduler) return;
   scheduler.start();
-  primeWidgets(scheduler, document, stationContext(record));
+  primeWidgets(scheduler, document, stationContext(record), dashboardPeriod(period));
 }
 
 /** The dashboard's scheduler: the one its route's loader started, if that is for the same client and mode, else a new one. */

@@ -36,3 +36,10 @@ test('the kiosk view and the dashboard it is left to are addressed by their stat
   expect(dashboardPath('站 1')).toBe('/main/ems/map/monitor/dashboard?station=%E7%AB%99+1');
   expect(dashboardPath(undefined)).toBe('/main/ems/map/monitor/dashboard');
 });
+
+test('the dashboard’s period goes to the kiosk view and back with the station; none is left out', () => {
+  expect(kioskPath('T2-ST1', 'month')).toBe('/kiosk?station=T2-ST1&period=month');
+  expect(kioskPath('T2-ST1', undefined)).toBe('/kiosk?station=T2-ST1');
+  expect(dashboardPath('T2-ST1', 'year')).toBe('/main/ems/map/monitor/dashboard?station=T2-ST1&period=year');
+  expect(dashboardPath(undefined, 'day')).toBe('/main/ems/map/monitor/dashboard?period=day');
+});

@@ -1,4 +1,5 @@
 import { routes } from '../../generated/registry';
+import type { DashboardPeriod } from '../../runtime/dashboard';
 
 /** How long each station of a cycle is shown by default (seconds). */
 const DEFAULT_EVERY_S = 60;
@@ -34,13 +35,19 @@ export function dataAge(answeredAt: number | undefined, now: number): DataAge {
 
 const pathOf = (name: string) => routes.find((route) => route.name === name)?.path ?? '/';
 
-/** The kiosk view of a station. */
-export const kioskPath = (stationSn: string): string =>
-  `${pathOf('SiteMonitorKiosk')}?${new URLSearchParams({ station: stationSn })}`;
+/** The query of a station and a period, each left out when there is none. */
+const queryOf = (stationSn: string | undefined, period: DashboardPeriod | undefined): string => {
+  const query = new URLSearchParams({ ...(stationSn ? { station: stationSn } : {}), ...(period ? { period } : {}) });
+  return query.size ? `?${query}` : '';
+};
 
-/** The dashboard page of a station (of the first, without one), where the kiosk view is left to. */
-export const dashboardPath = (stationSn: string | undefined): string =>
-  `${pathOf('SiteMonitorDashboard')}${stationSn ? `?${new URLSearchParams({ station: stationSn })}` : ''}`;
+/** The kiosk view of a station, showing the dashboard's period (none: every widget as configured). */
+export const kioskPath = (stationSn: string, period?: DashboardPeriod): string =>
+  `${pathOf('SiteMonitorKiosk')}${queryOf(stationSn, period)}`;
+
+/** The dashboard page of a station (of the first, without one) with its period, where the kiosk view is left to. */
+export const dashboardPath = (stationSn: string | undefined, period?: DashboardPeriod): string =>
+  `${pathOf('SiteMonitorDashboard')}${queryOf(stationSn, period)}`;
 
 /**
  * Asks the browser for full screen, on the user's gesture (a click): a wall display then shows

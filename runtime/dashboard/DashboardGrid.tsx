@@ -23,9 +23,10 @@ import {
 } from './document';
 import type { EditorStore } from './editor';
 import type { InspectDialogProps } from './InspectDialog';
+import { effectiveConfig } from './period';
 import type { DataScheduler, NeedsOf } from './scheduler';
 import { useWidgetData } from './useWidgetData';
-import type { AnyWidgetDefinition, StationContext, WidgetActions } from './widget';
+import type { AnyWidgetDefinition, DashboardPeriod, StationContext, WidgetActions } from './widget';
 import { ARRANGE_HINT_ID, WidgetFrame } from './WidgetFrame';
 
 /** Height of a grid row (px). */
@@ -45,6 +46,8 @@ export interface DashboardGridProps {
   store: EditorStore;
   definitions: ReadonlyMap<string, AnyWidgetDefinition>;
   station: StationContext;
+  /** The period the dashboard shows, which each widget follows or ignores; undefined: every widget as configured. */
+  period?: DashboardPeriod;
   scheduler: DataScheduler;
   editing: boolean;
   /** The widget just added, brought into view and outlined for a moment. */
@@ -63,26 +66,42 @@ export function widgetTitle(t: (key: string) => string, widget: WidgetInstance):
   return typeof own === 'string' ? own : t(`widgets.${widget.type}.title`);
 }
 
-const needsOfConfig = new WeakMap<WidgetConfig, { definition: AnyWidgetDefinition; station: StationContext; needsOf: NeedsOf }>();
+interface KnownNeeds {
+  definition: AnyWidgetDefinition;
+  station: StationContext;
+  period: DashboardPeriod | undefined;
+  needsOf: NeedsOf;
+}
+const needsOfConfig = new WeakMap<WidgetConfig, KnownNeeds>();
 
 /**
- * What a widget of a station needs at an instant: the same function for the same definition,
- * configuration and station, so that a widget mounting takes over the needs registered for it
- * before (`DataScheduler.prime`) without asking again.
+ * What a widget of a station needs at an instant, while the dashboard shows `period`: the same
+ * function for the same definition, stored configuration, station and period, so that a widget
+ * mounting takes over the needs registered for it before (`DataScheduler.prime`) without asking again.
  */
-export function widgetNeeds(definition: AnyWidgetDefinition, config: WidgetConfig, station: StationContext): NeedsOf {
+export function widgetNeeds(
+  definition: AnyWidgetDefinition,
+  config: WidgetConfig,
+  station: StationContext,
+  period?: DashboardPeriod,
+): NeedsOf {
   const known = needsOfConfig.get(config);
-  if (known && known.definition === definition && known.station === station) return known.needsOf;
-  const needsOf: NeedsOf = (now) => definition.needs(config, { station, now });
-  needsOfConfig.set(config, { definition, station, needsOf });
+  if (known && known.definition === definition && known.station === station && known.period === period) return known.needsOf;
+  const shown = effectiveConfig<WidgetConfig>(definition, config, period);
+  const needsOf: NeedsOf = (now) => definition.needs(shown, { station, now, period });
+  needsOfConfig.set(config, { definition, station, period, needsOf });
   return needsOf;
 }
 
-/** A widget's view with the answers it needs, and the table of those answers while it is inspected. */
+/**
+ * A widget's view with the answers it needs, and the table of those answers while it is inspected:
+ * all three of its configuration as it follows the dashboard's `period` (`effectiveConfig`).
+ */
 export function WidgetSlot({
   widget,
   definition,
   station,
+  period,
   scheduler,
   editing,
   navigate,
@@ -93,6 +112,7 @@ export function WidgetSlot({
   widget: WidgetInstance;
   definition: AnyWidgetDefinition;
   station: StationContext;
+  period?: DashboardPeriod;
   scheduler: DataScheduler;
   editing: boolean;
   navigate(routeName: string, query?: Record<string, string>): void;
@@ -100,9 +120,16 @@ export function WidgetSlot({
   inspecting: boolean;
   onInspected(): void;
 }) {
-  const needsOf = useMemo(() => widgetNeeds(definition, widget.config, station), [definition, widget.config, station]);
+  const needsOf = useMemo(
+    () => widgetNeeds(definition, widget.config, station, period),
+    [definition, widget.config, station, period],
+  );
+  const config = useMemo(
+    () => effectiveConfig<WidgetConfig>(definition, widget.config, period),
+    [definition, widget.config, period],
+  );
   const data = useWidgetData(scheduler, widget.id, needsOf);
-  const context = useMemo(() => ({ station, now: Date.now() }), [station, data]); // eslint-disable-line react-hooks/exhaustive-deps
+  const context = useMemo(() => ({ station, now: Date.now(), period }), [station, period, data]); // eslint-disable-line react-hooks/exhaustive-deps
   const actions = useMemo<WidgetActions>(
     () => ({ refresh: () => void scheduler.refresh(widget.id), navigate }),
     [scheduler, widget.id, navigate],
@@ -110,13 +137,13 @@ export function WidgetSlot({
   const { View } = definition;
   return (
     <>
-      <View id={widget.id} config={widget.config} data={data} context={context} editing={editing} actions={actions} />
+      <View id={widget.id} config={config} data={data} context={context} editing={editing} actions={actions} />
       {inspecting ? (
         <Suspense fallback={null}>
           <InspectDialog
             title={title}
             definition={definition}
-            config={widget.config}
+            config={config}
             data={data}
             context={context}
             onClose={onInspected}
@@ -132,6 +159,7 @@ interface WidgetCellProps {
   id: string;
   definitions: ReadonlyMap<string, AnyWidgetDefinition>;
   station: StationContext;
+  period?: DashboardPeriod;
   scheduler: DataScheduler;
   editing: boolean;
   highlighted: boolean;
@@ -169,6 +197,7 @@ const WidgetCell = memo(function WidgetCell({ store, id, definitions, ...props }
         widget={widget}
         definition={definition}
         station={props.station}
+        period={props.period}
         scheduler={props.scheduler}
         editing={props.editing}
         navigate={props.navigate}
@@ -226,8 +255,20 @@ function StaticGrid({ width, cols, layout, items }: GridProps) {
  * phone moved up and down in the order.
  */
 export function DashboardGrid(props: DashboardGridProps) {
-  const { store, definitions, station, scheduler, editing, highlighted, onLayoutChange, onEdit, onRemove, onMove, navigate } =
-    props;
+  const {
+    store,
+    definitions,
+    station,
+    period,
+    scheduler,
+    editing,
+    highlighted,
+    onLayoutChange,
+    onEdit,
+    onRemove,
+    onMove,
+    navigate,
+  } = props;
   const { t } = useTranslation();
   const { width, containerRef, mounted } = useContainerWidth();
   const breakpoint = breakpointOf(width);
@@ -281,6 +322,7 @@ export function DashboardGrid(props: DashboardGridProps) {
         id={id}
         definitions={definitions}
         station={station}
+        period={period}
         scheduler={scheduler}
         editing={editing}
         highlighted={highlighted === id}
@@ -329,7 +371,8 @@ const ignore = () => undefined;
 export function ViewGrid({
   navigate = ignore,
   ...props
-}: Pick<DashboardGridProps, 'store' | 'definitions' | 'station' | 'scheduler'> & Partial<Pick<DashboardGridProps, 'navigate'>>) {
+}: Pick<DashboardGridProps, 'store' | 'definitions' | 'station' | 'scheduler'> &
+  Partial<Pick<DashboardGridProps, 'navigate' | 'period'>>) {
   return (
     <DashboardGrid
       {...props}

@@ -7,7 +7,7 @@ import { emptyDocument, type WidgetConfig } from './document';
 import { createEditorStore } from './editor';
 import type { DataNeed } from './needs';
 import { DataScheduler, type NeedAnswer } from './scheduler';
-import { defineWidget, type StationContext } from './widget';
+import { defineWidget, type DashboardPeriod, type StationContext } from './widget';
 import { PREVIEW_DELAY_MS, WidgetConfigDialog } from './WidgetConfigDialog';
 
 const STATION: StationContext = { sn: 'T2-ST1', name: 'Storage', timeZone: 'Asia/Shanghai', fields: {} };
@@ -50,15 +50,25 @@ function app(children: ReactNode) {
   return <AppProviders runtime={memoryRuntime('en', 'default')}>{children}</AppProviders>;
 }
 
-function dialog(type: string, options: { config?: WidgetConfig; onCancel?: () => void; data?: DataScheduler } = {}) {
+function dialog(
+  type: string,
+  options: {
+    config?: WidgetConfig;
+    onCancel?: () => void;
+    data?: DataScheduler;
+    definition?: ReturnType<typeof typed>;
+    period?: DashboardPeriod;
+  } = {},
+) {
   return render(
     app(
       <WidgetConfigDialog
-        definition={typed(type)}
+        definition={options.definition ?? typed(type)}
         title="Figure"
         id="w1"
         config={options.config ?? {}}
         station={STATION}
+        period={options.period}
         scheduler={options.data ?? scheduler().scheduler}
         onSave={vi.fn()}
         onCancel={options.onCancel ?? vi.fn()}
@@ -148,5 +158,25 @@ describe("the configuration's preview", () => {
     expect(data.slotsOf('w1')).toEqual({ v: { status: 'ready', data: 'SOC' } });
     act(() => unmount());
     expect(data.slotsOf('preview:w1')).toBeUndefined();
+  });
+
+  test("the preview shows the widget as the dashboard's period makes it, saying so, until the widget keeps its own", async () => {
+    // A type whose figure follows the dashboard's period: the variable of the period's figure.
+    const following = {
+      ...typed('trend'),
+      followPeriod: (config: WidgetConfig, period: DashboardPeriod) => ({
+        ...config,
+        name: `${String(config.name)} of ${period}`,
+      }),
+    };
+    const { scheduler: data, requests } = scheduler();
+    dialog('trend', { config: { name: 'SOC' }, data, definition: following, period: 'month' });
+    expect(await screen.findByText('value of SOC of month')).toBeTruthy();
+    expect(screen.getByText('As the dashboard shows it, for its period: This month.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: "Follow the dashboard's period" }));
+    await settle();
+    expect(await screen.findByText('value of SOC')).toBeTruthy();
+    expect(screen.queryByText('As the dashboard shows it, for its period: This month.')).toBeNull();
+    expect(requests.map((needs) => needs.map((need) => need.body))).toEqual([[{ sns: 'SOC of month' }], [{ sns: 'SOC' }]]);
   });
 });

@@ -9,7 +9,7 @@ import { useGuardedClose } from '../forms/unsaved';
 import { buildUiSchema, mergeUiSchema } from '../schema/uiSchema';
 import type { WidgetConfig } from './document';
 import type { DataScheduler } from './scheduler';
-import type { AnyWidgetDefinition, StationContext } from './widget';
+import type { AnyWidgetDefinition, DashboardPeriod, StationContext } from './widget';
 import { WidgetPreview } from './WidgetPreview';
 
 export interface WidgetConfigDialogProps {
@@ -21,6 +21,8 @@ export interface WidgetConfigDialogProps {
   config: WidgetConfig;
   /** The station the preview shows the widget on. */
   station: StationContext;
+  /** The period the dashboard shows, which the preview follows as the dashboard does. */
+  period?: DashboardPeriod;
   /** The dashboard's scheduler, which fetches the preview's data with the dashboard's. */
   scheduler: DataScheduler;
   onSave(config: WidgetConfig): void;
@@ -61,6 +63,7 @@ export function WidgetConfigDialog({
   id,
   config,
   station,
+  period,
   scheduler,
   onSave,
   onCancel,
@@ -150,6 +153,7 @@ export function WidgetConfigDialog({
               config={settled}
               valid={valid}
               station={station}
+              period={period}
               scheduler={scheduler}
             />
           </Col>

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { label } from '../i18n/labels';
 import { widgetTitle, WidgetSlot } from './DashboardGrid';
 import type { WidgetConfig, WidgetInstance } from './document';
+import { effectiveConfig } from './period';
 import type { DataScheduler } from './scheduler';
-import type { AnyWidgetDefinition, StationContext } from './widget';
+import type { AnyWidgetDefinition, DashboardPeriod, StationContext } from './widget';
 
 /** Height of the widget in the preview (px): about a dashboard widget of default size. */
 const PREVIEW_HEIGHT = 320;
@@ -19,6 +20,8 @@ export interface WidgetPreviewProps {
   /** Whether `config` passes the form's validation: one that does not leaves the last valid one shown. */
   valid: boolean;
   station: StationContext;
+  /** The period the dashboard shows: the widget is previewed as the dashboard will show it. */
+  period?: DashboardPeriod;
   /** The dashboard's scheduler: the needs the dashboard has already are shared, not asked again. */
   scheduler: DataScheduler;
 }
@@ -31,7 +34,7 @@ const ignore = () => undefined;
  * so that a Cancel leaves the dashboard as it was; it leaves the scheduler when the dialog closes.
  * Its refreshes are not announced: they follow every change the user makes.
  */
-export function WidgetPreview({ id, definition, config, valid, station, scheduler }: WidgetPreviewProps) {
+export function WidgetPreview({ id, definition, config, valid, station, period, scheduler }: WidgetPreviewProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const heading = useId();
@@ -43,6 +46,8 @@ export function WidgetPreview({ id, definition, config, valid, station, schedule
     [id, definition.type, shown],
   );
   const title = widgetTitle((key) => label(t, key), widget);
+  // Where the dashboard's period, not the form's choice, sets what the preview shows, it says so.
+  const following = period !== undefined && effectiveConfig<WidgetConfig>(definition, shown, period) !== shown;
   return (
     <section aria-labelledby={heading}>
       <Typography.Title level={5} id={heading} style={{ marginTop: 0 }}>
@@ -53,6 +58,11 @@ export function WidgetPreview({ id, definition, config, valid, station, schedule
           {t('dashboard.previewInvalid')}
         </Typography.Paragraph>
       )}
+      {following ? (
+        <Typography.Paragraph type="secondary" style={{ fontSize: token.fontSizeSM, marginBottom: 8 }}>
+          {t('dashboard.previewPeriod', { period: t(`dashboard.periods.${period}`) })}
+        </Typography.Paragraph>
+      ) : null}
       <div
         style={{
           height: PREVIEW_HEIGHT,
@@ -80,6 +90,7 @@ export function WidgetPreview({ id, definition, config, valid, station, schedule
             widget={widget}
             definition={definition}
             station={station}
+            period={period}
             scheduler={scheduler}
             editing={false}
             navigate={ignore}

@@ -60,6 +60,7 @@ export { WIDGET_ICONS, WidgetIcon } from './icons';
 export { wallClockText } from './inspectRows';
 export type { InspectCell, InspectHeadings, InspectTable } from './inspectRows';
 export { needKey } from './needs';
+export { dashboardPeriod, effectiveConfig, followOption } from './period';
 export type { DataNeed, Needs, SlotState } from './needs';
 export { sanitizeHtml } from './sanitize';
 export { stationStatusNeed, statusDetailOf } from './stationStatus';
@@ -68,9 +69,10 @@ export { batchFetcher } from './batchFetcher';
 export { DashboardGrid, ROW_HEIGHT, ViewGrid, widgetNeeds, widgetTitle } from './DashboardGrid';
 export type { DashboardGridProps } from './DashboardGrid';
 export type { BatchFetcher, NeedAnswer, NeedsOf, SchedulerOptions, SchedulerStats, Visibility } from './scheduler';
-export { defineWidget, WIDGET_GROUPS } from './widget';
+export { DASHBOARD_PERIODS, defineWidget, WIDGET_GROUPS } from './widget';
 export type {
   AnyWidgetDefinition,
+  DashboardPeriod,
   StationContext,
   WidgetActions,
   WidgetContext,

@@ -14,11 +14,20 @@ export interface StationContext {
   fields: Record<string, unknown>;
 }
 
+/**
+ * The periods a dashboard can show, its second variable beside the station: today, this month, this
+ * year (in the station's calendar).
+ */
+export const DASHBOARD_PERIODS = ['day', 'month', 'year'] as const;
+export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
+
 /** What a widget's needs and view are given besides its configuration. */
 export interface WidgetContext {
   station: StationContext;
   /** The instant of this refresh (milliseconds). */
   now: number;
+  /** The period the dashboard shows; undefined: every widget as configured. */
+  period?: DashboardPeriod;
 }
 
 /** What a widget's view can do beside showing its data. */
@@ -62,6 +71,12 @@ export interface WidgetDefinition<C extends WidgetConfig = WidgetConfig> {
   uiRules?(config: C): UiSchema;
   /** The configuration after a change in the form (values a change makes meaningless cleared). */
   onChange?(previous: C, next: C): C;
+  /**
+   * The configuration as it is while following the dashboard's period (its own period option set
+   * to it); the configuration itself (the same object) where nothing changes: a period the widget
+   * ignores, or one it shows already. Without it, the widget ignores every period.
+   */
+  followPeriod?(config: C, period: DashboardPeriod): C;
   /** A configuration of an older document format, in the current one. */
   migrate(config: WidgetConfig, fromVersion: number): WidgetConfig;
   /**

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/dodAnalysis.json';
-import { configDefaults, type SlotState } from '../../runtime/dashboard';
+import { configDefaults, effectiveConfig, type SlotState } from '../../runtime/dashboard';
 import { dodAnalysis } from '.';
 import { depthOfDischarge, dodFigures, dodOption, dodRange, type DodAnalysisConfig } from './rules';
 
@@ -16,11 +16,12 @@ const trend = (points: [string, number][]): SlotState => ({
 });
 
 describe('DOD analysis', () => {
-  test('defaults: title DOD分析, this month, one decimal, no variable', () => {
+  test('defaults: title DOD分析, this month, one decimal, no variable, following the dashboard’s period', () => {
     expect(defaults).toEqual({
       name: 'DOD分析',
       icon: 'BarChartOutlined',
       period: 'currentMonth',
+      followPeriod: true,
       color: '#409EFF',
       numberFix: 1,
     });
@@ -114,5 +115,17 @@ describe('DOD analysis', () => {
       socVar: SOC,
     });
     expect(dodAnalysis.migrate({ socVar: SOC }, 2)).toEqual({ socVar: SOC });
+  });
+});
+
+describe("DOD analysis following the dashboard's period", () => {
+  test.each([
+    ['last7Days', 'month', 'currentMonth'],
+    ['lastMonth', 'month', 'currentMonth'],
+    // It draws days: today (one day) and this year (not one of its periods) keep the configured days.
+    ['last30Days', 'day', 'last30Days'],
+    ['last7Days', 'year', 'last7Days'],
+  ] as const)('%s, following %s, shows %s', (own, period, shown) => {
+    expect(effectiveConfig(dodAnalysis, { ...defaults, period: own }, period).period).toBe(shown);
   });
 });

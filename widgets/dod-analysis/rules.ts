@@ -5,6 +5,7 @@ import {
   averageOf,
   cartesianOption,
   type ChartOption,
+  followOption,
   formatFigure,
   isDeviceVar,
   stationTime,
@@ -26,6 +27,12 @@ export interface DodAnalysisConfig {
   color: string;
   numberFix: number;
 }
+
+/**
+ * DOD analysis as it follows the dashboard's period: the days of this month; it draws days, so today
+ * (one day) and this year (not one of its periods) keep the configured days.
+ */
+export const dodAnalysisFollowPeriod = followOption<DodAnalysisConfig, 'period'>('period', { month: 'currentMonth' });
 
 /** The local days a period covers (`YYYY-MM-DD`, in order) and the times that ask for them. */
 export interface DodRange {

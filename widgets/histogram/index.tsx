@@ -1,7 +1,7 @@
 import { BarChartOutlined } from '@ant-design/icons';
 import { defineWidget } from '../../runtime/dashboard';
 import { HistogramView } from './HistogramView';
-import { histogramNeeds, migrateHistogram, type HistogramConfig } from './rules';
+import { histogramFollowPeriod, histogramNeeds, migrateHistogram, type HistogramConfig } from './rules';
 
 /** Histogram: device variables' figures per hour of today, day of this month or month of this year, as bars. */
 export const histogram = defineWidget<HistogramConfig>({
@@ -11,5 +11,6 @@ export const histogram = defineWidget<HistogramConfig>({
   size: { w: 12, h: 10 },
   needs: histogramNeeds,
   View: HistogramView,
+  followPeriod: histogramFollowPeriod,
   migrate: migrateHistogram,
 });

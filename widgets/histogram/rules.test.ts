@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/histogram.json';
-import { configDefaults, SERIES_PALETTE, type SlotState } from '../../runtime/dashboard';
+import { configDefaults, effectiveConfig, SERIES_PALETTE, type SlotState } from '../../runtime/dashboard';
 import { histogram } from '.';
 import { histogramOption, histogramSeries, type HistogramConfig } from './rules';
 
@@ -12,11 +12,12 @@ const CHARGE = { deviceSn: 'T2-ST1-PCS1', varSn: 'T2-ST1-PCS1.chargeEnergy' };
 const DISCHARGE = { deviceSn: 'T2-ST1-PCS1', varSn: 'T2-ST1-PCS1.dischargeEnergy' };
 
 describe('histogram', () => {
-  test('defaults: title 柱状图, today per hour, growth (DIFF), no variables', () => {
+  test('defaults: title 柱状图, today per hour, growth (DIFF), no variables, following the dashboard’s period', () => {
     expect(defaults).toEqual({
       name: '柱状图',
       icon: 'BarChartOutlined',
       period: 'day',
+      followPeriod: true,
       calcMethod: 'DIFF',
       numberFix: 2,
       nodeInfo: [],
@@ -136,5 +137,17 @@ describe('histogram', () => {
       nodeInfo: [{ deviceVar: CHARGE, name: 'A' }, { name: 'B' }],
     });
     expect(histogram.migrate({ nodeInfo: [{ deviceVar: CHARGE }] }, 2)).toEqual({ nodeInfo: [{ deviceVar: CHARGE }] });
+  });
+});
+
+describe("histogram following the dashboard's period", () => {
+  test.each([
+    ['day', 'month', 'month'],
+    ['month', 'day', 'day'],
+    ['year', 'day', 'day'],
+    ['day', 'year', 'year'],
+    ['month', 'month', 'month'],
+  ] as const)('%s, following %s, shows %s', (own, period, shown) => {
+    expect(effectiveConfig(histogram, { ...defaults, period: own }, period).period).toBe(shown);
   });
 });

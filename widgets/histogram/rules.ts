@@ -5,6 +5,7 @@ import {
   type ChartOption,
   type DeviceVar,
   figureNeed,
+  followOption,
   formatFigure,
   isDeviceVar,
   migrateEntries,
@@ -33,6 +34,15 @@ export interface HistogramConfig {
   numberFix: number;
   nodeInfo: HistogramNode[];
 }
+
+/**
+ * The histogram as it follows the dashboard's period: the bars of today, this month or this year.
+ */
+export const histogramFollowPeriod = followOption<HistogramConfig, 'period'>('period', {
+  day: 'day',
+  month: 'month',
+  year: 'year',
+});
 
 /** The entries whose variable is chosen, in the order of the list. */
 const chosenNodes = (config: HistogramConfig): (HistogramNode & { deviceVar: DeviceVar })[] =>

@@ -1,7 +1,7 @@
 import { DashboardOutlined } from '@ant-design/icons';
 import { defineWidget, figureNeed, migrateDeviceVar, type Needs } from '../../runtime/dashboard';
 import { KeyDataView } from './KeyDataView';
-import { clearOtherTypes, isConfigured, keyDataUi, METHOD_OF, PERIOD_OF, type KeyDataConfig } from './rules';
+import { clearOtherTypes, isConfigured, keyDataFollowPeriod, keyDataUi, METHOD_OF, PERIOD_OF, type KeyDataConfig } from './rules';
 
 /** Key data: one figure with its name, a text, a station field or a figure of a device variable. */
 export const keyData = defineWidget<KeyDataConfig>({
@@ -18,6 +18,7 @@ export const keyData = defineWidget<KeyDataConfig>({
   View: KeyDataView,
   uiRules: keyDataUi,
   onChange: clearOtherTypes,
+  followPeriod: keyDataFollowPeriod,
   migrate(config, fromVersion) {
     if (fromVersion >= 2) return config;
     const deviceValue = migrateDeviceVar(config.deviceValue);

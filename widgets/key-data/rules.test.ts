@@ -2,10 +2,10 @@ import type { UiSchema } from '@rjsf/utils';
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/keyData.json';
 import { i18nFor } from '../../runtime';
-import { configDefaults } from '../../runtime/dashboard';
+import { configDefaults, effectiveConfig } from '../../runtime/dashboard';
 import { disabledReason } from '../../runtime/forms/disabledReason';
 import { keyData } from '.';
-import { clearOtherTypes, isConfigured, keyDataUi, type KeyDataConfig } from './rules';
+import { clearOtherTypes, isConfigured, keyDataFollowPeriod, keyDataUi, type KeyDataConfig } from './rules';
 
 const defaults = configDefaults(schema as never) as KeyDataConfig;
 /** What a rule's UI schema of a field says under it, in a language: why it is disabled (undefined: it is not). */
@@ -49,15 +49,18 @@ describe('key data (specification §3, §5, §9)', () => {
     expect(said(ui, 'en')).toBe(reason);
   });
 
-  test.each(['calcMethod', 'calcInterval', 'numberFix'])('%s counts for device data only, and says so otherwise', (field) => {
-    const ui = keyDataUi({ ...defaults, dataType: 'text', calcInterval: 'YEAR' })[field] as UiSchema;
-    expect(ui['ui:disabled']).toBe(true);
-    expect([said(ui, 'en'), said(ui, 'zh')]).toEqual([
-      'Applies to device data only: choose “Device data” as the data type.',
-      '仅适用于设备数据：请将数据类型选为“设备数据”。',
-    ]);
-    expect(keyDataUi({ ...defaults, dataType: 'device_data', calcInterval: 'YEAR' })[field]).toEqual({ 'ui:disabled': false });
-  });
+  test.each(['calcMethod', 'calcInterval', 'numberFix', 'followPeriod'])(
+    '%s counts for device data only, and says so otherwise',
+    (field) => {
+      const ui = keyDataUi({ ...defaults, dataType: 'text', calcInterval: 'YEAR' })[field] as UiSchema;
+      expect(ui['ui:disabled']).toBe(true);
+      expect([said(ui, 'en'), said(ui, 'zh')]).toEqual([
+        'Applies to device data only: choose “Device data” as the data type.',
+        '仅适用于设备数据：请将数据类型选为“设备数据”。',
+      ]);
+      expect(keyDataUi({ ...defaults, dataType: 'device_data', calcInterval: 'YEAR' })[field]).toEqual({ 'ui:disabled': false });
+    },
+  );
 
   test.each([
     ['device_data', 'text', { textValue: 'hello', stationValue: '', deviceValue: undefined }],
@@ -105,5 +108,32 @@ describe('key data (specification §3, §5, §9)', () => {
       deviceValue: SOC,
     });
     expect(keyData.migrate({ deviceValue: SOC }, 2)).toEqual({ deviceValue: SOC });
+  });
+});
+
+describe("key data following the dashboard's period", () => {
+  test.each([
+    ['real_time', 'day', 'real_time'],
+    ['real_time', 'month', 'real_time'],
+    ['YEAR', 'day', 'DAY'],
+    ['DAY', 'month', 'YEAR'],
+    // This year (current_year) is disabled in the schema: the configured interval stays.
+    ['DAY', 'year', 'DAY'],
+    ['YEAR', 'year', 'YEAR'],
+  ] as const)('a device variable’s figure of %s, following %s, is of %s', (calcInterval, period, shown) => {
+    const config = { ...defaults, dataType: 'device_data' as const, deviceValue: SOC, calcInterval };
+    expect(keyDataFollowPeriod(config, period).calcInterval).toBe(shown);
+  });
+
+  test.each(['text', 'station_info'] as const)('a %s has no period: kept as it is', (dataType) => {
+    const config = { ...defaults, dataType, calcInterval: 'DAY' as const };
+    expect(keyDataFollowPeriod(config, 'month')).toBe(config);
+  });
+
+  test('this month on the dashboard: the figure labelled this month (YEAR) is asked for', () => {
+    const config = { ...defaults, dataType: 'device_data' as const, deviceValue: SOC, calcInterval: 'DAY' as const };
+    expect(keyData.needs(effectiveConfig(keyData, config, 'month'), { ...context, period: 'month' })).toMatchObject({
+      value: { operationId: 'getStatisticalValue', query: { sns: SOC.varSn, type: 'MONTH' } },
+    });
   });
 });

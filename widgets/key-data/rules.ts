@@ -1,7 +1,7 @@
 import type { UiSchema } from '@rjsf/utils';
 import { HIDDEN_FIELD } from '../../runtime';
 import { disabledBecause } from '../../runtime/forms/disabledReason';
-import { type DeviceVar, type Method, type Period } from '../../runtime/dashboard';
+import { followOption, type DashboardPeriod, type DeviceVar, type Method, type Period } from '../../runtime/dashboard';
 
 export type KeyDataType = 'text' | 'station_info' | 'device_data';
 export type KeyDataInterval = 'real_time' | 'YEAR' | 'DAY' | 'current_year';
@@ -36,6 +36,18 @@ export const PERIOD_OF: Record<KeyDataInterval, Period> = {
   current_year: 'year',
 };
 
+/** Today's figure (DAY) or this month's (YEAR, as labelled); this year is disabled, a real-time figure has no period. */
+const followInterval = followOption<KeyDataConfig, 'calcInterval'>('calcInterval', { day: 'DAY', month: 'YEAR' }, ['real_time']);
+
+/**
+ * Key data as it follows the dashboard's period: a device variable's figure of today or of this
+ * month; this year is not offered, and a real-time figure, a text or a station field (whose interval
+ * is disabled) are kept.
+ */
+export function keyDataFollowPeriod(config: KeyDataConfig, period: DashboardPeriod): KeyDataConfig {
+  return config.dataType === 'device_data' ? followInterval(config, period) : config;
+}
+
 export const METHOD_OF: Record<KeyDataMethod, Method> = { AVG: 'AVG', MAX: 'MAX', diff: 'DIFF', SUM: 'SUM' };
 
 /** The value of each data type; the others are cleared when the data type changes. */
@@ -53,8 +65,9 @@ export function clearOtherTypes(previous: KeyDataConfig, next: KeyDataConfig): K
 }
 
 /**
- * The interval, method and decimals count only for device data, and the method not in real time:
- * disabled otherwise, saying why. Only the current type's value is shown.
+ * The interval, method, decimals and following the dashboard's period count only for device data,
+ * and the method not in real time: disabled otherwise, saying why. Only the current type's value
+ * is shown.
  */
 export function keyDataUi(config: KeyDataConfig): UiSchema {
   const device = config.dataType === 'device_data';
@@ -62,6 +75,7 @@ export function keyDataUi(config: KeyDataConfig): UiSchema {
   return {
     calcMethod: disabledBecause(deviceOnly || (config.calcInterval === 'real_time' && 'widgets.common.reasons.realTime')),
     calcInterval: disabledBecause(deviceOnly),
+    followPeriod: disabledBecause(deviceOnly),
     numberFix: disabledBecause(deviceOnly),
     textValue: config.dataType === 'text' ? {} : HIDDEN_FIELD,
     stationValue: config.dataType === 'station_info' ? {} : HIDDEN_FIELD,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/multiEnergyConsumption.json';
 import type { EnergyLabel, LabelTrend } from '../../generated/types';
-import { configDefaults } from '../../runtime/dashboard';
+import { configDefaults, effectiveConfig } from '../../runtime/dashboard';
 import { multiEnergyConsumption } from '.';
 import { chosenLabels, labelRows, type MultiEnergyConsumptionConfig } from './rules';
 
@@ -40,11 +40,12 @@ const figure = (labelId: number, name: string, value: number | null, charge?: nu
 });
 
 describe('multi-dimensional energy consumption', () => {
-  test('defaults: title 多维度能耗, this month, every label of the station, with cost', () => {
+  test('defaults: title 多维度能耗, this month, every label of the station, with cost, following the dashboard’s period', () => {
     expect(defaults).toEqual({
       name: '多维度能耗',
       icon: 'FundOutlined',
       period: 'month',
+      followPeriod: true,
       labelIds: [],
       showCost: true,
       numberFix: 2,
@@ -121,5 +122,16 @@ describe('multi-dimensional energy consumption', () => {
   test('a configuration of format 1 is kept as it is (it stores no device variable)', () => {
     expect(multiEnergyConsumption.migrate({ labelIds: [1, 2] }, 1)).toEqual({ labelIds: [1, 2] });
     expect(multiEnergyConsumption.migrate({ labelIds: [1] }, 2)).toEqual({ labelIds: [1] });
+  });
+});
+
+describe("multi-dimensional energy consumption following the dashboard's period", () => {
+  test.each([
+    ['month', 'day', 'day'],
+    ['day', 'month', 'month'],
+    ['month', 'year', 'year'],
+    ['year', 'year', 'year'],
+  ] as const)('%s, following %s, shows %s', (own, period, shown) => {
+    expect(effectiveConfig(multiEnergyConsumption, { ...defaults, period: own }, period).period).toBe(shown);
   });
 });

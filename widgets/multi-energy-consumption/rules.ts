@@ -1,8 +1,19 @@
 import type { EnergyLabel, LabelQuery, LabelTrend } from '../../generated/types';
-import { stationTime, type DataNeed, type Needs, type SlotState, type WidgetContext } from '../../runtime/dashboard';
+import {
+  followOption,
+  stationTime,
+  type DashboardPeriod,
+  type DataNeed,
+  type Needs,
+  type SlotState,
+  type WidgetContext,
+} from '../../runtime/dashboard';
 
 /** Today, this month or this year of the station: the statistic type of the label calls. */
 export type LabelPeriod = 'day' | 'month' | 'year';
+
+/** The label widgets offer every period of the dashboard, each as itself. */
+export const LABEL_PERIOD_OF: Record<DashboardPeriod, LabelPeriod> = { day: 'day', month: 'month', year: 'year' };
 
 const TYPE_OF: Record<LabelPeriod, LabelQuery['type']> = { day: 'DAY', month: 'MONTH', year: 'YEAR' };
 
@@ -15,6 +26,9 @@ export interface MultiEnergyConsumptionConfig {
   showCost: boolean;
   numberFix: number;
 }
+
+/** The energy consumption as it follows the dashboard's period: the labels' energy of today, this month or this year. */
+export const consumptionFollowPeriod = followOption<MultiEnergyConsumptionConfig, 'period'>('period', LABEL_PERIOD_OF);
 
 /** The valid label ids of a configuration, each once, in the order chosen. */
 export function chosenLabels(labelIds: unknown): number[] {

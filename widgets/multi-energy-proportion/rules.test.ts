@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/multiEnergyProportion.json';
 import type { LabelTrend } from '../../generated/types';
-import { configDefaults, readRing } from '../../runtime/dashboard';
+import { configDefaults, effectiveConfig, readRing } from '../../runtime/dashboard';
 import { multiEnergyProportion } from '.';
 import { labelShares, multiEnergyProportionOption, type MultiEnergyProportionConfig } from './rules';
 
@@ -14,8 +14,15 @@ const figures = (...values: (number | null)[]): LabelTrend[] =>
   values.map((value, index) => ({ labelId: index + 1, name: `L${index + 1}`, unit: 'kWh', value, datas: [], time_keys: [] }));
 
 describe('multi-dimensional energy proportion', () => {
-  test('defaults: title 多维度能耗占比, this month, no label chosen', () => {
-    expect(defaults).toEqual({ name: '多维度能耗占比', icon: 'PieChartOutlined', period: 'month', labelIds: [], numberFix: 2 });
+  test('defaults: title 多维度能耗占比, this month, no label chosen, following the dashboard’s period', () => {
+    expect(defaults).toEqual({
+      name: '多维度能耗占比',
+      icon: 'PieChartOutlined',
+      period: 'month',
+      followPeriod: true,
+      labelIds: [],
+      numberFix: 2,
+    });
   });
 
   test.each([
@@ -59,5 +66,15 @@ describe('multi-dimensional energy proportion', () => {
       [10, '#F96377'],
     ]);
     expect(pie.label(1)).toBe('25.00%');
+  });
+});
+
+describe("multi-dimensional energy proportion following the dashboard's period", () => {
+  test.each([
+    ['month', 'day', 'day'],
+    ['day', 'month', 'month'],
+    ['month', 'year', 'year'],
+  ] as const)('%s, following %s, shows %s', (own, period, shown) => {
+    expect(effectiveConfig(multiEnergyProportion, { ...defaults, period: own }, period).period).toBe(shown);
   });
 });

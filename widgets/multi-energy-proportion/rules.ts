@@ -1,6 +1,14 @@
 import type { LabelTrend } from '../../generated/types';
-import { formatFigure, seriesColor, shareRing, type ChartOption, type Needs, type WidgetContext } from '../../runtime/dashboard';
-import { chosenLabels, labelQuery, type LabelPeriod } from '../multi-energy-consumption/rules';
+import {
+  followOption,
+  formatFigure,
+  seriesColor,
+  shareRing,
+  type ChartOption,
+  type Needs,
+  type WidgetContext,
+} from '../../runtime/dashboard';
+import { chosenLabels, LABEL_PERIOD_OF, labelQuery, type LabelPeriod } from '../multi-energy-consumption/rules';
 
 export interface MultiEnergyProportionConfig {
   [field: string]: unknown;
@@ -10,6 +18,9 @@ export interface MultiEnergyProportionConfig {
   labelIds: number[];
   numberFix: number;
 }
+
+/** The energy proportion as it follows the dashboard's period: the labels' shares of today, this month or this year. */
+export const proportionFollowPeriod = followOption<MultiEnergyProportionConfig, 'period'>('period', LABEL_PERIOD_OF);
 
 /** The chosen labels' energy over the period (totals only: the shares need no series). */
 export function proportionNeeds(config: MultiEnergyProportionConfig, context: WidgetContext): Needs {

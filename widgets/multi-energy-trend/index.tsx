@@ -1,7 +1,7 @@
 import { LineChartOutlined } from '@ant-design/icons';
 import { defineWidget } from '../../runtime/dashboard';
 import { MultiEnergyTrendView } from './MultiEnergyTrendView';
-import { trendNeeds, type MultiEnergyTrendConfig } from './rules';
+import { trendFollowPeriod, trendNeeds, type MultiEnergyTrendConfig } from './rules';
 
 /** Multi-dimensional energy trend: the chosen energy labels' energy per hour, day or month, as lines. */
 export const multiEnergyTrend = defineWidget<MultiEnergyTrendConfig>({
@@ -11,6 +11,7 @@ export const multiEnergyTrend = defineWidget<MultiEnergyTrendConfig>({
   size: { w: 12, h: 10 },
   needs: trendNeeds,
   View: MultiEnergyTrendView,
+  followPeriod: trendFollowPeriod,
   // Nothing of this widget was stored differently before format 2.
   migrate: (config) => config,
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/multiEnergyTrend.json';
-import { configDefaults, SERIES_PALETTE } from '../../runtime/dashboard';
+import { configDefaults, effectiveConfig, SERIES_PALETTE } from '../../runtime/dashboard';
 import { multiEnergyTrend } from '.';
 import { multiEnergyTrendOption, trendLines, type MultiEnergyTrendConfig } from './rules';
 
@@ -8,8 +8,15 @@ const defaults = configDefaults(schema as never) as MultiEnergyTrendConfig;
 const station = { sn: 'T2-ST1', name: 'T2-ST1', timeZone: 'Asia/Shanghai', fields: {} };
 
 describe('multi-dimensional energy trend', () => {
-  test('defaults: title 多维度能耗趋势, this month per day, no label chosen', () => {
-    expect(defaults).toEqual({ name: '多维度能耗趋势', icon: 'LineChartOutlined', period: 'month', labelIds: [], numberFix: 2 });
+  test('defaults: title 多维度能耗趋势, this month per day, no label chosen, following the dashboard’s period', () => {
+    expect(defaults).toEqual({
+      name: '多维度能耗趋势',
+      icon: 'LineChartOutlined',
+      period: 'month',
+      followPeriod: true,
+      labelIds: [],
+      numberFix: 2,
+    });
   });
 
   test.each([
@@ -61,5 +68,15 @@ describe('multi-dimensional energy trend', () => {
       { type: 'line', name: '放电', data: [null, null], itemStyle: { color: '#29BB9A' } },
     ]);
     expect((multiEnergyTrendOption([], [], 2) as unknown as { series: unknown[] }).series).toEqual([]);
+  });
+});
+
+describe("multi-dimensional energy trend following the dashboard's period", () => {
+  test.each([
+    ['month', 'day', 'day'],
+    ['day', 'month', 'month'],
+    ['month', 'year', 'year'],
+  ] as const)('%s, following %s, shows %s', (own, period, shown) => {
+    expect(effectiveConfig(multiEnergyTrend, { ...defaults, period: own }, period).period).toBe(shown);
   });
 });

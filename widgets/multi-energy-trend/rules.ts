@@ -1,13 +1,14 @@
 import type { LabelTrend } from '../../generated/types';
 import {
   cartesianOption,
+  followOption,
   formatFigure,
   seriesColor,
   type ChartOption,
   type Needs,
   type WidgetContext,
 } from '../../runtime/dashboard';
-import { chosenLabels, labelQuery, type LabelPeriod } from '../multi-energy-consumption/rules';
+import { chosenLabels, LABEL_PERIOD_OF, labelQuery, type LabelPeriod } from '../multi-energy-consumption/rules';
 
 export interface MultiEnergyTrendConfig {
   [field: string]: unknown;
@@ -17,6 +18,9 @@ export interface MultiEnergyTrendConfig {
   labelIds: number[];
   numberFix: number;
 }
+
+/** The energy trend as it follows the dashboard's period: the labels' energy per hour of today, day of this month or month of this year. */
+export const trendFollowPeriod = followOption<MultiEnergyTrendConfig, 'period'>('period', LABEL_PERIOD_OF);
 
 /** The chosen labels' energy over the period with their series per hour, day or month. */
 export function trendNeeds(config: MultiEnergyTrendConfig, context: WidgetContext): Needs {

@@ -1,7 +1,14 @@
 import { AppstoreOutlined } from '@ant-design/icons';
 import { defineWidget } from '../../runtime/dashboard';
 import { MultiKeyDataView } from './MultiKeyDataView';
-import { keepEntriesInStep, migrateMultiKeyData, multiKeyDataNeeds, multiKeyDataUi, type MultiKeyDataConfig } from './rules';
+import {
+  keepEntriesInStep,
+  migrateMultiKeyData,
+  multiKeyDataFollowPeriod,
+  multiKeyDataNeeds,
+  multiKeyDataUi,
+  type MultiKeyDataConfig,
+} from './rules';
 
 /** Multi key data: several key figures side by side, each a text, a station field or a figure of a device variable. */
 export const multiKeyData = defineWidget<MultiKeyDataConfig>({
@@ -13,5 +20,6 @@ export const multiKeyData = defineWidget<MultiKeyDataConfig>({
   View: MultiKeyDataView,
   uiRules: multiKeyDataUi,
   onChange: (previous, next) => keepEntriesInStep(previous, next, Date.now()),
+  followPeriod: multiKeyDataFollowPeriod,
   migrate: migrateMultiKeyData,
 });

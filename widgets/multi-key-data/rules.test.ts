@@ -6,7 +6,14 @@ import { i18nFor, mergeUiSchema } from '../../runtime';
 import { configDefaults } from '../../runtime/dashboard';
 import { disabledReason } from '../../runtime/forms/disabledReason';
 import { multiKeyData } from '.';
-import { entryUi, keepEntriesInStep, multiKeyDataUi, type KeyFigure, type MultiKeyDataConfig } from './rules';
+import {
+  entryUi,
+  keepEntriesInStep,
+  multiKeyDataFollowPeriod,
+  multiKeyDataUi,
+  type KeyFigure,
+  type MultiKeyDataConfig,
+} from './rules';
 
 const defaults = configDefaults(schema as never) as MultiKeyDataConfig;
 /** What a rule's UI schema of a field says under it, in a language: why it is disabled (undefined: it is not). */
@@ -168,5 +175,37 @@ describe('multi key data (specification §3, §4, §8, §9)', () => {
     expect(multiKeyData.migrate(old, 1)).toEqual({ multiKeyData: [{ name: 'SOC', deviceValue: SOC }, { name: 'T' }] });
     const current = { multiKeyData: [{ name: 'SOC', deviceValue: SOC }] };
     expect(multiKeyData.migrate(current, 2)).toBe(current);
+  });
+});
+
+describe("multi key data following the dashboard's period", () => {
+  test.each([
+    ['current_day', 'month', 'current_month'],
+    ['current_year', 'month', 'current_month'],
+    ['current_month', 'month', 'current_month'],
+    // Today and this year are disabled in the schema: the configured interval stays.
+    ['current_month', 'day', 'current_month'],
+    ['current_month', 'year', 'current_month'],
+    // A real-time figure has no period.
+    ['real_time', 'month', 'real_time'],
+  ] as const)('a device variable’s figure of %s, following %s, is of %s', (calcInterval, period, shown) => {
+    const config = { ...defaults, multiKeyData: [entry({ deviceValue: PV, calcInterval })] };
+    expect(multiKeyDataFollowPeriod(config, period).multiKeyData[0]?.calcInterval).toBe(shown);
+  });
+
+  test('each figure follows on its own; texts and station fields, whose interval is disabled, are kept', () => {
+    const text = entry({ dataType: 'text', textValue: 'Hello', calcInterval: 'current_day' });
+    const live = entry({ deviceValue: SOC });
+    const config = { ...defaults, multiKeyData: [text, live, entry({ deviceValue: PV, calcInterval: 'current_day' })] };
+    const followed = multiKeyDataFollowPeriod(config, 'month');
+    expect(followed.multiKeyData.map((figure) => figure.calcInterval)).toEqual(['current_day', 'real_time', 'current_month']);
+    expect(followed.multiKeyData[0]).toBe(text);
+    expect(config.multiKeyData[2]?.calcInterval).toBe('current_day');
+  });
+
+  test('nothing to follow: the configuration itself', () => {
+    const config = { ...defaults, multiKeyData: [entry({ deviceValue: PV, calcInterval: 'current_month' })] };
+    expect(multiKeyDataFollowPeriod(config, 'month')).toBe(config);
+    expect(multiKeyDataFollowPeriod(config, 'day')).toBe(config);
   });
 });

@@ -2,8 +2,10 @@ import type { UiSchema } from '@rjsf/utils';
 import { HIDDEN_FIELD } from '../../runtime';
 import { disabledBecause } from '../../runtime/forms/disabledReason';
 import {
+  type DashboardPeriod,
   type DeviceVar,
   figureNeed,
+  followOption,
   isDeviceVar,
   type Method,
   migrateEntries,
@@ -43,6 +45,20 @@ export const PERIOD_OF: Record<EntryInterval, Period> = {
   current_day: 'day',
   current_year: 'year',
 };
+
+/** This month's figure; today and this year are disabled, a real-time figure has no period. */
+const followEntry = followOption<KeyFigure, 'calcInterval'>('calcInterval', { month: 'current_month' }, ['real_time']);
+
+/**
+ * Multi key data as it follows the dashboard's period: each device variable's figure of this month;
+ * today and this year are not offered, and real-time figures, texts and station fields (whose
+ * interval is disabled) are kept.
+ */
+export function multiKeyDataFollowPeriod(config: MultiKeyDataConfig, period: DashboardPeriod): MultiKeyDataConfig {
+  const entries = config.multiKeyData ?? [];
+  const followed = entries.map((entry) => (entry.dataType === 'device_data' ? followEntry(entry, period) : entry));
+  return followed.every((entry, index) => entry === entries[index]) ? config : { ...config, multiKeyData: followed };
+}
 
 /** The comparisons with the last period are not offered; a stored one shows this period's average or difference. */
 export const METHOD_OF: Record<EntryMethod, Method> = {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/peakValleyProportion.json';
 import type { StationChargeDay } from '../../generated/types';
-import { configDefaults, readRing } from '../../runtime/dashboard';
+import { configDefaults, effectiveConfig, readRing } from '../../runtime/dashboard';
 import { peakValleyProportion } from '.';
 import {
   dayEnergy,
@@ -120,5 +120,17 @@ describe('peak-valley proportion', () => {
     ]);
     expect(ring.label(0)).toBe('75.0%');
     expect(ring.tooltip(1)).toBe('«valley»: 10.0 kWh (25.0%)');
+  });
+});
+
+describe("peak-valley proportion following the dashboard's period", () => {
+  test.each([
+    ['month', 'day', 'day'],
+    ['day', 'month', 'month'],
+    // This year is disabled in the schema: the configured period stays.
+    ['day', 'year', 'day'],
+    ['month', 'year', 'month'],
+  ] as const)('%s, following %s, shows %s', (own, period, shown) => {
+    expect(effectiveConfig(peakValleyProportion, { ...defaults, period: own }, period).period).toBe(shown);
   });
 });

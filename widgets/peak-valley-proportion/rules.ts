@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import type { StationChargeDay } from '../../generated/types';
 import {
+  followOption,
   formatFigure,
   shareRing,
   stationTime,
@@ -36,6 +37,15 @@ export interface PeakValleyProportionConfig extends PeakValleyColors {
   period: 'day' | 'month' | 'year';
   numberFix: number;
 }
+
+/**
+ * The peak-valley proportion as it follows the dashboard's period: today's or this month's energy by
+ * tariff period; this year is not offered (disabled in the schema), so it is kept.
+ */
+export const peakValleyProportionFollowPeriod = followOption<PeakValleyProportionConfig, 'period'>('period', {
+  day: 'day',
+  month: 'month',
+});
 
 const DATE = 'YYYY-MM-DD';
 

@@ -1,7 +1,7 @@
 import { BarChartOutlined } from '@ant-design/icons';
 import { defineWidget } from '../../runtime/dashboard';
 import { PeakValleyTrendView } from './PeakValleyTrendView';
-import { trendNeeds, type PeakValleyTrendConfig } from './rules';
+import { peakValleyTrendFollowPeriod, trendNeeds, type PeakValleyTrendConfig } from './rules';
 
 /** Peak-valley trend: the station's charged or discharged energy of each day of a month, stacked by tariff period. */
 export const peakValleyTrend = defineWidget<PeakValleyTrendConfig>({
@@ -11,6 +11,7 @@ export const peakValleyTrend = defineWidget<PeakValleyTrendConfig>({
   size: { w: 12, h: 10 },
   needs: trendNeeds,
   View: PeakValleyTrendView,
+  followPeriod: peakValleyTrendFollowPeriod,
   // Nothing of this widget was stored differently before format 2.
   migrate: (config) => config,
 });

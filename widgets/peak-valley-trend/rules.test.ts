@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/peakValleyTrend.json';
 import type { StationChargeDay } from '../../generated/types';
-import { configDefaults, type SlotState } from '../../runtime/dashboard';
+import { configDefaults, effectiveConfig, type SlotState } from '../../runtime/dashboard';
 import { peakValleyTrend } from '.';
 import { peakValleyTrendOption, trendFigures, trendMonth, type PeakValleyTrendConfig } from './rules';
 
@@ -117,5 +117,17 @@ describe('peak-valley trend', () => {
       { name: '«flat»', stack: 'energy', data: [0, null], color: defaults.flatColor },
       { name: '«valley»', stack: 'energy', data: [4, null], color: defaults.valleyColor },
     ]);
+  });
+});
+
+describe("peak-valley trend following the dashboard's period", () => {
+  test.each([
+    ['lastMonth', 'month', 'currentMonth'],
+    ['currentMonth', 'month', 'currentMonth'],
+    // It draws the days of a month: today and this year keep the configured month.
+    ['lastMonth', 'day', 'lastMonth'],
+    ['lastMonth', 'year', 'lastMonth'],
+  ] as const)('%s, following %s, shows %s', (own, period, shown) => {
+    expect(effectiveConfig(peakValleyTrend, { ...defaults, period: own }, period).period).toBe(shown);
   });
 });

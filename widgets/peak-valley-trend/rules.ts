@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import {
   cartesianOption,
+  followOption,
   formatFigure,
   type ChartOption,
   type Needs,
@@ -30,6 +31,12 @@ export interface PeakValleyTrendConfig extends PeakValleyColors {
   period: 'currentMonth' | 'lastMonth';
   numberFix: number;
 }
+
+/**
+ * The peak-valley trend as it follows the dashboard's period: the days of this month; it draws the
+ * days of a month, so today and this year keep the configured month.
+ */
+export const peakValleyTrendFollowPeriod = followOption<PeakValleyTrendConfig, 'period'>('period', { month: 'currentMonth' });
 
 /** The month shown (`YYYY-MM`) and the station's today. */
 export function trendMonth(period: PeakValleyTrendConfig['period'], context: WidgetContext): { month: string; today: string } {

@@ -8,6 +8,7 @@ import {
   METHOD_OF,
   migrateProportion,
   PERIOD_OF,
+  proportionFollowPeriod,
   proportionUi,
   type ProportionConfig,
 } from './rules';
@@ -30,5 +31,6 @@ export const proportion = defineWidget<ProportionConfig>({
   View: ProportionView,
   uiRules: proportionUi,
   onChange: (previous, next) => keepInStep(previous, next, Date.now()),
+  followPeriod: proportionFollowPeriod,
   migrate: migrateProportion,
 });

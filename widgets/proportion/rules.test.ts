@@ -2,11 +2,19 @@ import type { UiSchema } from '@rjsf/utils';
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/proportion.json';
 import { i18nFor } from '../../runtime';
-import { configDefaults, readRing } from '../../runtime/dashboard';
+import { configDefaults, effectiveConfig, readRing } from '../../runtime/dashboard';
 import { disabledReason } from '../../runtime/forms/disabledReason';
 import uiSchema from '../../schemas/widgets/proportion.ui.json';
 import { proportion } from '.';
-import { keepInStep, proportionOption, proportionUi, sharesOf, totalOf, type ProportionConfig } from './rules';
+import {
+  keepInStep,
+  proportionFollowPeriod,
+  proportionOption,
+  proportionUi,
+  sharesOf,
+  totalOf,
+  type ProportionConfig,
+} from './rules';
 
 const defaults = configDefaults(schema as never) as ProportionConfig;
 /** What a rule's UI schema of a field says under it, in a language: why it is disabled (undefined: it is not). */
@@ -155,5 +163,28 @@ describe('proportion (specification §3, §5, §9)', () => {
     expect(ring.label(0)).toBe('75.0%');
     expect(ring.tooltip(1)).toBe('Grid: 10.0 kWh (25.0%)');
     expect(readRing(proportionOption([], 1)).slices).toEqual([]);
+  });
+});
+
+describe("proportion following the dashboard's period", () => {
+  test.each([
+    ['current_month', 'day', 'current_day'],
+    ['current_day', 'month', 'current_month'],
+    ['current_day', 'day', 'current_day'],
+    // This year is disabled in the schema: the configured interval stays.
+    ['current_month', 'year', 'current_month'],
+    // Real-time shares have no period.
+    ['real_time', 'day', 'real_time'],
+    ['real_time', 'month', 'real_time'],
+    ['real_time', 'year', 'real_time'],
+  ] as const)('%s, following %s, shows %s', (queryInterval, period, shown) => {
+    expect(proportionFollowPeriod({ ...defaults, queryInterval }, period).queryInterval).toBe(shown);
+  });
+
+  test('today on the dashboard: today’s growth of each part', () => {
+    const config = { ...defaults, queryInterval: 'current_month' as const, nodeInfo: [node(PV, 'PV'), node(GRID, 'Grid')] };
+    expect(proportion.needs(effectiveConfig(proportion, config, 'day'), { ...context, period: 'day' })).toMatchObject({
+      values: { operationId: 'getStatisticalValue', query: { sns: `${PV.varSn},${GRID.varSn}`, type: 'DAY' } },
+    });
   });
 });

@@ -3,6 +3,7 @@ import { disabledBecause } from '../../runtime/forms/disabledReason';
 import {
   type ChartOption,
   type DeviceVar,
+  followOption,
   formatFigure,
   isDeviceVar,
   type Method,
@@ -44,6 +45,16 @@ export const PERIOD_OF: Record<ProportionInterval, Period> = {
 };
 
 export const METHOD_OF: Record<ProportionMethod, Method> = { diff: 'DIFF', avg: 'AVG', SUM: 'SUM' };
+
+/**
+ * The proportion as it follows the dashboard's period: the shares of today or of this month; this
+ * year is not offered (disabled in the schema) and real-time shares have no period: both kept.
+ */
+export const proportionFollowPeriod = followOption<ProportionConfig, 'queryInterval'>(
+  'queryInterval',
+  { day: 'current_day', month: 'current_month' },
+  ['real_time'],
+);
 
 /** The colour the schema gives a new part. */
 export const DEFAULT_NODE_COLOR = '#409EFF';

@@ -1,7 +1,7 @@
 import { RiseOutlined } from '@ant-design/icons';
 import { defineWidget } from '../../runtime/dashboard';
 import { SingleDataView } from './SingleDataView';
-import { migrateSingleData, singleDataNeeds, singleDataUi, type SingleDataConfig } from './rules';
+import { migrateSingleData, singleDataFollowPeriod, singleDataNeeds, singleDataUi, type SingleDataConfig } from './rules';
 
 /** Single data: a figure of a device variable against the previous day, month or year, with an up or down arrow. */
 export const singleData = defineWidget<SingleDataConfig>({
@@ -12,5 +12,6 @@ export const singleData = defineWidget<SingleDataConfig>({
   needs: singleDataNeeds,
   View: SingleDataView,
   uiRules: singleDataUi,
+  followPeriod: singleDataFollowPeriod,
   migrate: migrateSingleData,
 });

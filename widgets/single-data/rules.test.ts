@@ -2,10 +2,10 @@ import type { UiSchema } from '@rjsf/utils';
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/singleData.json';
 import { i18nFor } from '../../runtime';
-import { configDefaults } from '../../runtime/dashboard';
+import { configDefaults, effectiveConfig } from '../../runtime/dashboard';
 import { disabledReason } from '../../runtime/forms/disabledReason';
 import { singleData } from '.';
-import { changeOf, formatChange, periodText, singleDataUi, type SingleDataConfig } from './rules';
+import { changeOf, formatChange, periodText, singleDataFollowPeriod, singleDataUi, type SingleDataConfig } from './rules';
 
 const defaults = configDefaults(schema as never) as SingleDataConfig;
 /** What a rule's UI schema of a field says under it, in a language: why it is disabled (undefined: it is not). */
@@ -43,11 +43,16 @@ describe('single data (specification §3, §4, §5, §9)', () => {
       'Fixed while a historical record is shown: clear the record date to change it.',
       '查看历史记录时不可更改：清空历史记录日期后即可选择。',
     ],
-  ])('viewing the historical record %s disables the chain selector, saying why: %s', (recordDate, en, zh) => {
-    const ui = singleDataUi({ ...defaults, recordDate }).chainType as UiSchema;
-    expect(ui['ui:disabled']).toBe(en !== undefined);
-    expect([said(ui, 'en'), said(ui, 'zh')]).toEqual([en, zh]);
-  });
+  ])(
+    'viewing the historical record %s disables the chain selector and following the dashboard’s period, saying why: %s',
+    (recordDate, en, zh) => {
+      for (const field of ['chainType', 'followPeriod']) {
+        const ui = singleDataUi({ ...defaults, recordDate })[field] as UiSchema;
+        expect(ui['ui:disabled']).toBe(en !== undefined);
+        expect([said(ui, 'en'), said(ui, 'zh')]).toEqual([en, zh]);
+      }
+    },
+  );
 
   test.each([
     // The station's today is 2026-04-01 (Asia/Shanghai) at 2026-03-31T17:00Z.
@@ -93,5 +98,34 @@ describe('single data (specification §3, §4, §5, §9)', () => {
     expect(singleData.migrate({ deviceVar: ['', ''] }, 1)).toEqual({});
     const current = { deviceVar: LOAD };
     expect(singleData.migrate(current, 2)).toBe(current);
+  });
+});
+
+describe("single data following the dashboard's period", () => {
+  test.each([
+    ['MONTH', 'day', 'DAY'],
+    ['DAY', 'month', 'MONTH'],
+    ['DAY', 'day', 'DAY'],
+    // This year is disabled in the schema: the configured chain stays.
+    ['MONTH', 'year', 'MONTH'],
+    ['DAY', 'year', 'DAY'],
+    // The month's average already compares months.
+    ['AVG', 'month', 'AVG'],
+    ['AVG', 'day', 'DAY'],
+  ] as const)('the chain %s, following %s, is %s', (chainType, period, shown) => {
+    expect(singleDataFollowPeriod({ ...defaults, chainType }, period).chainType).toBe(shown);
+  });
+
+  test('a historical record (a record date) is kept as it is', () => {
+    const record = { ...defaults, chainType: 'MONTH' as const, recordDate: '2026-02-10' };
+    expect(singleDataFollowPeriod(record, 'day')).toBe(record);
+  });
+
+  test('today on the dashboard: today against yesterday', () => {
+    const config = { ...defaults, deviceVar: LOAD, chainType: 'MONTH' as const };
+    expect(singleData.needs(effectiveConfig(singleData, config, 'day'), { ...context, period: 'day' })).toEqual({
+      current: statistic('2026-04-01', 'DAY'),
+      previous: statistic('2026-03-31', 'DAY'),
+    });
   });
 });

@@ -2,9 +2,11 @@ import type { UiSchema } from '@rjsf/utils';
 import dayjs from 'dayjs';
 import { disabledBecause } from '../../runtime/forms/disabledReason';
 import {
+  followOption,
   isDeviceVar,
   migrateDeviceVar,
   stationTime,
+  type DashboardPeriod,
   type DataNeed,
   type DeviceVar,
   type Method,
@@ -37,9 +39,22 @@ export const CHAIN: Record<ChainType, { type: 'DAY' | 'MONTH' | 'YEAR'; method: 
   AVG: { type: 'MONTH', method: 'AVG', unit: 'month' },
 };
 
-/** The chain selector is disabled while a historical record (a record date) is viewed. */
+/** Today against yesterday, this month against last month; a year's chain is disabled. */
+const followChain = followOption<SingleDataConfig, 'chainType'>('chainType', { day: 'DAY', month: 'MONTH' });
+
+/**
+ * Single data as it follows the dashboard's period: today's figure against yesterday's, or this
+ * month's against last month's; this year is not offered. A chain of the period already (the month's
+ * average) is kept, and so is a historical record (a record date fixes the chain).
+ */
+export function singleDataFollowPeriod(config: SingleDataConfig, period: DashboardPeriod): SingleDataConfig {
+  return config.recordDate || CHAIN[config.chainType].unit === period ? config : followChain(config, period);
+}
+
+/** The chain selector, and following the dashboard's period, are disabled while a historical record (a record date) is viewed. */
 export function singleDataUi(config: SingleDataConfig): UiSchema {
-  return { chainType: disabledBecause(Boolean(config.recordDate) && 'widgets.singleData.reasons.recordDate') };
+  const recorded = disabledBecause(Boolean(config.recordDate) && 'widgets.singleData.reasons.recordDate');
+  return { chainType: recorded, followPeriod: recorded };
 }
 
 export const isConfigured = (config: SingleDataConfig): config is SingleDataConfig & { deviceVar: DeviceVar } =>

@@ -2,7 +2,7 @@ import { LineChartOutlined } from '@ant-design/icons';
 import { defineWidget } from '../../runtime/dashboard';
 import { trendTable } from './inspect';
 import { TrendView } from './TrendView';
-import { migrateTrend, stampNodes, trendNeeds, trendUi, type TrendConfig } from './rules';
+import { migrateTrend, stampNodes, trendFollowPeriod, trendNeeds, trendUi, type TrendConfig } from './rules';
 
 /** Trend analysis: several device variables over today, this month or this year, with max, min and average marked. */
 export const trend = defineWidget<TrendConfig>({
@@ -14,6 +14,7 @@ export const trend = defineWidget<TrendConfig>({
   View: TrendView,
   uiRules: trendUi,
   onChange: (previous, next) => stampNodes(previous, next, Date.now()),
+  followPeriod: trendFollowPeriod,
   migrate: migrateTrend,
   inspect: trendTable,
 });

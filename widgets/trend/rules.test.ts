@@ -3,10 +3,19 @@ import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/trend.json';
 import uiSchema from '../../schemas/widgets/trend.ui.json';
 import { i18nFor } from '../../runtime';
-import { configDefaults, type SlotState } from '../../runtime/dashboard';
+import { configDefaults, effectiveConfig, type SlotState } from '../../runtime/dashboard';
 import { disabledReason } from '../../runtime/forms/disabledReason';
 import { trend } from '.';
-import { roundValue, stampNodes, trendOption, trendSeries, trendUi, type TrendConfig, type TrendNode } from './rules';
+import {
+  roundValue,
+  stampNodes,
+  trendFollowPeriod,
+  trendOption,
+  trendSeries,
+  trendUi,
+  type TrendConfig,
+  type TrendNode,
+} from './rules';
 
 const defaults = configDefaults(schema as never) as TrendConfig;
 /** What a rule's UI schema of a field says under it, in a language: why it is disabled (undefined: it is not). */
@@ -232,5 +241,49 @@ describe('trend (specification §3, §9)', () => {
     expect(trend.migrate(old, 1)).toEqual({ nodeInfo: [nodes[0]] });
     const current = { nodeInfo: nodes };
     expect(trend.migrate(current, 2)).toBe(current);
+  });
+});
+
+describe("trend following the dashboard's period", () => {
+  /** The daily values of the station's month (November 2026 at the context's instant). */
+  const DAYS_OF_MONTH = {
+    calcmethod: 'AVG',
+    queryPeriod: 'DAY',
+    startTime: '2026-11-01 00:00:00.000',
+    endTime: '2026-12-01 00:00:00.000',
+  };
+
+  test.each([
+    ['NORMAL', 'day', 'NORMAL'],
+    ['DAY', 'day', 'DAY'],
+    ['DAY_SUM', 'day', 'DAY_SUM'],
+    ['MONTH', 'day', 'DAY'],
+    ['YEAR', 'day', 'DAY'],
+    ['NORMAL', 'month', 'MONTH'],
+    ['DAY_SUM', 'month', 'MONTH'],
+    ['MONTH', 'month', 'MONTH'],
+    ['YEAR', 'month', 'MONTH'],
+    ['NORMAL', 'year', 'YEAR'],
+    ['MONTH', 'year', 'YEAR'],
+    ['YEAR', 'year', 'YEAR'],
+  ] as const)('%s, following %s, shows %s', (queryInterval, period, shown) => {
+    expect(trendFollowPeriod({ ...defaults, queryInterval }, period).queryInterval).toBe(shown);
+  });
+
+  test('the current period is shown, not the one of a past day chosen in the configuration', () => {
+    const past = { ...defaults, queryInterval: 'MONTH' as const, queryTime: '2026-02-14', nodeInfo: nodes };
+    const followed = trendFollowPeriod(past, 'month');
+    expect(followed.queryTime).toBeUndefined();
+    expect(trend.needs(followed, { ...context, period: 'month' })).toEqual(trendNeed(DAYS_OF_MONTH));
+  });
+
+  test('this month on the dashboard: daily values of the station’s month; the stored trend (all values of today) unchanged', () => {
+    const stored = { ...defaults, nodeInfo: nodes };
+    expect(trend.needs(effectiveConfig(trend, stored, 'month'), { ...context, period: 'month' })).toEqual(
+      trendNeed(DAYS_OF_MONTH),
+    );
+    expect(stored.queryInterval).toBe('NORMAL');
+    // Today already: the same configuration, nothing to ask anew.
+    expect(effectiveConfig(trend, stored, 'day')).toBe(stored);
   });
 });

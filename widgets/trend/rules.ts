@@ -6,6 +6,7 @@ import {
   cartesianOption,
   type ChartOption,
   DATE_TIME_MS_FORMAT,
+  type DashboardPeriod,
   type DataNeed,
   type DeviceVar,
   isDeviceVar,
@@ -58,6 +59,21 @@ export const INTERVAL: Record<
   YEAR: { period: 'year', queryPeriod: 'MONTH' },
   DAY_SUM: { period: 'day', queryPeriod: 'HOUR', method: 'SUM' },
 };
+
+/** The interval a trend takes to follow a period it does not show already: hourly, daily, monthly values. */
+const FOLLOWED: Record<DashboardPeriod, TrendInterval> = { day: 'DAY', month: 'MONTH', year: 'YEAR' };
+
+/**
+ * The trend as it follows the dashboard's period: an interval of that period is kept (all values,
+ * hourly values or hourly sums of today), another becomes the period's own; and the current period
+ * is shown, not the one of a past day chosen in the configuration.
+ */
+export function trendFollowPeriod(config: TrendConfig, period: DashboardPeriod): TrendConfig {
+  const queryInterval = INTERVAL[config.queryInterval].period === period ? config.queryInterval : FOLLOWED[period];
+  if (queryInterval === config.queryInterval && !config.queryTime) return config;
+  const { queryTime: _past, ...current } = config;
+  return { ...current, queryInterval };
+}
 
 /** The intervals of a day: their axis shows hours and minutes. */
 export const DAY_TYPES: readonly TrendInterval[] = ['NORMAL', 'DAY', 'DAY_SUM'];

@@ -1,6 +1,11 @@
 import { FundOutlined } from '@ant-design/icons';
 import { defineWidget } from '../../runtime/dashboard';
-import { migrateWorkOrderStatistics, workOrderStatisticsNeeds, type WorkOrderStatisticsConfig } from './rules';
+import {
+  workOrderStatisticsFollowPeriod,
+  migrateWorkOrderStatistics,
+  workOrderStatisticsNeeds,
+  type WorkOrderStatisticsConfig,
+} from './rules';
 import { WorkOrderStatisticsView } from './WorkOrderStatisticsView';
 
 /** Work order statistics: the station's work orders of this month or year by state, with totals and stacked bars. */
@@ -11,5 +16,6 @@ export const workOrderStatistics = defineWidget<WorkOrderStatisticsConfig>({
   size: { w: 12, h: 10 },
   needs: workOrderStatisticsNeeds,
   View: WorkOrderStatisticsView,
+  followPeriod: workOrderStatisticsFollowPeriod,
   migrate: migrateWorkOrderStatistics,
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/workOrderStatistics.json';
-import { configDefaults, type SlotState } from '../../runtime/dashboard';
+import { configDefaults, effectiveConfig, type SlotState } from '../../runtime/dashboard';
 import { workOrderStatistics } from '.';
 import { periodKey, statusBars, workOrderStatisticsOption, type WorkOrderStatisticsConfig } from './rules';
 
@@ -18,8 +18,8 @@ const row = (key: string, toDo: number, inProgress: number, done: number, revoke
 });
 
 describe('work order statistics', () => {
-  test('defaults: title 工单统计, this month', () => {
-    expect(defaults).toEqual({ title: '工单统计', period: 'month' });
+  test('defaults: title 工单统计, this month, following the dashboard’s period', () => {
+    expect(defaults).toEqual({ title: '工单统计', period: 'month', followPeriod: true });
     expect(schema.properties.period.enum).toEqual(['month', 'year']);
   });
 
@@ -101,5 +101,17 @@ describe('work order statistics', () => {
     const waiting = workOrderStatisticsOption(undefined, String) as unknown as Drawn;
     expect(waiting.xAxis.data).toEqual([]);
     expect(waiting.series.every((series) => series.data.length === 0)).toBe(true);
+  });
+});
+
+describe("work order statistics following the dashboard's period", () => {
+  test.each([
+    ['year', 'month', 'month'],
+    ['month', 'year', 'year'],
+    // A day is not one of its periods: the configured one stays.
+    ['month', 'day', 'month'],
+    ['year', 'day', 'year'],
+  ] as const)('%s, following %s, shows %s', (own, period, shown) => {
+    expect(effectiveConfig(workOrderStatistics, { ...defaults, period: own }, period).period).toBe(shown);
   });
 });

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import type { SiteopsPeriodStatus } from '../../generated/types';
 import {
   cartesianOption,
+  followOption,
   stationTime,
   type ChartOption,
   type Needs,
@@ -18,6 +19,15 @@ export interface WorkOrderStatisticsConfig {
   title: string;
   period: WorkOrderPeriod;
 }
+
+/**
+ * Work order statistics as they follow the dashboard's period: this month's or this year's work
+ * orders; a day is not one of their periods, so today keeps the configured one.
+ */
+export const workOrderStatisticsFollowPeriod = followOption<WorkOrderStatisticsConfig, 'period'>('period', {
+  month: 'month',
+  year: 'year',
+});
 
 /** The period of a configuration: this month unless it says this year. */
 export const periodOf = (config: Pick<WorkOrderStatisticsConfig, 'period'>): WorkOrderPeriod =>

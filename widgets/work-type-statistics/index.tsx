@@ -1,6 +1,11 @@
 import { ToolOutlined } from '@ant-design/icons';
 import { defineWidget } from '../../runtime/dashboard';
-import { migrateWorkTypeStatistics, workTypeStatisticsNeeds, type WorkTypeStatisticsConfig } from './rules';
+import {
+  workTypeStatisticsFollowPeriod,
+  migrateWorkTypeStatistics,
+  workTypeStatisticsNeeds,
+  type WorkTypeStatisticsConfig,
+} from './rules';
 import { WorkTypeStatisticsView } from './WorkTypeStatisticsView';
 
 /** Work type statistics: the station's work orders of this month or year per kind of work, as a pie or bars. */
@@ -11,5 +16,6 @@ export const workTypeStatistics = defineWidget<WorkTypeStatisticsConfig>({
   size: { w: 12, h: 10 },
   needs: workTypeStatisticsNeeds,
   View: WorkTypeStatisticsView,
+  followPeriod: workTypeStatisticsFollowPeriod,
   migrate: migrateWorkTypeStatistics,
 });

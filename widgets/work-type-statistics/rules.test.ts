@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/workTypeStatistics.json';
-import { configDefaults, readRing, type SlotState } from '../../runtime/dashboard';
+import { configDefaults, effectiveConfig, readRing, type SlotState } from '../../runtime/dashboard';
 import { workTypeStatistics } from '.';
 import { periodDays, typeCounts, workTypeStatisticsOption, type WorkTypeStatisticsConfig } from './rules';
 
@@ -10,8 +10,8 @@ const station = { sn: 'T2-ST1', name: 'T2-ST1', timeZone: 'Asia/Shanghai', field
 const context = { station, now: Date.parse('2026-11-21T06:30:00Z') };
 
 describe('work type statistics', () => {
-  test('defaults: title 工作类型统计, this month, as a pie', () => {
-    expect(defaults).toEqual({ title: '工作类型统计', period: 'month', chart: 'pie' });
+  test('defaults: title 工作类型统计, this month, as a pie, following the dashboard’s period', () => {
+    expect(defaults).toEqual({ title: '工作类型统计', period: 'month', followPeriod: true, chart: 'pie' });
     expect(schema.properties.chart.enum).toEqual(['pie', 'bar']);
   });
 
@@ -104,5 +104,17 @@ describe('work type statistics', () => {
       [0, '#29BB9A'],
       [1, '#F96377'],
     ]);
+  });
+});
+
+describe("work type statistics following the dashboard's period", () => {
+  test.each([
+    ['year', 'month', 'month'],
+    ['month', 'year', 'year'],
+    // A day is not one of its periods: the configured one stays.
+    ['month', 'day', 'month'],
+    ['year', 'day', 'year'],
+  ] as const)('%s, following %s, shows %s', (own, period, shown) => {
+    expect(effectiveConfig(workTypeStatistics, { ...defaults, period: own }, period).period).toBe(shown);
   });
 });

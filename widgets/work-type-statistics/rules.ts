@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import type { SiteopsGroupCount } from '../../generated/types';
 import {
   cartesianOption,
+  followOption,
   formatFigure,
   seriesColor,
   shareRing,
@@ -26,6 +27,15 @@ export interface WorkTypeStatisticsConfig {
   period: 'month' | 'year';
   chart: 'pie' | 'bar';
 }
+
+/**
+ * Work type statistics as they follow the dashboard's period: this month's or this year's work
+ * orders; a day is not one of their periods, so today keeps the configured one.
+ */
+export const workTypeStatisticsFollowPeriod = followOption<WorkTypeStatisticsConfig, 'period'>('period', {
+  month: 'month',
+  year: 'year',
+});
 
 /** The first and last day of this month (or this year) of the station at the context's instant. */
 export function periodDays(
