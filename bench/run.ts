@@ -17,6 +17,10 @@
  *    chart chunk, keystrokes.
  * 7. The trend widget drawing a year of 5-minute data of 4 variables (bench/trend.ts), downsampled
  *    by the server against every sample.
+ * 8. Dashboard viewers per node (bench/viewers.ts): the refresh call under load with 1, 10 and 100
+ *    stations watched, without and with shared answers, first look, steady and live, against a
+ *    bare route answering the same texts.
+ * 9. Dashboard templates at fleet size (bench/templates.ts): a roll-out over 1,000 stations.
  *
  * `npm run bench -- --before DIR` measures 6 and 7 also with the client and Storybook built in DIR
  * (a checkout of an earlier commit), beside this checkout's, in the same run.
@@ -43,7 +47,9 @@ import { CONNECTIONS, DURATION_S, load, type LoadResult } from './load';
 import { RETENTION_STEP_MS, RETENTION_VARIABLES, retentionFigures, type Removal } from './retention';
 import { dashboardFigures, dashboardReport } from './dashboard';
 import { checkoutOf, replaceSection, sectionOf } from './report';
+import { templateFigures, templateReport } from './templates';
 import { trendBench } from './trend';
+import { viewerFigures, viewerReport } from './viewers';
 
 const TENANT = 2;
 const VARIABLES = 50;
@@ -457,6 +463,9 @@ async function main(): Promise<void> {
     checkouts.map((checkout) => ({ label: checkout.label, dir: join(checkout.dir, 'dist/storybook') })),
   );
 
+  const viewers = viewerReport(await viewerFigures());
+  const templates = templateReport(await templateFigures());
+
   const year = statsSqlite.filter((r) => r.type === 'YEAR');
   const report = `# Benchmarks
 
@@ -503,7 +512,9 @@ ${realtimeGoals(realtimeSqlite, realtimePostgres)}
 ${retention.length ? retentionTable(retention) : 'Not run: no PostgreSQL on this machine.'}
 
 ${dashboard}
-${trend}`;
+${trend}
+${viewers}
+${templates}`;
   // The soak's section is written by `npm run soak`, which this run does not repeat.
   const soak = existsSync('docs/benchmarks.md') ? sectionOf(readFileSync('docs/benchmarks.md', 'utf8'), 'Soak') : undefined;
   writeFileSync('docs/benchmarks.md', soak ? replaceSection(report, 'Soak', soak) : report);

@@ -1,10 +1,14 @@
 /**
  * A server for the benchmark, in a process of its own, on the SQLite database of `DATA_DIR` or
  * the PostgreSQL one of `DATABASE_URL`: the platform (`BENCH_MODE=platform`); the platform with its demo and the simulator, listening
- * once 35 days of history are filled in (`BENCH_MODE=dashboard`); or a bare Fastify route doing
+ * once `BENCH_HISTORY_DAYS` (35) days of history are filled in (`BENCH_MODE=dashboard`); a bare Fastify route doing
  * the same reading with nothing around it (`BENCH_MODE=bare`): no token, tenant or validation,
- * no query builder, no envelope (one prepared statement of the driver). Prints the address it listens on.
+ * no query builder, no envelope (one prepared statement of the driver); or a bare Fastify route
+ * answering `POST /replay` with the text of `BENCH_REPLAY` (a JSON list of texts) that the
+ * request's `x-replay` header numbers, its JSON body parsed and nothing else done (`BENCH_MODE=replay`).
+ * Prints the address it listens on.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
@@ -14,8 +18,15 @@ import { configFromEnv } from '../server/config';
 import { formatLocal } from '../server/telemetry/calendar';
 
 const dashboard = process.env.BENCH_MODE === 'dashboard';
-const config = { ...configFromEnv(), logger: false, simulator: dashboard, demo: dashboard, historyDays: 35 };
-const app = process.env.BENCH_MODE === 'bare' ? Fastify({ logger: false }) : await buildApp(config);
+const config = {
+  ...configFromEnv(),
+  logger: false,
+  simulator: dashboard,
+  demo: dashboard,
+  historyDays: Number(process.env.BENCH_HISTORY_DAYS ?? 35),
+};
+const bare = process.env.BENCH_MODE === 'bare' || process.env.BENCH_MODE === 'replay';
+const app = bare ? Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024 }) : await buildApp(config);
 if (dashboard) await app.simulator?.ready;
 /** The latest values of the asked variables of a tenant, by variable id, read with nothing around the query. */
 type LatestReader = (tenantId: number, ids: number[]) => Promise<{ var_id: number; ts: number; value: number }[]>;
@@ -71,6 +82,10 @@ if (process.env.BENCH_MODE === 'bare') {
       };
     });
   });
+}
+if (process.env.BENCH_MODE === 'replay') {
+  const texts = JSON.parse(readFileSync(String(process.env.BENCH_REPLAY), 'utf8')) as string[];
+  app.post('/replay', async (request, reply) => reply.type('application/json').send(texts[Number(request.headers['x-replay'])]));
 }
 const url = await app.listen({ host: '127.0.0.1', port: 0 });
 process.stdout.write(`${url}\n`);

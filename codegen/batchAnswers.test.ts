@@ -59,16 +59,19 @@ describe('the batch answer, documented per batchable call', () => {
     expect(Object.keys(success.discriminator.mapping).sort()).toEqual([...batchable].sort());
   });
 
-  test('the batch call answers a list of them; an answer is a success or the failure', () => {
+  test('the batch call answers a list of them; an answer is a success with its version, unchanged, or the failure', () => {
     expect(dataOf(operations.get('getDashboardData'))).toEqual({
       type: 'array',
       items: { $ref: '#/components/schemas/DataBatchAnswer' },
     });
     expect(schemas.DataBatchAnswer?.oneOf).toEqual([
       { $ref: '#/components/schemas/DataBatchSuccess' },
+      { $ref: '#/components/schemas/DataBatchUnchanged' },
       { $ref: '#/components/schemas/DataBatchFailure' },
     ]);
     expect(schemas.DataBatchFailure?.required).toEqual(['operationId', 'code', 'msg']);
+    expect(schemas.DataBatchUnchanged?.required).toEqual(['operationId', 'code', 'version', 'unchanged']);
+    for (const id of batchable) expect(schemas[`DataBatchSuccess_${id}`]?.required, id).toContain('version');
   });
 
   test('a call made batchable is documented in the batch answer with nothing more; one no longer batchable leaves it', () => {

@@ -7,6 +7,10 @@ export const BATCH_ANSWER = 'DataBatchAnswer';
 export const BATCH_SUCCESS = 'DataBatchSuccess';
 /** A need that failed (`schemas/calls/dataBatchFailure.json`, written by hand). */
 export const BATCH_FAILURE = 'DataBatchFailure';
+/** A need whose answer the caller holds already (`schemas/calls/dataBatchUnchanged.json`, written by hand). */
+export const BATCH_UNCHANGED = 'DataBatchUnchanged';
+/** The answers a need may have. */
+const ANSWER_KINDS = [BATCH_SUCCESS, BATCH_UNCHANGED, BATCH_FAILURE];
 
 const REF = '#/components/schemas/';
 const ref = (name: string): JsonObject => ({ $ref: `${REF}${name}` });
@@ -57,12 +61,17 @@ function successVariant(operationId: string, data: Json): JsonObject {
     description: `The answer to a need of ${operationId} that its call answered: the envelope it answers alone, with the need's operationId.`,
     type: 'object',
     additionalProperties: false,
-    required: ['operationId', 'code', 'msg', 'data'],
+    required: ['operationId', 'code', 'msg', 'data', 'version'],
     properties: {
       operationId: { type: 'string', const: operationId, description: 'The call the need named.' },
       code: { type: 'integer', enum: [0], description: 'Success.' },
       msg: { type: 'string', description: 'The message of the call, in the language of the request.' },
       data: structuredClone(data),
+      version: {
+        type: 'string',
+        pattern: '^[A-Za-z0-9_-]{1,64}$',
+        description: 'The version of this answer: sent with the need next time, an answer still the same is said unchanged.',
+      },
     },
   };
 }
@@ -79,8 +88,8 @@ export function batchAnswerSchemas(paths: JsonObject): JsonObject {
   const schemas: JsonObject = {
     [BATCH_ANSWER]: {
       description:
-        "The answer to one need of a batch, with the need's operationId: the envelope its call would have answered alone (code 0 and the call's own data), or the code and message of its failure.",
-      oneOf: [ref(BATCH_SUCCESS), ref(BATCH_FAILURE)],
+        "The answer to one need of a batch, with the need's operationId: the envelope its call would have answered alone (code 0 and the call's own data) with its version, that it is unchanged (the version the need was sent with), or the code and message of its failure.",
+      oneOf: ANSWER_KINDS.map(ref),
     },
     [BATCH_SUCCESS]: {
       description: "A need its call answered: code 0 and that call's data, as its own response schema gives it.",
@@ -120,10 +129,11 @@ export function checkBatchAnswers(document: JsonObject): string[] {
     }
   }
   const answer = schemas[BATCH_ANSWER];
-  if (!isObject(answer) || !isDeepStrictEqual(answer.oneOf, [ref(BATCH_SUCCESS), ref(BATCH_FAILURE)])) {
-    problems.push(`${BATCH_ANSWER} is a ${BATCH_SUCCESS} or a ${BATCH_FAILURE}`);
+  if (!isObject(answer) || !isDeepStrictEqual(answer.oneOf, ANSWER_KINDS.map(ref))) {
+    problems.push(`${BATCH_ANSWER} is a ${ANSWER_KINDS.join(', a ')}`);
   }
   if (!isObject(schemas[BATCH_FAILURE])) problems.push(`${BATCH_FAILURE} is missing (schemas/calls/dataBatchFailure.json)`);
+  if (!isObject(schemas[BATCH_UNCHANGED])) problems.push(`${BATCH_UNCHANGED} is missing (schemas/calls/dataBatchUnchanged.json)`);
   const success = schemas[BATCH_SUCCESS];
   const union = isObject(success) && Array.isArray(success.oneOf) ? success.oneOf : [];
   const mapping = isObject(success) && isObject(success.discriminator) ? success.discriminator.mapping : undefined;

@@ -5,6 +5,7 @@ import { CallerCache } from './auth/callers';
 import { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import { loadContract } from './contract';
+import { throttledPerTenant } from './db/changes';
 import { asTheStartingNode, openDatabase } from './db/database';
 import { Lease } from './db/leases';
 import { syncEntityTables } from './db/entityTables';
@@ -14,6 +15,7 @@ import { fileStoreFor } from './files/fileStore';
 import { registerClient } from './http/client';
 import { registerDocs } from './http/docs';
 import { answerError, registerErrorHandler } from './http/errors';
+import { NeedCache } from './http/needCache';
 import { registerRoutes } from './http/routes';
 import type { Services } from './http/services';
 import { createTranslator } from './i18n';
@@ -35,6 +37,10 @@ declare module 'fastify' {
 
 /** The name changes of tokens are told to the other nodes by. */
 const AUTH_TOKENS = 'authToken';
+/** The name new samples of a tenant are told to the other nodes by. */
+const SAMPLES = 'samples';
+/** How often, at most, a node tells the others of a tenant's new samples (ms). */
+const SAMPLE_NEWS_MS = 1_000;
 /** Milliseconds between the simulator's live samples. */
 const SIMULATOR_INTERVAL_MS = 5_000;
 /** How often raw samples older than the retention window are removed (on one node of a cluster). */
@@ -61,11 +67,17 @@ export async function openServices(config: ServerConfig): Promise<Services> {
   const alarms = new AlarmEngine(database.db, database.dialect, cached);
   const catalog = new Catalog(database.db, cached);
   const callers = new CallerCache(cached);
+  const needs = new NeedCache({ maxBytes: config.needCacheMb * 1024 * 1024, enabled: cached });
   const dropCached = (entity: string, tenantId: number) => {
+    if (entity === SAMPLES) {
+      needs.samplesArrived(tenantId);
+      return;
+    }
     if (entity === 'station' || entity === 'device' || entity === 'deviceVariable') catalog.invalidate(tenantId);
     // Tokens revoked or moved, or an employee record (the `user` entity: role, account state) changed.
     if (entity === AUTH_TOKENS || entity === 'user') callers.clear();
     alarms.invalidate(entity, tenantId);
+    needs.dataChanged(tenantId);
   };
   changes?.subscribe({
     changed: dropCached,
@@ -73,6 +85,7 @@ export async function openServices(config: ServerConfig): Promise<Services> {
       catalog.clear();
       alarms.clear();
       callers.clear();
+      needs.clear();
     },
   });
   const services: Services = {
@@ -86,16 +99,25 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     telemetry: new Telemetry(new TelemetryStore(database.db, database.dialect), catalog, alarms),
     alarms,
     weather: new SimulatedWeather(),
+    needs,
+    changed: (entity, tenantId) => changed(entity, tenantId),
   };
-  // A change made through this node: dropped here, and told to the other nodes.
-  const changed = (entity: string, tenantId: number) => {
-    dropCached(entity, tenantId);
+  const tell = (entity: string, tenantId: number) =>
     changes
       ?.publish(entity, tenantId)
       .catch((error: unknown) => log(`A change could not be told to the other nodes: ${String(error)}`));
+  // A change made through this node: dropped here, and told to the other nodes.
+  const changed = (entity: string, tenantId: number) => {
+    dropCached(entity, tenantId);
+    void tell(entity, tenantId);
   };
   services.repository.onChange(changed);
   services.tokens.onRevoke(() => changed(AUTH_TOKENS, 0));
+  const tellSamples = throttledPerTenant((tenantId) => void tell(SAMPLES, tenantId), SAMPLE_NEWS_MS);
+  services.telemetry.onSamples((tenantId) => {
+    needs.samplesArrived(tenantId);
+    tellSamples(tenantId);
+  });
   try {
     await asTheStartingNode(database, async () => {
       await migrate(database);

@@ -27,6 +27,8 @@ export interface ServerConfig {
   historyDays: number;
   /** Days raw samples are kept; older days keep their hourly and daily rollups. */
   rawRetentionDays: number;
+  /** Megabytes of dashboard answers kept to share between viewers (their text); 0 keeps none. */
+  needCacheMb: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -52,5 +54,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     simulator: flag(env.SIMULATOR, demo),
     historyDays: Number(env.HISTORY_DAYS ?? 395),
     rawRetentionDays: Number(env.RAW_RETENTION_DAYS ?? 14),
+    needCacheMb: Number(env.NEED_CACHE_MB ?? 64),
   };
 }

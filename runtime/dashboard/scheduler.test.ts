@@ -386,3 +386,79 @@ test('says when the server last answered, even with the same data; a request tha
   expect(scheduler.answeredAt).toBe(Date.parse('2026-11-25T08:00:20Z'));
   vi.useRealTimers();
 });
+
+/**
+ * A server that versions its answers as the batch call does: each need's data is whatever
+ * `values` says now, its version the data's text; a need sent with the version of the data it
+ * has now is answered unchanged.
+ */
+function versioningServer(values: Map<string, number>) {
+  const sent: (string | undefined)[][] = [];
+  let lose = false;
+  const fetchBatch = vi.fn(async (needs: DataNeed[], versions: (string | undefined)[] = []): Promise<NeedAnswer[]> => {
+    sent.push(versions);
+    const answers = needs.map((need, index): NeedAnswer => {
+      const sns = String((need.body as { sns: string }).sns);
+      const data = values.get(sns) ?? null;
+      const version = `v${String(data)}`;
+      if (versions[index] === version) return { ok: true, unchanged: true, version };
+      return { ok: true, operationId: need.operationId, data, version } as unknown as NeedAnswer;
+    });
+    // The server answered, and the answer was lost on its way back.
+    if (lose) throw new Error('The connection was lost');
+    return answers;
+  });
+  return { sent, fetchBatch, loseNext: (value: boolean) => (lose = value) };
+}
+
+describe('DataScheduler: only what changed comes back', () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  test("each need is sent with the version of the answer held; an answer said unchanged keeps the widget's data, not rendered again", async () => {
+    const values = new Map([
+      ['A', 1],
+      ['B', 10],
+    ]);
+    const server = versioningServer(values);
+    const scheduler = new DataScheduler({ fetchBatch: server.fetchBatch, visibility: visibility() });
+    const seen = recorder();
+    scheduler.setWidget('w', () => ({ a: realtime('A'), b: realtime('B') }), seen.listener);
+    scheduler.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.sent).toEqual([[undefined, undefined]]);
+    expect(seen.last()).toEqual({ a: { status: 'ready', data: 1 }, b: { status: 'ready', data: 10 } });
+    const renders = seen.seen.length;
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
+    expect(server.sent[1]).toEqual(['v1', 'v10']);
+    expect(seen.seen.length).toBe(renders);
+    values.set('B', 11);
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
+    expect(server.sent[2]).toEqual(['v1', 'v10']);
+    expect(seen.last()).toEqual({ a: { status: 'ready', data: 1 }, b: { status: 'ready', data: 11 } });
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
+    expect(server.sent[3]).toEqual(['v1', 'v11']);
+    scheduler.stop();
+  });
+
+  test('a viewer whose last tick was lost still converges: it asks with what it holds, and is answered what changed meanwhile', async () => {
+    const values = new Map([['A', 1]]);
+    const server = versioningServer(values);
+    const scheduler = new DataScheduler({ fetchBatch: server.fetchBatch, visibility: visibility() });
+    const seen = recorder();
+    scheduler.setWidget('w', () => ({ a: realtime('A') }), seen.listener);
+    scheduler.start();
+    await vi.advanceTimersByTimeAsync(0);
+    values.set('A', 2);
+    server.loseNext(true);
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
+    expect(seen.last()?.a?.status).toBe('error');
+    server.loseNext(false);
+    values.set('A', 3);
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
+    // What a failed request put in the slot is no answer of the server's: nothing held is claimed.
+    expect(server.sent.at(-1)).toEqual([undefined]);
+    expect(seen.last()).toEqual({ a: { status: 'ready', data: 3 } });
+    scheduler.stop();
+  });
+});

@@ -3,13 +3,19 @@ import { needKey, type DataNeed, type NeedData, type Needs, type SlotState } fro
 
 /**
  * The answer to one need: its data, typed as the need's call answers it (narrowed by its
- * `operationId`), or the code and message of its failure.
+ * `operationId`) with its version; that the answer of the version held is still the answer; or
+ * the code and message of its failure.
  */
 export type NeedAnswer<Id extends BatchableOperationId = BatchableOperationId> =
-  { [K in Id]: { ok: true; operationId: K; data: NeedData<K> } }[Id] | { ok: false; code: number; message: string };
+  | { [K in Id]: { ok: true; operationId: K; data: NeedData<K>; version?: string; unchanged?: undefined } }[Id]
+  | { ok: true; unchanged: true; version: string }
+  | { ok: false; code: number; message: string };
 
-/** Sends needs in one request and answers each, in order; a request that fails throws. */
-export type BatchFetcher = (needs: DataNeed[]) => Promise<NeedAnswer[]>;
+/**
+ * Sends needs in one request, each with the version of its answer the scheduler holds (if it
+ * holds one), and answers each, in order; a request that fails throws.
+ */
+export type BatchFetcher = (needs: DataNeed[], versions?: (string | undefined)[]) => Promise<NeedAnswer[]>;
 
 /** Whether the page is hidden, and news when that changes. */
 export interface Visibility {
@@ -68,6 +74,14 @@ function sameNeeds(a: Needs, b: Needs): boolean {
   );
 }
 
+/** The text of the state an answer puts its widgets in. */
+function textOf(answer: Exclude<NeedAnswer, { unchanged: true }>): string {
+  const state: SlotState = answer.ok
+    ? { status: 'ready', data: answer.data }
+    : { status: 'error', code: answer.code, message: answer.message };
+  return JSON.stringify(state);
+}
+
 function chunks<T>(items: T[], size: number): T[][] {
   const result: T[][] = [];
   for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
@@ -90,6 +104,8 @@ export class DataScheduler {
   private inFlight = false;
   /** The last answer to each need (as text), to leave widgets whose answers did not change alone. */
   private readonly lastAnswers = new Map<string, string>();
+  /** The server's version of each answer held: sent with the need, an answer still the same comes back without its data. */
+  private readonly versions = new Map<string, string>();
   /** Widgets whose needs changed since the last task, fetched together at its end. */
   private readonly changed = new Set<string>();
   /** When the server last answered a request (milliseconds): the age of the data a wall display shows. */
@@ -214,7 +230,11 @@ export class DataScheduler {
       this.inFlight = false;
     }
     const current = new Set([...this.entries.values()].flatMap((entry) => Object.values(entry.needs).map(needKey)));
-    for (const key of this.lastAnswers.keys()) if (!current.has(key)) this.lastAnswers.delete(key);
+    for (const key of this.lastAnswers.keys()) {
+      if (current.has(key)) continue;
+      this.lastAnswers.delete(key);
+      this.versions.delete(key);
+    }
   }
 
   /** The last answer to a need, while a widget needed it at the last tick or since. */
@@ -236,7 +256,10 @@ export class DataScheduler {
         this.stats.needs += request.length;
         let answers: NeedAnswer[];
         try {
-          answers = await this.options.fetchBatch(request.map(([, { need }]) => need));
+          answers = await this.options.fetchBatch(
+            request.map(([, { need }]) => need),
+            request.map(([key]) => this.versions.get(key)),
+          );
           this.answered = Date.now();
         } catch (error) {
           const failure: NeedAnswer = { ok: false, code: 0, message: error instanceof Error ? error.message : String(error) };
@@ -244,12 +267,18 @@ export class DataScheduler {
         }
         request.forEach(([key, { users }], index) => {
           const answer = answers[index] ?? { ok: false, code: 0, message: '' };
-          const state: SlotState = answer.ok
-            ? { status: 'ready', data: answer.data }
-            : { status: 'error', code: answer.code, message: answer.message };
+          const held = this.lastAnswers.get(key);
+          if (answer.ok && answer.unchanged && held === undefined) {
+            // Said unchanged, but no longer held here (a widget went away meanwhile): asked in full next time.
+            this.versions.delete(key);
+            return;
+          }
+          const text = answer.ok && answer.unchanged ? (held as string) : textOf(answer);
+          if (answer.ok && answer.version !== undefined) this.versions.set(key, answer.version);
+          else this.versions.delete(key);
+          const state = JSON.parse(text) as SlotState;
           // An answer equal to the last one changes nothing: its widgets are not rendered again.
-          const text = JSON.stringify(state);
-          const unchanged = this.lastAnswers.get(key) === text;
+          const unchanged = held === text;
           this.lastAnswers.set(key, text);
           for (const { id, slot, needs } of users) {
             const entry = this.entries.get(id);

@@ -106,3 +106,26 @@ export class ChangeFeed {
     for (const listener of this.listeners) listener.missed();
   }
 }
+
+/**
+ * `tell` for a tenant at once, then at most once per `ms` while calls keep coming (the last of them
+ * told at the end of the wait): news of samples that may arrive many times a second goes to the
+ * other nodes a few times a minute at most, the latest never left untold.
+ */
+export function throttledPerTenant(tell: (tenantId: number) => void, ms: number): (tenantId: number) => void {
+  const waiting = new Map<number, { again: boolean }>();
+  const run = (tenantId: number) => {
+    tell(tenantId);
+    const state = { again: false };
+    waiting.set(tenantId, state);
+    setTimeout(() => {
+      waiting.delete(tenantId);
+      if (state.again) run(tenantId);
+    }, ms).unref();
+  };
+  return (tenantId) => {
+    const state = waiting.get(tenantId);
+    if (state) state.again = true;
+    else run(tenantId);
+  };
+}

@@ -5,6 +5,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, sql, SqliteDialect, type Sqli
 import pg from 'pg';
 import { ChangeFeed } from './changes';
 import type { Tables } from './tables';
+import { writeWatcher } from './writes';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -48,7 +49,7 @@ export function openDatabase(options: {
   /** Where a lost PostgreSQL connection is told of. */
   log?: (message: string) => void;
 }): Database {
-  const plugins = [new CamelCasePlugin()];
+  const plugins = [new CamelCasePlugin(), writeWatcher];
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server ends (a restart, a failover) is dropped and a new one made on

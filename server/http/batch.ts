@@ -1,18 +1,23 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError } from 'fastify';
 import type { Contract, Operation } from '../contract';
+import { unwatched } from '../db/writes';
 import { ApiError } from '../errors';
+import { languageOf } from '../i18n';
 import { failureOf } from './errors';
 import { invoke, precheck, type CallInput } from './invoke';
 import { authorize } from './security';
+import { JsonText } from './jsonText';
+import type { VersionedAnswer } from './needCache';
 import type { CallContext, Handler } from './services';
 
-/** One need of a batch, as the dashboard sends it. */
+/** One need of a batch, as the dashboard sends it, with the version of the answer it holds. */
 interface Need {
   operationId: string;
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
+  version?: string;
 }
 
 const batchableOf = new WeakMap<Contract, Map<string, Operation>>();
@@ -37,12 +42,9 @@ function validate(contract: Contract, operation: Operation, part: 'params' | 'qu
   if (!check(value)) throw invalid(check.errors ?? [], part);
 }
 
-/** A need's envelope as its call answers it alone, serialised by its response schema. */
-async function envelopeOf(call: CallContext, need: Need): Promise<object> {
+/** A need's envelope as its call answers it alone, as the text of its response schema. */
+async function envelopeOf(call: CallContext, operation: Operation, need: Need): Promise<string> {
   const { services, auth, request, reply, t } = call;
-  const operation = batchable(services.contract).get(need.operationId);
-  if (!operation) throw new ApiError('validation', { message: 'errors.notBatchable', operationId: need.operationId });
-  await authorize(services, auth, operation);
   const input: CallInput = {
     query: { ...need.query },
     params: { ...need.params },
@@ -54,32 +56,83 @@ async function envelopeOf(call: CallContext, need: Need): Promise<object> {
   if (operation.body) validate(services.contract, operation, 'body', input.body);
   const envelope = await invoke(services, operation, input, { request, reply, auth, t });
   // Serialised by the call's own response schema, so the answer is exactly what the call alone gives.
-  if (!operation.response) return envelope as object;
-  const serialize = reply.compileSerializationSchema(operation.response, '200');
-  return JSON.parse(serialize(envelope as Record<string, unknown>)) as object;
+  if (!operation.response) return JSON.stringify(envelope);
+  return reply.compileSerializationSchema(operation.response, '200')(envelope as Record<string, unknown>);
+}
+
+/**
+ * The batchable calls a batch names, each the operation the caller may make or why not (as its
+ * own route would refuse it): asked once per call, whatever the number of its needs.
+ */
+async function allowedCalls(call: CallContext, needs: Need[]): Promise<Map<string, Operation | Error>> {
+  const { services, auth } = call;
+  const ids = [...new Set(needs.map((need) => need.operationId))];
+  return new Map(
+    await Promise.all(
+      ids.map(async (operationId): Promise<[string, Operation | Error]> => {
+        const operation = batchable(services.contract).get(operationId);
+        if (!operation) return [operationId, new ApiError('validation', { message: 'errors.notBatchable', operationId })];
+        try {
+          await authorize(services, auth, operation);
+          return [operationId, operation];
+        } catch (error) {
+          return [operationId, error as Error];
+        }
+      }),
+    ),
+  );
 }
 
 /**
  * `POST main/dashboard/data`: each need answered as its call alone would answer it (access,
  * validation, handler, response schema), in the order of the needs, with the need's
- * `operationId` first; a need that fails answers its own `{ code, msg }` and the others are
- * answered all the same. The route lists the answers as they are (see `answersAsListed` in
- * codegen/operations.ts): each was serialised by its own call's schema already.
+ * `operationId` first and the answer's version; a need whose `version` is that of its answer is
+ * answered `unchanged`, without the answer. A need that fails answers its own `{ code, msg }`
+ * and the others are answered all the same. Each answer was serialised by its own call's schema
+ * already: the list is answered as the text of those answers (see `answersAsListed` in
+ * codegen/operations.ts for the route's schema).
+ *
+ * The answers are shared by the viewers of the caller's tenant (`services.needs`): a need is
+ * computed when no viewer's answer to it stands. Whether the caller may make a call is checked
+ * for each caller; the checks of a need's input hold for every caller of the tenant, as the
+ * answers of batchable calls do (they read the tenant's data, never the caller's).
  */
 export const dataBatch: Handler = async (call) => {
   const { needs } = call.body as { needs: Need[] };
-  return Promise.all(
-    needs.map(async (need) => {
-      const { operationId } = need;
-      try {
-        return { operationId, ...(await envelopeOf(call, need)) };
-      } catch (error) {
-        const { status, body } = failureOf(error as FastifyError, call.t);
-        if (status === 500) call.request.log.error(error);
-        return { operationId, ...body };
-      }
+  const { tenantId } = call.auth;
+  if (tenantId === undefined) throw new ApiError('unauthenticated');
+  const { services, t } = call;
+  const language = languageOf(call.request.headers['accept-language']);
+  const calls = await allowedCalls(call, needs);
+  const failed = (operationId: string, error: unknown) => {
+    const { status, body } = failureOf(error as FastifyError, t);
+    if (status === 500) call.request.log.error(error);
+    return JSON.stringify({ operationId, ...body });
+  };
+  // The envelope's text with the need's operationId first and the version last: `{"operationId":…,"code":0,…,"version":…}`.
+  const answered = (need: Need, { text, version }: VersionedAnswer) =>
+    need.version === version
+      ? JSON.stringify({ operationId: need.operationId, code: 0, version, unchanged: true })
+      : `{"operationId":${JSON.stringify(need.operationId)},${text.slice(1, -1)},"version":${JSON.stringify(version)}}`;
+  const answers = await Promise.all(
+    needs.map((need) => {
+      const operation = calls.get(need.operationId);
+      if (!operation || operation instanceof Error) return failed(need.operationId, operation);
+      const { version: _held, ...asked } = need;
+      // The text as sent: the dashboard sends a need's keys in one order (its `needKey`), and a
+      // need written otherwise is only answered apart, never wrongly.
+      const key = `${language}:${JSON.stringify(asked)}`;
+      // Reads only: a batchable call that wrote a row now and then would not make every viewer's answers go.
+      const compute = async () => ({ text: await unwatched(() => envelopeOf(call, operation, need)), shareable: true });
+      const kept = services.needs.kept(tenantId, key, compute);
+      if (kept) return answered(need, kept);
+      return services.needs.answer(tenantId, key, compute).then(
+        (answer) => answered(need, answer),
+        (error: unknown) => failed(need.operationId, error),
+      );
     }),
   );
+  return new JsonText(`[${answers.join(',')}]`);
 };
 
 /** The named handlers of batched calls, by their `x-handler` name. */

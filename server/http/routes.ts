@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../auth/context';
+import { watchWrites } from '../db/writes';
 import { ApiError } from '../errors';
 import { languageOf, type Language, type Translate } from '../i18n';
 import { handlerFor } from './handlers';
 import { invoke, precheck } from './invoke';
+import { aroundText, envelopeText } from './jsonText';
 import { authenticate, authorize } from './security';
 import type { Services } from './services';
 
@@ -13,10 +15,15 @@ declare module 'fastify' {
   }
 }
 
+/** What a call that changed rows changed, as what is kept of the data (`server/http/needCache.ts`) knows it. */
+const RECORDS = 'records';
+
 /**
  * One route per operation of the contract: credentials and access checked first, then the
  * request validated by the precompiled validators, then the handler; the answer is serialised
- * by the operation's response schema, inside the envelope unless the operation is `x-plain`.
+ * by the operation's response schema, inside the envelope unless the operation is `x-plain`. A
+ * call that changed rows of its tenant (whatever its handler) says so once it is done, so that
+ * the dashboards' shared answers are computed again on every node.
  */
 export function registerRoutes(app: FastifyInstance, services: Services, translate: (lng: Language) => Translate): void {
   app.decorateRequest('auth', null);
@@ -49,7 +56,14 @@ export function registerRoutes(app: FastifyInstance, services: Services, transla
           params: (request.params ?? {}) as Record<string, unknown>,
           body: request.body,
         };
-        return invoke(services, operation, input, { request, reply, auth, t });
+        const answer = await watchWrites(
+          () => invoke(services, operation, input, { request, reply, auth, t }),
+          () => {
+            if (auth.tenantId !== undefined) services.changed(RECORDS, auth.tenantId);
+          },
+        );
+        if (aroundText(answer)) reply.type('application/json; charset=utf-8').serializer(() => envelopeText(answer));
+        return answer;
       },
     });
   }

@@ -8,6 +8,7 @@ import type { Contract, Operation } from '../contract';
 import type { Database } from '../db/database';
 import type { FileStore } from '../files/fileStore';
 import type { Translate } from '../i18n';
+import type { NeedCache } from './needCache';
 import type { EntityRepository } from '../resources/repository';
 import type { Telemetry } from '../telemetry/service';
 import type { WeatherProvider } from '../weather/provider';
@@ -25,6 +26,10 @@ export interface Services {
   telemetry: Telemetry;
   alarms: AlarmEngine;
   weather: WeatherProvider;
+  /** The answers of the dashboard's data needs, shared by the viewers of a tenant. */
+  needs: NeedCache;
+  /** Something of a tenant changed through this node: what is kept of it is dropped here and on the other nodes. */
+  changed(entity: string, tenantId: number): void;
 }
 
 /** One call being answered: its operation, its validated input and who makes it. */

@@ -13,7 +13,7 @@ import type { TestServer } from '../support/server';
  */
 
 type Need = { operationId: string; params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
-type Envelope = { operationId?: string; code: number; msg: string; data?: unknown };
+type Envelope = { operationId?: string; code: number; msg: string; data?: unknown; version?: string };
 
 const SOC = 'T2-ST1-BMS.soc';
 const CHARGE = 'T2-ST1-PCS1.chargeEnergy';
@@ -109,6 +109,7 @@ describe.each(databases())('the dashboard batch call on $name', ({ start }) => {
       expect(untimed(answer.body.data[index]), entry.need.operationId).toEqual({
         operationId: entry.need.operationId,
         ...(untimed(alone.body) as Envelope),
+        version: expect.stringMatching(/^[A-Za-z0-9_-]{1,64}$/),
       });
     }
     const realtime = answer.body.data[1]?.data as { data: number | null }[];
@@ -140,19 +141,28 @@ describe.each(databases())('the dashboard batch call on $name', ({ start }) => {
     ]);
   });
 
-  test('each answer is the documented variant of its operationId: DataBatchSuccess_<operationId>, or DataBatchFailure', async () => {
+  test('each answer is the documented variant of its operationId: DataBatchSuccess_<operationId>, DataBatchUnchanged or DataBatchFailure', async () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
     addFormats(ajv);
     ajv.addSchema(contract.document, 'openapi');
     const schema = (name: string) => ajv.compile({ $ref: `openapi#/components/schemas/${name}` });
     const documented = schema('DataBatchAnswer');
+    const first = await batch(admin, [NEEDS[0]?.need as Need]);
+    const held = { ...(NEEDS[0]?.need as Need), version: first.body.data[0]?.version };
     const answer = await batch(admin, [
       ...NEEDS.map((entry) => entry.need),
+      held,
       { operationId: 'getStationStatusDetail', params: { stationSn: 'NO-SUCH' } },
       { operationId: 'noSuchCall' },
     ]);
+    expect(answer.body.data[NEEDS.length]).toMatchObject({ unchanged: true });
     for (const envelope of answer.body.data) {
-      const variant = envelope.code === 0 ? `DataBatchSuccess_${String(envelope.operationId)}` : 'DataBatchFailure';
+      const variant =
+        envelope.code !== 0
+          ? 'DataBatchFailure'
+          : 'unchanged' in envelope
+            ? 'DataBatchUnchanged'
+            : `DataBatchSuccess_${String(envelope.operationId)}`;
       const validate = schema(variant);
       expect(validate(envelope), `${variant}: ${JSON.stringify(validate.errors)}`).toBe(true);
       expect(documented(envelope), `DataBatchAnswer: ${JSON.stringify(documented.errors)}`).toBe(true);
