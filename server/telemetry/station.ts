@@ -191,8 +191,25 @@ export async function hourlyEnergy(
 
 const added = (variables: CatalogVariable[]): SignedVariable[] => variables.map((variable) => ({ variable, sign: 1 }));
 
+/** An hour of a station's energy charged and discharged, with its local day, tariff period and price. */
+interface PricedHour {
+  ts: number;
+  day: string;
+  period: TariffPeriod['period'];
+  price: number;
+  charge: number;
+  discharge: number;
+  revenue: number;
+}
+
 /** Hourly charged and discharged energy between two instants, priced hour by hour. */
-async function pricedHours(call: CallContext, ctx: StationContext, periods: TariffPeriod[], start: number, end: number) {
+async function pricedHours(
+  call: CallContext,
+  ctx: StationContext,
+  periods: TariffPeriod[],
+  start: number,
+  end: number,
+): Promise<PricedHour[]> {
   const charge = await hourlyEnergy(call, added(ctx.roles.charge), start, end);
   const discharge = await hourlyEnergy(call, added(ctx.roles.discharge), start, end);
   const hours = [...new Set([...charge.keys(), ...discharge.keys()])].sort((a, b) => a - b);
@@ -212,25 +229,47 @@ function totals(hours: { charge: number; discharge: number; revenue: number }[])
   return { charge: sum((h) => h.charge), discharge: sum((h) => h.discharge), revenue: sum((h) => h.revenue) };
 }
 
+/** The time-of-use prices of a station, and what its priced hours of one local day come to by tariff period. */
+function chargeDay(ctx: StationContext, chargeType: string, periods: TariffPeriod[], day: string, hours: PricedHour[]) {
+  const byPeriod = (['sharp', 'peak', 'flat', 'valley'] as const).map((period) => ({
+    period,
+    ...totals(hours.filter((h) => h.period === period)),
+  }));
+  return { stationSn: String(ctx.station.sn), chargeType, periods, day, energy: byPeriod, total: totals(hours) };
+}
+
 /** `device/stationcharge/get_station_charge/{sn}`: the station's prices, and its energy and revenue by period on a day. */
 export const stationCharge: Handler = async (call) => {
   const ctx = await stationContext(call, String(call.params.sn));
   const chargeType = String(call.query.chargeType ?? 'purchase');
   const periods = await requiredTariff(call, ctx.station, chargeType);
   const day = periodOf('DAY', String(call.query.queryTime ?? formatLocal(Date.now(), ctx.zone)), ctx.zone);
-  const hours = await pricedHours(call, ctx, periods, day.start, day.end);
-  const byPeriod = (['sharp', 'peak', 'flat', 'valley'] as const).map((period) => ({
-    period,
-    ...totals(hours.filter((h) => h.period === period)),
-  }));
-  return {
-    stationSn: String(ctx.station.sn),
-    chargeType,
-    periods,
-    day: day.key,
-    energy: byPeriod,
-    total: totals(hours),
-  };
+  return chargeDay(ctx, chargeType, periods, day.key, await pricedHours(call, ctx, periods, day.start, day.end));
+};
+
+/** Days a range of `stationChargeDays` may hold: a month and a little more. */
+const CHARGE_DAYS = 31;
+
+/**
+ * `device/stationcharge/get_station_charge_days/{sn}`: for each local day from `startDay` to
+ * `endDay`, what `get_station_charge` answers for it, read as one range of hourly rollups (a
+ * month of days is one query, not thirty).
+ */
+export const stationChargeDays: Handler = async (call) => {
+  const ctx = await stationContext(call, String(call.params.sn));
+  const chargeType = String(call.query.chargeType ?? 'purchase');
+  const first = periodOf('DAY', String(call.query.startDay), ctx.zone);
+  const last = periodOf('DAY', String(call.query.endDay), ctx.zone);
+  if (last.start < first.start) throw new ApiError('validation', { detail: 'endDay: before startDay' });
+  const days: string[] = [];
+  for (let day = first; day.start <= last.start; day = periodOf('DAY', day.end, ctx.zone)) days.push(day.key);
+  if (days.length > CHARGE_DAYS)
+    throw new ApiError('validation', { detail: `endDay: more than ${CHARGE_DAYS} days after startDay` });
+  const periods = await requiredTariff(call, ctx.station, chargeType);
+  const hours = await pricedHours(call, ctx, periods, first.start, last.end);
+  const byDay = new Map<string, PricedHour[]>();
+  for (const hour of hours) byDay.set(hour.day, [...(byDay.get(hour.day) ?? []), hour]);
+  return days.map((day) => chargeDay(ctx, chargeType, periods, day, byDay.get(day) ?? []));
 };
 
 /** `device/station/monthlyCharge/{stationSn}`: energy charged and discharged and the revenue of each day of a month. */
@@ -317,6 +356,7 @@ export const stationHandlers: Record<string, Handler> = {
   dailyLoad,
   pvPowerTrend,
   stationCharge,
+  stationChargeDays,
   monthlyCharge,
   pvKeyData,
   pvInverters,

@@ -22,8 +22,8 @@ const PERIODS: StationChargeDay['periods'] = [
 ];
 type Flows = [charge: number | null, discharge: number | null];
 
-/** A day's answer of getStationCharge: energy (kWh) and revenue by period; November has no sharp hours (null). */
-const day = (date: string, peak: Flows, flat: Flows, valley: Flows): SlotState => {
+/** A day's answer of getStationCharge (each day of getStationChargeDays is one): energy (kWh) and revenue by period; November has no sharp hours (null). */
+const day = (date: string, peak: Flows, flat: Flows, valley: Flows): StationChargeDay => {
   const entry = (period: 'peak' | 'flat' | 'valley', [charge, discharge]: Flows) => ({
     period,
     charge,
@@ -47,17 +47,19 @@ const day = (date: string, peak: Flows, flat: Flows, valley: Flows): SlotState =
     energy,
     total: { charge: sum((e) => e.charge), discharge: sum((e) => e.discharge), revenue: sum((e) => e.revenue) },
   };
-  return { status: 'ready', data };
+  return data;
 };
+/** The answer of the range of days the widget asks for (getStationChargeDays). */
+const answered = (...days: StationChargeDay[]): Record<string, SlotState> => ({ days: { status: 'ready', data: days } });
 
 /** Today until 14:30: charged through the valley, discharged in the morning peak. */
-const TODAY = { '2026-11-21': day('2026-11-21', [0, 812.4], [36.8, 96.3], [1840.25, 0]) };
+const TODAY = answered(day('2026-11-21', [0, 812.4], [36.8, 96.3], [1840.25, 0]));
 /** This month to the 21st: 1800–1840 kWh charged in each valley, 20 kWh topped up in the flat hours of every third day. */
-const MONTH = Object.fromEntries(
-  Array.from({ length: 21 }, (_, index) => {
+const MONTH = answered(
+  ...Array.from({ length: 21 }, (_, index) => {
     const date = `2026-11-${String(index + 1).padStart(2, '0')}`;
     const valley = 1800 + ((index + 1) % 5) * 10;
-    return [date, day(date, [0, 1650], [(index + 1) % 3 === 0 ? 20 : 0, 150], [valley, 0])];
+    return day(date, [0, 1650], [(index + 1) % 3 === 0 ? 20 : 0, 150], [valley, 0]);
   }),
 );
 
@@ -121,7 +123,7 @@ export const ThisMonth: Story = {
 
 /** No samples today: 'no data'. */
 export const Empty: Story = {
-  args: { lng: 'en', data: { '2026-11-21': day('2026-11-21', [null, null], [null, null], [null, null]) } },
+  args: { lng: 'en', data: answered(day('2026-11-21', [null, null], [null, null], [null, null])) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('no data')).toBeInTheDocument();
   },
@@ -129,7 +131,7 @@ export const Empty: Story = {
 
 /** A station without a purchase tariff answers 404: this widget's error state with the server's message. */
 export const Failed: Story = {
-  args: { lng: 'en', data: { '2026-11-21': { status: 'error', code: 40400, message: 'Not found' } } },
+  args: { lng: 'en', data: { days: { status: 'error', code: 40400, message: 'Not found' } } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Not found');
   },

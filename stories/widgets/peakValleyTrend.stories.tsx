@@ -22,8 +22,8 @@ const PERIODS: StationChargeDay['periods'] = [
 ];
 type Flows = [charge: number | null, discharge: number | null];
 
-/** A day's answer of getStationCharge: energy (kWh) and revenue by period; November has no sharp hours (null). */
-const day = (date: string, peak: Flows, flat: Flows, valley: Flows): SlotState => {
+/** A day's answer of getStationCharge (each day of getStationChargeDays is one): energy (kWh) and revenue by period; November has no sharp hours (null). */
+const day = (date: string, peak: Flows, flat: Flows, valley: Flows): StationChargeDay => {
   const entry = (period: 'peak' | 'flat' | 'valley', [charge, discharge]: Flows) => ({
     period,
     charge,
@@ -47,18 +47,20 @@ const day = (date: string, peak: Flows, flat: Flows, valley: Flows): SlotState =
     energy,
     total: { charge: sum((e) => e.charge), discharge: sum((e) => e.discharge), revenue: sum((e) => e.revenue) },
   };
-  return { status: 'ready', data };
+  return data;
 };
+/** The answer of the range of days the widget asks for (getStationChargeDays). */
+const answered = (...days: StationChargeDay[]): Record<string, SlotState> => ({ days: { status: 'ready', data: days } });
 
 /**
  * This month to the 21st: 1800–1840 kWh charged in each valley and 20 kWh in the flat hours of every
  * third day; 1612.5–1650 kWh discharged in the peaks and 150 kWh in the flat hours.
  */
-const MONTH = Object.fromEntries(
-  Array.from({ length: 21 }, (_, index) => {
+const MONTH = answered(
+  ...Array.from({ length: 21 }, (_, index) => {
     const date = `2026-11-${String(index + 1).padStart(2, '0')}`;
     const n = index + 1;
-    return [date, day(date, [0, 1650 - (n % 4) * 12.5], [n % 3 === 0 ? 20 : 0, 150], [1800 + (n % 5) * 10, 0])];
+    return day(date, [0, 1650 - (n % 4) * 12.5], [n % 3 === 0 ? 20 : 0, 150], [1800 + (n % 5) * 10, 0]);
   }),
 );
 
@@ -118,15 +120,15 @@ export const Discharge: Story = {
 
 /** No samples in the month: 'no data'. */
 export const Empty: Story = {
-  args: { lng: 'en', data: { '2026-11-01': day('2026-11-01', [null, null], [null, null], [null, null]) } },
+  args: { lng: 'en', data: answered(day('2026-11-01', [null, null], [null, null], [null, null])) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('no data')).toBeInTheDocument();
   },
 };
 
-/** A failed day shows this widget's error state with the server's message. */
+/** A station without a purchase tariff answers 404: this widget's error state with the server's message. */
 export const Failed: Story = {
-  args: { lng: 'en', data: { ...MONTH, '2026-11-21': { status: 'error', code: 40400, message: 'Not found' } } },
+  args: { lng: 'en', data: { days: { status: 'error', code: 40400, message: 'Not found' } } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Not found');
   },

@@ -752,6 +752,7 @@ const TELEMETRY_CHECKS: Record<string, Entry> = {
   getDailyLoad: stationCall('getDailyLoad', { day: '2026-11-20' }),
   getMonthlyCharge: stationCall('getMonthlyCharge', { month: '2026-11' }),
   getStationCharge: stationCall('getStationCharge', { chargeType: 'purchase' }),
+  getStationChargeDays: stationCall('getStationChargeDays', { startDay: '2026-11-01', endDay: '2026-11-02' }),
   getPvKeyData: stationCall('getPvKeyData'),
   getPvInverters: stationCall('getPvInverters'),
   getPvPowerTrend: stationCall('getPvPowerTrend', { day: '2026-11-20' }),

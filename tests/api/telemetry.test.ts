@@ -972,6 +972,37 @@ describe.each(connectedDatabases())('telemetry data calls on $name', ({ start })
       });
     });
 
+    test('station charge days answer, as one range, what station charge answers for each day', async () => {
+      const days = await data<Row[]>('GET', '/ems/api/device/stationcharge/get_station_charge_days/T2-ST1', {
+        query: { chargeType: 'purchase', startDay: '2025-07-14', endDay: '2025-07-16' },
+      });
+      expect(days.map((day) => day.day)).toEqual(['2025-07-14', '2025-07-15', '2025-07-16']);
+      for (const day of days) {
+        const alone = await data<Row>('GET', '/ems/api/device/stationcharge/get_station_charge/T2-ST1', {
+          query: { chargeType: 'purchase', queryTime: String(day.day) },
+        });
+        expect(day).toEqual(alone);
+      }
+      expect(days[1]?.total).toEqual({ charge: 380, discharge: 350, revenue: 188.5 });
+      // A month of days is at most 31.
+      const month = await data<Row[]>('GET', '/ems/api/device/stationcharge/get_station_charge_days/T2-ST1', {
+        query: { startDay: '2025-07-01', endDay: '2025-07-31' },
+      });
+      expect(month).toHaveLength(31);
+    });
+
+    test.each([
+      ['the end before the start', { startDay: '2025-07-16', endDay: '2025-07-14' }, 'endDay'],
+      ['more than 31 days', { startDay: '2025-07-01', endDay: '2025-08-01' }, 'endDay'],
+      ['a day that does not exist', { startDay: '2025-02-30', endDay: '2025-03-01' }, 'startDay'],
+      ['no end', { startDay: '2025-07-01' }, 'endDay'],
+    ])('station charge days refuse %s with 400, naming the field', async (_, query, field) => {
+      const answer = await as(ems, 'GET', '/ems/api/device/stationcharge/get_station_charge_days/T2-ST1', { query });
+      expect(answer.status).toBe(400);
+      expect(answer.body.code).toBe(40001);
+      expect(answer.body.msg).toMatch(field);
+    });
+
     test('dailyDegree answers the energy of each hour of a day by flow, null where nothing was read', async () => {
       expect(await data('GET', '/ems/api/device/station/dailyDegree/T2-ST1', { query: { day: '2025-07-15' } })).toEqual({
         day: '2025-07-15',
@@ -1447,6 +1478,11 @@ describe.each(connectedDatabases())('telemetry data calls on $name', ({ start })
       ['GET', '/ems/api/device/station/dailyLoad/NOPE', { query: { day: '2025-07-15' } }],
       ['GET', '/ems/api/device/station/monthlyCharge/NOPE', { query: { month: '2025-07' } }],
       ['GET', '/ems/api/device/stationcharge/get_station_charge/NOPE', { query: { chargeType: 'purchase' } }],
+      [
+        'GET',
+        '/ems/api/device/stationcharge/get_station_charge_days/NOPE',
+        { query: { startDay: '2025-07-15', endDay: '2025-07-15' } },
+      ],
       ['GET', '/ems/api/photovoltaic/keyData/NOPE', {}],
       ['GET', '/ems/api/photovoltaic/inverters/NOPE', {}],
       ['GET', '/ems/api/photovoltaic/powerTrend/NOPE', { query: { day: '2025-07-15' } }],

@@ -84,20 +84,17 @@ describe('peak-valley proportion', () => {
 
   test('today needs the station’s energy by tariff period of its local day, at its purchase tariff', () => {
     expect(peakValleyProportion.needs(defaults, context)).toEqual({
-      '2026-11-21': {
-        operationId: 'getStationCharge',
+      days: {
+        operationId: 'getStationChargeDays',
         params: { sn: 'T2-ST1' },
-        query: { queryTime: '2026-11-21', chargeType: 'purchase' },
+        query: { startDay: '2026-11-21', endDay: '2026-11-21', chargeType: 'purchase' },
       },
     });
   });
 
-  test('this month needs each day from the 1st to today', () => {
+  test('this month needs its days from the 1st to today, as one range', () => {
     const needs = peakValleyProportion.needs({ ...defaults, period: 'month' }, context);
-    expect(Object.keys(needs)).toHaveLength(21);
-    expect(Object.keys(needs)[0]).toBe('2026-11-01');
-    expect(needs['2026-11-21']?.query).toEqual({ queryTime: '2026-11-21', chargeType: 'purchase' });
-    expect(needs['2026-11-22']).toBeUndefined();
+    expect(needs.days?.query).toEqual({ startDay: '2026-11-01', endDay: '2026-11-21', chargeType: 'purchase' });
   });
 
   test('the disabled year needs nothing', () => {

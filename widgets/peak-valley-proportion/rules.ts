@@ -6,7 +6,6 @@ import {
   shareRing,
   stationTime,
   type ChartOption,
-  type DataNeed,
   type Needs,
   type SlotState,
   type WidgetContext,
@@ -52,14 +51,6 @@ const DATE = 'YYYY-MM-DD';
 /** The colour of each period, from a configuration. */
 export const colorOf = (config: PeakValleyColors, period: TariffPeriodName): string => config[`${period}Color`];
 
-/**
- * One day's energy by tariff period, at the station's purchase prices (the tariff the periods are
- * defined by; the settlement price has no periods).
- */
-export function chargeDayNeed(stationSn: string, day: string): DataNeed {
-  return { operationId: 'getStationCharge', params: { sn: stationSn }, query: { queryTime: day, chargeType: 'purchase' } };
-}
-
 /** The local days of a month of the station (`YYYY-MM`), in order. */
 export function daysOfMonth(month: string): string[] {
   const first = dayjs(`${month}-01`);
@@ -73,11 +64,22 @@ export function stationDay(context: WidgetContext): { today: string; month: stri
 }
 
 /**
- * One need per day, named by the day: the call answers a day's energy by period, so a month is
- * its days up to today (days to come have nothing to ask for).
+ * The energy by tariff period of each of some days up to today (days to come have nothing to ask
+ * for), at the station's purchase prices (the tariff the periods are defined by; the settlement
+ * price has no periods): one need for the range, which the server reads at once.
  */
 export function dayNeeds(stationSn: string, days: string[], today: string): Needs {
-  return Object.fromEntries(days.filter((day) => day <= today).map((day) => [day, chargeDayNeed(stationSn, day)]));
+  const asked = days.filter((day) => day <= today);
+  const [first] = asked;
+  const last = asked.at(-1);
+  if (first === undefined || last === undefined) return {};
+  return {
+    days: {
+      operationId: 'getStationChargeDays',
+      params: { sn: stationSn },
+      query: { startDay: first, endDay: last, chargeType: 'purchase' },
+    },
+  };
 }
 
 /** The needs of the proportion: today, or each day of this month so far. */
@@ -89,11 +91,9 @@ export function proportionNeeds(config: PeakValleyProportionConfig, context: Wid
 
 /** The answers that have come, by day. */
 export function answersByDay(data: Record<string, SlotState>): Map<string, StationChargeDay> {
-  const answers = new Map<string, StationChargeDay>();
-  for (const [day, slot] of Object.entries(data)) {
-    if (slot.status === 'ready' && slot.data && typeof slot.data === 'object') answers.set(day, slot.data as StationChargeDay);
-  }
-  return answers;
+  const slot = data.days;
+  const days = slot?.status === 'ready' && Array.isArray(slot.data) ? (slot.data as StationChargeDay[]) : [];
+  return new Map(days.map((answer) => [answer.day, answer]));
 }
 
 /** The energy of one flow in each period of one day's answer. */

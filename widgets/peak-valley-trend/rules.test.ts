@@ -11,22 +11,21 @@ const station = { sn: 'T2-ST1', name: 'T2-ST1', timeZone: 'Asia/Shanghai', field
 const context = { station, now: Date.parse('2026-11-21T06:30:00Z') };
 
 /** A day's answer with charged energy in the peak, flat and valley periods (November has no sharp hours). */
-const day = (date: string, peak: number, flat: number, valley: number | null): SlotState => {
-  const data: StationChargeDay = {
-    stationSn: 'T2-ST1',
-    chargeType: 'purchase',
-    periods: [],
-    day: date,
-    energy: [
-      { period: 'sharp', charge: null, discharge: null, revenue: null },
-      { period: 'peak', charge: peak, discharge: 900, revenue: null },
-      { period: 'flat', charge: flat, discharge: 100, revenue: null },
-      { period: 'valley', charge: valley, discharge: 0, revenue: null },
-    ],
-    total: { charge: null, discharge: null, revenue: null },
-  };
-  return { status: 'ready', data };
-};
+const day = (date: string, peak: number, flat: number, valley: number | null): StationChargeDay => ({
+  stationSn: 'T2-ST1',
+  chargeType: 'purchase',
+  periods: [],
+  day: date,
+  energy: [
+    { period: 'sharp', charge: null, discharge: null, revenue: null },
+    { period: 'peak', charge: peak, discharge: 900, revenue: null },
+    { period: 'flat', charge: flat, discharge: 100, revenue: null },
+    { period: 'valley', charge: valley, discharge: 0, revenue: null },
+  ],
+  total: { charge: null, discharge: null, revenue: null },
+});
+/** The answer of the range of days the widget asks for. */
+const answered = (...days: StationChargeDay[]): Record<string, SlotState> => ({ days: { status: 'ready', data: days } });
 
 describe('peak-valley trend', () => {
   test('defaults: title 峰谷趋势, charged energy this month', () => {
@@ -49,30 +48,25 @@ describe('peak-valley trend', () => {
     expect(trendMonth(period, { station, now: Date.parse(now) }).month).toBe(month);
   });
 
-  test('this month needs each day from the 1st to today, at the purchase tariff', () => {
-    const needs = peakValleyTrend.needs(defaults, context);
-    expect(Object.keys(needs)).toEqual(Array.from({ length: 21 }, (_, i) => `2026-11-${String(i + 1).padStart(2, '0')}`));
-    expect(needs['2026-11-05']).toEqual({
-      operationId: 'getStationCharge',
-      params: { sn: 'T2-ST1' },
-      query: { queryTime: '2026-11-05', chargeType: 'purchase' },
+  test('this month needs its days from the 1st to today, at the purchase tariff, as one range', () => {
+    expect(peakValleyTrend.needs(defaults, context)).toEqual({
+      days: {
+        operationId: 'getStationChargeDays',
+        params: { sn: 'T2-ST1' },
+        query: { startDay: '2026-11-01', endDay: '2026-11-21', chargeType: 'purchase' },
+      },
     });
   });
 
   test('last month needs all its 31 days', () => {
     const needs = peakValleyTrend.needs({ ...defaults, period: 'lastMonth' }, context);
-    expect(Object.keys(needs)).toHaveLength(31);
-    expect(Object.keys(needs).at(-1)).toBe('2026-10-31');
+    expect(needs.days?.query).toEqual({ startDay: '2026-10-01', endDay: '2026-10-31', chargeType: 'purchase' });
   });
 
   test('each period’s energy per day of the month (days to come empty) and the month’s sums', () => {
     const figures = trendFigures(
       '2026-11',
-      {
-        '2026-11-01': day('2026-11-01', 0, 20, 1800),
-        '2026-11-02': day('2026-11-02', 0, 0, 1810.5),
-        '2026-11-03': day('2026-11-03', 5, 0, null),
-      },
+      answered(day('2026-11-01', 0, 20, 1800), day('2026-11-02', 0, 0, 1810.5), day('2026-11-03', 5, 0, null)),
       'charge',
     );
     expect(figures.days).toHaveLength(30);
@@ -83,7 +77,7 @@ describe('peak-valley trend', () => {
   });
 
   test('the discharged energy is read when chosen', () => {
-    const figures = trendFigures('2026-11', { '2026-11-01': day('2026-11-01', 0, 20, 1800) }, 'discharge');
+    const figures = trendFigures('2026-11', answered(day('2026-11-01', 0, 20, 1800)), 'discharge');
     expect(figures.sums).toEqual({ sharp: null, peak: 900, flat: 100, valley: 0 });
   });
 
