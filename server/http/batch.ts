@@ -123,7 +123,7 @@ export const dataBatch: Handler = async (call) => {
       // need written otherwise is only answered apart, never wrongly.
       const key = `${language}:${JSON.stringify(asked)}`;
       // Reads only: a batchable call that wrote a row now and then would not make every viewer's answers go.
-      const compute = async () => ({ text: await unwatched(() => envelopeOf(call, operation, need)), shareable: true });
+      const compute = () => unwatched(() => envelopeOf(call, operation, need));
       const kept = services.needs.kept(tenantId, key, compute);
       if (kept) return answered(need, kept);
       return services.needs.answer(tenantId, key, compute).then(

@@ -6,7 +6,7 @@ function setup(options: { maxBytes?: number; enabled?: () => boolean } = {}) {
   const clock = { now: Date.UTC(2026, 10, 25, 8, 1) };
   const cache = new NeedCache({ maxBytes: options.maxBytes ?? 1_000_000, now: () => clock.now, enabled: options.enabled });
   let calls = 0;
-  const compute = async () => ({ text: JSON.stringify({ code: 0, data: ++calls }), shareable: true });
+  const compute = async () => JSON.stringify({ code: 0, data: ++calls });
   const ask = (key = 'k', tenant = 2) => cache.answer(tenant, key, compute);
   return { clock, cache, ask, calls: () => calls };
 }
@@ -30,15 +30,15 @@ describe('the answers of data needs, shared by viewers', () => {
 
   test('a change of the records while a need is computed is not answered by that computation', async () => {
     const cache = new NeedCache({ maxBytes: 1_000_000 });
-    let release: (computed: { text: string; shareable: boolean }) => void = () => undefined;
+    let release: (text: string) => void = () => undefined;
     const slow = cache.answer(2, 'k', () => new Promise((resolve) => (release = resolve)));
     cache.dataChanged(2);
-    const fresh = cache.answer(2, 'k', async () => ({ text: 'after', shareable: true }));
-    release({ text: 'before', shareable: true });
+    const fresh = cache.answer(2, 'k', async () => 'after');
+    release('before');
     expect((await slow).text).toBe('before');
     expect((await fresh).text).toBe('after');
     // The slower, older computation is not what is kept.
-    expect((await cache.answer(2, 'k', async () => ({ text: 'third', shareable: true }))).text).toBe('after');
+    expect((await cache.answer(2, 'k', async () => 'third')).text).toBe('after');
   });
 
   test('the tenant is part of what is shared: another tenant asking the same need gets its own answer', async () => {
@@ -89,13 +89,17 @@ describe('the answers of data needs, shared by viewers', () => {
     expect(calls()).toBe(2);
   });
 
-  test('failures are not shared', async () => {
+  test('failures are not kept: the next viewer asks again', async () => {
     const cache = new NeedCache({ maxBytes: 1_000_000 });
     let calls = 0;
-    const failing = async () => ({ text: JSON.stringify({ code: 40400, n: ++calls }), shareable: false });
-    await cache.answer(2, 'k', failing);
-    await cache.answer(2, 'k', failing);
+    const failing = async (): Promise<string> => {
+      calls += 1;
+      throw new Error('not found');
+    };
+    await expect(cache.answer(2, 'k', failing)).rejects.toThrow('not found');
+    await expect(cache.answer(2, 'k', failing)).rejects.toThrow('not found');
     expect(calls).toBe(2);
+    expect(cache.size.entries).toBe(0);
   });
 
   test('10,000 distinct needs stay within the bound, the least recently asked for going first', async () => {

@@ -22,11 +22,8 @@ export interface VersionedAnswer {
   version: string;
 }
 
-/** What a computation gives: the answer's JSON text, and whether it may be shared (a failure is not). */
-export interface Computed {
-  text: string;
-  shareable: boolean;
-}
+/** A need's answer computed: its JSON text (a failure rejects, and is not kept). */
+export type Compute = () => Promise<string>;
 
 export interface NeedCacheOptions {
   /** The bound of the answers kept, by the size of their text (bytes); 0 keeps none. */
@@ -99,7 +96,7 @@ export class NeedCache {
    * The answer to a need of a tenant kept from an earlier computation, if it still stands; one past
    * its maximum age is given while `compute` makes the next one.
    */
-  kept(tenantId: number, need: string, compute: () => Promise<Computed>): VersionedAnswer | undefined {
+  kept(tenantId: number, need: string, compute: Compute): VersionedAnswer | undefined {
     if (!this.keeping()) return undefined;
     const key = keyOf(tenantId, need);
     const kept = this.entries.get(key);
@@ -119,13 +116,13 @@ export class NeedCache {
   }
 
   /** The answer to a need of a tenant: kept, being computed, or computed now by `compute`. */
-  async answer(tenantId: number, need: string, compute: () => Promise<Computed>): Promise<VersionedAnswer> {
+  async answer(tenantId: number, need: string, compute: Compute): Promise<VersionedAnswer> {
     if (!this.keeping()) return versioned(await this.counted(compute));
     return this.kept(tenantId, need, compute) ?? this.compute(keyOf(tenantId, need), tenantId, compute);
   }
 
   /** The answer computed once for everyone asking meanwhile, kept when it may be shared. */
-  private async compute(key: string, tenantId: number, compute: () => Promise<Computed>): Promise<VersionedAnswer> {
+  private async compute(key: string, tenantId: number, compute: Compute): Promise<VersionedAnswer> {
     const started = { ...this.generation(tenantId), at: this.now() };
     const running = this.pending.get(key);
     // A computation started before a change of the records would answer what the change undid.
@@ -133,9 +130,9 @@ export class NeedCache {
       this.stats.hits += 1;
       return running.answer;
     }
-    const computing = this.counted(compute).then((computed) => {
-      const answer = versioned(computed);
-      if (computed.shareable) this.keep(key, tenantId, answer, started);
+    const computing = this.counted(compute).then((text) => {
+      const answer = versioned(text);
+      this.keep(key, tenantId, answer, started);
       return answer;
     });
     const entry = { answer: computing, data: started.data };
@@ -173,7 +170,7 @@ export class NeedCache {
     return this.options.maxBytes > 0 && this.enabled();
   }
 
-  private async counted(compute: () => Promise<Computed>): Promise<Computed> {
+  private async counted(compute: Compute): Promise<string> {
     this.stats.computed += 1;
     return compute();
   }
@@ -197,8 +194,9 @@ export class NeedCache {
 
   private keep(key: string, tenantId: number, answer: VersionedAnswer, started: Generation & { at: number }): void {
     const bytes = key.length + answer.text.length;
-    // An answer larger than a quarter of the bound would push out most of the others.
-    if (bytes > this.options.maxBytes / 4) return;
+    // An answer larger than a quarter of the bound would push out most of the others; one started
+    // before the answer kept (a slower computation) would replace a newer one.
+    if (bytes > this.options.maxBytes / 4 || (this.entries.get(key)?.computedAt ?? -Infinity) > started.at) return;
     this.drop(key);
     this.entries.set(key, {
       ...answer,
@@ -230,6 +228,6 @@ export class NeedCache {
 const keyOf = (tenantId: number, need: string) => `${tenantId}:${need}`;
 
 /** An answer's text, with its version. */
-function versioned({ text }: Computed): VersionedAnswer {
+function versioned(text: string): VersionedAnswer {
   return { text, version: versionOf(text) };
 }
