@@ -27,8 +27,12 @@ type TabMessage = { kind: 'ask' } | { kind: 'user'; user: SessionUser } | { kind
 /** The channel of the tabs of this origin. */
 const TABS = 'ems-session';
 
-/** How long a new tab waits for another tab to give it the session. */
-export const SHARE_WAIT_MS = 300;
+/**
+ * How long a new tab waits for another tab to give it the session: an open tab answers within
+ * milliseconds, but a browser busy opening the new tab (a slow machine) delays that answer; only a
+ * browser holding a session with no other tab open waits all of it.
+ */
+export const SHARE_WAIT_MS = 1_000;
 
 let tabs: BroadcastChannel | undefined;
 

@@ -15,6 +15,8 @@ export interface DemoStation {
   initialTime: string;
   /** Variables (`{device key}.{code}`) the station's devices do not report, as an older firmware would not. */
   lacks?: string[];
+  /** Put before its devices' names, where the tenant has more than one station of its kind (临港 1# PCS). */
+  deviceNamePrefix?: string;
 }
 
 /**
@@ -59,6 +61,7 @@ export const DEMO_STATIONS: Record<number, Omit<DemoStation, 'sn'>[]> = {
       longitude: 121.93,
       capacity: 2000,
       initialTime: '2025-04-18',
+      deviceNamePrefix: '临港 ',
     },
     {
       name: '嘉定储能电站',
@@ -69,6 +72,7 @@ export const DEMO_STATIONS: Record<number, Omit<DemoStation, 'sn'>[]> = {
       capacity: 2000,
       initialTime: '2025-06-30',
       lacks: ['BMS.maxCellTemp'],
+      deviceNamePrefix: '嘉定 ',
     },
   ],
   10: [
@@ -255,7 +259,7 @@ export async function createStation(services: Services, scope: TenantScope, stat
   for (const spec of DEVICES[station.type]) {
     const device = await repository.create(scope, 'device', {
       sn: `${station.sn}-${spec.key}`,
-      name: spec.name,
+      name: `${station.deviceNamePrefix ?? ''}${spec.name}`,
       kind: spec.kind,
       model: spec.model,
       ...(spec.ratedPower ? { ratedPower: spec.ratedPower } : {}),

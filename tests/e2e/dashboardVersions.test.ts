@@ -78,9 +78,12 @@ describe('dashboard versions', () => {
 
   /** Saves the dashboard being edited, with a note when one is given. */
   async function saveDashboard(page: Page, note?: string) {
+    const before = (await stored()).version;
     if (note) await page.getByRole('textbox', { name: 'Note on this save' }).fill(note);
     await tap(page.getByRole('button', { name: 'Save dashboard' }));
     await notice(page, 'Saved');
+    // The notice of the save before may still be shown: this one is done once the stored version moved on.
+    await expect.poll(async () => (await stored()).version).toBe(before + 1);
   }
 
   /** The entry of a version in the open history drawer. */

@@ -176,6 +176,14 @@ describe('EMS configuration, storage and power quality in the browser', () => {
     const listed = await ems<{ total: number }>('GET', 'storeEnergy/device/page', { query: { size: '10' } });
     await open('storeEnergy/energyDevice');
     await page.getByText(`${listed.total} in total`, { exact: true }).waitFor();
+    // The station's own devices (the tenant's newer stations' come first).
+    const station = await ems<Row>('GET', `device/station/get_station_by_sn/${STORAGE}`);
+    const own = await ems<{ total: number }>('GET', 'storeEnergy/device/page', {
+      query: { size: '10', stationId: String(station.id) },
+    });
+    await choose(page.getByRole('search'), 'Station', STORAGE_NAME);
+    await tap(page.getByRole('search').getByRole('button', { name: 'Search', exact: true }));
+    await page.getByText(`${own.total} in total`, { exact: true }).waitFor();
     await tap(rowWith(page, `${STORAGE}-BMS`).getByRole('button', { name: text('routes.EmsEquipDetail.title') }));
     await page.waitForURL(`**/equipDetail?deviceSn=${STORAGE}-BMS`);
     await rowWith(page, `${STORAGE}-BMS.soc`).getByText('63.5 %').waitFor();
