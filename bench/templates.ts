@@ -10,11 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, openServices } from '../server/app';
-import type { TenantId, UserId } from '../server/auth/context';
+import { buildApp } from '../server/app';
 import { configFromEnv, type ServerConfig } from '../server/config';
-import { createStation, demoStations } from '../server/demo/stations';
 import { call, signIn } from '../tests/support/api';
+import { seedStorageStations } from './fleet';
 import { replaceSection } from './report';
 
 const TENANT = 2;
@@ -37,22 +36,6 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T
   return { ms: performance.now() - start, result };
 }
 
-/** The demo with `FOLLOWERS` more storage stations of tenant 2, made as the demo makes its own. */
-async function seeded(dataDir: string): Promise<void> {
-  const services = await openServices(config(dataDir));
-  const admin = await services.database.db
-    .selectFrom('appUser')
-    .select('id')
-    .where('username', '=', 'admin')
-    .executeTakeFirstOrThrow();
-  const scope = { tenantId: TENANT as TenantId, userId: admin.id as UserId, userName: 'bench' };
-  const [storage] = demoStations(TENANT);
-  if (!storage) throw new Error('the demo has no storage station');
-  for (let index = 0; index < FOLLOWERS; index += 1)
-    await createStation(services, scope, { ...storage, sn: `T${TENANT}-FLEET${index + 1}` }, 100 + index);
-  await services.database.close();
-}
-
 export interface TemplateFigures {
   followers: number;
   attachMs: number;
@@ -68,7 +51,11 @@ export async function templateFigures(): Promise<TemplateFigures> {
   let app: FastifyInstance | undefined;
   try {
     log(`Templates: seeding the demo and ${FOLLOWERS} storage stations...`);
-    await seeded(dataDir);
+    await seedStorageStations(
+      config(dataDir),
+      TENANT,
+      Array.from({ length: FOLLOWERS }, (_, index) => `T${TENANT}-FLEET${index + 1}`),
+    );
     app = await buildApp(config(dataDir));
     const admin = await signIn(app, 'admin', 'admin123');
     const ask = async <T>(method: 'GET' | 'POST', url: string, payload?: object) => {

@@ -21,13 +21,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { openServices } from '../server/app';
-import type { TenantId, UserId } from '../server/auth/context';
 import { configFromEnv } from '../server/config';
-import { createStation, demoStations } from '../server/demo/stations';
 import { launchBrowser, signInAsAdmin } from '../tests/support/browser';
 import { httpFetch, signInTokens } from '../tests/support/httpSignIn';
 import { serve, stopped } from './child';
+import { seedStorageStations } from './fleet';
 import { replaceSection } from './report';
 
 const TENANT = 2;
@@ -80,21 +78,6 @@ export interface ViewerFigures {
     bareSteady: LoadRun;
   }[];
   templateRefresh: { ownMs: number; followingMs: number };
-}
-
-/** The demo with the 99 more storage stations, made as the demo makes its own (the simulator back-fills them). */
-async function seeded(dataDir: string): Promise<void> {
-  const services = await openServices({ ...configFromEnv({}), dataDir, logger: false, simulator: false, demo: true });
-  const admin = await services.database.db
-    .selectFrom('appUser')
-    .select('id')
-    .where('username', '=', 'admin')
-    .executeTakeFirstOrThrow();
-  const scope = { tenantId: TENANT as TenantId, userId: admin.id as UserId, userName: 'bench' };
-  const [storage] = demoStations(TENANT);
-  if (!storage) throw new Error('the demo has no storage station');
-  for (const [index, sn] of STATIONS.slice(1).entries()) await createStation(services, scope, { ...storage, sn }, 200 + index);
-  await services.database.close();
 }
 
 /** A call of the platform's that must succeed. */
@@ -265,7 +248,8 @@ export async function viewerFigures(): Promise<ViewerFigures> {
   const env = { DATA_DIR: dataDir, BENCH_HISTORY_DAYS: String(HISTORY_DAYS) };
   try {
     log(`Viewers: seeding the demo and ${STATIONS.length - 1} storage stations...`);
-    await seeded(dataDir);
+    // The simulator back-fills the new stations' history as it starts.
+    await seedStorageStations({ ...configFromEnv({}), dataDir, logger: false, simulator: false }, TENANT, STATIONS.slice(1));
     log(`  back-filling ${HISTORY_DAYS} days of history (simulator)...`);
     const live = await serve({ ...env, BENCH_MODE: 'dashboard' });
     let bodies: Map<string, Need[]>;
