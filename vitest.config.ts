@@ -3,24 +3,29 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The test files that take longest, in the order they should start (the API fuzz and simulator and
- * the stories in the first run of `npm test`, the browser journeys in the second). A fresh
+ * The test files that take longest, in the order they should start (the two-node cluster, the API
+ * simulator and fuzz, the stories in the first run of `npm test`, the browser journeys in the second). A fresh
  * clone has no timings of an earlier run, and without them files start in the order they are
  * found: the longest then started last and ran alone at the end. Started first, the two workers
  * share the run; the files of a minute or less fill in after them.
  */
 const LONGEST_FIRST = [
+  'tests/api/cluster.test.ts',
+  'tests/api/simulator.test.ts',
   'tests/api/fuzz.test.ts',
+  'tests/api/apiCoverage.test.ts',
+  'tests/api/crossTenant.test.ts',
   'stories/pages.1.test.tsx',
   'stories/pages.2.test.tsx',
-  'tests/api/simulator.test.ts',
-  'stories/widgets.1.test.tsx',
+  'codegen/analyse.test.ts',
   'tests/e2e/a11y.light.test.ts',
   'tests/e2e/a11y.dark.test.ts',
-  'tests/e2e/dashboard.test.ts',
   'tests/e2e/pages.1.test.ts',
-  'tests/e2e/pages.2.test.ts',
   'tests/e2e/pages.3.test.ts',
+  'tests/e2e/pages.2.test.ts',
+  'tests/e2e/dashboard.test.ts',
+  'tests/e2e/session.test.ts',
+  'tests/e2e/viewports.test.ts',
 ];
 
 class LongestFirst extends BaseSequencer {
@@ -89,7 +94,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/chromiumSetup.ts'],
+          globalSetup: ['tests/support/browserSetup.ts'],
           // Two files at once: the page smoke in three parts (pages.1–3) beside the dashboard, session and customer journeys.
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -279,7 +279,7 @@ export function a11yTests(themeName: ThemeName, viewport: { width: number; heigh
 
     beforeAll(async () => {
       if (!existsSync('dist/client/index.html')) throw new Error('build the client first (vite build)');
-      server = await startServer({ listen: true });
+      server = await startServer({ listen: true, sqliteDemo: true });
       token = await signIn(server.app, 'admin', 'admin123');
       staff = await launchBrowser();
       await staff.context.addInitScript((name) => localStorage.setItem('theme', name), themeName);

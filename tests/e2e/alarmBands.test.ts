@@ -57,7 +57,7 @@ describe('alarms on trends', () => {
   beforeAll(async () => {
     if (!existsSync(join(process.env.CLIENT_DIR ?? 'dist/client', 'index.html')))
       throw new Error('build the client first (vite build)');
-    server = await startServer({ listen: true, simulator: true, historyDays: 2 });
+    server = await startServer({ listen: true, sqliteDemo: true, simulator: true, historyDays: 2 });
     await server.app.simulator?.ready;
     admin = await signIn(server.app, 'admin', 'admin123');
     browser = await launchBrowser();

@@ -71,7 +71,7 @@ describe("the dashboard's period", () => {
   beforeAll(async () => {
     if (!existsSync(join(process.env.CLIENT_DIR ?? 'dist/client', 'index.html')))
       throw new Error('build the client first (vite build)');
-    server = await startServer({ listen: true, simulator: true, historyDays: 2 });
+    server = await startServer({ listen: true, sqliteDemo: true, simulator: true, historyDays: 2 });
     await server.app.simulator?.ready;
     admin = await signIn(server.app, 'admin', 'admin123');
     const stations = await call<{ sn: string; timeZone: string }[]>(server.app, admin, {

@@ -55,7 +55,7 @@ describe('dashboard export and import', () => {
   beforeAll(async () => {
     if (!existsSync(join(process.env.CLIENT_DIR ?? 'dist/client', 'index.html')))
       throw new Error('build the client first (vite build)');
-    server = await startServer({ listen: true });
+    server = await startServer({ listen: true, sqliteDemo: true });
     admin = await signIn(server.app, 'admin', 'admin123');
     browser = await launchBrowser();
     page = await browser.context.newPage();

@@ -93,7 +93,7 @@ describe('dashboard versions', () => {
   beforeAll(async () => {
     if (!existsSync(`${process.env.CLIENT_DIR ?? 'dist/client'}/index.html`))
       throw new Error('build the client first (vite build)');
-    server = await startServer({ listen: true });
+    server = await startServer({ listen: true, sqliteDemo: true });
     admin = await signIn(server.app, 'admin', 'admin123');
     station = String((await createRecord(server.app, admin, 'station')).sn);
     browser = await launchBrowser();

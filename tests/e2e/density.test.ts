@@ -47,7 +47,7 @@ describe('dense list pages and forms', () => {
 
   beforeAll(async () => {
     if (!existsSync('dist/client/index.html')) throw new Error('build the client first (vite build)');
-    server = await startServer({ listen: true });
+    server = await startServer({ listen: true, sqliteDemo: true });
     browser = await launchBrowser();
     page = await browser.context.newPage();
     await signInAsAdmin(page, server.url);

@@ -28,7 +28,7 @@ describe('EMS configuration, storage and power quality in the browser', () => {
 
   beforeAll(async () => {
     if (!existsSync('dist/client/index.html')) throw new Error('build the client first (vite build)');
-    server = await startServer({ listen: true, simulator: true, historyDays: 1 });
+    server = await startServer({ listen: true, sqliteDemo: true, simulator: true, historyDays: 1 });
     await server.app.simulator?.ready;
     admin = await signIn(server.app, 'admin', 'admin123');
     browser = await launchBrowser();

@@ -37,7 +37,7 @@ describe('site monitoring, energy and photovoltaic screens', () => {
 
   beforeAll(async () => {
     if (!existsSync('dist/client/index.html')) throw new Error('build the client first (vite build)');
-    server = await startServer({ listen: true, simulator: true, historyDays: 2 });
+    server = await startServer({ listen: true, sqliteDemo: true, simulator: true, historyDays: 2 });
     await server.app.simulator?.ready;
     admin = await signIn(server.app, 'admin', 'admin123');
     stations = await get<Station[]>(url('listStations'));

@@ -29,7 +29,7 @@ describe('enterprise journeys', () => {
 
   beforeAll(async () => {
     if (!existsSync('dist/client/index.html')) throw new Error('build the client first (vite build)');
-    server = await startServer({ listen: true });
+    server = await startServer({ listen: true, sqliteDemo: true });
     browser = await launchBrowser();
     page = await browser.context.newPage();
     page.setDefaultTimeout(10_000);

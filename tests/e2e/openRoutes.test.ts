@@ -42,7 +42,7 @@ describe('open routes in the browser', () => {
 
   beforeAll(async () => {
     if (!existsSync('dist/client/index.html')) throw new Error('build the client first (vite build)');
-    server = await startServer({ listen: true });
+    server = await startServer({ listen: true, sqliteDemo: true });
     admin = await signIn(server.app, 'admin', 'admin123');
     [staffBrowser, visitorBrowser] = await Promise.all([launchBrowser(), launchBrowser()]);
     staff = await staffBrowser.context.newPage();

@@ -100,7 +100,7 @@ export function pageTests(part: number, parts: number): void {
 
     beforeAll(async () => {
       if (!existsSync('dist/client/index.html')) throw new Error('build the client first (vite build)');
-      server = await startServer({ listen: true });
+      server = await startServer({ listen: true, sqliteDemo: true });
       browser = await launchBrowser();
       page = await browser.context.newPage();
       // A control that is not there fails a smoke in seconds, not in the 30 s of an action's default.

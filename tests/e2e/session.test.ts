@@ -42,7 +42,7 @@ describe('sessions, tenants and access', () => {
   }
 
   beforeAll(async () => {
-    server = await startServer({ listen: true });
+    server = await startServer({ listen: true, sqliteDemo: true });
     browser = await launchBrowser();
     admin = await signIn(server.app, 'admin', 'admin123');
   });

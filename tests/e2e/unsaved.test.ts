@@ -19,7 +19,7 @@ describe('changes not saved', () => {
 
   beforeAll(async () => {
     if (!existsSync('dist/client/index.html')) throw new Error('build the client first (vite build)');
-    server = await startServer({ listen: true });
+    server = await startServer({ listen: true, sqliteDemo: true });
     admin = await signIn(server.app, 'admin', 'admin123');
     browser = await launchBrowser();
     page = await browser.context.newPage();

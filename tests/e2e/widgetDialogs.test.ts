@@ -94,7 +94,7 @@ describe('names people read in the widget dialogs', () => {
   beforeAll(async () => {
     if (!existsSync(`${process.env.CLIENT_DIR ?? 'dist/client'}/index.html`))
       throw new Error('build the client first (vite build)');
-    server = await startServer({ listen: true, simulator: true, historyDays: 1 });
+    server = await startServer({ listen: true, sqliteDemo: true, simulator: true, historyDays: 1 });
     await server.app.simulator?.ready;
     admin = await signIn(server.app, 'admin', 'admin123');
     browser = await launchBrowser();
