@@ -903,7 +903,8 @@ export function pageTests(part: number, parts: number): void {
             }
             await save(dialog);
           }
-          await row.getByText(shown, { exact: true }).first().waitFor();
+          // The state as the row shows it, not a button's label (a contract's "Signed" is both).
+          await row.getByText(shown, { exact: true }).locator('xpath=self::*[not(ancestor-or-self::button)]').first().waitFor();
           const after = await listed(schema, scope, (row) => row.id === record.id);
           expect(after[machine.field]).toBe(offered.to);
         });
