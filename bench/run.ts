@@ -31,9 +31,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { openServices } from '../server/app';
-import type { TenantId, UserId } from '../server/auth/context';
 import { configFromEnv, type ServerConfig } from '../server/config';
-import { createStation, demoStations } from '../server/demo/stations';
 import type { Services } from '../server/http/services';
 import { HOUR_MS, hourOf, LocalDays, partKey, periodOf, subPeriods, type PeriodType } from '../server/telemetry/calendar';
 import type { CatalogVariable } from '../server/telemetry/catalog';
@@ -43,6 +41,7 @@ import { figure, type CalcMethod, type SampleInput } from '../server/telemetry/s
 import { httpFetch, signInTokens } from '../tests/support/httpSignIn';
 import { createDatabase, startPostgres } from '../tests/support/postgres';
 import { serve, stopped } from './child';
+import { addStorageStations } from './fleet';
 import { CONNECTIONS, DURATION_S, load, type LoadResult } from './load';
 import { RETENTION_STEP_MS, RETENTION_VARIABLES, retentionFigures, type Removal } from './retention';
 import { dashboardFigures, dashboardReport } from './dashboard';
@@ -273,16 +272,7 @@ async function ingestOverHttp(dataDir: string, variables: CatalogVariable[]): Pr
 
 /** 200 variables of tenant 2, each with a latest value (two more storage stations made for them); answers their serials. */
 async function realtimeVariables(services: Services): Promise<string[]> {
-  const admin = await services.database.db
-    .selectFrom('appUser')
-    .select('id')
-    .where('username', '=', 'admin')
-    .executeTakeFirstOrThrow();
-  const scope = { tenantId: TENANT as TenantId, userId: admin.id as UserId, userName: 'bench' };
-  for (const index of [1, 2]) {
-    const [storage] = demoStations(TENANT);
-    if (storage) await createStation(services, scope, { ...storage, sn: `T${TENANT}-BENCH${index}` }, 10 + index);
-  }
+  await addStorageStations(services, TENANT, [`T${TENANT}-BENCH1`, `T${TENANT}-BENCH2`], 11);
   const variables = await variablesOf(services, REALTIME_VARIABLES, true);
   const catalog = await services.telemetry.catalog.of(TENANT);
   await services.telemetry.store.ingest(
