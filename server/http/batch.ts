@@ -5,7 +5,7 @@ import { unwatched } from '../db/writes';
 import { ApiError } from '../errors';
 import { languageOf } from '../i18n';
 import { failureOf } from './errors';
-import { invoke, precheck, type CallInput } from './invoke';
+import { invoke, precheck, serialised, type CallInput } from './invoke';
 import { authorize } from './security';
 import { JsonText } from './jsonText';
 import type { VersionedAnswer } from './needCache';
@@ -54,10 +54,8 @@ async function envelopeOf(call: CallContext, operation: Operation, need: Need): 
   if (operation.params) validate(services.contract, operation, 'params', input.params);
   if (operation.query) validate(services.contract, operation, 'querystring', input.query);
   if (operation.body) validate(services.contract, operation, 'body', input.body);
-  const envelope = await invoke(services, operation, input, { request, reply, auth, t });
   // Serialised by the call's own response schema, so the answer is exactly what the call alone gives.
-  if (!operation.response) return JSON.stringify(envelope);
-  return reply.compileSerializationSchema(operation.response, '200')(envelope as Record<string, unknown>);
+  return serialised(reply, operation, await invoke(services, operation, input, { request, reply, auth, t }));
 }
 
 /**

@@ -57,3 +57,9 @@ export async function invoke(
   if (operation.binary || operation.plain) return data;
   return { code: 0, msg: message, data };
 }
+
+/** An envelope's text, serialised by the call's own response schema (as its route answers it). */
+export function serialised(reply: FastifyReply, operation: Operation, envelope: unknown): string {
+  if (!operation.response) return JSON.stringify(envelope);
+  return reply.compileSerializationSchema(operation.response, '200')(envelope as Record<string, unknown>);
+}

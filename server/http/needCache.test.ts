@@ -64,6 +64,25 @@ describe('the answers of data needs, shared by viewers', () => {
     expect(calls()).toBe(expected);
   });
 
+  test('an answer asked with no sample floor (a call asked alone) ends at the next sample, and is not answered by a computation started before it', async () => {
+    const { cache } = setup();
+    let calls = 0;
+    const compute = async () => String(++calls);
+    const ask = () => cache.answer(2, 'alone', compute, 0);
+    expect((await ask()).text).toBe('1');
+    expect((await ask()).text).toBe('1');
+    cache.samplesArrived(2);
+    expect((await ask()).text).toBe('2');
+    let release: (text: string) => void = () => undefined;
+    cache.dataChanged(2);
+    const slow = cache.answer(2, 'alone', () => new Promise((resolve) => (release = resolve)), 0);
+    cache.samplesArrived(2);
+    const fresh = ask();
+    release('before the sample');
+    expect((await slow).text).toBe('before the sample');
+    expect((await fresh).text).toBe('3');
+  });
+
   test('past its maximum age an answer is still given while it is computed again for the next viewer', async () => {
     const { clock, ask, calls } = setup();
     const first = await ask();

@@ -41,18 +41,23 @@ interface Generation {
   samples: number;
 }
 
+/** Where a computation started: the tenant's generation then, when, and how long new samples leave its answer standing. */
+interface Start extends Generation {
+  at: number;
+  /** New samples end its answer once it is this old (ms). */
+  sampleFloorMs: number;
+}
+
 interface Entry extends VersionedAnswer {
   tenantId: number;
   /** When it was last put at the recent end of the order (a count of the answers given). */
   touched: number;
   bytes: number;
-  computedAt: number;
   /** When it is computed again, given meanwhile. */
   renewAt: number;
   /** The next quarter hour: given no more from then. */
   periodEnd: number;
-  data: number;
-  samples: number;
+  from: Start;
 }
 
 /** The version of an answer: a short hash of its JSON text. */
@@ -72,8 +77,8 @@ export function versionOf(text: string): string {
  */
 export class NeedCache {
   private readonly entries = new Map<string, Entry>();
-  /** Computations under way, with the data generation they started at. */
-  private readonly pending = new Map<string, { answer: Promise<VersionedAnswer>; data: number }>();
+  /** Computations under way, with where they started. */
+  private readonly pending = new Map<string, { answer: Promise<VersionedAnswer>; from: Start }>();
   private readonly generations = new Map<number, Generation>();
   private bytes = 0;
   /** Answers given from here: the clock of the order in which answers were last asked for. */
@@ -94,15 +99,16 @@ export class NeedCache {
 
   /**
    * The answer to a need of a tenant kept from an earlier computation, if it still stands; one past
-   * its maximum age is given while `compute` makes the next one.
+   * its maximum age is given while `compute` makes the next one. New samples end an answer once it
+   * is `sampleFloorMs` old (0: at once, for a call asked alone, which answers the latest sample).
    */
-  kept(tenantId: number, need: string, compute: Compute): VersionedAnswer | undefined {
+  kept(tenantId: number, need: string, compute: Compute, sampleFloorMs = this.sampleFloorMs): VersionedAnswer | undefined {
     if (!this.keeping()) return undefined;
     const key = keyOf(tenantId, need);
     const kept = this.entries.get(key);
     if (!kept || !this.stands(kept)) return undefined;
     // Computed again for the next viewer; a failure leaves this answer until a change ends it.
-    if (this.now() >= kept.renewAt) this.compute(key, tenantId, compute).catch(() => undefined);
+    if (this.now() >= kept.renewAt) this.compute(key, tenantId, compute, sampleFloorMs).catch(() => undefined);
     // Most recently asked for last, the first entry being the one to drop: an answer is moved
     // there once it is in the older half, not at every ask (each move hashes its long key twice).
     this.given += 1;
@@ -115,18 +121,20 @@ export class NeedCache {
     return { text: kept.text, version: kept.version };
   }
 
-  /** The answer to a need of a tenant: kept, being computed, or computed now by `compute`. */
-  async answer(tenantId: number, need: string, compute: Compute): Promise<VersionedAnswer> {
+  /** The answer to a need of a tenant: kept, being computed, or computed now by `compute` (`sampleFloorMs` as for `kept`). */
+  async answer(tenantId: number, need: string, compute: Compute, sampleFloorMs = this.sampleFloorMs): Promise<VersionedAnswer> {
     if (!this.keeping()) return versioned(await this.counted(compute));
-    return this.kept(tenantId, need, compute) ?? this.compute(keyOf(tenantId, need), tenantId, compute);
+    return (
+      this.kept(tenantId, need, compute, sampleFloorMs) ?? this.compute(keyOf(tenantId, need), tenantId, compute, sampleFloorMs)
+    );
   }
 
   /** The answer computed once for everyone asking meanwhile, kept when it may be shared. */
-  private async compute(key: string, tenantId: number, compute: Compute): Promise<VersionedAnswer> {
-    const started = { ...this.generation(tenantId), at: this.now() };
+  private async compute(key: string, tenantId: number, compute: Compute, sampleFloorMs: number): Promise<VersionedAnswer> {
+    const started: Start = { ...this.generation(tenantId), at: this.now(), sampleFloorMs };
     const running = this.pending.get(key);
     // A computation started before a change of the records would answer what the change undid.
-    if (running && running.data === started.data) {
+    if (running && this.holds(tenantId, running.from)) {
       this.stats.hits += 1;
       return running.answer;
     }
@@ -135,7 +143,7 @@ export class NeedCache {
       this.keep(key, tenantId, answer, started);
       return answer;
     });
-    const entry = { answer: computing, data: started.data };
+    const entry = { answer: computing, from: started };
     this.pending.set(key, entry);
     try {
       return await computing;
@@ -184,30 +192,32 @@ export class NeedCache {
     return generation;
   }
 
-  /** Whether an answer may still be given: no change of the records since, no samples since it is older than the floor, its period not over. */
+  /** Whether an answer may still be given: its period not over, and what it was computed from holds. */
   private stands(entry: Entry): boolean {
-    const now = this.now();
-    const generation = this.generation(entry.tenantId);
-    if (now >= entry.periodEnd || entry.data !== generation.data) return false;
-    return entry.samples === generation.samples || now - entry.computedAt < this.sampleFloorMs;
+    return this.now() < entry.periodEnd && this.holds(entry.tenantId, entry.from);
   }
 
-  private keep(key: string, tenantId: number, answer: VersionedAnswer, started: Generation & { at: number }): void {
+  /** Whether what was computed from `from` holds: no change of the records since, no samples since it is older than its floor. */
+  private holds(tenantId: number, from: Start): boolean {
+    const generation = this.generation(tenantId);
+    if (from.data !== generation.data) return false;
+    return from.samples === generation.samples || this.now() - from.at < from.sampleFloorMs;
+  }
+
+  private keep(key: string, tenantId: number, answer: VersionedAnswer, started: Start): void {
     const bytes = key.length + answer.text.length;
     // An answer larger than a quarter of the bound would push out most of the others; one started
     // before the answer kept (a slower computation) would replace a newer one.
-    if (bytes > this.options.maxBytes / 4 || (this.entries.get(key)?.computedAt ?? -Infinity) > started.at) return;
+    if (bytes > this.options.maxBytes / 4 || (this.entries.get(key)?.from.at ?? -Infinity) > started.at) return;
     this.drop(key);
     this.entries.set(key, {
       ...answer,
       tenantId,
       touched: this.given,
       bytes,
-      computedAt: started.at,
       renewAt: started.at + this.maxAgeMs,
       periodEnd: (Math.floor(started.at / PERIOD_EDGE_MS) + 1) * PERIOD_EDGE_MS,
-      data: started.data,
-      samples: started.samples,
+      from: started,
     });
     this.bytes += bytes;
     for (const [oldest] of this.entries) {

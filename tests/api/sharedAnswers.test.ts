@@ -166,4 +166,27 @@ describe.each(databases())('answers shared by the viewers of a tenant on $name',
     const figure = (answer: Answer | undefined) => (answer?.data as { value: number | null }[] | undefined)?.[0]?.value;
     expect([figure(max), figure(min)]).toEqual([23.5, 22]);
   });
+
+  test('a call the dashboard batches, asked alone, is shared by the tenant too: its own answer to each tenant, a new sample answered at once', async () => {
+    const realtime = async (token: string) => {
+      const answer = await call<{ data: number | null }[]>(server.app, token, {
+        method: 'POST',
+        url: '/ems/api/main/devices/data/realtime',
+        payload: REALTIME.body as Row,
+      });
+      expect(answer.status).toBe(200);
+      return answer.body.data[0]?.data;
+    };
+    const held = await realtime(admin);
+    for (let round = 0; round < 3; round += 1) {
+      const [ofAdmin, ofOperator] = await Promise.all([realtime(admin), realtime(operator)]);
+      expect(ofAdmin).toBe(held);
+      expect(ofOperator).toBe(77);
+    }
+    for (const value of [31.5, 32.5]) {
+      await ingest(admin, value);
+      expect(await realtime(admin)).toBe(value);
+    }
+    expect(await realtime(operator)).toBe(77);
+  });
 });
