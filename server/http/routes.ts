@@ -23,7 +23,8 @@ const RECORDS = 'records';
  * request validated by the precompiled validators, then the handler; the answer is serialised
  * by the operation's response schema, inside the envelope unless the operation is `x-plain`. A
  * call that changed rows of its tenant (whatever its handler) says so once it is done, so that
- * the dashboards' shared answers are computed again on every node.
+ * the dashboards' shared answers are computed again on every node. A call the dashboard may batch
+ * (`x-batchable`) shares its answers with the tenant's other callers in the same way.
  */
 export function registerRoutes(app: FastifyInstance, services: Services, translate: (lng: Language) => Translate): void {
   app.decorateRequest('auth', null);
@@ -65,8 +66,7 @@ export function registerRoutes(app: FastifyInstance, services: Services, transla
             unwatched(async () =>
               serialised(reply, operation, await invoke(services, operation, input, { request, reply, auth, t })),
             );
-          const { text } =
-            services.needs.kept(auth.tenantId, key, compute, 0) ?? (await services.needs.answer(auth.tenantId, key, compute, 0));
+          const { text } = await services.needs.answer(auth.tenantId, key, compute, 0);
           return reply.type('application/json; charset=utf-8').send(text);
         }
         const answer = await watchWrites(
