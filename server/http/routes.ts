@@ -58,23 +58,18 @@ export function registerRoutes(app: FastifyInstance, services: Services, transla
           params: (request.params ?? {}) as Record<string, unknown>,
           body: request.body,
         };
+        const answered = () => invoke(services, operation, input, { request, reply, auth, t });
         if (operation.batchable && auth.tenantId !== undefined) {
           // A call the dashboard batches, asked alone: its answer is shared by the tenant's callers
           // as the batch's are, but ends at the tenant's next sample (it answers the latest one).
           const key = `${language}:${JSON.stringify([operation.operationId, input.params, input.query, input.body])}`;
-          const compute = () =>
-            unwatched(async () =>
-              serialised(reply, operation, await invoke(services, operation, input, { request, reply, auth, t })),
-            );
+          const compute = () => unwatched(async () => serialised(reply, operation, await answered()));
           const { text } = await services.needs.answer(auth.tenantId, key, compute, 0);
           return reply.type('application/json; charset=utf-8').send(text);
         }
-        const answer = await watchWrites(
-          () => invoke(services, operation, input, { request, reply, auth, t }),
-          () => {
-            if (auth.tenantId !== undefined) services.changed(RECORDS, auth.tenantId);
-          },
-        );
+        const answer = await watchWrites(answered, () => {
+          if (auth.tenantId !== undefined) services.changed(RECORDS, auth.tenantId);
+        });
         if (aroundText(answer)) reply.type('application/json; charset=utf-8').serializer(() => envelopeText(answer));
         return answer;
       },

@@ -167,7 +167,7 @@ describe.each(databases())('answers shared by the viewers of a tenant on $name',
     expect([figure(max), figure(min)]).toEqual([23.5, 22]);
   });
 
-  test('a call the dashboard batches, asked alone, is shared by the tenant too: its own answer to each tenant, a new sample answered at once', async () => {
+  test('a call the dashboard batches, asked alone: each tenant gets its own answer, and a new sample is answered by the next call', async () => {
     const realtime = async (token: string) => {
       const answer = await call<{ data: number | null }[]>(server.app, token, {
         method: 'POST',
