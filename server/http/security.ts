@@ -146,7 +146,7 @@ export function checkTenantParameters(auth: AuthContext, operation: Operation, i
 
 /**
  * Whether a value holds the NUL character anywhere (text with it cannot be stored: PostgreSQL
- * refuses it). Walked without recursion: a body may nest arrays thousands deep.
+ * refuses it). Walked without recursion: a body may nest arrays thousands deep, or list a great many items.
  */
 export function containsNul(value: unknown): boolean {
   const pending: unknown[] = [value];
@@ -155,9 +155,13 @@ export function containsNul(value: unknown): boolean {
     if (typeof current === 'string') {
       if (current.includes('\u0000')) return true;
     } else if (Array.isArray(current)) {
-      pending.push(...current);
+      // One at a time: a list spread as arguments would fail past the engine's limit on them.
+      for (const item of current) pending.push(item);
     } else if (current && typeof current === 'object') {
-      for (const [key, inner] of Object.entries(current)) pending.push(key, inner);
+      for (const key of Object.keys(current)) {
+        if (key.includes('\u0000')) return true;
+        pending.push((current as Record<string, unknown>)[key]);
+      }
     }
   }
   return false;
