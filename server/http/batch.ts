@@ -6,9 +6,9 @@ import { ApiError } from '../errors';
 import { languageOf } from '../i18n';
 import { failureOf } from './errors';
 import { invoke, precheck, serialised, type CallInput } from './invoke';
-import { authorize } from './security';
+import { permissionNeeded, permissionsOf, type PermissionNeeded } from './security';
 import { JsonText } from './jsonText';
-import type { VersionedAnswer } from './needCache';
+import { needText, type VersionedAnswer } from './needCache';
 import type { CallContext, Handler } from './services';
 
 /** One need of a batch, as the dashboard sends it, with the version of the answer it holds. */
@@ -60,25 +60,36 @@ async function envelopeOf(call: CallContext, operation: Operation, need: Need): 
 
 /**
  * The batchable calls a batch names, each the operation the caller may make or why not (as its
- * own route would refuse it): asked once per call, whatever the number of its needs.
+ * own route would refuse it): checked once per call, whatever the number of its needs, with the
+ * caller's permissions read once if any call needs one.
  */
 async function allowedCalls(call: CallContext, needs: Need[]): Promise<Map<string, Operation | Error>> {
   const { services, auth } = call;
-  const ids = [...new Set(needs.map((need) => need.operationId))];
-  return new Map(
-    await Promise.all(
-      ids.map(async (operationId): Promise<[string, Operation | Error]> => {
-        const operation = batchable(services.contract).get(operationId);
-        if (!operation) return [operationId, new ApiError('validation', { message: 'errors.notBatchable', operationId })];
-        try {
-          await authorize(services, auth, operation);
-          return [operationId, operation];
-        } catch (error) {
-          return [operationId, error as Error];
-        }
-      }),
-    ),
-  );
+  const calls = new Map<string, Operation | Error>();
+  const wanted: [string, PermissionNeeded][] = [];
+  for (const { operationId } of needs) {
+    if (calls.has(operationId)) continue;
+    const operation = batchable(services.contract).get(operationId);
+    if (!operation) {
+      calls.set(operationId, new ApiError('validation', { message: 'errors.notBatchable', operationId }));
+      continue;
+    }
+    try {
+      const needed = permissionNeeded(auth, operation);
+      if (needed) wanted.push([operationId, needed]);
+      calls.set(operationId, operation);
+    } catch (error) {
+      calls.set(operationId, error as Error);
+    }
+  }
+  const [first] = wanted;
+  if (first) {
+    const held = await permissionsOf(services, first[1].userId, first[1].tenantId);
+    for (const [operationId, { permission }] of wanted) {
+      if (!held.includes(permission)) calls.set(operationId, new ApiError('forbidden'));
+    }
+  }
+  return calls;
 }
 
 /**
@@ -110,27 +121,41 @@ export const dataBatch: Handler = async (call) => {
   // The envelope's text with the need's operationId first and the version last: `{"operationId":…,"code":0,…,"version":…}`.
   const answered = (need: Need, { text, version }: VersionedAnswer) =>
     need.version === version
-      ? JSON.stringify({ operationId: need.operationId, code: 0, version, unchanged: true })
+      ? `{"operationId":${JSON.stringify(need.operationId)},"code":0,"version":${JSON.stringify(version)},"unchanged":true}`
       : `{"operationId":${JSON.stringify(need.operationId)},${text.slice(1, -1)},"version":${JSON.stringify(version)}}`;
-  const answers = await Promise.all(
-    needs.map((need) => {
-      const operation = calls.get(need.operationId);
-      if (!operation || operation instanceof Error) return failed(need.operationId, operation);
-      const { version: _held, ...asked } = need;
-      // The text as sent: the dashboard sends a need's keys in one order (its `needKey`), and a
-      // need written otherwise is only answered apart, never wrongly.
-      const key = `${language}:${JSON.stringify(asked)}`;
-      // Reads only: a batchable call that wrote a row now and then would not make every viewer's answers go.
-      const compute = () => unwatched(() => envelopeOf(call, operation, need));
-      const kept = services.needs.kept(tenantId, key, compute);
-      if (kept) return answered(need, kept);
-      return services.needs.answer(tenantId, key, compute).then(
-        (answer) => answered(need, answer),
-        (error: unknown) => failed(need.operationId, error),
-      );
-    }),
-  );
-  return new JsonText(`[${answers.join(',')}]`);
+  // The same needs with the same versions held are answered alike while the answers stand: the
+  // whole answer of a steady dashboard is given again for each of its viewers.
+  const refused = [...calls.values()].some((operation) => operation instanceof Error);
+  const batchKey = refused ? undefined : JSON.stringify([language, needs]);
+  const remembered = batchKey === undefined ? undefined : services.needs.batch(tenantId, batchKey);
+  if (remembered !== undefined) return new JsonText(remembered);
+  const keys: string[] = [];
+  const versions: string[] = [];
+  let failures = 0;
+  const answers = needs.map((need, index) => {
+    const operation = calls.get(need.operationId);
+    if (!operation || operation instanceof Error) return failed(need.operationId, operation);
+    // The need as sent: the dashboard sends a need's parts in one form, and one sent otherwise
+    // (a parameter as a number) is only answered apart, never wrongly.
+    const key = needText(language, need.operationId, need.params, need.query, need.body);
+    keys[index] = key;
+    const answering = (answer: VersionedAnswer) => {
+      versions[index] = answer.version;
+      return answered(need, answer);
+    };
+    // Reads only: a batchable call that wrote a row now and then would not make every viewer's answers go.
+    const answer = services.needs.answer(tenantId, key, () => unwatched(() => envelopeOf(call, operation, need)));
+    if (!(answer instanceof Promise)) return answering(answer);
+    return answer.then(answering, (error: unknown) => {
+      failures += 1;
+      return failed(need.operationId, error);
+    });
+  });
+  // Answers kept are given at once: a refresh made of them waits for nothing.
+  const texts = answers.some((answer) => typeof answer !== 'string') ? await Promise.all(answers) : answers;
+  const text = `[${texts.join(',')}]`;
+  if (batchKey !== undefined && failures === 0) services.needs.rememberBatch(tenantId, batchKey, text, keys, versions);
+  return new JsonText(text);
 };
 
 /** The named handlers of batched calls, by their `x-handler` name. */

@@ -11,6 +11,8 @@ function setup(options: { maxBytes?: number; enabled?: () => boolean } = {}) {
   return { clock, cache, ask, calls: () => calls };
 }
 
+type Context = ReturnType<typeof setup>;
+
 describe('the answers of data needs, shared by viewers', () => {
   test('a need is computed once for every viewer until its data changes', async () => {
     const { cache, ask, calls } = setup();
@@ -83,6 +85,17 @@ describe('the answers of data needs, shared by viewers', () => {
     expect((await fresh).text).toBe('3');
   });
 
+  test("the floor is the asker's: an answer a dashboard may still be given after a sample is not given to a call asked alone", async () => {
+    const { cache, ask, calls } = setup();
+    await ask('shared');
+    cache.samplesArrived(2);
+    await ask('shared');
+    expect(calls()).toBe(1);
+    expect((await cache.answer(2, 'shared', async () => 'fresh', 0)).text).toBe('fresh');
+    // The answer made for the call asked alone is the newer one, and the dashboard is given it.
+    expect((await ask('shared')).text).toBe('fresh');
+  });
+
   test('past its maximum age an answer is still given while it is computed again for the next viewer', async () => {
     const { clock, ask, calls } = setup();
     const first = await ask();
@@ -134,6 +147,107 @@ describe('the answers of data needs, shared by viewers', () => {
     await ask('need-9999');
     await ask('need-0');
     expect(cache.stats.computed).toBe(calls + 1);
+  });
+
+  test('an answer asked for since the bound last passed it outlives older ones that were not', async () => {
+    const cache = new NeedCache({ maxBytes: 1_000 });
+    let calls = 0;
+    // Each answer takes 25 bytes (its need's text and its answer's): 40 fit.
+    const ask = (need: number) =>
+      cache.answer(2, `need-${need}`, async () => {
+        calls += 1;
+        return 'x'.repeat(18);
+      });
+    for (let need = 10; need < 50; need += 1) await ask(need);
+    expect(cache.size).toEqual({ entries: 40, bytes: 1_000 });
+    await ask(10);
+    for (let need = 50; need < 60; need += 1) await ask(need);
+    expect(cache.size).toEqual({ entries: 40, bytes: 1_000 });
+    const computed = calls;
+    await ask(10);
+    expect(calls).toBe(computed);
+    await ask(11);
+    expect(calls).toBe(computed + 1);
+  });
+
+  describe("a batch's whole answer", () => {
+    /** A batch of needs `a` and `b` of tenant 2, answered and remembered as the batch handler does. */
+    async function remembered(options: { maxBytes?: number } = {}) {
+      const context = setup(options);
+      const { cache, ask } = context;
+      const parts = [await ask('a'), await ask('b')];
+      const batch = () => cache.batch(2, 'batch');
+      cache.rememberBatch(
+        2,
+        'batch',
+        'whole',
+        ['a', 'b'],
+        parts.map((part) => part.version),
+      );
+      return { ...context, batch };
+    }
+
+    test('is given again while every answer it was made of stands, for its tenant only', async () => {
+      const { clock, cache, batch } = await remembered();
+      expect(batch()).toBe('whole');
+      clock.now += SAMPLE_FLOOR_MS - 1;
+      cache.samplesArrived(2);
+      expect(batch()).toBe('whole');
+      expect(cache.batch(3, 'batch')).toBeUndefined();
+    });
+
+    test.each([
+      ['a record of the tenant changed', ({ cache }: Context) => cache.dataChanged(2)],
+      [
+        'samples arrived past the floor',
+        ({ clock, cache }: Context) => ((clock.now += SAMPLE_FLOOR_MS), cache.samplesArrived(2)),
+      ],
+      ['an answer of it is due to be computed again', ({ clock }: Context) => (clock.now += MAX_AGE_MS)],
+      ['the quarter hour ended', ({ clock }: Context) => (clock.now = Date.UTC(2026, 10, 25, 8, 15))],
+      [
+        'an answer of it was computed anew (a call asked alone, after a sample)',
+        async ({ cache }: Context) => {
+          cache.samplesArrived(2);
+          await cache.answer(2, 'a', async () => 'newer', 0);
+        },
+      ],
+      ['an answer of it was dropped', ({ cache }: Context) => cache.clear()],
+    ])('is not given once %s', async (_case, change) => {
+      const context = await remembered();
+      await change(context);
+      expect(context.batch()).toBeUndefined();
+    });
+
+    test('lives on when an answer of it is computed again past its age to the same text', async () => {
+      const { clock, cache, batch } = await remembered();
+      clock.now += MAX_AGE_MS;
+      // Answered need by need, which computes the answers again; they come out the same.
+      await cache.answer(2, 'a', async () => '{"code":0,"data":1}');
+      await cache.answer(2, 'b', async () => '{"code":0,"data":2}');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(batch()).toBe('whole');
+    });
+
+    test('is not remembered when an answer it was made of is no longer the one kept', async () => {
+      const { cache, ask } = setup();
+      const a = await ask('a');
+      cache.dataChanged(2);
+      await ask('a');
+      cache.rememberBatch(2, 'batch', 'whole', ['a'], [a.version]);
+      expect(cache.batch(2, 'batch')).toBeUndefined();
+      expect(cache.size.entries).toBe(1);
+    });
+
+    test('counts in the bound, and keeps the answers it is made of asked for', async () => {
+      const { cache, ask, batch } = await remembered({ maxBytes: 200 });
+      expect(cache.size.entries).toBe(3);
+      for (let need = 0; need < 20; need += 1) {
+        await ask(`other-${need}`);
+        // The batch given between them keeps it and its answers in the bound, older though they are.
+        expect(batch()).toBe('whole');
+        expect(cache.size.bytes).toBeLessThanOrEqual(200);
+      }
+    });
   });
 
   test('nothing is kept while it is off (a node that may miss changes), and versions are still given', async () => {

@@ -41,23 +41,44 @@ interface Generation {
   samples: number;
 }
 
-/** Where a computation started: the tenant's generation then, when, and how long new samples leave its answer standing. */
+/** Where a computation started: the tenant's generation then, and when. */
 interface Start extends Generation {
   at: number;
-  /** New samples end its answer once it is this old (ms). */
-  sampleFloorMs: number;
 }
 
-interface Entry extends VersionedAnswer {
+/** What the bound keeps: an answer to a need, or a batch's whole answer made of such answers. */
+interface Kept {
   tenantId: number;
-  /** When it was last put at the recent end of the order (a count of the answers given). */
-  touched: number;
+  /** The need's text, or the batch's. */
+  key: string;
+  /** Asked for since the bound last passed it: kept past it once more (a second chance). */
+  asked: boolean;
   bytes: number;
+}
+
+interface Entry extends Kept, VersionedAnswer {
   /** When it is computed again, given meanwhile. */
   renewAt: number;
   /** The next quarter hour: given no more from then. */
   periodEnd: number;
   from: Start;
+  /** Dropped, or replaced by a newer answer: the batches made of it are answered anew. */
+  gone: boolean;
+}
+
+/** A batch's whole answer (`rememberBatch`), and the answers it was made of. */
+interface Batch extends Kept {
+  text: string;
+  parts: Entry[];
+}
+
+/**
+ * The text a need is kept by beside its tenant: the language, the call and its input. A flat text
+ * made in one go, which a look-up hashes once: the same for the call asked alone and batched, whose
+ * answers are the same.
+ */
+export function needText(language: string, operationId: string, params: unknown, query: unknown, body: unknown): string {
+  return JSON.stringify([language, operationId, params ?? {}, query ?? {}, body ?? null]);
 }
 
 /** The version of an answer: a short hash of its JSON text. */
@@ -67,22 +88,29 @@ export function versionOf(text: string): string {
 
 /**
  * The answers of the dashboard's data needs, shared by every viewer of a tenant: a need (tenant,
- * language, call and input, all in its key) is computed once and answered from here until the
- * data under it changes. Any change of the tenant's records drops its answers at once; new
- * samples do so for answers older than `SAMPLE_FLOOR_MS`, so that a tenant whose collectors send
- * every second does not have every answer computed every second. Answers end at the next quarter
- * hour, and are computed again in the background after `MAX_AGE_MS`. Viewers asking for a need
- * being computed wait for that computation. The answers kept stay within `maxBytes` of text, the least recently asked
- * for going first; they are kept as their text, which is what the bound counts.
+ * and the language, call and input in its text) is computed once and answered from here until
+ * the data under it changes. Any change of the tenant's records drops its answers at once; new
+ * samples do so for answers older than the asker's floor (`SAMPLE_FLOOR_MS` for the dashboard's
+ * needs), so that a tenant whose collectors send every second does not have every answer
+ * computed every second. Answers end at the next quarter hour, and are computed again in the
+ * background after `MAX_AGE_MS`. Viewers asking for a need being computed wait for that
+ * computation. The answers kept stay within `maxBytes` of text, those not asked for since the
+ * bound last passed them going first, oldest first (the clock algorithm: an answer asked for is
+ * only marked, never moved, so that giving it costs one look-up); they are kept as their text,
+ * which is what the bound counts. A batch's whole answer made of kept answers is kept in the same
+ * bound, and given again while each of them stands (`batch`).
  */
 export class NeedCache {
-  private readonly entries = new Map<string, Entry>();
-  /** Computations under way, with where they started. */
-  private readonly pending = new Map<string, { answer: Promise<VersionedAnswer>; from: Start }>();
+  /** The answers kept, by tenant, then by the need's text: no answer is looked up across tenants. */
+  private readonly entries = new Map<number, Map<string, Entry>>();
+  /** The batches' whole answers, by tenant, then by the batch's text. */
+  private readonly batches = new Map<number, Map<string, Batch>>();
+  /** Everything kept, in the order the bound passes it: the oldest kept first. */
+  private readonly order = new Set<Entry | Batch>();
+  /** Computations under way, with where they started, by tenant and need. */
+  private readonly pending = new Map<number, Map<string, { answer: Promise<VersionedAnswer>; from: Start }>>();
   private readonly generations = new Map<number, Generation>();
   private bytes = 0;
-  /** Answers given from here: the clock of the order in which answers were last asked for. */
-  private given = 0;
   private readonly now: () => number;
   private readonly enabled: () => boolean;
   private readonly maxAgeMs: number;
@@ -98,58 +126,96 @@ export class NeedCache {
   }
 
   /**
-   * The answer to a need of a tenant kept from an earlier computation, if it still stands; one past
-   * its maximum age is given while `compute` makes the next one. New samples end an answer once it
-   * is `sampleFloorMs` old (0: at once, for a call asked alone, which answers the latest sample).
+   * The answer to a need of a tenant kept from an earlier computation, if it still stands for the
+   * asker; one past its maximum age is given while `compute` makes the next one. New samples end
+   * an answer for an asker once it is `sampleFloorMs` old (0: at once, for a call asked alone,
+   * which answers the latest sample).
    */
-  kept(tenantId: number, need: string, compute: Compute, sampleFloorMs = this.sampleFloorMs): VersionedAnswer | undefined {
+  private kept(tenantId: number, need: string, compute: Compute, sampleFloorMs: number): VersionedAnswer | undefined {
     if (!this.keeping()) return undefined;
-    const key = keyOf(tenantId, need);
-    const kept = this.entries.get(key);
-    if (!kept || !this.stands(kept)) return undefined;
+    const kept = this.entries.get(tenantId)?.get(need);
+    const now = this.now();
+    if (!kept || now >= kept.periodEnd || !this.holds(this.generation(tenantId), kept.from, sampleFloorMs, now)) return undefined;
     // Computed again for the next viewer; a failure leaves this answer until a change ends it.
-    if (this.now() >= kept.renewAt) this.compute(key, tenantId, compute, sampleFloorMs).catch(() => undefined);
-    // Most recently asked for last, the first entry being the one to drop: an answer is moved
-    // there once it is in the older half, not at every ask (each move hashes its long key twice).
-    this.given += 1;
-    if (this.given - kept.touched > this.entries.size / 2) {
-      this.entries.delete(key);
-      this.entries.set(key, kept);
-      kept.touched = this.given;
-    }
+    if (now >= kept.renewAt) this.compute(tenantId, need, compute, sampleFloorMs).catch(() => undefined);
+    kept.asked = true;
     this.stats.hits += 1;
     return { text: kept.text, version: kept.version };
   }
 
-  /** The answer to a need of a tenant: kept, being computed, or computed now by `compute` (`sampleFloorMs` as for `kept`). */
-  async answer(tenantId: number, need: string, compute: Compute, sampleFloorMs = this.sampleFloorMs): Promise<VersionedAnswer> {
-    if (!this.keeping()) return versioned(await this.counted(compute));
-    return (
-      this.kept(tenantId, need, compute, sampleFloorMs) ?? this.compute(keyOf(tenantId, need), tenantId, compute, sampleFloorMs)
-    );
+  /**
+   * The answer to a need of a tenant: kept (given at once, not as a promise), being computed, or
+   * computed now by `compute` (`sampleFloorMs` as for `kept`).
+   */
+  answer(
+    tenantId: number,
+    need: string,
+    compute: Compute,
+    sampleFloorMs = this.sampleFloorMs,
+  ): VersionedAnswer | Promise<VersionedAnswer> {
+    if (!this.keeping()) return this.counted(compute).then(versioned);
+    return this.kept(tenantId, need, compute, sampleFloorMs) ?? this.compute(tenantId, need, compute, sampleFloorMs);
   }
 
   /** The answer computed once for everyone asking meanwhile, kept when it may be shared. */
-  private async compute(key: string, tenantId: number, compute: Compute, sampleFloorMs: number): Promise<VersionedAnswer> {
-    const started: Start = { ...this.generation(tenantId), at: this.now(), sampleFloorMs };
-    const running = this.pending.get(key);
+  private async compute(tenantId: number, need: string, compute: Compute, sampleFloorMs: number): Promise<VersionedAnswer> {
+    const started: Start = { ...this.generation(tenantId), at: this.now() };
+    const pending = ofTenant(this.pending, tenantId);
+    const running = pending.get(need);
     // A computation started before a change of the records would answer what the change undid.
-    if (running && this.holds(tenantId, running.from)) {
+    if (running && this.holds(this.generation(tenantId), running.from, sampleFloorMs, started.at)) {
       this.stats.hits += 1;
       return running.answer;
     }
     const computing = this.counted(compute).then((text) => {
       const answer = versioned(text);
-      this.keep(key, tenantId, answer, started);
+      this.keep(tenantId, need, answer, started);
       return answer;
     });
     const entry = { answer: computing, from: started };
-    this.pending.set(key, entry);
+    pending.set(need, entry);
     try {
       return await computing;
     } finally {
-      if (this.pending.get(key) === entry) this.pending.delete(key);
+      if (pending.get(need) === entry) pending.delete(need);
     }
+  }
+
+  /**
+   * A batch's whole answer remembered by `rememberBatch`, if every answer it was made of is still
+   * the one kept, stands for the dashboard's floor, and is not due to be computed again (the
+   * batch is then answered need by need, which computes them).
+   */
+  batch(tenantId: number, key: string): string | undefined {
+    if (!this.keeping()) return undefined;
+    const batch = this.batches.get(tenantId)?.get(key);
+    if (!batch) return undefined;
+    const now = this.now();
+    const generation = this.generation(tenantId);
+    for (const part of batch.parts) {
+      if (part.gone || now >= part.renewAt || now >= part.periodEnd) return undefined;
+      if (!this.holds(generation, part.from, this.sampleFloorMs, now)) return undefined;
+      part.asked = true;
+    }
+    batch.asked = true;
+    this.stats.hits += 1;
+    return batch.text;
+  }
+
+  /**
+   * Remembers a batch's whole answer (`text`, a function of its `key` and of the answers to its
+   * needs), made of the answers to `needs` with `versions`: only if each is the answer kept now.
+   */
+  rememberBatch(tenantId: number, key: string, text: string, needs: string[], versions: string[]): void {
+    if (!this.keeping()) return;
+    const answers = this.entries.get(tenantId);
+    const parts: Entry[] = [];
+    for (const [index, need] of needs.entries()) {
+      const part = answers?.get(need);
+      if (!part || part.version !== versions[index]) return;
+      parts.push(part);
+    }
+    this.add(ofTenant(this.batches, tenantId), { tenantId, key, asked: false, bytes: key.length + text.length, text, parts });
   }
 
   /** A record of the tenant changed (here or on another node): its answers are computed again. */
@@ -164,14 +230,17 @@ export class NeedCache {
 
   /** Drops every answer (changes may have been missed). */
   clear(): void {
+    for (const kept of this.order) if ('gone' in kept) forget(kept);
     this.entries.clear();
+    this.batches.clear();
+    this.order.clear();
     this.bytes = 0;
     for (const generation of this.generations.values()) generation.data += 1;
   }
 
-  /** How many answers are kept, and the size of their text. */
+  /** How many answers (and batches' whole answers) are kept, and the size of their text. */
   get size(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes };
+    return { entries: this.order.size, bytes: this.bytes };
   }
 
   private keeping(): boolean {
@@ -192,50 +261,93 @@ export class NeedCache {
     return generation;
   }
 
-  /** Whether an answer may still be given: its period not over, and what it was computed from holds. */
-  private stands(entry: Entry): boolean {
-    return this.now() < entry.periodEnd && this.holds(entry.tenantId, entry.from);
-  }
-
-  /** Whether what was computed from `from` holds: no change of the records since, no samples since it is older than its floor. */
-  private holds(tenantId: number, from: Start): boolean {
-    const generation = this.generation(tenantId);
+  /**
+   * Whether what was computed from `from` holds for an asker at `now`, the tenant's data at
+   * `generation`: no change of the records since, and no samples since unless it is younger than
+   * the asker's floor.
+   */
+  private holds(generation: Generation, from: Start, sampleFloorMs: number, now: number): boolean {
     if (from.data !== generation.data) return false;
-    return from.samples === generation.samples || this.now() - from.at < from.sampleFloorMs;
+    return from.samples === generation.samples || now - from.at < sampleFloorMs;
   }
 
-  private keep(key: string, tenantId: number, answer: VersionedAnswer, started: Start): void {
-    const bytes = key.length + answer.text.length;
-    // An answer larger than a quarter of the bound would push out most of the others; one started
-    // before the answer kept (a slower computation) would replace a newer one.
-    if (bytes > this.options.maxBytes / 4 || (this.entries.get(key)?.from.at ?? -Infinity) > started.at) return;
-    this.drop(key);
-    this.entries.set(key, {
-      ...answer,
-      tenantId,
-      touched: this.given,
-      bytes,
+  private keep(tenantId: number, need: string, answer: VersionedAnswer, started: Start): void {
+    const answers = ofTenant(this.entries, tenantId);
+    const before = answers.get(need);
+    // One started before the answer kept (a slower computation) would replace a newer one.
+    if ((before?.from.at ?? -Infinity) > started.at) return;
+    const life = {
       renewAt: started.at + this.maxAgeMs,
       periodEnd: (Math.floor(started.at / PERIOD_EDGE_MS) + 1) * PERIOD_EDGE_MS,
       from: started,
+    };
+    // The same answer computed again (past its age, with nothing changed) lives on as it is, and
+    // the batches made of it with it.
+    if (before?.version === answer.version) {
+      Object.assign(before, life);
+      return;
+    }
+    this.add(answers, {
+      ...answer,
+      ...life,
+      tenantId,
+      key: need,
+      asked: false,
+      bytes: need.length + answer.text.length,
+      gone: false,
     });
-    this.bytes += bytes;
-    for (const [oldest] of this.entries) {
+  }
+
+  /** Keeps what replaces anything kept by its key, then drops what goes past the bound. */
+  private add<T extends Entry | Batch>(home: Map<string, T>, kept: T): void {
+    // Anything larger than a quarter of the bound would push out most of the rest.
+    if (kept.bytes > this.options.maxBytes / 4) return;
+    const before = home.get(kept.key);
+    if (before) this.drop(before);
+    home.set(kept.key, kept);
+    this.order.add(kept);
+    this.bytes += kept.bytes;
+    // Past the bound, the oldest not asked for since the bound last passed it goes; one asked for
+    // goes to the back, unmarked. Each is passed at most twice, so this ends.
+    for (const oldest of this.order) {
       if (this.bytes <= this.options.maxBytes) break;
-      this.drop(oldest);
+      this.order.delete(oldest);
+      if (oldest.asked) {
+        oldest.asked = false;
+        this.order.add(oldest);
+      } else {
+        this.drop(oldest);
+      }
     }
   }
 
-  private drop(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
+  private drop(kept: Entry | Batch): void {
+    this.order.delete(kept);
+    this.bytes -= kept.bytes;
+    if ('gone' in kept) {
+      this.entries.get(kept.tenantId)?.delete(kept.key);
+      forget(kept);
+    } else {
+      this.batches.get(kept.tenantId)?.delete(kept.key);
+    }
   }
 }
 
-/** The tenant leads the key: whatever a caller names its needs, no answer crosses tenants. */
-const keyOf = (tenantId: number, need: string) => `${tenantId}:${need}`;
+/** Marks an answer no longer kept, and lets its text go: the batches still holding it answer anew, never with it. */
+function forget(entry: Entry): void {
+  entry.gone = true;
+  entry.text = '';
+}
+
+/** The map of a tenant's own, made when first needed. */
+function ofTenant<T>(maps: Map<number, Map<string, T>>, tenantId: number): Map<string, T> {
+  let map = maps.get(tenantId);
+  if (!map) {
+    map = new Map();
+    maps.set(tenantId, map);
+  }
+  return map;
+}
 
 /** An answer's text, with its version. */
 function versioned(text: string): VersionedAnswer {

@@ -5,6 +5,7 @@ import { ApiError } from '../errors';
 import { languageOf, type Language, type Translate } from '../i18n';
 import { handlerFor } from './handlers';
 import { invoke, precheck, serialised } from './invoke';
+import { needText } from './needCache';
 import { aroundText, envelopeText } from './jsonText';
 import { authenticate, authorize } from './security';
 import type { Services } from './services';
@@ -62,7 +63,7 @@ export function registerRoutes(app: FastifyInstance, services: Services, transla
         if (operation.batchable && auth.tenantId !== undefined) {
           // A call the dashboard batches, asked alone: its answer is shared by the tenant's callers
           // as the batch's are, but ends at the tenant's next sample (it answers the latest one).
-          const key = `${language}:${JSON.stringify([operation.operationId, input.params, input.query, input.body])}`;
+          const key = needText(language, operation.operationId, input.params, input.query, input.body);
           const compute = () => unwatched(async () => serialised(reply, operation, await answered()));
           const { text } = await services.needs.answer(auth.tenantId, key, compute, 0);
           return reply.type('application/json; charset=utf-8').send(text);

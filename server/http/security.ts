@@ -115,19 +115,32 @@ export async function permissionsOf(services: Services, userId: UserId, tenantId
   return rows.map((row) => row.permission);
 }
 
+/** A permission a caller must hold in their tenant for a call. */
+export interface PermissionNeeded {
+  userId: UserId;
+  tenantId: TenantId;
+  permission: string;
+}
+
 /**
- * The checks beyond the token: the operation's tenants, administrators only, the per-user
- * permission. Each refusal is a 403.
+ * The checks beyond the token that need no read: the operation's tenants, administrators only
+ * (each refusal a 403). Answers the per-user permission the caller must still hold, if any.
  */
-export async function authorize(services: Services, auth: AuthContext, operation: Operation): Promise<void> {
+export function permissionNeeded(auth: AuthContext, operation: Operation): PermissionNeeded | undefined {
   const { access } = operation;
   if (access.tenants && (auth.tenantId === undefined || !access.tenants.includes(auth.tenantId))) throw new ApiError('forbidden');
-  if (!access.admin && !access.permission) return;
+  if (!access.admin && !access.permission) return undefined;
   const user = auth.user;
   if (!user || auth.tenantId === undefined) throw new ApiError('forbidden');
-  if (user.isAdmin) return;
-  if (access.admin) throw new ApiError('forbidden');
-  if (access.permission && !(await permissionsOf(services, user.id, auth.tenantId)).includes(access.permission)) {
+  if (user.isAdmin) return undefined;
+  if (access.admin || !access.permission) throw new ApiError('forbidden');
+  return { userId: user.id, tenantId: auth.tenantId, permission: access.permission };
+}
+
+/** The checks beyond the token: those of `permissionNeeded`, then the per-user permission. Each refusal is a 403. */
+export async function authorize(services: Services, auth: AuthContext, operation: Operation): Promise<void> {
+  const needed = permissionNeeded(auth, operation);
+  if (needed && !(await permissionsOf(services, needed.userId, needed.tenantId)).includes(needed.permission)) {
     throw new ApiError('forbidden');
   }
 }
