@@ -131,7 +131,6 @@ export const dataBatch: Handler = async (call) => {
   if (remembered !== undefined) return new JsonText(remembered);
   const keys: string[] = [];
   const versions: string[] = [];
-  let failures = 0;
   const answers = needs.map((need, index) => {
     const operation = calls.get(need.operationId);
     if (!operation || operation instanceof Error) return failed(need.operationId, operation);
@@ -146,15 +145,13 @@ export const dataBatch: Handler = async (call) => {
     // Reads only: a batchable call that wrote a row now and then would not make every viewer's answers go.
     const answer = services.needs.answer(tenantId, key, () => unwatched(() => envelopeOf(call, operation, need)));
     if (!(answer instanceof Promise)) return answering(answer);
-    return answer.then(answering, (error: unknown) => {
-      failures += 1;
-      return failed(need.operationId, error);
-    });
+    return answer.then(answering, (error: unknown) => failed(need.operationId, error));
   });
   // Answers kept are given at once: a refresh made of them waits for nothing.
   const texts = answers.some((answer) => typeof answer !== 'string') ? await Promise.all(answers) : answers;
   const text = `[${texts.join(',')}]`;
-  if (batchKey !== undefined && failures === 0) services.needs.rememberBatch(tenantId, batchKey, text, keys, versions);
+  // A need that failed has no version, which no answer kept has: such a batch is not remembered.
+  if (batchKey !== undefined) services.needs.rememberBatch(tenantId, batchKey, text, keys, versions);
   return new JsonText(text);
 };
 

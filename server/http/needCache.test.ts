@@ -235,7 +235,12 @@ describe('the answers of data needs, shared by viewers', () => {
       await ask('a');
       cache.rememberBatch(2, 'batch', 'whole', ['a'], [a.version]);
       expect(cache.batch(2, 'batch')).toBeUndefined();
-      expect(cache.size.entries).toBe(1);
+      // Nor when one of its needs failed (an answer kept for it from before): it has no version.
+      const kept = await ask('a');
+      await ask('b');
+      cache.rememberBatch(2, 'failed', 'whole', ['a', 'b'], [kept.version]);
+      expect(cache.batch(2, 'failed')).toBeUndefined();
+      expect(cache.size.entries).toBe(2);
     });
 
     test('counts in the bound, and keeps the answers it is made of asked for', async () => {

@@ -204,7 +204,8 @@ export class NeedCache {
 
   /**
    * Remembers a batch's whole answer (`text`, a function of its `key` and of the answers to its
-   * needs), made of the answers to `needs` with `versions`: only if each is the answer kept now.
+   * needs), made of the answers to `needs` with `versions`: only if each is the answer kept now
+   * (a need that failed, with no version, never is).
    */
   rememberBatch(tenantId: number, key: string, text: string, needs: string[], versions: string[]): void {
     if (!this.keeping()) return;
