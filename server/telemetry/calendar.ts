@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { ApiError } from '../errors';
+import type { Point } from './counters';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -245,6 +246,21 @@ export function formatLocal(ts: number, zone: string, format = DATE_TIME): strin
   });
   lastFormatted = { ts, zone, format, text };
   return text;
+}
+
+/**
+ * A series' points with their times in `zone`, written in `format` (to the second unless told):
+ * of points within one second (or minute) only the last is given, for a chart would draw two
+ * points at one time, and a table by time show one of them.
+ */
+export function timedPoints(points: Point[] = [], zone: string, format?: string): { time: string; value: number }[] {
+  const answered: { time: string; value: number }[] = [];
+  for (const point of points) {
+    const time = formatLocal(point.ts, zone, format);
+    if (answered.at(-1)?.time === time) answered.pop();
+    answered.push({ time, value: point.value });
+  }
+  return answered;
 }
 
 let lastFormatted = { ts: Number.NaN, zone: '', format: '', text: '' };

@@ -1,7 +1,7 @@
 import { ApiError } from '../errors';
 import type { CallContext, Handler } from '../http/services';
 import type { EntityRecord } from '../resources/repository';
-import { formatLocal, parseLocal, type PeriodType } from './calendar';
+import { formatLocal, parseLocal, timedPoints, type PeriodType } from './calendar';
 import { catalogOf, deviceAnswer, lastSeen, stationOf, variableAnswer, variablesOf, zoneOf } from './lookup';
 import type { CalcMethod, Resolution } from './store';
 
@@ -201,7 +201,7 @@ export const oneTimeDatas: Handler = async (call) => {
     entries.push({
       sn: variable.sn,
       unit: variable.unit,
-      values: (series.get(variable.id) ?? []).map((p) => ({ time: formatLocal(p.ts, variable.zone), value: p.value })),
+      values: timedPoints(series.get(variable.id), variable.zone),
     });
   }
   return JSON.stringify(entries);
@@ -289,7 +289,7 @@ export const historyTrend: Handler = async (call) => {
       sn: variable.sn,
       name: variable.name,
       unit: variable.unit,
-      datas: (series.get(variable.id) ?? []).map((p) => ({ time: formatLocal(p.ts, variable.zone, format), value: p.value })),
+      datas: timedPoints(series.get(variable.id), variable.zone, format),
     });
   }
   return answers;

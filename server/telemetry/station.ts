@@ -1,7 +1,7 @@
 import { ApiError } from '../errors';
 import type { CallContext, Handler } from '../http/services';
 import type { EntityRecord } from '../resources/repository';
-import { formatLocal, periodOf, type PeriodType } from './calendar';
+import { formatLocal, periodOf, timedPoints, type PeriodType } from './calendar';
 import type { CatalogVariable } from './catalog';
 import { catalogOf, deviceAnswer, lastSeen, stationOf, zoneOf } from './lookup';
 import { addSeries, byRole, total, type Role } from './roles';
@@ -115,12 +115,8 @@ async function powerCurve(call: CallContext, variables: CatalogVariable[], zone:
   // Several devices (inverters) add up at the same instants.
   const sums = new Map<number, number>();
   for (const points of series.values()) for (const p of points) sums.set(p.ts, (sums.get(p.ts) ?? 0) + p.value);
-  const points = [...sums].sort((a, b) => a[0] - b[0]);
-  return {
-    day,
-    unit: 'kW',
-    datas: points.map(([ts, value]) => ({ time: formatLocal(ts, zone, 'HH:mm'), value: Math.round(value * 100) / 100 })),
-  };
+  const points = [...sums].sort((a, b) => a[0] - b[0]).map(([ts, value]) => ({ ts, value: Math.round(value * 100) / 100 }));
+  return { day, unit: 'kW', datas: timedPoints(points, zone, 'HH:mm') };
 }
 
 /** `device/station/dailyLoad/{stationSn}`: the load's power over a day. */

@@ -646,6 +646,38 @@ describe.each(connectedDatabases())('telemetry data calls on $name', ({ start })
       ]);
     });
 
+    test('historytrend RAW and onetimedatas give one point per second: of samples within a second, the last', async () => {
+      // Two days after the hundred samples (a sample older than a variable's last is skipped).
+      const nine = at('2025-02-16 09:00');
+      await send([
+        [RAW, nine, 30],
+        [RAW, nine + 600, 31],
+        [RAW, nine + 5_000, 32],
+      ]);
+      const points = [
+        { time: '2025-02-16 09:00:00', value: 31 },
+        { time: '2025-02-16 09:00:05', value: 32 },
+      ];
+      const trend = await data<{ datas: { time: string; value: number }[] }[]>(
+        'GET',
+        '/ems/api/device/monitordevicevar/variables/data/historytrend',
+        {
+          query: {
+            sns: RAW,
+            calcmethod: 'AVG',
+            queryPeriod: 'RAW',
+            startTime: '2025-02-16 00:00',
+            endTime: '2025-02-17 00:00',
+          },
+        },
+      );
+      expect(trend[0]?.datas).toEqual(points);
+      const samples = await data<string>('GET', '/ems/api/main/devices/data/onetimedatas', {
+        query: { sns: RAW, querytimes: '2025-02-16,2025-02-17' },
+      });
+      expect(JSON.parse(samples)).toEqual([{ sn: RAW, unit: '°C', values: points }]);
+    });
+
     test('onetimedatas answers the samples from start (included) to end (excluded) as a JSON string', async () => {
       const answer = await data<string>('GET', '/ems/api/main/devices/data/onetimedatas', {
         query: { sns: `${RAW},${TEMPERATURE}`, querytimes: '2025-02-14 08:00:00,2025-02-14 08:30:00' },
@@ -1016,7 +1048,7 @@ describe.each(connectedDatabases())('telemetry data calls on $name', ({ start })
       });
     });
 
-    test('dailyLoad: the samples of a day of the last 14 days, the hourly averages of an older day', async () => {
+    test('dailyLoad: the samples of a day of the last 14 days (one a minute), the hourly averages of an older day', async () => {
       const recent = dayjs().tz(SHANGHAI).subtract(4, 'day').format('YYYY-MM-DD');
       await send([
         ['T2-PV1-LOAD.loadPower', at('2025-05-06 10:00'), 100],
@@ -1025,6 +1057,8 @@ describe.each(connectedDatabases())('telemetry data calls on $name', ({ start })
         ['T2-PV1-LOAD.loadPower', at(`${recent} 08:00`), 120.5],
         ['T2-PV1-LOAD.loadPower', at(`${recent} 08:15`), 130.25],
         ['T2-PV1-LOAD.loadPower', at(`${recent} 08:30`), 99.999],
+        ['T2-PV1-LOAD.loadPower', at(`${recent} 08:45`), 80],
+        ['T2-PV1-LOAD.loadPower', at(`${recent} 08:45:20`), 90.004],
       ]);
       const load = (day: string) => data('GET', '/ems/api/device/station/dailyLoad/T2-PV1', { query: { day } });
       expect(await load(recent)).toEqual({
@@ -1034,6 +1068,8 @@ describe.each(connectedDatabases())('telemetry data calls on $name', ({ start })
           { time: '08:00', value: 120.5 },
           { time: '08:15', value: 130.25 },
           { time: '08:30', value: 100 },
+          // The time is written to the minute: of two samples within one, the last.
+          { time: '08:45', value: 90 },
         ],
       });
       expect(await load('2025-05-06')).toEqual({

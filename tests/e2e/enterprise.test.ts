@@ -90,8 +90,10 @@ describe('enterprise journeys', () => {
 
     // 31 chosen at once: 30 are uploaded, the 31st is refused.
     const names = Array.from({ length: 31 }, (_v, i) => `现场照片说明 ${i + 1}.pdf`);
+    // Looked for from before the choice: the message shows for 3 s, while 30 uploads keep a loaded machine busy.
+    const refused = page.getByText('At most 30 files', { exact: true }).waitFor();
     await choose(names.map(small));
-    await page.getByText('At most 30 files', { exact: true }).waitFor();
+    await refused;
     for (const name of names.slice(0, 30)) await dialog.getByRole('link', { name, exact: true }).waitFor();
     expect(await dialog.getByText(names[30] ?? '', { exact: true }).count()).toBe(0);
     await tap(dialog.getByRole('button', { name: 'Save', exact: true }));
