@@ -217,14 +217,16 @@ describe.each(places())('the simulator on $name', ({ make }) => {
   test('a command is marked done in the change that stores the reading showing it: a step whose samples are not stored leaves it sent', async () => {
     const sn = await liveConverter('gridMode');
     const sent = await call<Row>(server.app, token, { method: 'POST', url: '/ems/api/yk/control', payload: { sn, value: 0 } });
-    // The step's store fails once (as a full disk would): neither the readings nor the command's end are kept.
+    // The steps' store fails (as a full disk would): neither the readings nor the command's end are
+    // kept, by this step or by one of the timer's meanwhile.
     const simulator = server.app.simulator as unknown as { ingest(...args: unknown[]): Promise<void> };
-    const failing = vi.spyOn(simulator, 'ingest').mockRejectedValueOnce(new Error('disk full'));
+    const failing = vi.spyOn(simulator, 'ingest').mockRejectedValue(new Error('disk full'));
     try {
       await server.app.simulator?.tick();
       expect(failing).toHaveBeenCalled();
       const [waiting] = await get<{ command: Row; value: number }[]>('/ems/api/yk/status', { sns: sn });
       expect(waiting?.command).toMatchObject({ id: sent.body.data.id, status: 'sent' });
+      failing.mockRestore();
       await server.app.simulator?.tick();
       const [status] = await get<{ command: Row; value: number }[]>('/ems/api/yk/status', { sns: sn });
       expect(status?.command).toMatchObject({ id: sent.body.data.id, status: 'done' });
