@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Contract } from '../contract';
@@ -17,7 +18,21 @@ export async function registerClient(
 ): Promise<void> {
   const apiPrefixes = new Set([...contract.operations.map((op) => op.path.split('/')[1]), 'docs']);
   const hasClient = existsSync(`${dir}/index.html`);
-  if (hasClient) await app.register(fastifyStatic, { root: dir, wildcard: false, index: ['index.html'] });
+  // The build's files named by their content (Vite's `build.assetsDir`).
+  const assets = resolve(dir, 'assets') + sep;
+  if (hasClient)
+    await app.register(fastifyStatic, {
+      root: dir,
+      wildcard: false,
+      index: ['index.html'],
+      // The build names each file under assets/ by its content: a new build is new names, so they
+      // are kept for good and a reload asks for none again. The page itself is asked again every
+      // time, so that it names the newest build.
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', resolve(path).startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   app.setNotFoundHandler((request, reply) => {
     const first = request.url.split(/[/?]/)[1] ?? '';
     if (hasClient && request.method === 'GET' && !apiPrefixes.has(first)) return reply.sendFile('index.html');
