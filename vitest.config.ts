@@ -50,6 +50,11 @@ export default defineConfig({
     // A worker per core: by default a run keeps one core free, which on two cores runs every file
     // one after another (the API files wait on PostgreSQL, the stories on jsdom: two use both cores).
     maxWorkers: 2,
+    // The files a worker runs share the modules it has loaded (and, in jsdom, its document): loading
+    // the server's or the runtime's code and a jsdom for each file took seconds a file, most of the
+    // UI project's time. Each file still builds its own server, data and rendered tree. The browser
+    // files keep a fresh module graph each.
+    isolate: false,
     sequence: { sequencer: LongestFirst },
     projects: [
       {
@@ -93,6 +98,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          isolate: true,
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/browserSetup.ts'],
           // Two files at once: the page smoke in three parts (pages.1–3) beside the dashboard, session and customer journeys.
