@@ -455,6 +455,15 @@ describe.each(connectedDatabases())('telemetry data calls on $name', ({ start })
     const RAW = 'T2-ST1-BC2.temperature';
     const rawValue = (i: number) => (i === 37 ? 41.5 : i === 73 ? 12.25 : 20 + ((i * 7) % 11));
     const rawTs = (i: number) => at('2025-02-14 08:00') + i * 300_000;
+    /** The samples of RAW from `startTime` to `endTime` as historytrend answers them, at most `points` when told. */
+    const rawTrend = async (startTime: string, endTime: string, points?: string) =>
+      (
+        await data<{ datas: { time: string; value: number }[] }[]>(
+          'GET',
+          '/ems/api/device/monitordevicevar/variables/data/historytrend',
+          { query: { sns: RAW, calcmethod: 'AVG', queryPeriod: 'RAW', startTime, endTime, ...(points ? { points } : {}) } },
+        )
+      )[0]?.datas ?? [];
 
     beforeAll(async () => {
       await send([
@@ -613,23 +622,7 @@ describe.each(connectedDatabases())('telemetry data calls on $name', ({ start })
 
     test('historytrend RAW keeps at most `points` points, among them the highest and the lowest sample', async () => {
       const raw = new Map(Array.from({ length: 100 }, (_, i) => [localTime(rawTs(i)), rawValue(i)]));
-      const trend = async (points?: string) =>
-        (
-          await data<{ datas: { time: string; value: number }[] }[]>(
-            'GET',
-            '/ems/api/device/monitordevicevar/variables/data/historytrend',
-            {
-              query: {
-                sns: RAW,
-                calcmethod: 'AVG',
-                queryPeriod: 'RAW',
-                startTime: '2025-02-14 00:00',
-                endTime: '2025-02-15 00:00',
-                ...(points ? { points } : {}),
-              },
-            },
-          )
-        )[0]?.datas ?? [];
+      const trend = (points?: string) => rawTrend('2025-02-14 00:00', '2025-02-15 00:00', points);
       expect(await trend()).toEqual([...raw].map(([time, value]) => ({ time, value })));
 
       const twenty = await trend('20');
@@ -658,20 +651,7 @@ describe.each(connectedDatabases())('telemetry data calls on $name', ({ start })
         { time: '2025-02-16 09:00:00', value: 31 },
         { time: '2025-02-16 09:00:05', value: 32 },
       ];
-      const trend = await data<{ datas: { time: string; value: number }[] }[]>(
-        'GET',
-        '/ems/api/device/monitordevicevar/variables/data/historytrend',
-        {
-          query: {
-            sns: RAW,
-            calcmethod: 'AVG',
-            queryPeriod: 'RAW',
-            startTime: '2025-02-16 00:00',
-            endTime: '2025-02-17 00:00',
-          },
-        },
-      );
-      expect(trend[0]?.datas).toEqual(points);
+      expect(await rawTrend('2025-02-16 00:00', '2025-02-17 00:00')).toEqual(points);
       const samples = await data<string>('GET', '/ems/api/main/devices/data/onetimedatas', {
         query: { sns: RAW, querytimes: '2025-02-16,2025-02-17' },
       });
