@@ -18,15 +18,14 @@ export async function registerClient(
 ): Promise<void> {
   const apiPrefixes = new Set([...contract.operations.map((op) => op.path.split('/')[1]), 'docs']);
   const hasClient = existsSync(`${dir}/index.html`);
-  // The build's files named by their content (Vite's `build.assetsDir`).
+  // Vite's `build.assetsDir`: each file named by its content, so a new build is new names.
   const assets = resolve(dir, 'assets') + sep;
   if (hasClient)
     await app.register(fastifyStatic, {
       root: dir,
       wildcard: false,
       index: ['index.html'],
-      // The build names each file under assets/ by its content: a new build is new names, so they
-      // are kept for good and a reload asks for none again. The page itself is asked again every
+      // The assets are kept for good (a reload asks for none again); the page is asked again every
       // time, so that it names the newest build.
       cacheControl: false,
       setHeaders: (reply, path) => {
