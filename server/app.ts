@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { AlarmEngine } from './alarms/engine';
+import { Collector } from './collection/collector';
 import { CallerCache } from './auth/callers';
 import { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
@@ -32,6 +33,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The site simulator, when the server runs one. */
     simulator?: Simulator;
+    /** The collector polling the channels of every enabled collector server, when the server runs one. */
+    collector?: Collector;
   }
 }
 
@@ -169,6 +172,8 @@ export async function buildApp(config: ServerConfig, observer?: AnswerObserver):
       })
     : undefined;
   app.decorate('simulator', simulator);
+  const collector = config.collector ? new Collector(services, { log: (message) => app.log.warn(message) }) : undefined;
+  app.decorate('collector', collector);
   // The retention prune runs on one node of a cluster at a time, hourly across the cluster: each
   // node asks for its lease every 30 s, and the holder prunes when the last prune (on any node) is
   // an hour old, or as it starts (with the retention it was started with); on PostgreSQL it also
@@ -194,6 +199,7 @@ export async function buildApp(config: ServerConfig, observer?: AnswerObserver):
     clearInterval(pruneTimer);
     await pruning;
     await retention.release().catch(() => undefined);
+    await collector?.stop();
     await simulator?.stop();
     await database.close();
   });
@@ -216,5 +222,6 @@ export async function buildApp(config: ServerConfig, observer?: AnswerObserver):
   await registerClient(app, config.clientDir, contract, translate);
   await pruneTurn(true);
   simulator?.start();
+  collector?.start();
   return app;
 }

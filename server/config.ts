@@ -23,6 +23,8 @@ export interface ServerConfig {
   logger: boolean;
   /** Run the site simulator (on in the demo). */
   simulator: boolean;
+  /** Poll the channels of the enabled collector servers by their register maps in this process. */
+  collector: boolean;
   /** Days of history the simulator back-fills on its first start. */
   historyDays: number;
   /** Days raw samples are kept; older days keep their hourly and daily rollups. */
@@ -52,6 +54,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     uploadMaxMb: Number(env.UPLOAD_MAX_MB ?? uploadRules.maxSizeMb),
     logger: flag(env.LOG, true),
     simulator: flag(env.SIMULATOR, demo),
+    collector: flag(env.COLLECTOR, false),
     historyDays: Number(env.HISTORY_DAYS ?? 395),
     rawRetentionDays: Number(env.RAW_RETENTION_DAYS ?? 14),
     needCacheMb: Number(env.NEED_CACHE_MB ?? 64),

@@ -1,6 +1,7 @@
 import { alarmHandlers } from '../alarms/handlers';
 import { alarmRecordHandlers } from '../alarms/records';
 import { authHandlers } from '../auth/handlers';
+import { collectionHandlers } from '../collection/handlers';
 import { robotHandlers } from '../robots/handlers';
 import type { Operation } from '../contract';
 import { emsassetsHandlers } from '../emsassets/handlers';
@@ -49,6 +50,7 @@ const NAMED: Record<string, Handler> = {
   ...batchHandlers,
   ...salesHandlers,
   ...emsdevicesHandlers,
+  ...collectionHandlers,
   ...approvalHandlers,
   ...crmHandlers,
   ...tenderHandlers,

@@ -67,7 +67,13 @@ export function fieldsInOneLine(fields: FieldError[], root: LabelOwner, t: Trans
  * handler): 400 with the message (a label key, given the field's label as `field`) in `msg` and
  * the field in `data`, so that a form shows it beside the field.
  */
-export function refuseField(t: Translate, owner: LabelOwner, path: string, key: string): ApiError {
-  const message = t(key, { field: fieldLabel(owner, path, t) });
+export function refuseField(
+  t: Translate,
+  owner: LabelOwner,
+  path: string,
+  key: string,
+  params: Record<string, string> = {},
+): ApiError {
+  const message = t(key, { ...params, field: fieldLabel(owner, path, t) });
   return new ApiError('validation', { detail: message }, [{ path, message }]);
 }

@@ -49,7 +49,11 @@ export async function lastSeen(call: CallContext, variables: CatalogVariable[]):
   return seen;
 }
 
-/** A device as the data calls answer it, with whether it communicates. */
+/**
+ * A device as the data calls answer it, with whether it communicates: it does while its latest
+ * sample is recent, unless its collector found it not answering (a device polled by register maps
+ * is offline from the first poll it misses).
+ */
 export function deviceAnswer(
   device: EntityRecord,
   stationSn: string,
@@ -65,7 +69,7 @@ export function deviceAnswer(
     ...(device.model ? { model: String(device.model) } : {}),
     ...(device.ratedPower !== undefined ? { ratedPower: Number(device.ratedPower) } : {}),
     stationSn,
-    status: seenAt !== undefined && now - seenAt <= ONLINE_MS ? 1 : 0,
+    status: device.linkState !== 'offline' && seenAt !== undefined && now - seenAt <= ONLINE_MS ? 1 : 0,
     ...(seenAt !== undefined ? { lastTime: formatLocal(seenAt, zone) } : {}),
   };
 }

@@ -26,6 +26,8 @@ export async function startServer(
     listen?: boolean;
     demo?: boolean;
     simulator?: boolean;
+    /** Poll the collector servers' channels in the server (off unless asked). */
+    collector?: boolean;
     historyDays?: number;
     rawRetentionDays?: number;
     /** A data folder to use and keep (a fresh one, removed on stop, when absent). */
@@ -43,6 +45,7 @@ export async function startServer(
     demo: options.demo ?? true,
     logger: false,
     simulator: options.simulator ?? false,
+    collector: options.collector ?? false,
     historyDays: options.historyDays ?? base.historyDays,
     rawRetentionDays: options.rawRetentionDays ?? base.rawRetentionDays,
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),

@@ -1,0 +1,208 @@
+import { sql, type Transaction } from 'kysely';
+import { Lease } from '../db/leases';
+import type { Tables } from '../db/tables';
+import type { Services } from '../http/services';
+import { ModbusLink } from './modbusLink';
+import { loadPlans, type ChannelPlan } from './plans';
+import { pollDevices, type PollResult } from './poll';
+
+export interface CollectorOptions {
+  /** The collector servers (`monitorServer` ids) this process polls for; every enabled one when absent. */
+  servers?: ReadonlySet<number>;
+  /** How long a channel's lease lasts without a poll renewing it: another process takes a dead poller's channels after it. */
+  leaseMs?: number;
+  log?: (message: string) => void;
+}
+
+/** How often the collector looks for channels due, and reads the channels and maps again. */
+const TURN_MS = 500;
+const RELOAD_MS = 2_000;
+const LEASE_MS = 60_000;
+
+/** A channel as this process polls it. */
+interface Polled {
+  plan: ChannelPlan;
+  link: ModbusLink | undefined;
+  lease: Lease;
+  due: number;
+  polling: Promise<void> | undefined;
+}
+
+const leaseName = (plan: ChannelPlan) => `channel:${plan.tenantId}:${plan.channelId}`;
+
+/**
+ * Polls the channels of the collector servers by their register maps, each at its own interval,
+ * and stores what the devices answer through the one ingest (rollups, alarm rules, shared answers
+ * ended), with each device's link and each channel's health in the same transaction. On a shared
+ * database each channel is polled by one process at a time, under a lease of its own.
+ */
+export class Collector {
+  private readonly channels = new Map<string, Polled>();
+  private readonly leaseMs: number;
+  private readonly log: (message: string) => void;
+  private timer: NodeJS.Timeout | undefined;
+  private loaded = 0;
+  private turning: Promise<void> = Promise.resolve();
+  private stopped = false;
+
+  constructor(
+    private readonly services: Services,
+    private readonly options: CollectorOptions = {},
+  ) {
+    this.leaseMs = options.leaseMs ?? LEASE_MS;
+    this.log = options.log ?? (() => undefined);
+  }
+
+  start(): void {
+    this.timer = setInterval(() => {
+      this.turning = this.turning.then(() => this.turn()).catch((error: unknown) => this.log(`collector: ${String(error)}`));
+    }, TURN_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.turning;
+    for (const channel of this.channels.values()) {
+      await channel.polling;
+      channel.link?.close();
+      await channel.lease.release().catch(() => undefined);
+    }
+    this.channels.clear();
+  }
+
+  /** Reads the channels and maps again, and polls every channel now (what the timer does as each falls due). */
+  async pollAll(): Promise<void> {
+    await this.reload();
+    await Promise.all([...this.channels.values()].map((channel) => this.poll(channel)));
+  }
+
+  /** The channels this process polls, as last read. */
+  private async reload(now = Date.now()): Promise<void> {
+    const plans = await loadPlans(this.services.database.db, this.options.servers);
+    const seen = new Set<string>();
+    for (const plan of plans) {
+      const name = leaseName(plan);
+      seen.add(name);
+      const known = this.channels.get(name);
+      if (known && JSON.stringify(known.plan.target) === JSON.stringify(plan.target)) {
+        known.plan = plan;
+        continue;
+      }
+      known?.link?.close();
+      this.channels.set(name, {
+        plan,
+        link: plan.target ? new ModbusLink(plan.target) : undefined,
+        lease: known?.lease ?? new Lease(this.services.database.db, name, this.leaseMs),
+        due: known?.due ?? now,
+        polling: known?.polling,
+      });
+    }
+    for (const [name, channel] of this.channels) {
+      if (seen.has(name)) continue;
+      channel.link?.close();
+      await channel.lease.release();
+      this.channels.delete(name);
+    }
+    this.loaded = now;
+  }
+
+  private async turn(): Promise<void> {
+    if (this.stopped) return;
+    const now = Date.now();
+    if (now - this.loaded >= RELOAD_MS) await this.reload(now);
+    for (const channel of this.channels.values()) {
+      if (channel.polling || now < channel.due) continue;
+      void this.poll(channel);
+    }
+  }
+
+  /** One poll of a channel, unless another process holds it; the next is due an interval after this one started. */
+  private poll(channel: Polled): Promise<void> {
+    if (channel.polling) return channel.polling;
+    const started = Date.now();
+    channel.due = started + channel.plan.pollMs;
+    channel.polling = (async () => {
+      try {
+        if (this.stopped || !(await channel.lease.take(started))) return;
+        await this.pollChannel(channel, started);
+      } catch (error) {
+        this.log(
+          `collector: channel ${channel.plan.sn}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
+      } finally {
+        channel.polling = undefined;
+      }
+    })();
+    return channel.polling;
+  }
+
+  private async pollChannel(channel: Polled, ts: number): Promise<void> {
+    const { plan, link } = channel;
+    const { db } = this.services.database;
+    if (!link) {
+      await db
+        .updateTable('monitorChannel')
+        .set({ linkState: 'unsupported' })
+        .where('tenantId', '=', plan.tenantId)
+        .where('id', '=', plan.channelId)
+        .where((eb) => eb.or([eb('linkState', 'is', null), eb('linkState', '!=', 'unsupported')]))
+        .execute();
+      return;
+    }
+    // A channel with no device mapped yet is not connected to: there is nothing to read.
+    if (!plan.devices.length) return;
+    const result = await pollDevices(link, plan.devices, ts);
+    let flipped = false;
+    await this.services.telemetry.ingest(plan.tenantId, result.samples, async (trx) => {
+      flipped = await this.record(trx, plan, result, ts);
+    });
+    // A device found or lost is a change of the tenant's records: the answers showing its link are ended.
+    if (flipped) this.services.changed('device', plan.tenantId);
+  }
+
+  /** Stores each device's link (when it changed) and the channel's health; answers whether a device changed. */
+  private async record(trx: Transaction<Tables>, plan: ChannelPlan, result: PollResult, ts: number): Promise<boolean> {
+    const at = new Date(ts).toISOString();
+    const ids = result.devices.map((d) => d.deviceId);
+    const stored = ids.length
+      ? await trx
+          .selectFrom('device')
+          .select(['id', 'linkState', 'linkError'])
+          .where('tenantId', '=', plan.tenantId)
+          .where('id', 'in', ids)
+          .execute()
+      : [];
+    const before = new Map(stored.map((row) => [Number(row.id), row]));
+    let flipped = false;
+    for (const reading of result.devices) {
+      const state = reading.online ? 'online' : 'offline';
+      const error = reading.online ? null : `${reading.failure ?? 'closed'}: ${reading.error ?? ''}`.slice(0, 200);
+      const row = before.get(reading.deviceId);
+      if (row?.linkState === state && (row.linkError ?? null) === error) continue;
+      if (row?.linkState !== state) flipped = true;
+      await trx
+        .updateTable('device')
+        .set({ linkState: state, linkError: error, ...(row?.linkState !== state ? { linkSince: at } : {}) })
+        .where('tenantId', '=', plan.tenantId)
+        .where('id', '=', reading.deviceId)
+        .execute();
+    }
+    const answered = result.devices.some((d) => d.online);
+    await trx
+      .updateTable('monitorChannel')
+      .set({
+        linkState: answered ? 'connected' : 'failing',
+        ...(answered ? { lastReadTime: at } : {}),
+        ...(result.roundTripMs !== null ? { roundTripMs: result.roundTripMs } : {}),
+        readErrors: sql`coalesce(read_errors, 0) + ${result.errors}`,
+        badValues: sql`coalesce(bad_values, 0) + ${result.badValues}`,
+        ...(result.lastError ? { lastError: result.lastError.slice(0, 200) } : {}),
+      })
+      .where('tenantId', '=', plan.tenantId)
+      .where('id', '=', plan.channelId)
+      .execute();
+    return flipped;
+  }
+}
