@@ -81,7 +81,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T
 }
 
 function config(overrides: Partial<ServerConfig>): ServerConfig {
-  return { ...configFromEnv({}), logger: false, simulator: false, demo: true, ...overrides };
+  return { ...configFromEnv({}), logger: false, simulator: false, collector: false, demo: true, ...overrides };
 }
 
 /** The first variables of tenant 2's stations: counters and gauges (and signals too when `signals`). */

@@ -249,7 +249,11 @@ export async function viewerFigures(): Promise<ViewerFigures> {
   try {
     log(`Viewers: seeding the demo and ${STATIONS.length - 1} storage stations...`);
     // The simulator back-fills the new stations' history as it starts.
-    await seedStorageStations({ ...configFromEnv({}), dataDir, logger: false, simulator: false }, TENANT, STATIONS.slice(1));
+    await seedStorageStations(
+      { ...configFromEnv({}), dataDir, logger: false, simulator: false, collector: false },
+      TENANT,
+      STATIONS.slice(1),
+    );
     log(`  back-filling ${HISTORY_DAYS} days of history (simulator)...`);
     const live = await serve({ ...env, BENCH_MODE: 'dashboard' });
     let bodies: Map<string, Need[]>;

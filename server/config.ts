@@ -54,7 +54,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     uploadMaxMb: Number(env.UPLOAD_MAX_MB ?? uploadRules.maxSizeMb),
     logger: flag(env.LOG, true),
     simulator: flag(env.SIMULATOR, demo),
-    collector: flag(env.COLLECTOR, false),
+    collector: flag(env.COLLECTOR, true),
     historyDays: Number(env.HISTORY_DAYS ?? 395),
     rawRetentionDays: Number(env.RAW_RETENTION_DAYS ?? 14),
     needCacheMb: Number(env.NEED_CACHE_MB ?? 64),

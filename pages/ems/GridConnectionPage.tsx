@@ -1,6 +1,7 @@
 import { App, Button, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { YkState } from '../../generated/types';
 import { useRuntime } from '../../runtime';
 import { EmsScreen, shown } from './EmsScreen';
 import { valueOf, type DeviceReadings } from './readings';
@@ -9,12 +10,6 @@ import { useCallAnswer } from '../../runtime/list/useCallAnswer';
 import { useStation } from './useStation';
 import { useStationReadings } from './useStationReadings';
 import { ScrollBox } from '../../runtime/table/ScrollBox';
-
-interface YkState {
-  sn: string;
-  value: number | null;
-  command?: { value: number; userName: string; status: 'sent' | 'done'; time: string; doneTime?: string };
-}
 
 /** After a command the screen reads again this often, this many times at most, until it is done. */
 const POLL_MS = 3_000;
@@ -42,10 +37,13 @@ export function GridConnectionPage() {
   const units = (devices ?? []).filter((d) => d.kind === 'pcs' && d.byCode.gridMode);
   const commandOf = (device: DeviceReadings) => controls.data?.find((c) => c.sn === device.byCode.gridMode?.sn)?.command;
 
-  // Followed until the command is done and the converter's reading shows it (two answers of one poll).
+  // Followed until the command is done and the converter's reading shows it (two answers of one poll), or it failed.
   const awaited = waiting && units.find((d) => d.byCode.gridMode?.sn === waiting.sn);
   const command = awaited ? commandOf(awaited) : undefined;
-  const done = !waiting || (!!awaited && command?.status === 'done' && valueOf(awaited, 'gridMode') === command.value);
+  const done =
+    !waiting ||
+    (!!awaited &&
+      (command?.status === 'failed' || (command?.status === 'done' && valueOf(awaited, 'gridMode') === command.value)));
   useEffect(() => {
     if (!waiting || done || waiting.polls >= POLLS) return;
     const timer = setTimeout(() => {
@@ -122,6 +120,7 @@ export function GridConnectionPage() {
                   <Typography.Text>
                     {t(`emsScreens.states.${command.value === 1 ? 'onGrid' : 'offGrid'}`)} · {command.userName} · {command.time} ·{' '}
                     {t(`emsScreens.grid.status.${command.status}`)}
+                    {command.reason ? `: ${command.reason}` : ''}
                   </Typography.Text>
                 );
               },

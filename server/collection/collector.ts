@@ -2,6 +2,15 @@ import { sql, type Transaction } from 'kysely';
 import { Lease } from '../db/leases';
 import type { Tables } from '../db/tables';
 import type { Services } from '../http/services';
+import {
+  COMMAND_TIMEOUT_MS,
+  mapOf,
+  outcomesOf,
+  pendingCommands,
+  settleCommands,
+  writeCommand,
+  type CommandOutcomes,
+} from './commands';
 import { ModbusLink } from './modbusLink';
 import { loadPlans, type ChannelPlan } from './plans';
 import { pollDevices, type PollResult } from './poll';
@@ -17,7 +26,13 @@ export interface CollectorOptions {
 /** How often the collector looks for channels due, and reads the channels and maps again. */
 const TURN_MS = 500;
 const RELOAD_MS = 2_000;
-const LEASE_MS = 60_000;
+/**
+ * A channel's lease: renewed by its holder at every poll and at least every `RENEW_MS` between
+ * polls (a channel polled every 10 minutes stays with one process), taken over by another process
+ * once its holder has not renewed it for `LEASE_MS`.
+ */
+const LEASE_MS = 30_000;
+const RENEW_MS = 10_000;
 
 /** A channel as this process polls it. */
 interface Polled {
@@ -26,6 +41,8 @@ interface Polled {
   lease: Lease;
   due: number;
   polling: Promise<void> | undefined;
+  /** When this process last took or renewed the channel's lease (0: it does not hold it). */
+  held: number;
 }
 
 const leaseName = (plan: ChannelPlan) => `channel:${plan.tenantId}:${plan.channelId}`;
@@ -38,6 +55,8 @@ const leaseName = (plan: ChannelPlan) => `channel:${plan.tenantId}:${plan.channe
  */
 export class Collector {
   private readonly channels = new Map<string, Polled>();
+  /** Commands this process wrote to their devices, by id: each is written once and then waits for a reading. */
+  private readonly written = new Map<number, number>();
   private readonly leaseMs: number;
   private readonly log: (message: string) => void;
   private timer: NodeJS.Timeout | undefined;
@@ -97,6 +116,7 @@ export class Collector {
         lease: known?.lease ?? new Lease(this.services.database.db, name, this.leaseMs),
         due: known?.due ?? now,
         polling: known?.polling,
+        held: known?.held ?? 0,
       });
     }
     for (const [name, channel] of this.channels) {
@@ -113,8 +133,9 @@ export class Collector {
     const now = Date.now();
     if (now - this.loaded >= RELOAD_MS) await this.reload(now);
     for (const channel of this.channels.values()) {
-      if (channel.polling || now < channel.due) continue;
-      void this.poll(channel);
+      if (channel.polling) continue;
+      if (now >= channel.due) void this.poll(channel);
+      else if (channel.held && now - channel.held >= RENEW_MS) channel.held = (await channel.lease.take(now)) ? now : 0;
     }
   }
 
@@ -125,8 +146,9 @@ export class Collector {
     channel.due = started + channel.plan.pollMs;
     channel.polling = (async () => {
       try {
-        if (this.stopped || !(await channel.lease.take(started))) return;
-        await this.pollChannel(channel, started);
+        if (this.stopped) return;
+        channel.held = (await channel.lease.take(started)) ? started : 0;
+        if (channel.held) await this.pollChannel(channel, started);
       } catch (error) {
         this.log(
           `collector: channel ${channel.plan.sn}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
@@ -141,7 +163,7 @@ export class Collector {
   private async pollChannel(channel: Polled, ts: number): Promise<void> {
     const { plan, link } = channel;
     const { db } = this.services.database;
-    if (!link) {
+    if (!plan.supported) {
       await db
         .updateTable('monitorChannel')
         .set({ linkState: 'unsupported' })
@@ -151,15 +173,53 @@ export class Collector {
         .execute();
       return;
     }
-    // A channel with no device mapped yet is not connected to: there is nothing to read.
-    if (!plan.devices.length) return;
+    // A channel with no address, or no device mapped yet, is not connected to: there is nothing to read.
+    if (!link || !plan.devices.length) return;
+    const commands = await pendingCommands(
+      db,
+      plan.tenantId,
+      plan.devices.flatMap((d) => d.blocks.flatMap((b) => b.maps.map((m) => m.varId))),
+    );
+    const refused = await this.write(channel, commands);
     const result = await pollDevices(link, plan.devices, ts);
+    const outcomes = outcomesOf(commands, result.samples, refused, Date.now());
     let flipped = false;
     await this.services.telemetry.ingest(plan.tenantId, result.samples, async (trx) => {
       flipped = await this.record(trx, plan, result, ts);
+      await settleCommands(trx, plan.tenantId, outcomes, Date.now());
     });
-    // A device found or lost is a change of the tenant's records: the answers showing its link are ended.
-    if (flipped) this.services.changed('device', plan.tenantId);
+    for (const id of [...outcomes.done, ...outcomes.failed.map((f) => f.id)]) this.written.delete(id);
+    // A device found or lost, or a command ended, is a change of the tenant's records: the answers showing them are ended.
+    if (flipped || outcomes.done.length || outcomes.failed.length) this.services.changed('device', plan.tenantId);
+  }
+
+  /**
+   * Writes the commands not written yet to their devices (each once by this process, before the
+   * poll whose reading may show it); answers those the device refused or that cannot be written.
+   */
+  private async write(
+    channel: Polled,
+    commands: readonly { id: number; varId: number; value: number }[],
+  ): Promise<CommandOutcomes['failed']> {
+    const refused: CommandOutcomes['failed'] = [];
+    // A command another process settled is forgotten here once it is past any time it could wait.
+    const forgotten = Date.now() - 2 * COMMAND_TIMEOUT_MS;
+    for (const [id, at] of this.written) if (at < forgotten) this.written.delete(id);
+    for (const command of commands) {
+      if (this.written.has(command.id) || !channel.link) continue;
+      const target = mapOf(channel.plan.devices, command.varId);
+      if (!target) continue;
+      try {
+        await writeCommand(channel.link, target.device.unit, target.map, command.value);
+        this.written.set(command.id, Date.now());
+      } catch (error) {
+        refused.push({
+          id: command.id,
+          reason: `${target.device.sn}: ${error instanceof Error ? error.message : String(error)}`,
+        });
+      }
+    }
+    return refused;
   }
 
   /** Stores each device's link (when it changed) and the channel's health; answers whether a device changed. */

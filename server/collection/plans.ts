@@ -11,7 +11,9 @@ export interface ChannelPlan {
   sn: string;
   serverId: number;
   pollMs: number;
-  /** How the channel is reached; undefined for a protocol (or a serial line) the collectors cannot speak. */
+  /** Whether the collectors speak the channel's protocol (over TCP: a serial line is read through a DTU). */
+  supported: boolean;
+  /** How the channel is reached; undefined while it names no host and port. */
   target: LinkTarget | undefined;
   devices: PolledDevice[];
 }
@@ -89,6 +91,7 @@ export async function loadPlans(db: Kysely<Tables>, servers?: ReadonlySet<number
       sn: String(channel.sn),
       serverId: Number(channel.serverId),
       pollMs,
+      supported: framing !== undefined,
       target: framing && host && port ? { framing, host, port, timeoutMs: Math.min(MAX_TIMEOUT_MS, pollMs * 0.8) } : undefined,
       devices: [...byDevice].map(([deviceId, device]) => ({
         deviceId,

@@ -14,6 +14,7 @@ import * as samplePartitions from './migrations/0010_sample_partitions';
 import * as timeWeights from './migrations/0011_time_weights';
 import * as kanbanVersions from './migrations/0012_kanban_versions';
 import * as kanbanTemplates from './migrations/0013_kanban_templates';
+import * as commandOutcome from './migrations/0014_command_outcome';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, context: MigrationCon
   '0011_time_weights': timeWeights,
   '0012_kanban_versions': kanbanVersions,
   '0013_kanban_templates': kanbanTemplates,
+  '0014_command_outcome': commandOutcome,
 };
 
 /** An auto-increment integer primary key named `id`, in each engine's own way. */

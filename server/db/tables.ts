@@ -120,10 +120,13 @@ export interface SystemTables {
     value: number;
     userId: number;
     userName: string;
-    /** `sent` until the device applied it, then `done`. */
-    status: 'sent' | 'done';
+    /** `sent` until a reading shows the device applied it (`done`), or it was refused or not shown in time (`failed`). */
+    status: 'sent' | 'done' | 'failed';
     createTime: number;
+    /** When it ended, done or failed. */
     doneTime: number | null;
+    /** Why it failed. */
+    reason: string | null;
   };
   /** A station the simulator drives, with the state of its model as of `ts` (null before the back-fill). */
   simulatorStation: { tenantId: number; stationId: number; state: string | null; ts: number | null };

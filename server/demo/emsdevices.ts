@@ -2,6 +2,8 @@ import type { TenantScope } from '../auth/context';
 import type { Services } from '../http/services';
 import type { EntityRecord } from '../resources/repository';
 import { allRecords } from '../emsdevices/records';
+import { registerLayout } from '../simulator/registerLayout';
+import { DEVICES, VARIABLES, type StationType } from '../simulator/topology';
 
 const DEVICE_MODELS = [
   { name: 'PCS-500K', kind: 'pcs', manufacturer: '南瑞继保', protocol: 'modbusTcp' },
@@ -76,12 +78,12 @@ export async function seedEmsDevices(services: Services, scope: TenantScope): Pr
   for (const [index, station] of stations.entries()) {
     const department = departments[index % Math.max(1, departments.length)];
     if (department) await repository.patch(scope, 'station', Number(station.id), { deptId: department.id });
+    // The simulator serves the station's devices on this loopback address, at the port it finds free.
     const channel = await repository.create(scope, 'monitorChannel', {
       sn: `${String(station.sn)}-CH1`,
       name: `${String(station.name)} Modbus 通道`,
       protocol: 'modbusTcp',
-      host: `192.168.${index + 1}.20`,
-      port: 502,
+      host: '127.0.0.1',
       pollInterval: 5,
       stationId: station.id,
       serverId: servers[0]?.id,
@@ -95,6 +97,7 @@ export async function seedEmsDevices(services: Services, scope: TenantScope): Pr
         ...(modelId !== undefined ? { modelId } : {}),
       });
     }
+    await seedRegisterMaps(services, scope, station, devices);
     const transformer = devices.find((d) => d.kind === 'transformer');
     const meter = devices.find((d) => d.kind === 'meter');
     if (transformer) {
@@ -141,7 +144,30 @@ export async function seedEmsDevices(services: Services, scope: TenantScope): Pr
   }
 }
 
-/** A one-line diagram, two report groups and the register maps of the first station's grid meter. */
+/**
+ * The register maps of a station's devices, as its simulated devices serve them
+ * (`registerLayout`): every variable the station has.
+ */
+async function seedRegisterMaps(
+  services: Services,
+  scope: TenantScope,
+  station: EntityRecord,
+  devices: EntityRecord[],
+): Promise<void> {
+  const specs = new Map(DEVICES[station.stationType as StationType].map((spec) => [`${String(station.sn)}-${spec.key}`, spec]));
+  const variables = await allRecords(services, scope, 'deviceVariable', 'id');
+  for (const device of devices) {
+    const spec = specs.get(String(device.sn));
+    if (!spec) continue;
+    const codes = new Map(variables.filter((v) => v.deviceId === device.id).map((v) => [String(v.code), v.id]));
+    for (const { code, ...map } of registerLayout(spec.kind, VARIABLES[spec.variables])) {
+      const variableId = codes.get(code);
+      if (variableId !== undefined) await services.repository.create(scope, 'variableMap', { variableId, ...map });
+    }
+  }
+}
+
+/** A one-line diagram and two report groups of the first station. */
 async function seedDiagramAndReports(services: Services, scope: TenantScope, station: EntityRecord): Promise<void> {
   const { repository } = services;
   const sn = String(station.sn);
@@ -200,26 +226,6 @@ async function seedDiagramAndReports(services: Services, scope: TenantScope, sta
         calcMethod: group.calcMethod,
         variables: ids,
         sorting: index + 1,
-      });
-    }
-  }
-  const registers: [string, number, string, number][] = [
-    ['MTR.activePower', 0, 'float32', 1],
-    ['MTR.voltageA', 10, 'uint16', 0.1],
-    ['MTR.frequency', 20, 'uint16', 0.01],
-    ['MTR.importEnergy', 30, 'uint32', 0.01],
-  ];
-  for (const [key, register, dataType, ratio] of registers) {
-    const variable = bySn.get(`${sn}-${key}`);
-    if (variable) {
-      await repository.create(scope, 'variableMap', {
-        variableId: variable.id,
-        functionCode: 3,
-        register,
-        dataType,
-        byteOrder: 'ABCD',
-        ratio,
-        offset: 0,
       });
     }
   }

@@ -5,7 +5,10 @@ import type { DayRollup, HourRollup, MonthRollup, SampleInput } from '../telemet
 import { Lease } from '../db/leases';
 import type { Tables } from '../db/tables';
 import { StationModel, type ModelState, type StationSpec } from './model';
+import { registerLayout } from './registerLayout';
 import { stationSpec } from './spec';
+import { VARIABLES } from './topology';
+import { StationWire } from './wire';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -19,6 +22,10 @@ const LEASE_MS = 60_000;
 /** Steps of the model between two pauses of the back-fill, and rows of each kind written per transaction. */
 const YIELD_EVERY = 500;
 const WRITE_ROWS = 20_000;
+
+/** Where the simulated stations' gateways listen: the first station at the port after this one, and so on, or where the system finds room. */
+const WIRE_HOST = '127.0.0.1';
+const FIRST_PORT = 15_021;
 
 /** Lets the server answer waiting requests before more back-fill work. */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -46,16 +53,18 @@ interface Driven {
   catalog: TenantCatalog;
   /** Model keys (`${deviceKey}.${code}`) to variables. */
   variables: Map<string, CatalogVariable>;
-  /** Variable ids to model keys, for remote control. */
-  keys: Map<number, string>;
   ts: number | null;
+  /** The station's Modbus TCP gateway, while this process drives it. */
+  wire: StationWire | undefined;
 }
 
 /**
  * Drives the simulated stations (those listed in `simulator_station`): on the first start it
- * back-fills their history, after a pause it catches up, then it adds live samples every
- * interval through the same ingest as collectors and applies remote-control commands. On a shared
- * database one process at a time holds the lease.
+ * back-fills their history, after a pause it catches up (history cannot be polled: both are
+ * stored directly), then it serves each station's devices on the wire, a Modbus TCP gateway on a
+ * loopback port named in the station's channel, whose registers it sets from the model every
+ * interval; collectors read them like any site's, and remote-control commands come back as
+ * register writes. On a shared database one process at a time holds the lease.
  */
 export class Simulator {
   /** The lease that lets one node of a cluster drive the stations. */
@@ -88,7 +97,19 @@ export class Simulator {
     this.stopped = true;
     clearInterval(this.timer);
     await this.running;
+    await this.unwire(this.stations ?? []);
     await this.held.release();
+  }
+
+  /**
+   * Cuts a simulated device off its station's gateway (as a pulled cable does: the gateway answers
+   * that it does not respond), or connects it again.
+   * @throws RangeError when this process does not drive the station or it has no such device.
+   */
+  cut(stationSn: string, deviceKey: string, off: boolean): void {
+    const wire = this.stations?.find((s) => s.sn === stationSn)?.wire;
+    if (!wire) throw new RangeError(`No station ${stationSn} on the wire here`);
+    wire.cut(deviceKey, off);
   }
 
   private async guard(work: () => Promise<void>): Promise<void> {
@@ -140,8 +161,8 @@ export class Simulator {
         model: new StationModel(spec, state),
         catalog: await this.services.telemetry.catalog.of(tenantId),
         variables: new Map(),
-        keys: new Map(),
         ts: row.ts === null || row.ts === undefined ? null : Number(row.ts),
+        wire: undefined,
       };
       this.map(station, station.catalog);
       stations.push(station);
@@ -158,7 +179,78 @@ export class Simulator {
       const key = devices.get(variable.deviceSn);
       if (key && variable.code) station.variables.set(`${key}.${variable.code}`, variable);
     }
-    station.keys = new Map([...station.variables].map(([key, variable]) => [variable.id, key]));
+  }
+
+  /** The channels a station's devices are read through: where its gateway is to be found. */
+  private async channelsOf(station: Driven): Promise<number[]> {
+    const rows = await this.services.database.db
+      .selectFrom('device')
+      .select('channelId')
+      .distinct()
+      .where('tenantId', '=', station.tenantId)
+      .where('stationId', '=', station.stationId)
+      .where('channelId', 'is not', null)
+      .execute();
+    return rows.map((row) => Number(row.channelId));
+  }
+
+  /**
+   * Opens each station's gateway, at the port its channel names when that is free (so that it
+   * keeps its address across restarts), else the next of the simulator's own, else one the system
+   * gives; the channel is told the port only once it listens, so a collector never reads another
+   * process's devices there.
+   */
+  private async wire(stations: Driven[]): Promise<void> {
+    const { db } = this.services.database;
+    for (const [index, station] of stations.entries()) {
+      if (station.wire) continue;
+      const devices = station.spec.devices.map((device, position) => {
+        const variables = VARIABLES[device.variables];
+        return {
+          key: device.key,
+          unit: position + 1,
+          slots: registerLayout(device.kind, variables),
+          writable: new Set(variables.filter((v) => v.controllable).map((v) => v.code)),
+        };
+      });
+      const wire = new StationWire(devices, (key, code, value) => station.model.control(key, code, value));
+      const channels = await this.channelsOf(station);
+      const stored = channels.length
+        ? await db
+            .selectFrom('monitorChannel')
+            .select('port')
+            .where('tenantId', '=', station.tenantId)
+            .where('id', 'in', channels)
+            .executeTakeFirst()
+        : undefined;
+      const port = await wire.listen(WIRE_HOST, Number(stored?.port ?? FIRST_PORT + index));
+      station.wire = wire;
+      if (station.ts !== null) wire.update(station.model.step(Math.max(Date.now(), station.ts)));
+      if (channels.length)
+        await db
+          .updateTable('monitorChannel')
+          .set({ port })
+          .where('tenantId', '=', station.tenantId)
+          .where('id', 'in', channels)
+          .execute();
+    }
+  }
+
+  /** Closes the stations' gateways; their channels name no port until a process serves them again. */
+  private async unwire(stations: Driven[]): Promise<void> {
+    for (const station of stations) {
+      if (!station.wire) continue;
+      await station.wire.close();
+      station.wire = undefined;
+      const channels = await this.channelsOf(station);
+      if (channels.length)
+        await this.services.database.db
+          .updateTable('monitorChannel')
+          .set({ port: null })
+          .where('tenantId', '=', station.tenantId)
+          .where('id', 'in', channels)
+          .execute();
+    }
   }
 
   /** Back-fills fresh stations and catches the others up to now. */
@@ -177,6 +269,7 @@ export class Simulator {
     }
     if (this.stations.length)
       this.log(`simulator: history of ${this.stations.length} stations ready in ${Date.now() - started} ms`);
+    await this.wire(this.stations);
   }
 
   /** The times of history steps from `from` (exclusive) to `to` (inclusive): coarse before the raw window, fine within. */
@@ -274,23 +367,10 @@ export class Simulator {
     return samples;
   }
 
-  /**
-   * Stores samples of stations of one tenant with the models' state, as one change; the commands
-   * `applied` in these samples are marked done in it too, so a command is never done before the
-   * reading that shows it.
-   */
-  private async ingest(
-    tenantId: number,
-    samples: SampleInput[],
-    stations: Driven[],
-    ts: number,
-    applied: number[] = [],
-  ): Promise<void> {
+  /** Stores samples of stations of one tenant with the models' state, as one change. */
+  private async ingest(tenantId: number, samples: SampleInput[], stations: Driven[], ts: number): Promise<void> {
     await this.services.telemetry.ingest(tenantId, samples, async (trx) => {
       for (const station of stations) await this.saveState(station, ts, trx);
-      if (applied.length) {
-        await trx.updateTable('ykCommand').set({ status: 'done', doneTime: ts }).where('id', 'in', applied).execute();
-      }
     });
   }
 
@@ -304,25 +384,6 @@ export class Simulator {
       .execute();
   }
 
-  /**
-   * Applies the remote-control commands sent to simulated devices to their models; answers the
-   * ids of the commands applied, by station, to be marked done with the step's samples.
-   */
-  private async applyCommands(): Promise<Map<Driven, number[]>> {
-    const { db } = this.services.database;
-    const commands = await db.selectFrom('ykCommand').selectAll().where('status', '=', 'sent').orderBy('id').execute();
-    const applied = new Map<Driven, number[]>();
-    for (const command of commands) {
-      const station = this.stations?.find((s) => s.tenantId === command.tenantId && s.stationId === command.stationId);
-      const key = station?.keys.get(command.varId);
-      if (!station || !key) continue;
-      const dot = key.indexOf('.');
-      station.model.control(key.slice(0, dot), key.slice(dot + 1), command.value);
-      applied.set(station, [...(applied.get(station) ?? []), command.id]);
-    }
-    return applied;
-  }
-
   /** One live step now, after the work under way (what the timer does every interval). */
   tick(): Promise<void> {
     const next = this.running.then(() => this.guard(() => this.step()));
@@ -330,33 +391,27 @@ export class Simulator {
     return next;
   }
 
-  /** Every station's values at now, with the commands sent since applied. */
+  /** Every station's values at now, set on its gateway for the collectors to read, and its model's state saved. */
   private async step(): Promise<void> {
     if (!(await this.lease())) {
+      await this.unwire(this.stations ?? []);
       this.stations = undefined;
       return;
     }
     if (!this.stations) await this.prepare();
-    // A back-fill that failed is tried again before live samples follow it.
+    // A back-fill that failed is tried again before live values follow it.
     for (const station of this.stations ?? []) if (station.ts === null) await this.backfill(station);
+    await this.wire(this.stations ?? []);
     const now = Date.now();
-    const applied = await this.applyCommands();
-    const byTenant = new Map<number, Driven[]>();
+    const stepped: Driven[] = [];
     for (const station of this.stations ?? []) {
       if (station.ts !== null && now <= station.ts) continue;
-      byTenant.set(station.tenantId, [...(byTenant.get(station.tenantId) ?? []), station]);
+      station.wire?.update(station.model.step(now));
+      stepped.push(station);
     }
-    for (const [tenantId, stations] of byTenant) {
-      const catalog = await this.services.telemetry.catalog.of(tenantId);
-      for (const station of stations) if (station.catalog !== catalog) this.map(station, catalog);
-      const samples = stations.flatMap((station) => this.samplesOf(station, station.model.step(now), now));
-      await this.ingest(
-        tenantId,
-        samples,
-        stations,
-        now,
-        stations.flatMap((station) => applied.get(station) ?? []),
-      );
-    }
+    if (stepped.length)
+      await this.services.database.db.transaction().execute(async (trx) => {
+        for (const station of stepped) await this.saveState(station, now, trx);
+      });
   }
 }

@@ -39,6 +39,7 @@ async function statusOf(call: CallContext, variables: CatalogVariable[]) {
               status: command.status,
               time: formatLocal(Number(command.createTime), variable.zone),
               ...(command.doneTime ? { doneTime: formatLocal(Number(command.doneTime), variable.zone) } : {}),
+              ...(command.reason ? { reason: command.reason } : {}),
             },
           }
         : {}),
@@ -64,8 +65,9 @@ export const ykStatus: Handler = async (call) => {
 };
 
 /**
- * `yk/control`: records the command, with who sent it and when; the device (the simulator, in the
- * demo) applies it and marks it done.
+ * `yk/control`: records the command, with who sent it and when; the collector polling the
+ * variable's channel writes it to the device, and marks it done when a reading shows it (failed
+ * when the device refuses it, or no reading shows it in time).
  */
 export const ykControl: Handler = async (call) => {
   const scope = call.scope();
@@ -85,6 +87,7 @@ export const ykControl: Handler = async (call) => {
       status: 'sent',
       createTime: Date.now(),
       doneTime: null,
+      reason: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { ServerTCP } from 'modbus-serial';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { call, signIn } from '../support/api';
 import { postgresDemoCopy } from '../support/demoCopies';
 import { startServer, type TestServer } from '../support/server';
+import { ModbusDevice } from '../support/modbusDevice';
 import { freePort } from '../support/serverProcess';
 
 /**
@@ -65,39 +65,6 @@ const CASES = (Object.keys(RAW) as DataType[]).flatMap((dataType, t) =>
   }),
 );
 
-/** A Modbus TCP device of modbus-serial's own, answering every unit from one bank of registers and coils. */
-class Device {
-  readonly registers = new Uint16Array(65_536);
-  readonly coils = new Uint8Array(65_536);
-  private server: ServerTCP | undefined;
-  constructor(readonly port: number) {}
-  async start(): Promise<void> {
-    this.server = new ServerTCP(
-      {
-        getHoldingRegister: (address: number) => this.registers[address] ?? 0,
-        getInputRegister: (address: number) => this.registers[address] ?? 0,
-        getCoil: (address: number) => this.coils[address] === 1,
-        getDiscreteInput: (address: number) => this.coils[address] === 1,
-        setRegister: (address: number, value: number) => {
-          this.registers[address] = value;
-        },
-        setCoil: (address: number, value: boolean) => {
-          this.coils[address] = value ? 1 : 0;
-        },
-      },
-      { host: '127.0.0.1', port: this.port, unitID: 255 },
-    );
-    await new Promise<void>((resolve) => this.server?.on('initialized', () => resolve()));
-  }
-  stop(): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.server) this.server.close(() => resolve());
-      else resolve();
-      this.server = undefined;
-    });
-  }
-}
-
 const postgresUrl = inject('postgresUrl');
 const places = [
   { name: 'sqlite', start: () => startServer({ sqliteDemo: true, collector: true }) },
@@ -115,7 +82,7 @@ describe.each(places)('collection by register maps on $name', ({ start }) => {
   let server: TestServer;
   let app: FastifyInstance;
   let admin: string;
-  let device: Device;
+  let device: ModbusDevice;
   let channel: Row;
   let meter: Row;
   const maps: Row[] = [];
@@ -153,7 +120,7 @@ describe.each(places)('collection by register maps on $name', ({ start }) => {
   };
 
   beforeAll(async () => {
-    device = new Device(await freePort());
+    device = new ModbusDevice(await freePort());
     await device.start();
     server = await start();
     app = server.app;

@@ -1264,6 +1264,27 @@ const EMSDEVICES_CHECKS: Record<string, Entry> = {
     }),
     stationStateOfA,
   ),
+  saveVariableMap: unknownToB(
+    async (ctx) => ({
+      method: 'POST',
+      url: url('saveVariableMap'),
+      payload: { variableId: await firstIdOfA(ctx, 'getDeviceVarPage'), register: 60_000, dataType: 'int16' },
+    }),
+    asA({ method: 'GET', url: url('getVariableMapPage'), query: { size: '50' } }),
+  ),
+  updateVariableMap: unknownToB(
+    async (ctx) => {
+      const map = (
+        await call<{ records: Row[] }>(ctx.app, ctx.a, { method: 'GET', url: url('getVariableMapPage'), query: { size: '1' } })
+      ).body.data.records[0];
+      return {
+        method: 'PUT',
+        url: url('updateVariableMap'),
+        payload: { id: map?.id, variableId: map?.variableId, register: 60_000, dataType: 'int16' },
+      };
+    },
+    asA({ method: 'GET', url: url('getVariableMapPage'), query: { size: '50' } }),
+  ),
   getVars: async (ctx) => {
     await unknownToB(() => ({ method: 'GET', url: url('getVars'), query: { deviceSn: DEVICE_A } }))(ctx);
     const all = await call(ctx.app, ctx.b, { method: 'GET', url: url('getVars') });

@@ -824,6 +824,7 @@ async function startFuzzServer(databaseUrl?: string) {
       demo: true,
       logger: false,
       simulator: false,
+      collector: false,
       ...(databaseUrl ? { databaseUrl } : {}),
     },
     answers,

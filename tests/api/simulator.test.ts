@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { afterAll, beforeAll, describe, expect, inject, test, vi } from 'vitest';
+import { Telemetry } from '../../server/telemetry/service';
 import { call, signIn } from '../support/api';
 import { createDatabase } from '../support/postgres';
 import { startServer, type TestServer } from '../support/server';
@@ -180,30 +181,40 @@ describe.each(places())('the simulator on $name', ({ make }) => {
     expect(mean(work)).toBeGreaterThan(mean(night));
   });
 
-  test('a live step adds a sample of every station at the time it is taken', async () => {
-    // The controller's link signal is sampled at every step, even while it is cut off (it reads 0 then).
-    const before = Date.now();
+  /** A live step of the simulator, then a poll of every channel: the values of the step, read off the wire. */
+  const step = async () => {
     await server.app.simulator?.tick();
+    await server.app.collector?.pollAll();
+  };
+
+  test('a live step is read off each station gateway by the collector, at the time of the poll', async () => {
+    // The controller's link signal is answered at every step, even while it is cut off (it reads 0 then).
+    const before = Date.now();
+    await step();
     for (const value of await realtime('T2-ST1-EMS.commStatus,T2-PV1-EMS.commStatus,T2-EMS1-EMS.commStatus')) {
       expect(dayjs.tz(value.time, ZONE).valueOf(), value.sn).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
     }
   });
 
-  /** A converter's variable whose link is up (a device is sometimes cut off for minutes, and then sends nothing). */
+  /** A converter's variable whose link is up (a device is sometimes cut off for minutes, and then does not answer). */
   const liveConverter = async (code: string) => {
     const before = Date.now();
-    await server.app.simulator?.tick();
+    await step();
     const states = await realtime(['T2-ST1-PCS1', 'T2-ST1-PCS2', 'T2-EMS1-PCS1'].map((pcs) => `${pcs}.${code}`).join());
     return states.find((s) => dayjs.tz(s.time, ZONE).valueOf() >= Math.floor(before / 1000) * 1000)?.sn ?? '';
   };
+  const commandOf = async (sn: string) => (await get<{ command: Row; value: number }[]>('/ems/api/yk/status', { sns: sn }))[0];
 
-  test('a remote-control command is applied by the next step, marked done, and the converter stops', async () => {
+  test('a remote-control command is written down the wire, marked done once a reading shows it, and the converter stops', async () => {
     const sn = await liveConverter('runState');
     const pcs = sn.replace('.runState', '');
     const sent = await call<Row>(server.app, token, { method: 'POST', url: '/ems/api/yk/control', payload: { sn, value: 0 } });
     expect(sent.body.data).toMatchObject({ sn, value: 0, status: 'sent' });
-    await server.app.simulator?.tick();
-    const [status] = await get<{ command: Row; value: number }[]>('/ems/api/yk/status', { sns: sn });
+    // The poll writes the register; the reading of the same poll is from before the device acted on it.
+    await server.app.collector?.pollAll();
+    expect((await commandOf(sn))?.command).toMatchObject({ id: sent.body.data.id, status: 'sent' });
+    await step();
+    const status = await commandOf(sn);
     expect(status?.command).toMatchObject({ id: sent.body.data.id, status: 'done', userName: '系统管理员' });
     expect(status?.command.doneTime).toEqual(expect.any(String));
     expect(status?.value).toBe(0);
@@ -211,31 +222,84 @@ describe.each(places())('the simulator on $name', ({ make }) => {
     expect(state?.data).toBe(0);
     expect(power?.data).toBe(0);
     await call(server.app, token, { method: 'POST', url: '/ems/api/yk/control', payload: { sn, value: 1 } });
-    await server.app.simulator?.tick();
+    await step();
+    await step();
   });
 
-  test('a command is marked done in the change that stores the reading showing it: a step whose samples are not stored leaves it sent', async () => {
+  test('a command is marked done in the change that stores the reading showing it: a poll whose samples are not stored leaves it sent', async () => {
     const sn = await liveConverter('gridMode');
     const sent = await call<Row>(server.app, token, { method: 'POST', url: '/ems/api/yk/control', payload: { sn, value: 0 } });
-    // The steps' store fails (as a full disk would): neither the readings nor the command's end are
-    // kept, by this step or by one of the timer's meanwhile.
-    const simulator = server.app.simulator as unknown as { ingest(...args: unknown[]): Promise<void> };
-    const failing = vi.spyOn(simulator, 'ingest').mockRejectedValue(new Error('disk full'));
+    await server.app.collector?.pollAll();
+    await server.app.simulator?.tick();
+    // The polls' store fails (as a full disk would): neither the readings nor the command's end are
+    // kept, by this poll or by one of the timer's meanwhile.
+    const failing = vi.spyOn(Telemetry.prototype, 'ingest').mockRejectedValue(new Error('disk full'));
     try {
-      await server.app.simulator?.tick();
+      await server.app.collector?.pollAll();
       expect(failing).toHaveBeenCalled();
-      const [waiting] = await get<{ command: Row; value: number }[]>('/ems/api/yk/status', { sns: sn });
-      expect(waiting?.command).toMatchObject({ id: sent.body.data.id, status: 'sent' });
+      expect((await commandOf(sn))?.command).toMatchObject({ id: sent.body.data.id, status: 'sent' });
       failing.mockRestore();
-      await server.app.simulator?.tick();
-      const [status] = await get<{ command: Row; value: number }[]>('/ems/api/yk/status', { sns: sn });
+      await server.app.collector?.pollAll();
+      const status = await commandOf(sn);
       expect(status?.command).toMatchObject({ id: sent.body.data.id, status: 'done' });
       expect(status?.value).toBe(0);
     } finally {
       failing.mockRestore();
       await call(server.app, token, { method: 'POST', url: '/ems/api/yk/control', payload: { sn, value: 1 } });
-      await server.app.simulator?.tick();
+      await step();
+      await step();
     }
+  });
+
+  test('a command the device refuses fails with its reason', async () => {
+    // The platform is told a converter's fault state can be set; its firmware does not take writes there.
+    const sn = await liveConverter('faultState');
+    const deviceSn = sn.slice(0, sn.indexOf('.'));
+    const devices = await get<{ id: number; sn: string }[]>(
+      `/ems/api/device/monitordevice/get_devices_by_station/${deviceSn.replace(/-PCS\d$/, '')}`,
+      {},
+    );
+    const variables = await get<{ records: Row[] }>('/ems/api/device/monitordevicevar/page', {
+      current: '1',
+      size: '50',
+      deviceId: String(devices.find((d) => d.sn === deviceSn)?.id),
+    });
+    const { createTime: _c, updateTime: _u, deviceName: _d, ...fault } = variables.records.find((v) => v.sn === sn) ?? {};
+    const changed = await call(server.app, token, {
+      method: 'PUT',
+      url: '/ems/api/device/monitordevicevar',
+      payload: { ...fault, controllable: true },
+    });
+    expect(changed.body.code, changed.body.msg).toBe(0);
+    const sent = await call<Row>(server.app, token, { method: 'POST', url: '/ems/api/yk/control', payload: { sn, value: 1 } });
+    expect(sent.body.data).toMatchObject({ status: 'sent' });
+    await server.app.collector?.pollAll();
+    const status = await commandOf(sn);
+    expect(status?.command).toMatchObject({
+      id: sent.body.data.id,
+      status: 'failed',
+      reason: expect.stringContaining(`${deviceSn}: Modbus exception 2`),
+    });
+    expect(status?.command.doneTime).toEqual(expect.any(String));
+  });
+
+  test('a device cut off its gateway is offline from the next poll, and online again once it answers', async () => {
+    const link = async () =>
+      (
+        await get<{ communicationStatusDetail: { deviceSn: string; status: number }[] }>(
+          '/ems/api/device/station/get_station_status_detail/T2-ST1',
+          {},
+        )
+      ).communicationStatusDetail.find((d) => d.deviceSn === 'T2-ST1-TR')?.status;
+    server.app.simulator?.cut('T2-ST1', 'TR', true);
+    try {
+      await step();
+      expect(await link()).toBe(0);
+    } finally {
+      server.app.simulator?.cut('T2-ST1', 'TR', false);
+    }
+    await step();
+    expect(await link()).toBe(1);
   });
 
   test('only one simulator runs on a database: a second server finds the lease taken', async () => {

@@ -17,7 +17,14 @@ declare module 'vitest' {
 
 /** The demo seeded once, on the database given, and the database closed again. */
 async function seed(place: { dataDir: string; databaseUrl?: string }): Promise<void> {
-  const services = await openServices({ ...configFromEnv({}), ...place, demo: true, logger: false, simulator: false });
+  const services = await openServices({
+    ...configFromEnv({}),
+    ...place,
+    demo: true,
+    logger: false,
+    simulator: false,
+    collector: false,
+  });
   await services.database.close();
 }
 

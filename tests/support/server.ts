@@ -26,7 +26,7 @@ export async function startServer(
     listen?: boolean;
     demo?: boolean;
     simulator?: boolean;
-    /** Poll the collector servers' channels in the server (off unless asked). */
+    /** Poll the collector servers' channels in the server (as the simulator is, unless said). */
     collector?: boolean;
     historyDays?: number;
     rawRetentionDays?: number;
@@ -45,7 +45,7 @@ export async function startServer(
     demo: options.demo ?? true,
     logger: false,
     simulator: options.simulator ?? false,
-    collector: options.collector ?? false,
+    collector: options.collector ?? options.simulator ?? false,
     historyDays: options.historyDays ?? base.historyDays,
     rawRetentionDays: options.rawRetentionDays ?? base.rawRetentionDays,
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),

@@ -13,6 +13,7 @@ import {
   FOLLOW_UPS,
   shortTime,
   type CommandState,
+  type CommandStatus,
   type RemoteControlConfig,
   type SentCommand,
   type Translate,
@@ -136,9 +137,9 @@ describe('remote control: state of a command', () => {
   const sending: SentCommand = { phase: 'sending', value: 1 };
   const sent: SentCommand = { phase: 'sent', value: 1, id: 42, status: 'sent' };
   const failed: SentCommand = { phase: 'failed', value: 1, message: 'The variable cannot be controlled' };
-  const withCommand = (id: number, status: 'sent' | 'done'): YkState => ({
+  const withCommand = (id: number, status: CommandStatus, reason?: string): YkState => ({
     ...PCS1,
-    command: { id, value: 1, userName: 'operator', status, time: '2026-11-21 14:30:02' },
+    command: { id, value: 1, userName: 'operator', status, time: '2026-11-21 14:30:02', ...(reason ? { reason } : {}) },
   });
 
   test.each<[string, YkState, SentCommand | undefined, CommandState]>([
@@ -155,6 +156,25 @@ describe('remote control: state of a command', () => {
     ['sent, a refresh shows it waiting', withCommand(42, 'sent'), sent, { status: 'sent', value: 1, own: true }],
     ['sent, a refresh shows it applied', withCommand(42, 'done'), sent, { status: 'done', value: 1, own: true }],
     ['applied at once', PCS1, { ...sent, status: 'done' }, { status: 'done', value: 1, own: true }],
+    [
+      'sent, a refresh shows the device refused it',
+      withCommand(42, 'failed', 'T2-ST1-AC: Modbus exception 2: Illegal data address'),
+      sent,
+      { status: 'failed', value: 1, message: 'T2-ST1-AC: Modbus exception 2: Illegal data address' },
+    ],
+    [
+      'someone else’s command failed',
+      withCommand(43, 'failed', 'no reading showed 1 within 30 s'),
+      undefined,
+      {
+        status: 'failed',
+        value: 1,
+        own: false,
+        userName: 'operator',
+        time: '2026-11-21 14:30:02',
+        reason: 'no reading showed 1 within 30 s',
+      },
+    ],
     [
       'someone sent a newer one since',
       withCommand(43, 'sent'),
@@ -176,6 +196,18 @@ describe('remote control: state of a command', () => {
       { status: 'done', value: 0, own: false, userName: 'admin', time: '2026-11-21 09:12:03' },
       'Latest: “Off” by admin at 11-21 09:12 · applied',
     ],
+    [
+      en,
+      {
+        status: 'failed',
+        value: 1,
+        own: false,
+        userName: 'admin',
+        time: '2026-11-21 09:12:03',
+        reason: 'no reading showed 1 within 30 s',
+      },
+      'Latest: “On” by admin at 11-21 09:12 · failed: no reading showed 1 within 30 s',
+    ],
     [zh, { status: 'sent', value: 1, own: true }, '“开启”命令已发送，等待设备执行'],
     [zh, { status: 'done', value: 1, own: true }, '“开启”命令已执行'],
     [
@@ -192,6 +224,7 @@ describe('remote control: state of a command', () => {
     [[{ status: 'sent', value: 1, own: true }], FOLLOW_UPS - 1, true],
     [[{ status: 'sent', value: 1, own: true }], FOLLOW_UPS, false],
     [[{ status: 'done', value: 1, own: true }], 0, false],
+    [[{ status: 'failed', value: 1, message: 'refused' }], 0, false],
     [[{ status: 'sent', value: 1, own: false, userName: 'a', time: '' }], 0, false],
     [[{ status: 'none' }, { status: 'sending', value: 0 }], 0, false],
   ])('%o after %s follow-ups: ask again %s', (states, followUps, again) => {

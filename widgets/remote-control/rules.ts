@@ -59,10 +59,13 @@ export function controlRows(config: RemoteControlConfig, slot: SlotState | undef
   });
 }
 
+/** Where a command stands on the server: waiting for a reading, shown by one, or refused or not shown in time. */
+export type CommandStatus = 'sent' | 'done' | 'failed';
+
 /** What this widget knows of a command it sent itself. */
 export type SentCommand =
   | { phase: 'sending'; value: CommandValue }
-  | { phase: 'sent'; value: CommandValue; id: number; status: 'sent' | 'done' }
+  | { phase: 'sent'; value: CommandValue; id: number; status: CommandStatus }
   | { phase: 'failed'; value: CommandValue; message: string };
 
 /** What the widget says of a variable's command. */
@@ -72,8 +75,8 @@ export type CommandState =
   | { status: 'failed'; value: number; message: string }
   /** A command of this widget: sent, or done when a refresh shows the device applied it. */
   | { status: 'sent' | 'done'; value: number; own: true }
-  /** The latest command anyone sent, as the server tells it. */
-  | { status: 'sent' | 'done'; value: number; own: false; userName: string; time: string };
+  /** The latest command anyone sent, as the server tells it (with why it failed, if it did). */
+  | { status: CommandStatus; value: number; own: false; userName: string; time: string; reason?: string };
 
 /**
  * The state of a variable's command: this widget's own (sending, failed, or sent until a
@@ -84,7 +87,9 @@ export function commandState(row: YkState, sent: SentCommand | undefined): Comma
   if (sent?.phase === 'sending') return { status: 'sending', value: sent.value };
   if (sent?.phase === 'failed') return { status: 'failed', value: sent.value, message: sent.message };
   if (sent?.phase === 'sent' && !(row.command && row.command.id > sent.id)) {
-    const done = sent.status === 'done' || (row.command?.id === sent.id && row.command.status === 'done');
+    const server = row.command?.id === sent.id ? row.command : undefined;
+    if (server?.status === 'failed') return { status: 'failed', value: sent.value, message: server.reason ?? '' };
+    const done = sent.status === 'done' || server?.status === 'done';
     return { status: done ? 'done' : 'sent', value: sent.value, own: true };
   }
   if (!row.command) return { status: 'none' };
@@ -94,6 +99,7 @@ export function commandState(row: YkState, sent: SentCommand | undefined): Comma
     own: false,
     userName: row.command.userName,
     time: row.command.time,
+    ...(row.command.reason ? { reason: row.command.reason } : {}),
   };
 }
 
@@ -129,13 +135,17 @@ export function commandText(translate: Translate, state: CommandState): string |
   if (state.status === 'none') return undefined;
   if (state.status === 'sending') return translate('widgets.remoteControl.sending');
   const action = translate(actionKey(state.value));
-  if (state.status === 'failed') return translate('widgets.remoteControl.failed', { action, message: state.message });
+  if ('message' in state) return translate('widgets.remoteControl.failed', { action, message: state.message });
   if (state.own)
     return state.status === 'done'
       ? translate('widgets.remoteControl.done', { action })
       : translate('widgets.remoteControl.sent', { action });
   const outcome =
-    state.status === 'done' ? translate('widgets.remoteControl.latestDone') : translate('widgets.remoteControl.latestSent');
+    state.status === 'done'
+      ? translate('widgets.remoteControl.latestDone')
+      : state.status === 'failed'
+        ? translate('widgets.remoteControl.latestFailed', { message: state.reason ?? '' })
+        : translate('widgets.remoteControl.latestSent');
   return `${translate('widgets.remoteControl.latest', { action, user: state.userName, time: shortTime(state.time) })} · ${outcome}`;
 }
 

@@ -1,0 +1,47 @@
+import { unsupportedNode } from './nodeVersion';
+
+// Before the server's modules load: on an older Node, the SQLite driver would crash as it loads.
+const unsupported = unsupportedNode(process.versions.node);
+if (unsupported) {
+  process.stderr.write(unsupported);
+  process.exit(1);
+}
+
+const { openServices } = await import('./app');
+const { Collector } = await import('./collection/collector');
+const { configFromEnv } = await import('./config');
+
+/**
+ * A collector process of its own (`npm run collector -- --server 3`): it polls the channels of the
+ * collector servers named (`--server`, repeated, or `COLLECTOR_SERVERS=3,4`; every enabled one
+ * when none is named) on the platform's database, beside the nodes that serve the calls. On
+ * PostgreSQL any number may run: each channel is polled by one process at a time under its lease.
+ */
+const named = [
+  ...process.argv.flatMap((arg, i) => (arg === '--server' ? [process.argv[i + 1] ?? ''] : [])),
+  ...(process.env.COLLECTOR_SERVERS ?? '').split(','),
+].filter((id) => id.trim() !== '');
+const servers = named.map(Number);
+if (servers.some((id) => !Number.isInteger(id) || id < 1)) {
+  process.stderr.write(`A collector server is named by its id, a whole number: ${named.join(', ')}\n`);
+  process.exit(1);
+}
+// A collector process never seeds the demo: the nodes serving the calls do.
+const config = { ...configFromEnv(), demo: false };
+const services = await openServices(config);
+const collector = new Collector(services, {
+  ...(servers.length ? { servers: new Set(servers) } : {}),
+  log: (message) => process.stderr.write(`${message}\n`),
+});
+collector.start();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void collector
+      .stop()
+      .then(() => services.database.close())
+      .then(() => process.exit(0));
+  });
+}
+const database = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
+const which = servers.length ? `collector servers ${servers.join(', ')}` : 'every enabled collector server';
+process.stdout.write(`The collector polls the channels of ${which} on Node.js ${process.version} (${database}).\n`);
