@@ -1,8 +1,9 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { installDebian } from './debian';
 import { freePort } from './serverProcess';
 
 /** A PostgreSQL server of the test run's own, on 127.0.0.1. */
@@ -22,13 +23,6 @@ function binDir(): string | undefined {
   return versions[0] ? join(root, versions[0], 'bin') : undefined;
 }
 
-function install(): void {
-  if (!isRoot) return;
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  spawnSync('apt-get', ['install', '-y', '-qq', 'postgresql'], { stdio: 'inherit', env });
-}
-
 /**
  * Starts a throwaway PostgreSQL (installing Debian's package when its binaries are missing);
  * undefined when that cannot be done here. initdb refuses to run as root, so as root the
@@ -37,7 +31,7 @@ function install(): void {
 export async function startPostgres(): Promise<TestPostgres | undefined> {
   let bin = binDir();
   if (!bin) {
-    install();
+    installDebian(['postgresql']);
     bin = binDir();
   }
   if (!bin) return undefined;
