@@ -54,7 +54,8 @@ interface RuleTemplate {
   kind: string;
   code: string;
   comparison: Comparison;
-  threshold: number;
+  /** None for a communication-loss rule (`offline`). */
+  threshold?: number;
   deadband?: number;
   type: TypeKey;
   /** Text of the alarm, after the device's name. */
@@ -63,9 +64,10 @@ interface RuleTemplate {
 
 /**
  * Rules the simulated data meets now and then: a hot battery, a nearly empty one, a PCS fault, a
- * communication outage (the controller's `commStatus` and a camera's `online` read 0 during one),
- * a warm inverter at full sun, a hot room when its air conditioner is stopped. The transformer's
- * 85 °C is a real limit the demo's transformers stay below.
+ * communication outage (the controller's `commStatus` and a camera's `online` read 0 during one; a
+ * PCS in one does not answer its gateway, which its collector finds), a warm inverter at full sun,
+ * a hot room when its air conditioner is stopped. The transformer's 85 °C is a real limit the
+ * demo's transformers stay below.
  */
 const RULES: RuleTemplate[] = [
   {
@@ -91,6 +93,7 @@ const RULES: RuleTemplate[] = [
   },
   { kind: 'camera', code: 'online', comparison: 'eq', threshold: 0, type: 'cameraOffline', info: '离线' },
   { kind: 'emsController', code: 'commStatus', comparison: 'eq', threshold: 0, type: 'commLost', info: '通讯中断' },
+  { kind: 'pcs', code: 'runState', comparison: 'offline', type: 'commLost', info: '通讯中断，设备无应答' },
   {
     kind: 'airConditioner',
     code: 'indoorTemp',
@@ -162,10 +165,11 @@ export async function seedAlarms(services: Services, scope: TenantScope, station
       }
       for (const rule of rules) {
         await saveGenerator(services, scope, {
-          name: `${String(device.name)} ${String(rule.variable.name)}`,
+          // A communication-loss rule is about its device, not the variable it is kept on.
+          name: `${String(device.name)} ${rule.comparison === 'offline' ? '通讯' : String(rule.variable.name)}`,
           variableId: rule.variable.id,
           comparison: rule.comparison,
-          threshold: rule.threshold,
+          ...(rule.threshold !== undefined ? { threshold: rule.threshold } : {}),
           ...(rule.deadband ? { deadband: rule.deadband } : {}),
           typeId: types[rule.type],
           info: `${String(device.name)}：${rule.info}`,

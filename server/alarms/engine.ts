@@ -3,8 +3,18 @@ import type { TenantScope } from '../auth/context';
 import type { Dialect } from '../db/database';
 import type { Tables } from '../db/tables';
 
-/** How a rule compares a value with its threshold (`schemas/enums/alarmComparison.json`). */
-export type Comparison = 'gt' | 'gte' | 'lt' | 'lte' | 'eq' | 'ne';
+/**
+ * How a rule judges its variable (`schemas/enums/alarmComparison.json`): its value against the
+ * threshold, or (`offline`) its device's link, whose changes come as values 1 (offline) and 0.
+ */
+export type Comparison = 'gt' | 'gte' | 'lt' | 'lte' | 'eq' | 'ne' | 'offline';
+
+/** A device's link as its collector found it, at a poll where it changed. */
+export interface LinkChange {
+  deviceId: number;
+  ts: number;
+  offline: boolean;
+}
 
 /** A sample of a variable, as ingest stored it. */
 export interface Change {
@@ -75,6 +85,8 @@ export function holds(comparison: Comparison, value: number, threshold: number):
       return same(value, threshold);
     case 'ne':
       return !same(value, threshold);
+    case 'offline':
+      return value === 1;
   }
 }
 
@@ -98,6 +110,8 @@ export function keeps(comparison: Comparison, value: number, threshold: number, 
       return deadband > 0 ? Math.abs(value - threshold) <= deadband : same(value, threshold);
     case 'ne':
       return !same(value, threshold);
+    case 'offline':
+      return value === 1;
   }
 }
 
@@ -135,9 +149,10 @@ export function plan(rules: Rule[], samples: Map<number, Change[]>, active: Map<
   return { raised, recovered };
 }
 
-/** What the engine keeps of one tenant: its rules by variable. */
+/** What the engine keeps of one tenant: its rules on values by variable, its rules on links by device. */
 interface TenantState {
   byVar: Map<number, Rule[]>;
+  byDevice: Map<number, Rule[]>;
 }
 
 /** The first key of the PostgreSQL advisory locks under which a tenant's batches are evaluated (the tenant is the second). */
@@ -243,11 +258,46 @@ export class AlarmEngine {
   /** Evaluates the stored samples of a batch of one tenant against its rules. */
   evaluate(tenantId: number, changes: Change[]): Promise<void> {
     if (changes.length === 0) return Promise.resolve();
+    return this.queued(tenantId, async () => {
+      const { byVar } = await this.stateOf(tenantId);
+      const samples = new Map<number, Change[]>();
+      for (const change of changes) {
+        if (!byVar.has(change.varId)) continue;
+        const list = samples.get(change.varId);
+        if (list) list.push(change);
+        else samples.set(change.varId, [change]);
+      }
+      const rules = [...samples.keys()].flatMap((varId) => byVar.get(varId) ?? []);
+      await this.run(tenantId, rules, samples);
+    });
+  }
+
+  /**
+   * Evaluates devices' link changes of one tenant against its communication-loss rules (`offline`):
+   * a device lost raises their alarms, a device answering again recovers them.
+   */
+  evaluateLinks(tenantId: number, links: LinkChange[]): Promise<void> {
+    if (links.length === 0) return Promise.resolve();
+    return this.queued(tenantId, async () => {
+      const { byDevice } = await this.stateOf(tenantId);
+      const rules = [...new Set(links.map((link) => link.deviceId))].flatMap((deviceId) => byDevice.get(deviceId) ?? []);
+      // Each rule reads its device's link as values of its own variable: 1 offline, 0 online.
+      const samples = new Map(
+        rules.map((rule) => [
+          rule.varId,
+          links
+            .filter((link) => link.deviceId === rule.deviceId)
+            .map((link) => ({ varId: rule.varId, ts: link.ts, value: link.offline ? 1 : 0 })),
+        ]),
+      );
+      await this.run(tenantId, rules, samples);
+    });
+  }
+
+  /** Runs `work` after the tenant's evaluations under way, so that two cannot both raise an alarm of one rule. */
+  private queued(tenantId: number, work: () => Promise<void>): Promise<void> {
     const previous = this.queues.get(tenantId) ?? Promise.resolve();
-    const run = previous.then(
-      () => this.run(tenantId, changes),
-      () => this.run(tenantId, changes),
-    );
+    const run = previous.then(work, work);
     this.queues.set(tenantId, run);
     const done = () => {
       if (this.queues.get(tenantId) === run) this.queues.delete(tenantId);
@@ -302,6 +352,7 @@ export class AlarmEngine {
       .execute();
     const closedDevices = new Set(closed.map((row) => Number(row.deviceId)));
     const byVar = new Map<number, Rule[]>();
+    const byDevice = new Map<number, Rule[]>();
     for (const row of rows) {
       const rule: Rule = {
         id: Number(row.id),
@@ -317,9 +368,10 @@ export class AlarmEngine {
         info: String(row.info),
       };
       if (closedDevices.has(rule.deviceId)) continue;
-      byVar.set(rule.varId, [...(byVar.get(rule.varId) ?? []), rule]);
+      if (rule.comparison === 'offline') byDevice.set(rule.deviceId, [...(byDevice.get(rule.deviceId) ?? []), rule]);
+      else byVar.set(rule.varId, [...(byVar.get(rule.varId) ?? []), rule]);
     }
-    return { byVar };
+    return { byVar, byDevice };
   }
 
   /** The active alarms (raised, not yet back to normal, open or confirmed) of some rules of a tenant, by rule. */
@@ -342,18 +394,10 @@ export class AlarmEngine {
     return active;
   }
 
-  private async run(tenantId: number, changes: Change[]): Promise<void> {
-    const { byVar } = await this.stateOf(tenantId);
-    const samples = new Map<number, Change[]>();
-    for (const change of changes) {
-      if (!byVar.has(change.varId)) continue;
-      const list = samples.get(change.varId);
-      if (list) list.push(change);
-      else samples.set(change.varId, [change]);
-    }
-    if (samples.size === 0) return;
+  /** Raises and recovers the alarms of some rules by their samples, under the tenant's lock. */
+  private async run(tenantId: number, rules: Rule[], samples: Map<number, Change[]>): Promise<void> {
+    if (rules.length === 0) return;
     for (const list of samples.values()) list.sort((a, b) => a.ts - b.ts);
-    const rules = [...samples.keys()].flatMap((varId) => byVar.get(varId) ?? []);
     await this.db.transaction().execute(async (trx) => {
       if (this.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${EVALUATION_LOCK}, ${tenantId})`.execute(trx);
       const active = await this.activeOf(

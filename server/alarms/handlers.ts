@@ -275,7 +275,7 @@ export const warningTrendValues: Handler = async (call) => {
     name: variable.name,
     unit: variable.unit,
     comparison: rule.comparison,
-    threshold: rule.threshold,
+    threshold: rule.threshold ?? null,
     deadband: rule.deadband ?? null,
     reportTime: local(raised),
     recoverTime: recovered === undefined ? null : local(recovered),

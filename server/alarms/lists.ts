@@ -20,7 +20,7 @@ const LEVEL_COLORS: Record<string, string> = {
   notice: '#1677FF',
 };
 
-const SYMBOLS: Record<Comparison, string> = { gt: '>', gte: '≥', lt: '<', lte: '≤', eq: '=', ne: '≠' };
+const SYMBOLS: Record<Comparison, string> = { gt: '>', gte: '≥', lt: '<', lte: '≤', eq: '=', ne: '≠', offline: '⊘' };
 
 /** The alarm levels, most serious first, named in the language of the request. */
 export function levels(t: Translate): CodeOption[] {

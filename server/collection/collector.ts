@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import type { LinkChange } from '../alarms/engine';
 import { Lease } from '../db/leases';
 import type { Tables } from '../db/tables';
 import type { Services } from '../http/services';
@@ -183,14 +184,16 @@ export class Collector {
     const refused = await this.write(channel, commands);
     const result = await pollDevices(link, plan.devices, ts);
     const outcomes = outcomesOf(commands, result.samples, refused, Date.now());
-    let flipped = false;
+    let flips: LinkChange[] = [];
     await this.services.telemetry.ingest(plan.tenantId, result.samples, async (trx) => {
-      flipped = await this.record(trx, plan, result, ts);
+      flips = await this.record(trx, plan, result, ts);
       await settleCommands(trx, plan.tenantId, outcomes, Date.now());
     });
     for (const id of [...outcomes.done, ...outcomes.failed.map((f) => f.id)]) this.written.delete(id);
     // A device found or lost, or a command ended, is a change of the tenant's records: the answers showing them are ended.
-    if (flipped || outcomes.done.length || outcomes.failed.length) this.services.changed('device', plan.tenantId);
+    if (flips.length || outcomes.done.length || outcomes.failed.length) this.services.changed('device', plan.tenantId);
+    // A device lost raises its communication-loss alarms; found again, it recovers them.
+    await this.services.alarms.evaluateLinks(plan.tenantId, flips);
   }
 
   /**
@@ -222,8 +225,8 @@ export class Collector {
     return refused;
   }
 
-  /** Stores each device's link (when it changed) and the channel's health; answers whether a device changed. */
-  private async record(trx: Transaction<Tables>, plan: ChannelPlan, result: PollResult, ts: number): Promise<boolean> {
+  /** Stores each device's link (when it changed) and the channel's health; answers the devices whose link changed. */
+  private async record(trx: Transaction<Tables>, plan: ChannelPlan, result: PollResult, ts: number): Promise<LinkChange[]> {
     const at = new Date(ts).toISOString();
     const ids = result.devices.map((d) => d.deviceId);
     const stored = ids.length
@@ -235,13 +238,13 @@ export class Collector {
           .execute()
       : [];
     const before = new Map(stored.map((row) => [Number(row.id), row]));
-    let flipped = false;
+    const flips: LinkChange[] = [];
     for (const reading of result.devices) {
       const state = reading.online ? 'online' : 'offline';
       const error = reading.online ? null : `${reading.failure ?? 'closed'}: ${reading.error ?? ''}`.slice(0, 200);
       const row = before.get(reading.deviceId);
       if (row?.linkState === state && (row.linkError ?? null) === error) continue;
-      if (row?.linkState !== state) flipped = true;
+      if (row?.linkState !== state) flips.push({ deviceId: reading.deviceId, ts, offline: !reading.online });
       await trx
         .updateTable('device')
         .set({ linkState: state, linkError: error, ...(row?.linkState !== state ? { linkSince: at } : {}) })
@@ -263,6 +266,6 @@ export class Collector {
       .where('tenantId', '=', plan.tenantId)
       .where('id', '=', plan.channelId)
       .execute();
-    return flipped;
+    return flips;
   }
 }

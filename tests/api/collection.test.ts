@@ -207,7 +207,25 @@ describe.each(places)('collection by register maps on $name', ({ start }) => {
     expect(took).toBeLessThanOrEqual(POLL_S * 1000 + 1000);
   });
 
-  test('a device that stops answering is offline within two polls, its channel failing; answering again, online', async () => {
+  test('a device that stops answering is offline within two polls, its channel failing and its communication-loss alarm raised; answering again, online and the alarm recovered', async () => {
+    const type = (
+      await ems<{ records: Row[] }>('GET', 'device/alarmtype/get_alarm_types?current=1&size=50')
+    ).body.data.records.find((t) => t.source === 'communication');
+    const variable = (
+      await ems<{ records: Row[] }>('GET', `device/monitordevicevar/page?current=1&size=50&deviceId=${String(meter.id)}`)
+    ).body.data.records[0];
+    // A communication-loss rule needs no threshold.
+    const rule = await created('device/alarmgenerater/add_alarm_generater', {
+      name: 'Wire meter lost',
+      variableId: variable?.id,
+      comparison: 'offline',
+      typeId: type?.id,
+      info: 'Wire meter does not answer',
+    });
+    const alarmsOfRule = async () =>
+      (await ems<{ records: Row[] }>('GET', 'device/alarm/page?current=1&size=50&stationSn=T2-ST1')).body.data.records.filter(
+        (a) => a.generatorId === rule.id,
+      );
     await device.stop();
     await within(2 * POLL_S * 1000, async () => (await linkOf()) === 0);
     const failing = await channelRow();
@@ -217,9 +235,32 @@ describe.each(places)('collection by register maps on $name', ({ start }) => {
     const devices = (await ems<{ records: Row[] }>('GET', 'device/monitordevice/device?current=1&size=50&name=Wire meter')).body
       .data.records;
     expect(devices[0]).toMatchObject({ linkState: 'offline', linkError: expect.stringMatching(/refused|closed|timeout/) });
+    expect(await alarmsOfRule()).toEqual([expect.objectContaining({ status: 1, value: 1, info: 'Wire meter does not answer' })]);
     await device.start();
     await within(2 * POLL_S * 1000, async () => (await linkOf()) === 1);
     expect(await channelRow()).toMatchObject({ linkState: 'connected' });
+    const [recovered] = await alarmsOfRule();
+    expect(recovered).toMatchObject({ status: 0, recoverTime: expect.any(String) });
+  });
+
+  test('a channel of a protocol the collectors cannot speak says so on the channel list, and is not connected to', async () => {
+    const collector = (await ems<{ records: Row[] }>('GET', 'device/monitorserver/page?current=1&size=10&serverType=collector'))
+      .body.data.records[0];
+    const station = (await ems('GET', 'device/station/get_station_by_sn/T2-ST1')).body.data;
+    await created('device/monitorchannel/channel', {
+      sn: 'CH-IEC104',
+      name: 'IEC 104 channel',
+      protocol: 'iec104',
+      host: '127.0.0.1',
+      port: device.port,
+      pollInterval: POLL_S,
+      stationId: station.id,
+      serverId: collector?.id,
+    });
+    const iec = async () =>
+      (await ems<{ records: Row[] }>('GET', 'device/monitorchannel/channel?current=1&size=50&name=IEC 104')).body.data.records[0];
+    await within(2 * POLL_S * 1000, async () => (await iec())?.linkState === 'unsupported');
+    expect(await iec()).not.toHaveProperty('lastReadTime');
   });
 
   test('a map a collector could not read is refused with its field named, and nothing is written', async () => {

@@ -8,7 +8,7 @@ import type { JsonSchema } from '../../server/contract';
 import { call, signIn } from '../support/api';
 import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
 import { entities, example, operation, pages } from '../support/contract';
-import { callOn, methodOf, operationFor, recordBody, url, type Row } from '../support/records';
+import { callOn, createRecord, methodOf, operationFor, recordBody, url, type Row } from '../support/records';
 import { startServer, type TestServer } from '../support/server';
 import { choose, rowWith } from '../support/ui';
 import {
@@ -178,8 +178,10 @@ export function pageTests(part: number, parts: number): void {
       const found = offered.find((option) =>
         offered.every((other) => other.name !== option.name || (!other.inactive && !taken.includes(other.id))),
       )?.name;
-      if (!found) throw new Error(`no ${entity} to choose`);
-      return found;
+      if (found) return found;
+      // Every record a unique reference may name is taken (each demo variable has its register map): one is made for it.
+      if (!taken.length) throw new Error(`no ${entity} to choose`);
+      return String((await createRecord(server.app, admin, entity, { name: `${entity} ${Date.now() % 100_000}` })).name);
     }
 
     /** Picks the option `name` of a drop-down inside a list entry, as `choose` does (the entries' drop-downs share a name). */

@@ -60,13 +60,13 @@ const filteredBy = (entity: string, field: string) =>
   pages.some((page) => page.entity === entity && page.filters?.some((filter) => filter.field === field));
 
 /**
- * Creates a record of `entity` from its example. Required references, and those a list of the
- * entity filters by, point at a record the tenant has (or a new one); other optional ones are
- * left out; unique values get a suffix.
+ * Creates a record of `entity` from its example, with `values` over it. Required references, and
+ * those a list of the entity filters by, point at a record the tenant has (or a new one); other
+ * optional ones are left out; unique values get a suffix.
  */
-export async function createRecord(app: FastifyInstance, token: string, entity: string): Promise<Row> {
+export async function createRecord(app: FastifyInstance, token: string, entity: string, values: Row = {}): Promise<Row> {
   const schema = entities[entity];
-  const body = await recordBody(app, token, entity);
+  const body = { ...(await recordBody(app, token, entity)), ...values };
   const create = operationFor(entity, 'create');
   if (!create) throw new Error(`${entity} has no create operation`);
   const answer = await call<Row>(app, token, { method: methodOf(create), url: url(create), payload: body });
