@@ -22,6 +22,8 @@
  *    stations watched, without and with shared answers, first look, steady and live, against a
  *    bare route answering the same texts.
  * 9. Dashboard templates at fleet size (bench/templates.ts): a roll-out over 1,000 stations.
+ * 10. Collection from devices (bench/collection.ts): 2,000 Modbus devices polled every 5 s against
+ *    the direct ingest of the same samples, and a register change to the realtime answer.
  *
  * `npm run bench -- --before DIR` measures 6 and 7 also with the client and Storybook built in DIR
  * (a checkout of an earlier commit), beside this checkout's, in the same run.
@@ -47,6 +49,7 @@ import { CONNECTIONS, DURATION_S, load, type LoadResult } from './load';
 import { RETENTION_STEP_MS, RETENTION_VARIABLES, retentionFigures, type Removal } from './retention';
 import { dashboardFigures, dashboardReport } from './dashboard';
 import { checkoutOf, replaceSection, sectionOf } from './report';
+import { collectionFigures, collectionReport } from './collection';
 import { templateFigures, templateReport } from './templates';
 import { trendBench } from './trend';
 import { viewerFigures, viewerReport } from './viewers';
@@ -526,6 +529,7 @@ async function main(): Promise<void> {
 
   const viewers = viewerReport(await viewerFigures());
   const templates = templateReport(await templateFigures());
+  const collection = collectionReport(await collectionFigures());
 
   const year = statsSqlite.filter((r) => r.type === 'YEAR');
   const report = `# Benchmarks
@@ -575,7 +579,8 @@ ${retention.length ? retentionTable(retention) : 'Not run: no PostgreSQL on this
 ${dashboard}
 ${trend}
 ${viewers}
-${templates}`;
+${templates}
+${collection}`;
   // The soak's section is written by `npm run soak`, which this run does not repeat.
   const soak = existsSync('docs/benchmarks.md') ? sectionOf(readFileSync('docs/benchmarks.md', 'utf8'), 'Soak') : undefined;
   writeFileSync('docs/benchmarks.md', soak ? replaceSection(report, 'Soak', soak) : report);

@@ -119,8 +119,9 @@ describe.each(connectedDatabases())('EMS alarms on $name', ({ start }) => {
       'energy',
     ]);
     const kinds = await as<Row[]>(ems, 'GET', '/ems/api/device/alarmlevel/alarmgeneratertype');
-    expect(kinds.body.data.map((kind) => kind.symbol)).toEqual(['>', '≥', '<', '≤', '=', '≠']);
+    expect(kinds.body.data.map((kind) => kind.symbol)).toEqual(['>', '≥', '<', '≤', '=', '≠', '⊘']);
     expect(kinds.body.data[0]).toEqual({ code: 'gt', name: 'greater than', symbol: '>' });
+    expect(kinds.body.data.at(-1)).toEqual({ code: 'offline', name: 'offline (device stops answering)', symbol: '⊘' });
   });
 
   test('the EMS calls take the EMS token, not the user token', async () => {
