@@ -13,9 +13,13 @@ const set = new Map<string, number>();
 const valueOf = (port: number, unit: number, register: number) =>
   set.get(`${port}/${unit}/${register}`) ?? (unit * 100 + register + Math.floor(Date.now() / 1000)) % 65_536;
 
+/** The first port tried; each gateway takes the next free one (modbus-serial's server cannot be given port 0). */
+const FIRST_PORT = 16_001;
 const ports: number[] = [];
+let next = FIRST_PORT;
 for (let i = 0; i < Number(channels); i++) {
-  const port = await new Promise<number>((resolve) => {
+  const port = await new Promise<number>((resolve, reject) => {
+    const tried = next++;
     const server = new ServerTCP(
       {
         getHoldingRegister: (address: number, unit: number) => valueOf(ports[i] ?? 0, unit, address),
@@ -24,14 +28,17 @@ for (let i = 0; i < Number(channels); i++) {
           return Array.from({ length }, (_, k) => valueOf(ports[i] ?? 0, unit, address + k));
         },
       },
-      { host: '127.0.0.1', port: 0, unitID: 255 },
+      { host: '127.0.0.1', port: tried, unitID: 255 },
     );
-    server.on('initialized', () => {
-      const address = (server as unknown as { _server: { address(): { port: number } } })._server.address();
-      resolve(address.port);
+    (server as unknown as NodeJS.EventEmitter).on('serverError', (error: NodeJS.ErrnoException) => {
+      server.close(() => undefined);
+      if (error.code === 'EADDRINUSE') resolve(0);
+      else reject(error);
     });
+    server.on('initialized', () => resolve(tried));
   });
-  ports.push(port);
+  if (port) ports.push(port);
+  else i--;
 }
 process.stdout.write(`${JSON.stringify(ports)}\n`);
 for await (const line of createInterface({ input: process.stdin })) {

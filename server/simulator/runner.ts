@@ -23,9 +23,17 @@ const LEASE_MS = 60_000;
 const YIELD_EVERY = 500;
 const WRITE_ROWS = 20_000;
 
-/** Where the simulated stations' gateways listen: the first station at the port after this one, and so on, or where the system finds room. */
+/** Where the simulated stations' gateways listen: the first station at this port, the next at the one after, and so on. */
 const WIRE_HOST = '127.0.0.1';
 const FIRST_PORT = 15_021;
+/** How far past its own port a station's gateway looks for a free one. */
+const PORT_SEARCH = 2_000;
+
+/** The ports a station's gateway tries: the one its channel names (to keep its address across restarts), its own, then the next free. */
+function* candidatePorts(stored: unknown, own: number): Generator<number> {
+  if (typeof stored === 'number' && stored > 0) yield stored;
+  for (let port = own; port < own + PORT_SEARCH && port <= 65_535; port++) yield port;
+}
 
 /** Lets the server answer waiting requests before more back-fill work. */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -223,7 +231,7 @@ export class Simulator {
             .where('id', 'in', channels)
             .executeTakeFirst()
         : undefined;
-      const port = await wire.listen(WIRE_HOST, Number(stored?.port ?? FIRST_PORT + index));
+      const port = await wire.listen(WIRE_HOST, candidatePorts(stored?.port, FIRST_PORT + index));
       station.wire = wire;
       if (station.ts !== null) wire.update(station.model.step(Math.max(Date.now(), station.ts)));
       if (channels.length)

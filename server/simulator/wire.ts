@@ -1,5 +1,4 @@
 import type { EventEmitter } from 'node:events';
-import type { Server } from 'node:net';
 import { ServerTCP } from 'modbus-serial';
 import { decodeRaw, encodeRaw, unscaled, widthOf } from '../collection/registers';
 import type { RegisterSlot } from './registerLayout';
@@ -19,8 +18,8 @@ const ILLEGAL_ADDRESS = 0x02;
 const ILLEGAL_VALUE = 0x03;
 const TARGET_FAILED = 0x0b;
 
-/** What modbus-serial's server does but does not declare: its listening failure, and its net server (the port the system gave). */
-type Undeclared = EventEmitter & { _server: Server };
+/** What modbus-serial's server does but does not declare: its listening failure. */
+type Undeclared = EventEmitter;
 
 /** A refusal the modbus-serial server answers as a Modbus exception. */
 const exception = (modbusErrorCode: number) =>
@@ -68,15 +67,21 @@ export class StationWire {
     }
   }
 
-  /** Listens on `host`, at `port` when it is free, else at a port the system gives; answers the port. */
-  async listen(host: string, port: number): Promise<number> {
-    try {
-      this.port = await this.open(host, port);
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'EADDRINUSE' || port === 0) throw error;
-      this.port = await this.open(host, 0);
+  /**
+   * Listens on `host` at the first of `ports` that is free (modbus-serial's server cannot be asked
+   * for a port of the system's choosing: 0 means its default, 502); answers the port.
+   * @throws Error when none is free.
+   */
+  async listen(host: string, ports: Iterable<number>): Promise<number> {
+    for (const port of ports) {
+      try {
+        this.port = await this.open(host, port);
+        return this.port;
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
+      }
     }
-    return this.port;
+    throw new Error(`no free port for the gateway on ${host}`);
   }
 
   private open(host: string, port: number): Promise<number> {
@@ -96,8 +101,7 @@ export class StationWire {
       });
       server.on('initialized', () => {
         this.server = server;
-        const address = undeclared._server.address();
-        resolve(typeof address === 'object' && address ? address.port : port);
+        resolve(port);
       });
     });
   }
