@@ -19,8 +19,6 @@ import { pollDevices, type PollResult } from './poll';
 export interface CollectorOptions {
   /** The collector servers (`monitorServer` ids) this process polls for; every enabled one when absent. */
   servers?: ReadonlySet<number>;
-  /** How long a channel's lease lasts without a poll renewing it: another process takes a dead poller's channels after it. */
-  leaseMs?: number;
   log?: (message: string) => void;
 }
 
@@ -58,7 +56,6 @@ export class Collector {
   private readonly channels = new Map<string, Polled>();
   /** Commands this process wrote to their devices, by id: each is written once and then waits for a reading. */
   private readonly written = new Map<number, number>();
-  private readonly leaseMs: number;
   private readonly log: (message: string) => void;
   private timer: NodeJS.Timeout | undefined;
   private loaded = 0;
@@ -69,7 +66,6 @@ export class Collector {
     private readonly services: Services,
     private readonly options: CollectorOptions = {},
   ) {
-    this.leaseMs = options.leaseMs ?? LEASE_MS;
     this.log = options.log ?? (() => undefined);
   }
 
@@ -114,7 +110,7 @@ export class Collector {
       this.channels.set(name, {
         plan,
         link: plan.target ? new ModbusLink(plan.target) : undefined,
-        lease: known?.lease ?? new Lease(this.services.database.db, name, this.leaseMs),
+        lease: known?.lease ?? new Lease(this.services.database.db, name, LEASE_MS),
         due: known?.due ?? now,
         polling: known?.polling,
         held: known?.held ?? 0,

@@ -57,8 +57,6 @@ interface Driven {
   zone: string;
   model: StationModel;
   spec: StationSpec;
-  /** The catalog the variables were looked up in: a change to the tenant's devices makes a new one. */
-  catalog: TenantCatalog;
   /** Model keys (`${deviceKey}.${code}`) to variables. */
   variables: Map<string, CatalogVariable>;
   ts: number | null;
@@ -167,12 +165,11 @@ export class Simulator {
         zone: spec.zone,
         spec,
         model: new StationModel(spec, state),
-        catalog: await this.services.telemetry.catalog.of(tenantId),
         variables: new Map(),
         ts: row.ts === null || row.ts === undefined ? null : Number(row.ts),
         wire: undefined,
       };
-      this.map(station, station.catalog);
+      this.map(station, await this.services.telemetry.catalog.of(tenantId));
       stations.push(station);
     }
     return stations;
@@ -180,7 +177,6 @@ export class Simulator {
 
   /** Finds the variable of each value of the model: `{station}-{device key}.{code}`, as the demo names them. */
   private map(station: Driven, catalog: TenantCatalog): void {
-    station.catalog = catalog;
     station.variables.clear();
     const devices = new Map(station.spec.devices.map((device) => [`${station.sn}-${device.key}`, device.key]));
     for (const variable of catalog.byStation.get(station.sn) ?? []) {
