@@ -745,7 +745,11 @@ export function pageTests(part: number, parts: number): void {
       async function fillEntityForm(dialog: Locator, records: Row[]): Promise<void> {
         const sample = example(schema.entity);
         const writeOnly = Object.keys(sample).filter((name) => entity?.properties?.[name]?.writeOnly);
-        for (const required of new Set([...(entity?.required ?? []), ...writeOnly])) {
+        // A field required on a condition (if / then) that the example meets: the example gives it.
+        const conditional = ((entity as { then?: { required?: string[] } } | undefined)?.then?.required ?? []).filter(
+          (name) => name in sample,
+        );
+        for (const required of new Set([...(entity?.required ?? []), ...conditional, ...writeOnly])) {
           const property = entity?.properties?.[required];
           if (!property || required === marker?.field || schema.scope?.includes(required)) continue;
           const unique = property['x-unique'] || required === 'username';
