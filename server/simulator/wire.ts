@@ -1,6 +1,6 @@
 import type { EventEmitter } from 'node:events';
 import { ServerTCP } from 'modbus-serial';
-import { decodeRaw, encodeRaw, unscaled, widthOf } from '../collection/registers';
+import { decodeRaw, encodeRaw, scaled, unscaled, widthOf } from '../collection/registers';
 import type { RegisterSlot } from './registerLayout';
 
 /** A simulated device as its station's gateway serves it: its Modbus unit, its register layout and registers. */
@@ -17,9 +17,6 @@ export interface WiredDevice {
 const ILLEGAL_ADDRESS = 0x02;
 const ILLEGAL_VALUE = 0x03;
 const TARGET_FAILED = 0x0b;
-
-/** What modbus-serial's server does but does not declare: its listening failure. */
-type Undeclared = EventEmitter;
 
 /** A refusal the modbus-serial server answers as a Modbus exception. */
 const exception = (modbusErrorCode: number) =>
@@ -94,8 +91,8 @@ export class StationWire {
         },
         { host, port, unitID: 255 },
       );
-      const undeclared = server as unknown as Undeclared;
-      undeclared.on('serverError', (error: Error) => {
+      // modbus-serial's server emits its listening failure without declaring the event.
+      (server as unknown as EventEmitter).on('serverError', (error: Error) => {
         server.close(() => undefined);
         reject(error);
       });
@@ -122,7 +119,7 @@ export class StationWire {
     const { device, at } = this.served(unit);
     const slot = at.get(address);
     if (!slot || !device.writable.has(slot.code) || widthOf(slot.dataType) !== 1) throw exception(ILLEGAL_ADDRESS);
-    const value = Number((decodeRaw([word], slot.dataType, slot.byteOrder) * slot.ratio + slot.offset).toPrecision(12));
+    const value = scaled(slot, decodeRaw([word], slot.dataType, slot.byteOrder));
     try {
       this.onWrite(device.key, slot.code, value);
     } catch {
