@@ -1,11 +1,7 @@
-import { unsupportedNode } from './nodeVersion';
+import { exitOnUnsupportedNode } from './nodeVersion';
 
-// Before the server's modules load: on an older Node, the SQLite driver would crash as it loads.
-const unsupported = unsupportedNode(process.versions.node);
-if (unsupported) {
-  process.stderr.write(unsupported);
-  process.exit(1);
-}
+// Before the modules below load: on an older Node, the SQLite driver would crash as it loads.
+exitOnUnsupportedNode();
 
 const { buildApp } = await import('./app');
 const { configFromEnv } = await import('./config');

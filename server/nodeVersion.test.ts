@@ -36,10 +36,10 @@ describe('the Node.js the server runs on', () => {
   });
 
   const older = olderNode();
-  test.runIf(older)(
-    `server/main.ts started with the machine's older Node.js says which it needs, and exits without crashing`,
-    () => {
-      const run = spawnSync(older ?? 'node', ['--import', 'tsx', 'server/main.ts'], {
+  test.runIf(older).each(['server/main.ts', 'server/collectorMain.ts'])(
+    `%s started with the machine's older Node.js says which it needs, and exits without crashing`,
+    (entry) => {
+      const run = spawnSync(older ?? 'node', ['--import', 'tsx', entry], {
         encoding: 'utf8',
         env: { ...process.env, PORT: '0', DATA_DIR: '/nonexistent' },
         timeout: 30_000,

@@ -20,3 +20,15 @@ export function unsupportedNode(version: string): string | undefined {
     'or with `node_modules/.bin/node --import tsx server/main.ts`.\n'
   );
 }
+
+/**
+ * Ends the process (status 1, the reason on stderr) when it runs on a Node.js the server cannot run
+ * on. Each entry point calls it before its other modules load (it imports them dynamically after
+ * this), since on an older Node the SQLite driver would crash as it loads.
+ */
+export function exitOnUnsupportedNode(): void {
+  const unsupported = unsupportedNode(process.versions.node);
+  if (!unsupported) return;
+  process.stderr.write(unsupported);
+  process.exit(1);
+}

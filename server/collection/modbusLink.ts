@@ -10,8 +10,8 @@ export interface LinkTarget {
   timeoutMs: number;
 }
 
-/** Why a device did not answer, as an operator reads it on the channel and the device. */
-export type LinkFailure = 'timeout' | 'refused' | 'exception' | 'closed';
+/** Why a device did not answer (or, publishing on its own, fell silent), as an operator reads it on the channel and the device. */
+export type LinkFailure = 'timeout' | 'refused' | 'exception' | 'closed' | 'silent';
 
 /** A request that failed on the wire, with its kind and the library's words. */
 export class LinkError extends Error {
@@ -51,10 +51,13 @@ export class ModbusLink {
     this.close();
     const client = new ModbusRTU();
     const { host, port, timeoutMs } = this.target;
+    // RTU frames (with their CRC) go through the socket as they would down the DTU's serial line:
+    // modbus-serial's telnet port does that, while its `connectTcpRTUBuffered` sends Modbus TCP
+    // frames (an MBAP header, no CRC), which a transparent DTU would pass to the line as garbage.
     const connecting =
       this.target.framing === 'tcp'
         ? client.connectTCP(host, { port, timeout: timeoutMs })
-        : client.connectTcpRTUBuffered(host, { port });
+        : client.connectTelnet(host, { port });
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables';
 import type { LinkTarget } from './modbusLink';
-import type { PolledDevice } from './poll';
+import type { PolledDevice, PolledMap } from './poll';
 import { planReads, type ReadCode, type RegisterMap } from './registers';
 
 /** A channel a collector polls: where its devices are reached, how often, and what to read from each. */
@@ -11,6 +11,7 @@ export interface ChannelPlan {
   sn: string;
   serverId: number;
   pollMs: number;
+  protocol: string;
   /** Whether the collectors speak the channel's protocol (over TCP: a serial line is read through a DTU). */
   supported: boolean;
   /** How the channel is reached; undefined while it names no host and port. */
@@ -22,6 +23,9 @@ export interface ChannelPlan {
 const FRAMING: Record<string, LinkTarget['framing']> = { modbusTcp: 'tcp', modbusRtu: 'rtuOverTcp' };
 /** The longest a request may take: a device slower than this is taken for lost. */
 const MAX_TIMEOUT_MS = 3_000;
+
+/** A bound of a variable's range as stored (a column left empty does not limit). */
+const boundOf = (stored: unknown): number | null => (stored === null || stored === undefined ? null : Number(stored));
 
 /**
  * The channels of the enabled collector servers (of every tenant: polling is a job of the
@@ -49,6 +53,9 @@ export async function loadPlans(db: Kysely<Tables>, servers?: ReadonlySet<number
       'd.slaveAddress',
       'd.tenantId',
       'm.variableId',
+      'v.sn as varSn',
+      'v.minValue',
+      'v.maxValue',
       'm.functionCode',
       'm.register',
       'm.dataType',
@@ -65,7 +72,7 @@ export async function loadPlans(db: Kysely<Tables>, servers?: ReadonlySet<number
     .execute();
   return channels.map((channel) => {
     const tenantId = Number(channel.tenantId);
-    const byDevice = new Map<number, { sn: string; unit: number; maps: RegisterMap[] }>();
+    const byDevice = new Map<number, { sn: string; unit: number; maps: PolledMap[] }>();
     for (const row of maps) {
       if (Number(row.channelId) !== Number(channel.id) || Number(row.tenantId) !== tenantId) continue;
       const deviceId = Number(row.deviceId);
@@ -79,6 +86,8 @@ export async function loadPlans(db: Kysely<Tables>, servers?: ReadonlySet<number
         byteOrder: (row.byteOrder ?? 'ABCD') as RegisterMap['byteOrder'],
         ratio: Number(row.ratio ?? 1),
         offset: Number(row.offset ?? 0),
+        varSn: String(row.varSn),
+        range: { min: boundOf(row.minValue), max: boundOf(row.maxValue) },
       });
     }
     const pollMs = Number(channel.pollInterval ?? 5) * 1000;
@@ -91,7 +100,9 @@ export async function loadPlans(db: Kysely<Tables>, servers?: ReadonlySet<number
       sn: String(channel.sn),
       serverId: Number(channel.serverId),
       pollMs,
-      supported: framing !== undefined,
+      protocol: String(channel.protocol),
+      // MQTT devices publish on their own: the collector sends their commands and watches that they keep publishing.
+      supported: framing !== undefined || channel.protocol === 'mqtt',
       target: framing && host && port ? { framing, host, port, timeoutMs: Math.min(MAX_TIMEOUT_MS, pollMs * 0.8) } : undefined,
       devices: [...byDevice].map(([deviceId, device]) => ({
         deviceId,

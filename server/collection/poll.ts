@@ -1,13 +1,20 @@
 import type { SampleInput } from '../telemetry/store';
 import { LinkError, type LinkFailure, type ModbusLink } from './modbusLink';
-import { decodeRaw, readsBits, scaled, widthOf, type ReadBlock } from './registers';
+import { decodeRaw, readsBits, scaled, widthOf, type ReadBlock, type RegisterMap } from './registers';
+import { refuseValue, type ValueRange } from './values';
+
+/** A variable's register map as a poll reads it: with the variable's serial (to name it) and the values it may take. */
+export interface PolledMap extends RegisterMap {
+  varSn: string;
+  range: ValueRange;
+}
 
 /** A device of a channel as a poll reads it: its slave address and its requests. */
 export interface PolledDevice {
   deviceId: number;
   sn: string;
   unit: number;
-  blocks: ReadBlock[];
+  blocks: ReadBlock<PolledMap>[];
 }
 
 /** What one poll of a device found. */
@@ -24,13 +31,15 @@ export interface DeviceReading {
 export interface PollResult {
   samples: SampleInput[];
   devices: DeviceReading[];
-  /** Requests that failed, and values decoded as no number (NaN, infinite). */
+  /** Requests that failed, and values refused (no number, or outside the variable's range). */
   errors: number;
   badValues: number;
   /** Mean milliseconds of the requests answered; null when none was. */
   roundTripMs: number | null;
-  /** The last failure's words, if any request failed. */
+  /** The last failure's or refused value's words, naming the device, if there was one. */
   lastError: string | null;
+  /** When the newest reading was taken, when not at the poll (a device that publishes on its own). */
+  lastRead?: number | undefined;
 }
 
 const offline = (device: PolledDevice, failure: LinkError): DeviceReading => ({
@@ -40,20 +49,32 @@ const offline = (device: PolledDevice, failure: LinkError): DeviceReading => ({
   error: failure.message,
 });
 
-/** The values of one answered request, decoded by each map it carries; values that are no number are counted, not kept. */
-function decodeBlock(block: ReadBlock, words: number[], ts: number): { samples: SampleInput[]; bad: number } {
+/**
+ * The values of one answered request, decoded by each map it carries; values the variable cannot
+ * take are counted, not kept, the last of them named.
+ */
+function decodeBlock(
+  block: ReadBlock<PolledMap>,
+  words: number[],
+  ts: number,
+): { samples: SampleInput[]; bad: number; refused: string | undefined } {
   const samples: SampleInput[] = [];
   let bad = 0;
+  let refused: string | undefined;
   for (const map of block.maps) {
     const at = map.register - block.start;
     const raw = readsBits(block.functionCode)
       ? Number(words[at] ?? 0)
       : decodeRaw(words.slice(at, at + widthOf(map.dataType)), map.dataType, map.byteOrder);
     const value = scaled(map, raw);
-    if (Number.isFinite(value)) samples.push({ varId: map.varId, ts, value });
-    else bad += 1;
+    const reason = refuseValue(value, map.range);
+    if (reason === undefined) samples.push({ varId: map.varId, ts, value });
+    else {
+      bad += 1;
+      refused = `${map.varSn} refused: ${reason}`;
+    }
   }
-  return { samples, bad };
+  return { samples, bad, refused };
 }
 
 /**
@@ -79,9 +100,10 @@ export async function pollDevices(link: ModbusLink, devices: readonly PolledDevi
         const words = await link.read(device.unit, block);
         waited += performance.now() - started;
         answered += 1;
-        const { samples, bad } = decodeBlock(block, words, ts);
+        const { samples, bad, refused } = decodeBlock(block, words, ts);
         result.samples.push(...samples);
         result.badValues += bad;
+        if (refused) result.lastError = `${device.sn}: ${refused}`;
       } catch (error) {
         const failure = error instanceof LinkError ? error : new LinkError('closed', String(error));
         result.errors += 1;

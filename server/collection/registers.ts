@@ -15,11 +15,11 @@ export interface RegisterMap {
 }
 
 /** One request of a poll: contiguous registers (or bits) of one function code, and the maps they carry. */
-export interface ReadBlock {
+export interface ReadBlock<M extends RegisterMap = RegisterMap> {
   functionCode: ReadCode;
   start: number;
   count: number;
-  maps: RegisterMap[];
+  maps: M[];
 }
 
 /** The most one request may read, by function code (Modbus application protocol, 6.1–6.4). */
@@ -49,12 +49,13 @@ export function widthOf(dataType: EmsDevDataType): number {
 /**
  * Groups the maps of one device into as few requests as the protocol allows: maps of one function
  * code whose registers follow each other without a gap share a request of at most `MAX_READ`
- * registers. Gaps are never read across: a device may refuse an address it does not have.
+ * registers. Gaps are never read across: a device may refuse an address it does not have. Each map
+ * is carried as given, with what its caller keeps beside it (a poll: the variable's serial and range).
  */
-export function planReads(maps: readonly RegisterMap[]): ReadBlock[] {
+export function planReads<M extends RegisterMap>(maps: readonly M[]): ReadBlock<M>[] {
   const sorted = [...maps].sort((a, b) => a.functionCode - b.functionCode || a.register - b.register);
-  const blocks: ReadBlock[] = [];
-  let open: ReadBlock | undefined;
+  const blocks: ReadBlock<M>[] = [];
+  let open: ReadBlock<M> | undefined;
   for (const map of sorted) {
     const width = readsBits(map.functionCode) ? 1 : widthOf(map.dataType);
     const end = map.register + width;

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { call, signIn } from '../support/api';
-import { postgresDemoCopy } from '../support/demoCopies';
-import { startServer, type TestServer } from '../support/server';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { call, databases, signIn } from '../support/api';
+import type { TestServer } from '../support/server';
 import { ModbusDevice } from '../support/modbusDevice';
+import { registersOf, WIDTH, type WordType } from '../support/registerWords';
 import { freePort } from '../support/serverProcess';
 
 /**
@@ -13,36 +13,11 @@ import { freePort } from '../support/serverProcess';
  */
 
 type Row = Record<string, unknown>;
-type DataType = 'int16' | 'uint16' | 'int32' | 'uint32' | 'float32' | 'int64' | 'float64';
-type ByteOrder = 'ABCD' | 'CDAB' | 'BADC' | 'DCBA';
-
 const POLL_S = 5;
 const UNIT = 7;
 
-/**
- * The registers a device sends for a raw value, written by Node's Buffer: big-endian for ABCD,
- * little-endian for DCBA, and each with its bytes swapped in pairs for BADC and CDAB.
- */
-function registersOf(raw: number, dataType: DataType, order: ByteOrder): number[] {
-  const size = { int16: 2, uint16: 2, int32: 4, uint32: 4, float32: 4, int64: 8, float64: 8 }[dataType];
-  const bytes = Buffer.alloc(size);
-  const little = order === 'DCBA' || order === 'CDAB';
-  const write = {
-    int16: () => (little ? bytes.writeInt16LE(raw) : bytes.writeInt16BE(raw)),
-    uint16: () => (little ? bytes.writeUInt16LE(raw) : bytes.writeUInt16BE(raw)),
-    int32: () => (little ? bytes.writeInt32LE(raw) : bytes.writeInt32BE(raw)),
-    uint32: () => (little ? bytes.writeUInt32LE(raw) : bytes.writeUInt32BE(raw)),
-    float32: () => (little ? bytes.writeFloatLE(raw) : bytes.writeFloatBE(raw)),
-    int64: () => (little ? bytes.writeBigInt64LE(BigInt(raw)) : bytes.writeBigInt64BE(BigInt(raw))),
-    float64: () => (little ? bytes.writeDoubleLE(raw) : bytes.writeDoubleBE(raw)),
-  };
-  write[dataType]();
-  if (order === 'BADC' || order === 'CDAB') bytes.swap16();
-  return Array.from({ length: size / 2 }, (_, i) => bytes.readUInt16BE(i * 2));
-}
-
 /** A raw value of each type (negative where the type is signed), each scaled by its own ratio and offset. */
-const RAW: Record<DataType, number> = {
+const RAW: Record<WordType, number> = {
   int16: -1234,
   uint16: 54_321,
   int32: -123_456_789,
@@ -57,7 +32,7 @@ const SCALES = [
   { ratio: 0.01, offset: -40 },
   { ratio: 10, offset: 5 },
 ];
-const CASES = (Object.keys(RAW) as DataType[]).flatMap((dataType, t) =>
+const CASES = (Object.keys(RAW) as WordType[]).flatMap((dataType, t) =>
   (['ABCD', 'CDAB', 'BADC', 'DCBA'] as const).map((byteOrder, o) => {
     const { ratio, offset } = SCALES[(t + o) % SCALES.length] ?? { ratio: 1, offset: 0 };
     const raw = RAW[dataType];
@@ -65,20 +40,7 @@ const CASES = (Object.keys(RAW) as DataType[]).flatMap((dataType, t) =>
   }),
 );
 
-const postgresUrl = inject('postgresUrl');
-const places = [
-  { name: 'sqlite', start: () => startServer({ sqliteDemo: true, collector: true }) },
-  ...(postgresUrl
-    ? [
-        {
-          name: 'postgres',
-          start: async () => startServer({ databaseUrl: await postgresDemoCopy(postgresUrl), collector: true }),
-        },
-      ]
-    : []),
-];
-
-describe.each(places)('collection by register maps on $name', ({ start }) => {
+describe.each(databases({ collector: true }))('collection by register maps on $name', ({ start }) => {
   let server: TestServer;
   let app: FastifyInstance;
   let admin: string;
@@ -137,10 +99,9 @@ describe.each(places)('collection by register maps on $name', ({ start }) => {
     const station = (await ems('GET', 'device/station/get_station_by_sn/T2-ST1')).body.data;
     let register = 0;
     for (const c of CASES) {
-      const width = { int16: 1, uint16: 1, int32: 2, uint32: 2, float32: 2, int64: 4, float64: 4 }[c.dataType];
       device.registers.set(registersOf(c.raw, c.dataType, c.byteOrder), register);
       maps.push({ ...c, register });
-      register += width;
+      register += WIDTH[c.dataType];
     }
     device.coils[10] = 1;
     const started = Date.now();
@@ -298,5 +259,42 @@ describe.each(places)('collection by register maps on $name', ({ start }) => {
     );
     expect(foreign.status).toBe(404);
     expect(await count()).toBe(before);
+  });
+
+  test("a value outside its variable's range is counted on the channel and named in its last error, and not stored, while its neighbour in range is", async () => {
+    const before = Number((await channelRow())?.badValues);
+    // A state of charge read as 150 % beside a temperature of 25.3 °C, in one request (registers 300 and 301).
+    device.registers.set([1500, 253], 300);
+    for (const [code, register, minValue, maxValue] of [
+      ['soc', 300, 0, 100],
+      ['temperature', 301, -40, 120],
+    ] as const) {
+      const variable = await created('device/monitordevicevar', {
+        sn: `T2-ST1-WIRE.${code}`,
+        name: code,
+        unit: '',
+        kind: 'gauge',
+        deviceId: meter.id,
+        minValue,
+        maxValue,
+      });
+      expect(variable).toMatchObject({ minValue, maxValue });
+      await created('device/variablemap', { variableId: variable.id, register, dataType: 'uint16', ratio: 0.1 });
+    }
+    await app.collector?.pollAll();
+    const shown = new Map((await realtime(['T2-ST1-WIRE.soc', 'T2-ST1-WIRE.temperature'])).map((v) => [v.sn, v.data]));
+    expect(shown).toEqual(
+      new Map([
+        ['T2-ST1-WIRE.soc', null],
+        ['T2-ST1-WIRE.temperature', 25.3],
+      ]),
+    );
+    const row = await channelRow();
+    expect(Number(row?.badValues)).toBeGreaterThan(before);
+    expect(row?.lastError).toBe("T2-ST1-WIRE: T2-ST1-WIRE.soc refused: 150 is above the variable's maximum 100");
+    // Back in range, it is stored by the next poll.
+    device.registers[300] = 875;
+    await app.collector?.pollAll();
+    expect((await realtime(['T2-ST1-WIRE.soc']))[0]?.data).toBe(87.5);
   });
 });

@@ -55,6 +55,8 @@ describe.each(databases())('named checks on $name', ({ start }) => {
       'endDate',
       'The end cannot be earlier than the start',
     ],
+    // A variable's valid range whose lowest value is above its highest.
+    ['deviceVariable', { minValue: 100, maxValue: 0 }, 'minValue', 'The minimum must be below the maximum'],
   ] as const)(
     'a %s with %o is refused with its message beside the field, and nothing is stored',
     async (entity, fields, path, message) => {

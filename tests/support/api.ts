@@ -4,13 +4,21 @@ import { openDatabase, type Database } from '../../server/db/database';
 import { postgresDemoCopy } from './demoCopies';
 import { startServer, type TestServer } from './server';
 
-/** The databases the API tests run on, each a copy of the run's seeded demo: SQLite always, PostgreSQL when the run has one. */
-export function databases(): { name: string; start(): Promise<TestServer> }[] {
+/**
+ * The databases the API tests run on, each a copy of the run's seeded demo: SQLite always, PostgreSQL
+ * when the run has one; each server polling the collector servers' channels when `collector` says so.
+ */
+export function databases(options: { collector?: boolean } = {}): { name: string; start(): Promise<TestServer> }[] {
   const postgresUrl = inject('postgresUrl');
   return [
-    { name: 'sqlite', start: () => startServer({ sqliteDemo: true }) },
+    { name: 'sqlite', start: () => startServer({ ...options, sqliteDemo: true }) },
     ...(postgresUrl
-      ? [{ name: 'postgres', start: async () => startServer({ databaseUrl: await postgresDemoCopy(postgresUrl) }) }]
+      ? [
+          {
+            name: 'postgres',
+            start: async () => startServer({ ...options, databaseUrl: await postgresDemoCopy(postgresUrl) }),
+          },
+        ]
       : []),
   ];
 }

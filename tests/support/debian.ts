@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 
 /**
  * Installs Debian packages (as root; `apt-get update` first), for the outside programs the tests
- * run against: Chromium, PostgreSQL, mbpoll, mosquitto.
+ * run against: Chromium, PostgreSQL, mbpoll, mosquitto, pymodbus.
  */
 export function installDebian(packages: string[]): void {
   if (process.getuid?.() !== 0) return;
@@ -13,7 +13,8 @@ export function installDebian(packages: string[]): void {
 }
 
 /**
- * The path of a Debian program a test needs, installed from its package when it is missing.
+ * The path of a Debian program (or another file of its package) a test needs, installed from its
+ * package when it is missing.
  * @throws Error when it is missing and cannot be installed here.
  */
 export function debianProgram(path: string, pkg: string): string {
