@@ -34,6 +34,11 @@ function guardEventActions(src: Sources): JsonObject[] {
   return (src.pages.find((p) => p.content.page === 'emsGuardEvent')?.content.rowActions ?? []) as JsonObject[];
 }
 
+/** The row actions of the EMS device models' page (edit, the register map's two downloads and its upload, delete). */
+function deviceModelActions(src: Sources): JsonObject[] {
+  return (src.pages.find((p) => p.content.page === 'emsDeviceModel')?.content.rowActions ?? []) as JsonObject[];
+}
+
 /** How long a test that analyses the whole project may take. */
 const ANALYSIS_MS = 15_000;
 
@@ -132,6 +137,21 @@ describe('codegen analysis', () => {
         delete (fragment.actions as JsonObject).readNotice;
       },
       'label actions.readNotice is missing in en',
+    ],
+    [
+      'a download action of a call that answers no file',
+      (src) => Object.assign(deviceModelActions(src)[1] ?? {}, { operation: 'getEmsDeviceModel' }),
+      'download action: getEmsDeviceModel is no call answering a file without a body (x-binary)',
+    ],
+    [
+      'an upload action of a call that takes no file',
+      (src) => Object.assign(deviceModelActions(src)[3] ?? {}, { operation: 'exportEmsDeviceModelMap' }),
+      'upload action: exportEmsDeviceModelMap is no upload of a file (a multipart body, answering data)',
+    ],
+    [
+      'an upload action that leaves out the record its call names',
+      (src) => Object.assign(deviceModelActions(src)[3] ?? {}, { params: {} }),
+      'upload action: importEmsDeviceModelMap needs id, which it does not give',
     ],
     [
       'a chart of a call that takes no year under a year picker',

@@ -44,12 +44,13 @@ const ERROR_BODY: JsonObject = {
 };
 
 /**
- * The media types a file answer (`x-binary`) has: a workbook, a PDF document, or a stored file
- * (by its extension, else `application/octet-stream`).
+ * The media types a file answer (`x-binary`) has: a workbook, a PDF document, a CSV table, or a
+ * stored file (by its extension, else `application/octet-stream`).
  */
 const BINARY_MEDIA_TYPES: Record<string, string[]> = {
   xlsx: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
   pdf: ['application/pdf'],
+  csv: ['text/csv'],
   file: [...new Set([...Object.values(uploadRules.mediaTypes), 'application/octet-stream'])],
 };
 

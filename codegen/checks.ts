@@ -32,6 +32,8 @@ export interface PageDecl {
     | { action: 'view'; operation: string; params: Record<string, string>; columns: string[] }
     | { action: 'open'; route: string; params: Record<string, string> }
     | { action: 'transition'; operation: string; confirm?: string; form?: string }
+    | { action: 'download'; operation: string; params: Record<string, string> }
+    | { action: 'upload'; operation: string; params: Record<string, string>; accept: string }
   )[];
   bulkActions?: { form: string; save: string; ids: string }[];
   form?: { ui: string };
@@ -284,7 +286,8 @@ export function labelKeysOfSchemas(
     for (const action of page.rowActions ?? []) {
       if (action.action === 'delete' || ((action.action === 'transition' || action.action === 'call') && action.confirm))
         keys.set(action.confirm ?? '', path);
-      if (action.action === 'call' || action.action === 'view') keys.set(`actions.${action.operation}`, path);
+      if (action.action === 'call' || action.action === 'view' || action.action === 'download' || action.action === 'upload')
+        keys.set(`actions.${action.operation}`, path);
       if (action.action === 'form')
         for (const field of action.answer ?? []) keys.set(`forms.${action.form}.answer.${field}`, path);
     }
@@ -477,6 +480,24 @@ export function checkPages(
             for (const column of action.columns)
               if (!propertyOf(item, column)) fail(`${where}: column ${column} is not a property of ${page.entity}`);
         }
+        continue;
+      }
+      if (action.action === 'download' || action.action === 'upload') {
+        // A download answers a file and takes no body; an upload sends one file and answers data.
+        const op = byId.get(action.operation);
+        const where = `${action.action} action`;
+        if (action.action === 'download' && (!op?.binary || op.body))
+          fail(`${where}: ${action.operation} is no call answering a file without a body (x-binary)`);
+        if (action.action === 'upload' && (!op?.multipart || op.binary))
+          fail(`${where}: ${action.operation} is no upload of a file (a multipart body, answering data)`);
+        for (const [param, field] of Object.entries(action.params)) {
+          if (!propertyOf(op?.params, param) && !propertyOf(op?.query, param))
+            fail(`${where}: ${param} is no parameter of ${action.operation}`);
+          if (!propertyOf(record, field)) fail(`${where}: field ${field} is not in the rows`);
+        }
+        for (const required of [op?.params?.required, op?.query?.required].flatMap((list) => (Array.isArray(list) ? list : [])))
+          if (!(String(required) in action.params))
+            fail(`${where}: ${action.operation} needs ${String(required)}, which it does not give`);
         continue;
       }
       if (action.action === 'open') {

@@ -97,7 +97,7 @@ export interface Operation<Schema = JsonObject> {
   response?: Schema;
   /** The answer is a file, not JSON. */
   binary: boolean;
-  /** The media types a file answer has (`x-binary`: xlsx, pdf or file). */
+  /** The media types a file answer has (`x-binary`: xlsx, pdf, csv or file). */
   mediaTypes?: string[];
   resource?: ResourceBinding;
   handler?: string;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { PageSchema, RowAction } from '../../generated/meta';
 import { operations, routes, type OperationId, type SchemaModule } from '../../generated/registry';
-import { ApiCallError, type RefusedField } from '../api/client';
+import { ApiCallError, type DownloadedFile, type RefusedField } from '../api/client';
 import { FormDialog, type FormDialogProps } from '../forms/FormDialog';
 import { SchemaForm } from '../forms/SchemaForm';
 import { useGuardedClose } from '../forms/unsaved';
@@ -18,7 +18,7 @@ import { propertiesOf } from '../schema/properties';
 import { buildUiSchema, type FormMode } from '../schema/uiSchema';
 import { initialListState, listQuery, scopeFromSearch } from './listQuery';
 import type { PageChartsProps } from './PageCharts';
-import { ListView, rowParams, transitionLabel, type ExportFormat, type ListRecord } from './ListView';
+import { ListView, rowParams, rowWorkKey, transitionLabel, type ExportFormat, type ListRecord } from './ListView';
 import { pages } from './pages';
 import { useListData } from './useListData';
 import { ViewDialog } from './ViewDialog';
@@ -35,6 +35,22 @@ interface Editing {
 const ENTITY_DIALOG_WIDTH = 880;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Hands a file a call answered to the browser, under the name the server gave it. */
+function saveFile(file: DownloadedFile): void {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(file.blob);
+  link.download = file.fileName;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+/** A file as an upload call takes it: the multipart field `file`. */
+function fileForm(file: File): FormData {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return body;
+}
 
 /** The list screen of the page schema named `name`. */
 export function ListScreen({ name }: { name: string }) {
@@ -68,6 +84,7 @@ export function ListPage({ page }: { page: PageSchema }) {
   const cancelEditing = useGuardedClose(dirty, closeEditing);
   const [exporting, setExporting] = useState<{ format: ExportFormat; bytes: number }>();
   const [importing, setImporting] = useState(false);
+  const [rowWork, setRowWork] = useState<string>();
   const [dialog, setDialog] = useState<Omit<FormDialogProps, 'onClose'>>();
   const [viewing, setViewing] = useState<{ action: Extract<RowAction, { action: 'view' }>; record: ListRecord }>();
   // The rows ticked for the bulk actions: those on screen, so a new page, filter or sort clears them.
@@ -214,13 +231,39 @@ export function ListPage({ page }: { page: PageSchema }) {
     }
   };
 
+  /** The file a call answers about the row (its parameters taken from the row), downloaded. */
+  const downloadOnRow = async (action: Extract<RowAction, { action: 'download' }>, record: ListRecord) => {
+    const values = rowParams(action.params, record);
+    setRowWork(rowWorkKey(action.operation, record));
+    try {
+      saveFile(await api.download(action.operation, { params: values, query: values }));
+    } catch {
+      // The API client has shown the failure.
+    } finally {
+      setRowWork(undefined);
+    }
+  };
+
+  /** Sends the file the user picked to a call about the row, and reads the list again. */
+  const uploadOnRow = async (action: Extract<RowAction, { action: 'upload' }>, record: ListRecord, file: File) => {
+    const values = rowParams(action.params, record);
+    setRowWork(rowWorkKey(action.operation, record));
+    try {
+      await api.callDynamic(action.operation, { params: values, query: values, body: fileForm(file) });
+      setVersion((v) => v + 1);
+      void message.success(t('common.done'));
+    } catch {
+      // The API client has shown the server's message (the row or column it refused).
+    } finally {
+      setRowWork(undefined);
+    }
+  };
+
   /** Sends a workbook to the page's import: all its rows are taken or none, and the list is read again. */
   const importRows = async (file: File, operation: string) => {
     setImporting(true);
     try {
-      const body = new FormData();
-      body.append('file', file, file.name);
-      await api.callDynamic(operation, { body });
+      await api.callDynamic(operation, { body: fileForm(file) });
       setVersion((v) => v + 1);
       void message.success(t('common.done'));
     } catch {
@@ -236,12 +279,7 @@ export function ListPage({ page }: { page: PageSchema }) {
     try {
       // The list's filters, scope and sort; the export takes every page, its times in the zone the list shows them in.
       const query = { ...listQuery(state, scope), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
-      const file = await api.download(operation, { query }, (bytes) => setExporting({ format, bytes }));
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(file.blob);
-      link.download = file.fileName;
-      link.click();
-      URL.revokeObjectURL(link.href);
+      saveFile(await api.download(operation, { query }, (bytes) => setExporting({ format, bytes })));
     } catch {
       // The API client has shown the failure.
     } finally {
@@ -279,6 +317,9 @@ export function ListPage({ page }: { page: PageSchema }) {
         onTransition={(action, record) => void transition(action, record)}
         onCall={(action, record) => void callOnRow(action, record)}
         onView={(action, record) => setViewing({ action, record })}
+        onDownload={(action, record) => void downloadOnRow(action, record)}
+        onUpload={(action, record, file) => void uploadOnRow(action, record, file)}
+        {...(rowWork ? { rowWork } : {})}
         onOpen={(action, record) => goTo(routes.find((route) => route.name === action.route)?.path, action.params, record)}
         selected={selected}
         onSelect={setSelected}

@@ -42,6 +42,12 @@ export interface ListViewProps {
   onCall?(action: Extract<RowAction, { action: 'call' }>, record: ListRecord): void;
   onView?(action: Extract<RowAction, { action: 'view' }>, record: ListRecord): void;
   onOpen?(action: Extract<RowAction, { action: 'open' }>, record: ListRecord): void;
+  /** Called when the user asks for the file a call answers about the row. */
+  onDownload?(action: Extract<RowAction, { action: 'download' }>, record: ListRecord): void;
+  /** Called with the file the user picked, to send to a call about the row. */
+  onUpload?(action: Extract<RowAction, { action: 'upload' }>, record: ListRecord, file: File): void;
+  /** The download or upload of a row under way (`rowWorkKey`): its button shows it. */
+  rowWork?: string;
   /** The ids of the rows ticked for the page's bulk actions. */
   selected?: unknown[];
   onSelect?(ids: unknown[]): void;
@@ -61,6 +67,9 @@ export interface ListViewProps {
 /** The parameters of an action about a row, each taken from the field of the row it names. */
 export const rowParams = (params: Record<string, string>, record: ListRecord): ListRecord =>
   Object.fromEntries(Object.entries(params).map(([param, field]) => [param, record[field]]));
+
+/** What names a download or upload under way: the call and the row. */
+export const rowWorkKey = (operation: string, record: ListRecord) => `${operation}:${String(record.id)}`;
 
 /** Whether an action offered in some states only (`when`) is offered on the row (an unset field is ''). */
 const offered = (action: { when?: When }, record: ListRecord) =>
@@ -185,6 +194,36 @@ export function ListView(props: ListViewProps) {
             if (!offered(action, record)) return null;
             return confirmable(action.operation, label(t, `actions.${action.operation}`), action.confirm, () =>
               props.onCall?.(action, record),
+            );
+          case 'download':
+            return (
+              <Button
+                key={`download-${action.operation}`}
+                type="link"
+                size="small"
+                loading={props.rowWork === rowWorkKey(action.operation, record)}
+                onClick={() => props.onDownload?.(action, record)}
+              >
+                {label(t, `actions.${action.operation}`)}
+              </Button>
+            );
+          case 'upload':
+            return (
+              <Upload
+                key={`upload-${action.operation}`}
+                accept={action.accept}
+                showUploadList={false}
+                disabled={props.rowWork === rowWorkKey(action.operation, record)}
+                beforeUpload={(file) => {
+                  props.onUpload?.(action, record, file);
+                  // The page sends the file itself, through the API client.
+                  return false;
+                }}
+              >
+                <Button type="link" size="small" loading={props.rowWork === rowWorkKey(action.operation, record)}>
+                  {label(t, `actions.${action.operation}`)}
+                </Button>
+              </Upload>
             );
           case 'transition':
             if (!allows(action.operation, record)) return null;

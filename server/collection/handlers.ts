@@ -2,16 +2,10 @@ import { ApiError } from '../errors';
 import type { CallContext, Handler } from '../http/services';
 import { refuseField } from '../http/validation';
 import type { EntityRecord } from '../resources/repository';
-import { refusalOf, type MapUnderCheck } from './mapRules';
-import type { ReadCode, RegisterMap } from './registers';
+import { asMap, refusalOf } from './mapRules';
+import { issueMqttCredentials } from './mqttHandlers';
 
 const owner = { labels: 'entities.variableMap' };
-
-const asMap = (record: EntityRecord): MapUnderCheck => ({
-  functionCode: Number(record.functionCode ?? 3) as ReadCode,
-  register: Number(record.register),
-  dataType: record.dataType as RegisterMap['dataType'],
-});
 
 /**
  * Refuses a register map a collector could not read (400 naming the field, nothing written): one
@@ -56,4 +50,4 @@ export const updateVariableMap: Handler = async (call) => {
 };
 
 /** The named handlers of collection, by their `x-handler` name. */
-export const collectionHandlers: Record<string, Handler> = { saveVariableMap, updateVariableMap };
+export const collectionHandlers: Record<string, Handler> = { saveVariableMap, updateVariableMap, issueMqttCredentials };

@@ -1,8 +1,16 @@
-import { LAST_REGISTER, readsBits, widthOf, type RegisterMap } from './registers';
+import type { EntityRecord } from '../resources/repository';
+import { LAST_REGISTER, readsBits, widthOf, type ReadCode, type RegisterMap } from './registers';
 
 /** A map as saved, and the maps of the other variables of its device (with their names, to say which one overlaps). */
 export type MapUnderCheck = Pick<RegisterMap, 'functionCode' | 'register' | 'dataType'>;
 export type SiblingMap = MapUnderCheck & { variableName: string };
+
+/** A stored or sent map (a `variableMap` record), as the rules read it: function code 3 unless it says otherwise. */
+export const asMap = (record: EntityRecord): MapUnderCheck => ({
+  functionCode: Number(record.functionCode ?? 3) as ReadCode,
+  register: Number(record.register),
+  dataType: record.dataType as RegisterMap['dataType'],
+});
 
 /** Why a register map cannot be read: the field it is about, the message's label and its values. */
 export interface MapRefusal {

@@ -129,7 +129,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
     await seedSales(services, scope);
     if (tenant.id === 2 || tenant.id === 10) await seedNews(services, scope);
     const stations = await seedStations(services, scope);
-    await seedEmsDevices(services, scope);
+    await seedEmsDevices(services, scope, stations);
     await seedAlarms(
       services,
       scope,

@@ -2,9 +2,11 @@ import type { Handler } from '../http/services';
 import { emsGetChargeConfig, emsSaveChargeConfig } from './charge';
 import { emsSaveChargeDeal, emsUpdateChargeDeal } from './chargeDeals';
 import { emsAllDeviceModels, emsAllServers, emsPriceConfig, emsTransformerMonitoring } from './config';
+import { emsApplyDeviceModel, emsSaveDeviceModel, emsUpdateDeviceModel } from './deviceModels';
 import { emsAirClose, emsAirOpen, emsDeviceTree, emsImportDevices } from './devices';
 import { emsDiagramData, emsDiagrams, emsSaveDiagram } from './diagrams';
 import { emsGetEnergySetting, emsSaveEnergySetting, emsStorageDevices } from './energySettings';
+import { emsExportModelMap, emsExportModelMapCsv, emsImportModelMap } from './modelMaps';
 import { emsGetQualitySetting, emsResetQualitySetting, emsSaveQualitySetting } from './quality';
 import { emsQualityMonthly, emsQualityRealtime } from './qualityData';
 import { bySn } from './records';
@@ -29,6 +31,12 @@ export const emsdevicesHandlers: Record<string, Handler> = {
   emsDeleteDeviceBySn: device.remove,
   emsAllServers,
   emsAllDeviceModels,
+  emsSaveDeviceModel,
+  emsUpdateDeviceModel,
+  emsApplyDeviceModel,
+  emsExportModelMap,
+  emsExportModelMapCsv,
+  emsImportModelMap,
   emsGetQualitySetting,
   emsResetQualitySetting,
   emsSaveQualitySetting,

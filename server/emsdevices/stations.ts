@@ -82,9 +82,11 @@ function fieldsOf(record: EntityRecord, drop: string[]): EntityRecord {
 }
 
 /**
- * `add_copy_station`: a new station like the source, with copies of its channels, devices and
- * variables; every serial number is rewritten with the new station's (an sn already taken is a
- * 409 and nothing is created: one transaction). History is not copied: the copy starts empty.
+ * `add_copy_station`: a new station like the source, with copies of its channels (without their
+ * host and port, which are the new site's to give), devices and variables, each device of a model
+ * given it (so its maps); every serial number is rewritten with
+ * the new station's (an sn already taken is a 409 and nothing is created: one transaction).
+ * History is not copied: the copy starts empty.
  */
 export const emsCopyStation: Handler = async (call) => {
   const scope = call.scope();
@@ -111,7 +113,8 @@ export const emsCopyStation: Handler = async (call) => {
         scope,
         'monitorChannel',
         {
-          ...fieldsOf(channel, ['stationName', 'serverName']),
+          // Without the source's address: the copy's devices are another site's, never read off the source's gateway.
+          ...fieldsOf(channel, ['stationName', 'serverName', 'host', 'port']),
           sn: renamed(channel.sn, from, sn, DEVICE_SN),
           stationId: station.id,
         },
@@ -124,7 +127,7 @@ export const emsCopyStation: Handler = async (call) => {
         scope,
         'device',
         {
-          ...fieldsOf(device, ['stationName', 'channelName', 'modelName']),
+          ...fieldsOf(device, ['stationName', 'channelName', 'modelName', 'modelId']),
           sn: renamed(device.sn, from, sn, DEVICE_SN),
           stationId: station.id,
           ...(device.channelId !== undefined ? { channelId: channelIds.get(device.channelId) } : {}),
@@ -139,6 +142,10 @@ export const emsCopyStation: Handler = async (call) => {
           { db: trx },
         );
       }
+      // Given its model once its variables are copied, the copy keeps them as the source has them
+      // (names, serial numbers) and gets the model's maps for them.
+      if (device.modelId !== undefined)
+        await repository.patch(scope, 'device', Number(copy.id), { modelId: device.modelId }, { db: trx });
     }
     return station;
   });

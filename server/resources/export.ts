@@ -73,7 +73,8 @@ function layoutOf(call: CallContext, entity: string, pageName: string) {
   };
 }
 
-const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
+/** The `content-disposition` of a file answer: a download named `name` (UTF-8, as RFC 6266 writes it). */
+export const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /**
  * Streams the records a list's conditions select as an Excel workbook: one sheet, the page's

@@ -34,6 +34,13 @@ export interface NameOption {
 
 export type Db = Kysely<Tables> | Transaction<Tables>;
 
+/**
+ * What follows from a write of a record, in the write's own transaction (a device given its model
+ * gets the model's variables): `before` is the record as it was, absent for a new one. A rule that
+ * throws undoes the write.
+ */
+export type WriteRule = (write: { db: Db; scope: TenantScope; record: EntityRecord; before?: EntityRecord }) => Promise<void>;
+
 /** How a write runs: in the caller's transaction, and with values of server-filled fields a named handler sets. */
 export interface WriteOptions {
   db?: Db;
@@ -61,6 +68,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 export class EntityRepository {
   private readonly models: Map<string, EntityModel>;
   private readonly listeners: ((entity: string, tenantId: number) => void)[] = [];
+  private readonly rules = new Map<string, WriteRule[]>();
 
   constructor(
     private readonly db: Kysely<Tables>,
@@ -72,6 +80,24 @@ export class EntityRepository {
   /** Calls `listener` after every committed write of an entity (caches of derived data drop their copy). */
   onChange(listener: (entity: string, tenantId: number) => void): void {
     this.listeners.push(listener);
+  }
+
+  /**
+   * Runs `rule` after every create, update and patch of an entity, in the write's transaction: an
+   * area keeps what derives from its records whichever call writes them.
+   */
+  onWrite(entity: string, rule: WriteRule): void {
+    this.rules.set(entity, [...(this.rules.get(entity) ?? []), rule]);
+  }
+
+  private async followWrite(
+    db: Db,
+    scope: TenantScope,
+    entity: string,
+    record: EntityRecord,
+    before?: EntityRecord,
+  ): Promise<void> {
+    for (const rule of this.rules.get(entity) ?? []) await rule({ db, scope, record, ...(before ? { before } : {}) });
   }
 
   private changed(entity: string, scope: TenantScope): void {
@@ -95,10 +121,10 @@ export class EntityRepository {
   }
 
   /** The records of one page of a list, in its order, with the names of what they refer to. */
-  private async rows(scope: TenantScope, model: EntityModel, query: ListQuery): Promise<EntityRecord[]> {
+  private async rows(scope: TenantScope, model: EntityModel, query: ListQuery, db: Db = this.db): Promise<EntityRecord[]> {
     const sortField = model.field(query.sortField);
     const direction = query.sortOrder === 'asc' ? sql`asc` : sql`desc`;
-    const rows = await this.db
+    const rows = await db
       .selectFrom(model.table)
       .selectAll()
       .where(this.where(model, scope, query))
@@ -108,7 +134,7 @@ export class EntityRepository {
       .offset((query.current - 1) * query.size)
       .execute();
     return this.withLabels(
-      this.db,
+      db,
       scope,
       model,
       rows.map((row) => this.toRecord(model, row)),
@@ -168,7 +194,9 @@ export class EntityRepository {
         if (field.name === 'createTime' || field.name === 'updateTime') values[field.name] = now;
       }
       const inserted = await trx.insertInto(model.table).values(values).returning('id').executeTakeFirstOrThrow();
-      return this.get(scope, entity, Number(inserted.id), trx);
+      const record = await this.get(scope, entity, Number(inserted.id), trx);
+      await this.followWrite(trx, scope, entity, record);
+      return record;
     });
   }
 
@@ -198,7 +226,9 @@ export class EntityRepository {
       const values: EntityRow = { ...this.writable(model, input, mode), ...options.set };
       if (model.field('updateTime')) values.updateTime = new Date().toISOString();
       await trx.updateTable(model.table).set(values).where('tenantId', '=', scope.tenantId).where('id', '=', id).execute();
-      return this.get(scope, entity, id, trx);
+      const record = await this.get(scope, entity, id, trx);
+      await this.followWrite(trx, scope, entity, record, before);
+      return record;
     });
   }
 
@@ -292,19 +322,28 @@ export class EntityRepository {
     entity: string,
     query: Omit<ListQuery, 'current' | 'size'>,
     batch = 500,
+    db: Db = this.db,
   ): AsyncGenerator<EntityRecord[]> {
     const model = this.model(entity);
     for (let current = 1; ; current += 1) {
-      const records = await this.rows(scope, model, { ...query, current, size: batch });
+      const records = await this.rows(scope, model, { ...query, current, size: batch }, db);
       if (records.length) yield records;
       if (records.length < batch) return;
     }
   }
 
-  /** Every record matching a list's conditions, in its order, read a batch at a time (for the calls that work on a whole set). */
-  async all(scope: TenantScope, entity: string, query: Omit<ListQuery, 'current' | 'size'>): Promise<EntityRecord[]> {
+  /**
+   * Every record matching a list's conditions, in its order, read a batch at a time (for the calls
+   * that work on a whole set); within a transaction when one is given.
+   */
+  async all(
+    scope: TenantScope,
+    entity: string,
+    query: Omit<ListQuery, 'current' | 'size'>,
+    db: Db = this.db,
+  ): Promise<EntityRecord[]> {
     const records: EntityRecord[] = [];
-    for await (const batch of this.each(scope, entity, query)) records.push(...batch);
+    for await (const batch of this.each(scope, entity, query, 500, db)) records.push(...batch);
     return records;
   }
 

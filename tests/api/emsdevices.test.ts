@@ -69,6 +69,10 @@ describe.each(databases())('station and device administration on $name', ({ star
         query: { stationId: String(copy.body.data.id) },
       });
       expect(channels.body.data.records.map((c) => c.sn)).toEqual(['T2-ST9-CH1']);
+      // Not the source's gateway: a collector would read the source's devices into the copy.
+      expect(channels.body.data.records[0]).toMatchObject({ protocol: 'modbusTcp' });
+      expect(channels.body.data.records[0]).not.toHaveProperty('host');
+      expect(channels.body.data.records[0]).not.toHaveProperty('port');
       // The catalog of the data calls knows the copy at once: its variables answer (no value yet).
       const realtime = await as<Row[]>('POST', 'main/devices/data/realtime', { payload: { sns: 'T2-ST9-PCS1.activePower' } });
       expect(realtime.status).toBe(200);

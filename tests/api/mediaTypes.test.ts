@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { databases, emsTokenOf, signIn } from '../support/api';
 import { contract } from '../support/contract';
-import { methodOf, url } from '../support/records';
+import { methodOf, operationFor, url } from '../support/records';
 import type { TestServer } from '../support/server';
 
-/** Every workbook and PDF export of the contract, called as the screens call it (no filter). */
+/**
+ * Every workbook, PDF and CSV export of the contract, called as the screens call it (no filter;
+ * the record a path names, such as a device model's register map, the first its list answers).
+ */
 const EXPORTS = contract.operations.filter((op) => op.binary && !op.mediaTypes?.includes('application/octet-stream'));
 
 describe.each(databases())('exports answer the media type they declare, on $name', ({ start }) => {
@@ -16,16 +19,27 @@ describe.each(databases())('exports answer the media type they declare, on $name
   });
   afterAll(() => server?.stop());
 
-  test('21 exports: 20 workbooks and a PDF', () => {
+  test('23 exports: 21 workbooks, a PDF and a CSV table', () => {
     expect(EXPORTS.map((op) => op.mediaTypes?.join()).sort()).toEqual([
       'application/pdf',
-      ...Array<string>(20).fill('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+      ...Array<string>(21).fill('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+      'text/csv',
     ]);
   });
 
   test.each(EXPORTS.map((op) => [op.operationId, op] as const))('%s', async (operationId, op) => {
-    const path = url(operationId);
-    const token = path.startsWith('/ems/api/') ? await emsTokenOf(server.app, admin) : admin;
+    const token = op.path.startsWith('/ems/api/') ? await emsTokenOf(server.app, admin) : admin;
+    const params: Record<string, unknown> = {};
+    for (const [name, schema] of Object.entries(op.params?.properties ?? {})) {
+      const list = operationFor(String(schema['x-ref']), 'list') ?? '';
+      const records = await server.app.inject({
+        method: methodOf(list),
+        url: url(list),
+        headers: { authorization: `Bearer ${token}` },
+      });
+      params[name] = records.json<{ data: { records: { id: number }[] } }>().data.records[0]?.id;
+    }
+    const path = url(operationId, params);
     const answer = await server.app.inject({
       method: methodOf(operationId),
       url: path,
@@ -33,10 +47,11 @@ describe.each(databases())('exports answer the media type they declare, on $name
       ...(op.body ? { payload: {} } : {}),
     });
     expect(answer.statusCode).toBe(200);
-    expect(op.mediaTypes).toEqual([answer.headers['content-type']]);
-    // A workbook is a zip archive; a PDF starts with its signature.
-    expect(answer.rawPayload.subarray(0, 4).toString('latin1')).toBe(
-      op.mediaTypes?.[0] === 'application/pdf' ? '%PDF' : 'PK\u0003\u0004',
-    );
+    // A CSV table says its character set beside its media type.
+    expect(op.mediaTypes).toEqual([String(answer.headers['content-type']).replace('; charset=utf-8', '')]);
+    // A workbook is a zip archive; a PDF starts with its signature, a CSV table with UTF-8's byte order mark.
+    const signature =
+      { 'application/pdf': '%PDF', 'text/csv': '\u00EF\u00BB\u00BF' }[op.mediaTypes?.[0] ?? ''] ?? 'PK\u0003\u0004';
+    expect(answer.rawPayload.subarray(0, signature.length).toString('latin1')).toBe(signature);
   });
 });
