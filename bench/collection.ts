@@ -20,7 +20,7 @@ import type { SampleInput } from '../server/telemetry/store';
 import { call, signIn } from '../tests/support/api';
 import { replaceSection } from './report';
 
-const TENANT = 2;
+export const TENANT = 2;
 const CHANNELS = 40;
 const DEVICES_PER_CHANNEL = 50;
 const REGISTERS = 50;
@@ -29,16 +29,16 @@ const WINDOW_MS = 60_000;
 const LATENCY_RUNS = 10;
 const DEVICES_GOAL = 2000;
 
-const log = (message: string) => process.stdout.write(`${message}\n`);
-const fmt = (value: number) => Math.round(value).toLocaleString('en-US');
+export const log = (message: string) => process.stdout.write(`${message}\n`);
+export const fmt = (value: number) => Math.round(value).toLocaleString('en-US');
 const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
-function config(dataDir: string, collector: boolean): ServerConfig {
-  return { ...configFromEnv({}), dataDir, logger: false, simulator: false, collector, demo: true };
+export function config(dataDir: string, collector: boolean): ServerConfig {
+  return { ...configFromEnv({}), dataDir, logger: false, simulator: false, collector, mqtt: undefined, demo: true };
 }
 
 /** This process's CPU time (user and system, ms). */
-const cpuMs = () => {
+export const cpuMs = () => {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1000;
 };
@@ -77,8 +77,16 @@ async function gateways() {
   };
 }
 
-/** The bench's channels, devices, variables and maps, written straight into the tenant's tables (the setup is not measured). */
-async function provision({ db }: Database, ports: number[]): Promise<{ varIds: number[][] }> {
+/**
+ * A bench's channels, devices, variables and (for Modbus, one per port) register maps, written
+ * straight into the tenant's tables (the setup is not measured); answers each channel's id and its
+ * variables' ids. MQTT channels are given as undefined ports.
+ */
+export async function provision(
+  { db }: Database,
+  ports: (number | undefined)[],
+  devicesPerChannel = DEVICES_PER_CHANNEL,
+): Promise<{ channelIds: number[]; varIds: number[][] }> {
   const station = await db
     .selectFrom('station')
     .select('id')
@@ -95,6 +103,7 @@ async function provision({ db }: Database, ports: number[]): Promise<{ varIds: n
   await db.updateTable('monitorChannel').set({ port: null }).where('tenantId', '=', TENANT).execute();
   const now = new Date().toISOString();
   const varIds: number[][] = [];
+  const channelIds: number[] = [];
   for (const [c, port] of ports.entries()) {
     const channel = await db
       .insertInto('monitorChannel')
@@ -102,9 +111,7 @@ async function provision({ db }: Database, ports: number[]): Promise<{ varIds: n
         tenantId: TENANT,
         sn: `BENCH-CH${c}`,
         name: `Bench ${c}`,
-        protocol: 'modbusTcp',
-        host: '127.0.0.1',
-        port,
+        ...(port === undefined ? { protocol: 'mqtt' } : { protocol: 'modbusTcp', host: '127.0.0.1', port }),
         pollInterval: POLL_S,
         stationId: station.id,
         serverId: server.id,
@@ -113,8 +120,9 @@ async function provision({ db }: Database, ports: number[]): Promise<{ varIds: n
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    channelIds.push(Number(channel.id));
     const ids: number[] = [];
-    for (let d = 0; d < DEVICES_PER_CHANNEL; d++) {
+    for (let d = 0; d < devicesPerChannel; d++) {
       const sn = `BENCH-C${c}-D${d}`;
       const device = await db
         .insertInto('device')
@@ -149,6 +157,8 @@ async function provision({ db }: Database, ports: number[]): Promise<{ varIds: n
         )
         .returning('id')
         .execute();
+      ids.push(...variables.map((v) => Number(v.id)));
+      if (port === undefined) continue;
       await db
         .insertInto('variableMap')
         .values(
@@ -166,14 +176,13 @@ async function provision({ db }: Database, ports: number[]): Promise<{ varIds: n
           })),
         )
         .execute();
-      ids.push(...variables.map((v) => Number(v.id)));
     }
     varIds.push(ids);
   }
-  return { varIds };
+  return { channelIds, varIds };
 }
 
-async function storedBetween({ db }: Database, from: number, to: number): Promise<number> {
+export async function storedBetween({ db }: Database, from: number, to: number): Promise<number> {
   const row = await db
     .selectFrom('sample')
     .select((eb) => eb.fn.countAll<number>().as('count'))

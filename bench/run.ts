@@ -24,6 +24,8 @@
  * 9. Dashboard templates at fleet size (bench/templates.ts): a roll-out over 1,000 stations.
  * 10. Collection from devices (bench/collection.ts): 2,000 Modbus devices polled every 5 s against
  *    the direct ingest of the same samples, and a register change to the realtime answer.
+ * 11. MQTT samples (bench/mqtt.ts): 25,000 samples a second published through the embedded broker
+ *    and through mosquitto, against the direct ingest of the same samples.
  *
  * `npm run bench -- --before DIR` measures 6 and 7 also with the client and Storybook built in DIR
  * (a checkout of an earlier commit), beside this checkout's, in the same run.
@@ -50,6 +52,7 @@ import { RETENTION_STEP_MS, RETENTION_VARIABLES, retentionFigures, type Removal 
 import { dashboardFigures, dashboardReport } from './dashboard';
 import { checkoutOf, replaceSection, sectionOf } from './report';
 import { collectionFigures, collectionReport } from './collection';
+import { mqttFigures, mqttReport } from './mqtt';
 import { templateFigures, templateReport } from './templates';
 import { trendBench } from './trend';
 import { viewerFigures, viewerReport } from './viewers';
@@ -84,7 +87,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T
 }
 
 function config(overrides: Partial<ServerConfig>): ServerConfig {
-  return { ...configFromEnv({}), logger: false, simulator: false, collector: false, demo: true, ...overrides };
+  return { ...configFromEnv({}), logger: false, simulator: false, collector: false, mqtt: undefined, demo: true, ...overrides };
 }
 
 /** The first variables of tenant 2's stations: counters and gauges (and signals too when `signals`). */
@@ -530,6 +533,7 @@ async function main(): Promise<void> {
   const viewers = viewerReport(await viewerFigures());
   const templates = templateReport(await templateFigures());
   const collection = collectionReport(await collectionFigures());
+  const mqtt = mqttReport(await mqttFigures());
 
   const year = statsSqlite.filter((r) => r.type === 'YEAR');
   const report = `# Benchmarks
@@ -580,7 +584,8 @@ ${dashboard}
 ${trend}
 ${viewers}
 ${templates}
-${collection}`;
+${collection}
+${mqtt}`;
   // The soak's section is written by `npm run soak`, which this run does not repeat.
   const soak = existsSync('docs/benchmarks.md') ? sectionOf(readFileSync('docs/benchmarks.md', 'utf8'), 'Soak') : undefined;
   writeFileSync('docs/benchmarks.md', soak ? replaceSection(report, 'Soak', soak) : report);

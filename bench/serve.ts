@@ -20,6 +20,7 @@ import { formatLocal } from '../server/telemetry/calendar';
 const dashboard = process.env.BENCH_MODE === 'dashboard';
 const config = {
   ...configFromEnv(),
+  mqtt: undefined,
   logger: false,
   simulator: dashboard,
   demo: dashboard,

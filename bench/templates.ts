@@ -27,7 +27,16 @@ const log = (message: string) => process.stdout.write(`${message}\n`);
 const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 function config(dataDir: string): ServerConfig {
-  return { ...configFromEnv({}), dataDir, logger: false, simulator: false, collector: false, demo: true, historyDays: 1 };
+  return {
+    ...configFromEnv({}),
+    dataDir,
+    logger: false,
+    simulator: false,
+    collector: false,
+    mqtt: undefined,
+    demo: true,
+    historyDays: 1,
+  };
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {

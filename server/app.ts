@@ -2,6 +2,8 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { AlarmEngine } from './alarms/engine';
 import { Collector } from './collection/collector';
+import { Mqtt, type MqttSettings } from './collection/mqtt';
+import { MqttDirectory } from './collection/mqttIngest';
 import { CallerCache } from './auth/callers';
 import { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
@@ -12,6 +14,7 @@ import { Lease } from './db/leases';
 import { syncEntityTables } from './db/entityTables';
 import { migrate } from './db/migrate';
 import { seedDemo } from './demo/seed';
+import { giveModel } from './emsdevices/deviceModels';
 import { fileStoreFor } from './files/fileStore';
 import { registerClient } from './http/client';
 import { registerDocs } from './http/docs';
@@ -35,6 +38,8 @@ declare module 'fastify' {
     simulator?: Simulator;
     /** The collector polling the channels of every enabled collector server, when the server runs one. */
     collector?: Collector;
+    /** The MQTT side (embedded broker or external client), when the server speaks MQTT. */
+    mqtt?: Mqtt;
   }
 }
 
@@ -71,12 +76,14 @@ export async function openServices(config: ServerConfig): Promise<Services> {
   const catalog = new Catalog(database.db, cached);
   const callers = new CallerCache(cached);
   const needs = new NeedCache({ maxBytes: config.needCacheMb * 1024 * 1024, enabled: cached });
+  const mqttChannels = new MqttDirectory(database.db, cached);
   const dropCached = (entity: string, tenantId: number) => {
     if (entity === SAMPLES) {
       needs.samplesArrived(tenantId);
       return;
     }
     if (entity === 'station' || entity === 'device' || entity === 'deviceVariable') catalog.invalidate(tenantId);
+    if (['station', 'monitorChannel', 'device', 'deviceVariable'].includes(entity)) mqttChannels.invalidate(tenantId);
     // Tokens revoked or moved, or an employee record (the `user` entity: role, account state) changed.
     if (entity === AUTH_TOKENS || entity === 'user') callers.clear();
     alarms.invalidate(entity, tenantId);
@@ -86,6 +93,7 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     changed: dropCached,
     missed: () => {
       catalog.clear();
+      mqttChannels.clear();
       alarms.clear();
       callers.clear();
       needs.clear();
@@ -103,6 +111,7 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     alarms,
     weather: new SimulatedWeather(),
     needs,
+    mqttChannels,
     changed: (entity, tenantId) => changed(entity, tenantId),
   };
   const tell = (entity: string, tenantId: number) =>
@@ -115,6 +124,8 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     void tell(entity, tenantId);
   };
   services.repository.onChange(changed);
+  // A device given a model gets the model's variables and maps, whichever call writes it (the demo's seeding too).
+  services.repository.onWrite('device', giveModel(services.repository));
   services.tokens.onRevoke(() => changed(AUTH_TOKENS, 0));
   const tellSamples = throttledPerTenant((tenantId) => void tell(SAMPLES, tenantId), SAMPLE_NEWS_MS);
   services.telemetry.onSamples((tenantId) => {
@@ -136,6 +147,26 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     throw error;
   }
   return services;
+}
+
+/**
+ * Starts the MQTT side. An embedded broker whose port is taken (another broker on the machine)
+ * is said in the log and left out, rather than keeping the platform from starting: its MQTT
+ * channels then show no samples until the port is given (`MQTT_PORT`).
+ */
+export async function startMqtt(
+  services: Services,
+  settings: MqttSettings,
+  log: (message: string) => void,
+): Promise<Mqtt | undefined> {
+  try {
+    return await Mqtt.start(services, settings, log);
+  } catch (error) {
+    log(
+      `MQTT not started (${settings.url ?? `${settings.host}:${settings.port}`}): ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return undefined;
+  }
 }
 
 /** Told of every answer as it is sent, its body serialised (text, a Buffer or a stream). */
@@ -172,8 +203,12 @@ export async function buildApp(config: ServerConfig, observer?: AnswerObserver):
       })
     : undefined;
   app.decorate('simulator', simulator);
-  const collector = config.collector ? new Collector(services, { log: (message) => app.log.warn(message) }) : undefined;
+  services.mqtt = config.mqtt ? await startMqtt(services, config.mqtt, (message) => app.log.warn(message)) : undefined;
+  const collector = config.collector
+    ? new Collector(services, { mqtt: services.mqtt, log: (message) => app.log.warn(message) })
+    : undefined;
   app.decorate('collector', collector);
+  app.decorate('mqtt', services.mqtt);
   // The retention prune runs on one node of a cluster at a time, hourly across the cluster: each
   // node asks for its lease every 30 s, and the holder prunes when the last prune (on any node) is
   // an hour old, or as it starts (with the retention it was started with); on PostgreSQL it also
@@ -201,6 +236,7 @@ export async function buildApp(config: ServerConfig, observer?: AnswerObserver):
     await retention.release().catch(() => undefined);
     await collector?.stop();
     await simulator?.stop();
+    await services.mqtt?.stop();
     await database.close();
   });
   // Stopping, the server takes no new connection and answers new requests 503; those in flight

@@ -1,13 +1,9 @@
-import { unsupportedNode } from './nodeVersion';
+import { exitOnUnsupportedNode } from './nodeVersion';
 
-// Before the server's modules load: on an older Node, the SQLite driver would crash as it loads.
-const unsupported = unsupportedNode(process.versions.node);
-if (unsupported) {
-  process.stderr.write(unsupported);
-  process.exit(1);
-}
+// Before the modules below load: on an older Node, the SQLite driver would crash as it loads.
+exitOnUnsupportedNode();
 
-const { openServices } = await import('./app');
+const { openServices, startMqtt } = await import('./app');
 const { Collector } = await import('./collection/collector');
 const { configFromEnv } = await import('./config');
 
@@ -29,8 +25,14 @@ if (servers.some((id) => !Number.isInteger(id) || id < 1)) {
 // A collector process never seeds the demo: the nodes serving the calls do.
 const config = { ...configFromEnv(), demo: false };
 const services = await openServices(config);
+// Commands to MQTT channels go out through an external broker (MQTT_URL); a collector process runs
+// no broker of its own, and without an external one leaves MQTT channels to the servers.
+services.mqtt = config.mqtt?.url
+  ? await startMqtt(services, config.mqtt, (message) => process.stderr.write(`${message}\n`))
+  : undefined;
 const collector = new Collector(services, {
   ...(servers.length ? { servers: new Set(servers) } : {}),
+  mqtt: services.mqtt,
   log: (message) => process.stderr.write(`${message}\n`),
 });
 collector.start();
@@ -38,6 +40,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void collector
       .stop()
+      .then(() => services.mqtt?.stop())
       .then(() => services.database.close())
       .then(() => process.exit(0));
   });

@@ -1,5 +1,6 @@
 import uploadRules from '../schemas/constants/upload.json';
 import { resolve } from 'node:path';
+import type { MqttSettings } from './collection/mqtt';
 
 /** Settings of one server process, read from the environment (see README). */
 export interface ServerConfig {
@@ -25,6 +26,8 @@ export interface ServerConfig {
   simulator: boolean;
   /** Poll the channels of the enabled collector servers by their register maps in this process. */
   collector: boolean;
+  /** The MQTT side: the embedded broker's address, or an external broker; none when absent. */
+  mqtt?: MqttSettings | undefined;
   /** Days of history the simulator back-fills on its first start. */
   historyDays: number;
   /** Days raw samples are kept; older days keep their hourly and daily rollups. */
@@ -55,6 +58,17 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logger: flag(env.LOG, true),
     simulator: flag(env.SIMULATOR, demo),
     collector: flag(env.COLLECTOR, true),
+    // The embedded broker listens where the server does, on 1883; an external broker replaces it.
+    ...(flag(env.MQTT, true)
+      ? {
+          mqtt: {
+            host: env.MQTT_HOST ?? env.HOST ?? '127.0.0.1',
+            port: Number(env.MQTT_PORT ?? 1883),
+            ...(env.MQTT_URL ? { url: env.MQTT_URL } : {}),
+            ...(env.MQTT_PASSWORD_FILE ? { passwordFile: resolve(env.MQTT_PASSWORD_FILE) } : {}),
+          },
+        }
+      : {}),
     historyDays: Number(env.HISTORY_DAYS ?? 395),
     rawRetentionDays: Number(env.RAW_RETENTION_DAYS ?? 14),
     needCacheMb: Number(env.NEED_CACHE_MB ?? 64),

@@ -60,7 +60,15 @@ export function FormDialog({ form, load, save, values, target, title, answer, on
     [api, save, target, values, answer, message, t, onClose],
   );
   return (
-    <Modal open title={title ?? label(t, `forms.${form}.title`)} footer={null} destroyOnHidden width={560} onCancel={close}>
+    // A question's answer is a table: the dialog is wider, and the table scrolls within it when wider still.
+    <Modal
+      open
+      title={title ?? label(t, `forms.${form}.title`)}
+      footer={null}
+      destroyOnHidden
+      width={answer ? 880 : 560}
+      onCancel={close}
+    >
       <CallForm
         form={form}
         load={loadValues}
@@ -77,6 +85,7 @@ export function FormDialog({ form, load, save, values, target, title, answer, on
           rowKey={(_, index) => String(index)}
           dataSource={answered}
           pagination={false}
+          scroll={{ x: 'max-content' }}
           locale={{ emptyText: t('common.empty') }}
           columns={answer.map((field) => ({
             key: field,

@@ -11,14 +11,19 @@ import {
   settleCommands,
   writeCommand,
   type CommandOutcomes,
+  type PendingCommand,
 } from './commands';
 import { ModbusLink } from './modbusLink';
+import type { Mqtt } from './mqtt';
+import { mqttTopics, mqttUser } from './mqttCredentials';
 import { loadPlans, type ChannelPlan } from './plans';
 import { pollDevices, type PollResult } from './poll';
 
 export interface CollectorOptions {
   /** The collector servers (`monitorServer` ids) this process polls for; every enabled one when absent. */
   servers?: ReadonlySet<number>;
+  /** The MQTT side commands go out through; without it, this process leaves MQTT channels to a process that has one. */
+  mqtt?: Mqtt;
   log?: (message: string) => void;
 }
 
@@ -99,6 +104,7 @@ export class Collector {
     const plans = await loadPlans(this.services.database.db, this.options.servers);
     const seen = new Set<string>();
     for (const plan of plans) {
+      if (plan.protocol === 'mqtt' && !this.options.mqtt) continue;
       const name = leaseName(plan);
       seen.add(name);
       const known = this.channels.get(name);
@@ -170,6 +176,7 @@ export class Collector {
         .execute();
       return;
     }
+    if (plan.protocol === 'mqtt' && this.options.mqtt) return this.watchMqtt(plan, this.options.mqtt, ts);
     // A channel with no address, or no device mapped yet, is not connected to: there is nothing to read.
     if (!link || !plan.devices.length) return;
     const commands = await pendingCommands(
@@ -177,7 +184,16 @@ export class Collector {
       plan.tenantId,
       plan.devices.flatMap((d) => d.blocks.flatMap((b) => b.maps.map((m) => m.varId))),
     );
-    const refused = await this.write(channel, commands);
+    const refused = await this.write(commands, async (command) => {
+      const target = mapOf(plan.devices, command.varId);
+      if (!target) return false;
+      try {
+        await writeCommand(link, target.device.unit, target.map, command.value);
+      } catch (error) {
+        throw new Error(`${target.device.sn}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
+      return true;
+    });
     const result = await pollDevices(link, plan.devices, ts);
     const outcomes = outcomesOf(commands, result.samples, refused, Date.now());
     let flips: LinkChange[] = [];
@@ -185,6 +201,11 @@ export class Collector {
       flips = await this.record(trx, plan, result, ts);
       await settleCommands(trx, plan.tenantId, outcomes, Date.now());
     });
+    await this.ended(plan, outcomes, flips);
+  }
+
+  /** Commands ended and devices found or lost at a poll: told of, and the devices' communication-loss alarms evaluated. */
+  private async ended(plan: ChannelPlan, outcomes: CommandOutcomes, flips: LinkChange[]): Promise<void> {
     for (const id of [...outcomes.done, ...outcomes.failed.map((f) => f.id)]) this.written.delete(id);
     // A device found or lost, or a command ended, is a change of the tenant's records: the answers showing them are ended.
     if (flips.length || outcomes.done.length || outcomes.failed.length) this.services.changed('device', plan.tenantId);
@@ -193,29 +214,83 @@ export class Collector {
   }
 
   /**
-   * Writes the commands not written yet to their devices (each once by this process, before the
-   * poll whose reading may show it); answers those the device refused or that cannot be written.
+   * A turn of an MQTT channel, whose devices publish on their own: the commands not sent yet go
+   * out on its command topic; a device none of whose variables has a sample from the last two
+   * intervals is offline, and online again with the next; a command is done once the latest
+   * sample of its variable, taken after it was sent, shows its value.
+   */
+  private async watchMqtt(plan: ChannelPlan, mqtt: Mqtt, ts: number): Promise<void> {
+    const user = mqttUser(plan.channelId);
+    const known = await mqtt.ingest.directory.channel(user, ts);
+    if (!known?.devices.size) return;
+    const variables = new Map<number, { device: string; code: string; deviceId: number }>();
+    for (const [sn, device] of known.devices)
+      for (const [code, variable] of device.variables)
+        variables.set(variable.varId, { device: sn, code, deviceId: device.deviceId });
+    const { db } = this.services.database;
+    const commands = await pendingCommands(db, plan.tenantId, [...variables.keys()]);
+    const refused = await this.write(commands, async (command) => {
+      const target = variables.get(command.varId)!;
+      await mqtt.publish(
+        mqttTopics(user).commands,
+        JSON.stringify({ id: command.id, device: target.device, code: target.code, value: command.value }),
+      );
+      return true;
+    });
+    const latest = await this.services.telemetry.store.latest(plan.tenantId, [...variables.keys()]);
+    const newest = new Map<number, number>();
+    for (const state of latest) {
+      const deviceId = variables.get(state.varId)!.deviceId;
+      newest.set(deviceId, Math.max(newest.get(deviceId) ?? 0, Number(state.ts)));
+    }
+    const silentMs = 2 * plan.pollMs;
+    const result: PollResult = {
+      samples: [],
+      devices: [...known.devices.values()].map(({ deviceId }) => {
+        const last = newest.get(deviceId);
+        return last !== undefined && ts - last <= silentMs
+          ? { deviceId, online: true }
+          : { deviceId, online: false, failure: 'silent', error: `no sample for ${Math.round(silentMs / 1000)} s` };
+      }),
+      errors: 0,
+      badValues: 0,
+      roundTripMs: null,
+      lastError: null,
+      lastRead: newest.size ? Math.max(...newest.values()) : undefined,
+    };
+    const outcomes = outcomesOf(
+      commands,
+      latest.map((state) => ({ varId: state.varId, ts: Number(state.ts), value: state.value })),
+      refused,
+      Date.now(),
+    );
+    const flips = await db.transaction().execute(async (trx) => {
+      const changed = await this.record(trx, plan, result, ts);
+      await settleCommands(trx, plan.tenantId, outcomes, Date.now());
+      return changed;
+    });
+    await this.ended(plan, outcomes, flips);
+  }
+
+  /**
+   * Sends the commands not sent yet to their devices (each once by this process, before the poll
+   * whose reading may show it); answers those the device refused or that could not be sent.
+   * `send` answers false for a command it has no way to send (it then waits for its time).
    */
   private async write(
-    channel: Polled,
-    commands: readonly { id: number; varId: number; value: number }[],
+    commands: readonly PendingCommand[],
+    send: (command: PendingCommand) => Promise<boolean>,
   ): Promise<CommandOutcomes['failed']> {
     const refused: CommandOutcomes['failed'] = [];
     // A command another process settled is forgotten here once it is past any time it could wait.
     const forgotten = Date.now() - 2 * COMMAND_TIMEOUT_MS;
     for (const [id, at] of this.written) if (at < forgotten) this.written.delete(id);
     for (const command of commands) {
-      if (this.written.has(command.id) || !channel.link) continue;
-      const target = mapOf(channel.plan.devices, command.varId);
-      if (!target) continue;
+      if (this.written.has(command.id)) continue;
       try {
-        await writeCommand(channel.link, target.device.unit, target.map, command.value);
-        this.written.set(command.id, Date.now());
+        if (await send(command)) this.written.set(command.id, Date.now());
       } catch (error) {
-        refused.push({
-          id: command.id,
-          reason: `${target.device.sn}: ${error instanceof Error ? error.message : String(error)}`,
-        });
+        refused.push({ id: command.id, reason: error instanceof Error ? error.message : String(error) });
       }
     }
     return refused;
@@ -253,7 +328,7 @@ export class Collector {
       .updateTable('monitorChannel')
       .set({
         linkState: answered ? 'connected' : 'failing',
-        ...(answered ? { lastReadTime: at } : {}),
+        ...(answered ? { lastReadTime: new Date(result.lastRead ?? ts).toISOString() } : {}),
         ...(result.roundTripMs !== null ? { roundTripMs: result.roundTripMs } : {}),
         readErrors: sql`coalesce(read_errors, 0) + ${result.errors}`,
         badValues: sql`coalesce(bad_values, 0) + ${result.badValues}`,

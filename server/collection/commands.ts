@@ -66,13 +66,15 @@ export function outcomesOf(
   failed: CommandOutcomes['failed'],
   now: number,
 ): CommandOutcomes {
-  const read = new Map(samples.map((s) => [s.varId, s.value]));
+  const read = new Map(samples.map((s) => [s.varId, s]));
   const refused = new Set(failed.map((f) => f.id));
   const outcomes: CommandOutcomes = { done: [], failed: [...failed] };
   for (const command of commands) {
     if (refused.has(command.id)) continue;
-    const value = read.get(command.varId);
-    if (value !== undefined && Math.abs(value - command.value) < 1e-6) outcomes.done.push(command.id);
+    const sample = read.get(command.varId);
+    // A reading taken before the command was sent cannot show it, whatever its value.
+    if (sample && sample.ts >= command.createTime && Math.abs(sample.value - command.value) < 1e-6)
+      outcomes.done.push(command.id);
     else if (now - command.createTime > COMMAND_TIMEOUT_MS)
       outcomes.failed.push({
         id: command.id,
@@ -82,27 +84,27 @@ export function outcomesOf(
   return outcomes;
 }
 
-/** Stores what became of commands, in the transaction that stores the readings showing them. */
+/**
+ * Stores what became of commands, in the transaction that stores the readings showing them; only
+ * commands to `varIds` when given (what a channel's device says of its own commands).
+ */
 export async function settleCommands(
   trx: Transaction<Tables>,
   tenantId: number,
   outcomes: CommandOutcomes,
   ts: number,
+  varIds?: readonly number[],
 ): Promise<void> {
-  if (outcomes.done.length)
-    await trx
+  if (varIds?.length === 0) return;
+  const ended = (status: 'done' | 'failed', reason: string | null) => {
+    let query = trx
       .updateTable('ykCommand')
-      .set({ status: 'done', doneTime: ts })
+      .set({ status, doneTime: ts, ...(reason !== null ? { reason: reason.slice(0, 200) } : {}) })
       .where('tenantId', '=', tenantId)
-      .where('id', 'in', outcomes.done)
-      .where('status', '=', 'sent')
-      .execute();
-  for (const { id, reason } of outcomes.failed)
-    await trx
-      .updateTable('ykCommand')
-      .set({ status: 'failed', doneTime: ts, reason: reason.slice(0, 200) })
-      .where('tenantId', '=', tenantId)
-      .where('id', '=', id)
-      .where('status', '=', 'sent')
-      .execute();
+      .where('status', '=', 'sent');
+    if (varIds) query = query.where('varId', 'in', [...varIds]);
+    return query;
+  };
+  if (outcomes.done.length) await ended('done', null).where('id', 'in', outcomes.done).execute();
+  for (const { id, reason } of outcomes.failed) await ended('failed', reason).where('id', '=', id).execute();
 }

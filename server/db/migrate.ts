@@ -15,6 +15,7 @@ import * as timeWeights from './migrations/0011_time_weights';
 import * as kanbanVersions from './migrations/0012_kanban_versions';
 import * as kanbanTemplates from './migrations/0013_kanban_templates';
 import * as commandOutcome from './migrations/0014_command_outcome';
+import * as mqttCredentials from './migrations/0015_mqtt_credentials';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, context: MigrationCon
   '0012_kanban_versions': kanbanVersions,
   '0013_kanban_templates': kanbanTemplates,
   '0014_command_outcome': commandOutcome,
+  '0015_mqtt_credentials': mqttCredentials,
 };
 
 /** An auto-increment integer primary key named `id`, in each engine's own way. */

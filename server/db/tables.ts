@@ -133,6 +133,8 @@ export interface SystemTables {
   /** Which server process runs the simulator (one at a time on a shared database), until when. */
   /** The lease of a background job that one node runs at a time (`server/db/leases.ts`); times in ms since the epoch. */
   jobLease: { name: string; owner: string; expires: number; lastRun: number };
+  /** The MQTT credentials of a channel: its user and the hash of its secret (never the secret). */
+  mqttCredential: { channelId: number; tenantId: number; username: string; secretHash: string; issueTime: string };
   /** A link of an open route: the hash of its token, the one record it names, until when (ms since the epoch). */
   openLink: {
     tokenHash: string;

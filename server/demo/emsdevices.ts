@@ -3,7 +3,8 @@ import type { Services } from '../http/services';
 import type { EntityRecord } from '../resources/repository';
 import { allRecords } from '../emsdevices/records';
 import { registerLayout } from '../simulator/registerLayout';
-import { DEVICES, VARIABLES, type StationType } from '../simulator/topology';
+import { DEVICES, VARIABLES, type DeviceSpec, type StationType } from '../simulator/topology';
+import type { DemoStation } from './stations';
 
 const DEVICE_MODELS = [
   { name: 'PCS-500K', kind: 'pcs', manufacturer: '南瑞继保', protocol: 'modbusTcp' },
@@ -14,39 +15,56 @@ const DEVICE_MODELS = [
   { name: 'AC-12K', kind: 'airConditioner', manufacturer: '英维克', protocol: 'modbusRtu' },
 ] as const;
 
-const EMS_MODELS = [
-  {
-    name: '储能变流器 500kW',
-    kind: 'pcs',
-    manufacturer: '南瑞继保',
-    ratedPower: 500,
-    variables: [
-      { code: 'activePower', name: '有功功率', unit: 'kW', kind: 'gauge', register: 100, ratio: 0.1 },
-      { code: 'chargeEnergy', name: '累计充电量', unit: 'kWh', kind: 'counter', register: 120, ratio: 1 },
-      { code: 'dischargeEnergy', name: '累计放电量', unit: 'kWh', kind: 'counter', register: 122, ratio: 1 },
-    ],
-  },
-  {
-    name: '三相多功能电表',
-    kind: 'meter',
-    manufacturer: '正泰仪表',
-    variables: [
-      { code: 'activePower', name: '有功功率', unit: 'kW', kind: 'gauge', register: 0, ratio: 0.001 },
-      { code: 'voltageA', name: 'A相电压', unit: 'V', kind: 'gauge', register: 10, ratio: 0.1 },
-      { code: 'frequency', name: '频率', unit: 'Hz', kind: 'gauge', register: 20, ratio: 0.01 },
-    ],
-  },
-] as const;
+/** Names of the EMS device models the demo makes of the simulated devices, by their list of variables. */
+const EMS_MODEL_NAMES: Record<DeviceSpec['variables'], string> = {
+  emsController: 'EMS 控制器',
+  pcs: '储能变流器',
+  bms: '电池管理系统',
+  batteryCluster: '电池簇',
+  pvInverter: '光伏逆变器',
+  meter: '三相多功能电表',
+  loadMeter: '负荷电表',
+  transformer: '变压器温控器',
+  airConditioner: '储能空调',
+  camera: '网络摄像机',
+};
+
+/**
+ * The EMS device model of a simulated device: its variables with the register map the simulated
+ * device serves (`registerLayout`), but for those its station's firmware does not report (which
+ * keep their registers unread, the others in their places).
+ */
+function emsModelOf(spec: DeviceSpec, lacks: readonly string[]): EntityRecord {
+  const variables = new Map(VARIABLES[spec.variables].map((variable) => [variable.code, variable]));
+  const missing = [...variables.values()].filter((variable) => lacks.includes(`${spec.key}.${variable.code}`));
+  const manufacturer = DEVICE_MODELS.find((model) => model.kind === spec.kind)?.manufacturer;
+  return {
+    name: `${EMS_MODEL_NAMES[spec.variables]}${missing.length ? `（无${missing.map((v) => v.name).join('、')}）` : ''}`,
+    kind: spec.kind,
+    ...(manufacturer ? { manufacturer } : {}),
+    variables: registerLayout(spec.kind, [...variables.values()]).flatMap(({ code, ...map }) => {
+      const variable = variables.get(code);
+      if (!variable || missing.includes(variable)) return [];
+      const { name, unit, kind, controllable = false } = variable;
+      return [{ code, name, unit, kind, controllable, ...map }];
+    }),
+  };
+}
 
 /** Rated capacity (kVA) of a demo station's transformer, from its model name. */
 const CAPACITY: Record<string, number> = { 'SCB13-1250': 1250, 'S13-1600': 1600 };
 
+/** The demo station whose devices publish over MQTT (the simulator plays its gateway) rather than answer Modbus polls. */
+export const MQTT_STATION = 'T7-EMS1';
+
 /**
  * A tenant's collector servers, device models, one channel per station with its devices on it,
- * the stations' departments, transformers with their meters, power-quality limits of the first
- * station and two years of electricity price lists (deterministic: the same in every installation).
+ * each device given the EMS model of what it is (its register maps come from the model, as an
+ * installer's would), the stations' departments, transformers with their meters, power-quality
+ * limits of the first station and two years of electricity price lists (deterministic: the same
+ * in every installation).
  */
-export async function seedEmsDevices(services: Services, scope: TenantScope): Promise<void> {
+export async function seedEmsDevices(services: Services, scope: TenantScope, demoStations: DemoStation[]): Promise<void> {
   const { repository } = services;
   const servers: EntityRecord[] = [];
   for (const [index, ip] of ['10.20.1.11', '10.20.1.12'].entries()) {
@@ -62,14 +80,14 @@ export async function seedEmsDevices(services: Services, scope: TenantScope): Pr
     );
   }
   for (const model of DEVICE_MODELS) await repository.create(scope, 'deviceModel', { ...model });
+  // One model per kind of simulated device, and one more for a station whose firmware lacks a variable.
   const emsModels = new Map<string, unknown>();
-  for (const model of EMS_MODELS) {
-    const made = await repository.create(scope, 'emsDeviceModel', {
-      ...model,
-      variables: model.variables.map((v) => ({ ...v })),
-    });
-    emsModels.set(model.kind, made.id);
-  }
+  const modelOf = async (spec: DeviceSpec, lacks: readonly string[]) => {
+    const model = emsModelOf(spec, lacks);
+    const key = String(model.name);
+    if (!emsModels.has(key)) emsModels.set(key, (await repository.create(scope, 'emsDeviceModel', model)).id);
+    return emsModels.get(key);
+  };
   const today = new Date().toISOString().slice(0, 10);
   const departments = (await allRecords(services, scope, 'department', 'id')).filter(
     (d) => !d.endTime || String(d.endTime) >= today,
@@ -78,26 +96,28 @@ export async function seedEmsDevices(services: Services, scope: TenantScope): Pr
   for (const [index, station] of stations.entries()) {
     const department = departments[index % Math.max(1, departments.length)];
     if (department) await repository.patch(scope, 'station', Number(station.id), { deptId: department.id });
-    // The simulator serves the station's devices on this loopback address, at the port it finds free.
+    // The simulator serves the station's devices on this loopback address, at the port it finds free;
+    // one station's gateway publishes to the platform's MQTT broker instead.
+    const mqtt = station.sn === MQTT_STATION;
     const channel = await repository.create(scope, 'monitorChannel', {
       sn: `${String(station.sn)}-CH1`,
-      name: `${String(station.name)} Modbus 通道`,
-      protocol: 'modbusTcp',
-      host: '127.0.0.1',
+      name: `${String(station.name)} ${mqtt ? 'MQTT' : 'Modbus'} 通道`,
+      ...(mqtt ? { protocol: 'mqtt' } : { protocol: 'modbusTcp', host: '127.0.0.1' }),
       pollInterval: 5,
       stationId: station.id,
       serverId: servers[0]?.id,
     });
     const devices = (await allRecords(services, scope, 'device', 'id')).filter((d) => d.stationId === station.id);
+    const demo = demoStations.find((candidate) => candidate.sn === station.sn);
+    const specs = new Map(DEVICES[station.stationType as StationType].map((spec) => [`${String(station.sn)}-${spec.key}`, spec]));
     for (const [address, device] of devices.entries()) {
-      const modelId = emsModels.get(String(device.kind));
+      const spec = specs.get(String(device.sn));
       await repository.patch(scope, 'device', Number(device.id), {
         channelId: channel.id,
         slaveAddress: address + 1,
-        ...(modelId !== undefined ? { modelId } : {}),
+        ...(spec ? { modelId: await modelOf(spec, demo?.lacks ?? []) } : {}),
       });
     }
-    await seedRegisterMaps(services, scope, station, devices);
     const transformer = devices.find((d) => d.kind === 'transformer');
     const meter = devices.find((d) => d.kind === 'meter');
     if (transformer) {
@@ -141,29 +161,6 @@ export async function seedEmsDevices(services: Services, scope: TenantScope): Pr
       flickerPlt: 1,
       powerFactor: 0.9,
     });
-  }
-}
-
-/**
- * The register maps of a station's devices, as its simulated devices serve them
- * (`registerLayout`): every variable the station has.
- */
-async function seedRegisterMaps(
-  services: Services,
-  scope: TenantScope,
-  station: EntityRecord,
-  devices: EntityRecord[],
-): Promise<void> {
-  const specs = new Map(DEVICES[station.stationType as StationType].map((spec) => [`${String(station.sn)}-${spec.key}`, spec]));
-  const variables = await allRecords(services, scope, 'deviceVariable', 'id');
-  for (const device of devices) {
-    const spec = specs.get(String(device.sn));
-    if (!spec) continue;
-    const codes = new Map(variables.filter((v) => v.deviceId === device.id).map((v) => [String(v.code), v.id]));
-    for (const { code, ...map } of registerLayout(spec.kind, VARIABLES[spec.variables])) {
-      const variableId = codes.get(code);
-      if (variableId !== undefined) await services.repository.create(scope, 'variableMap', { variableId, ...map });
-    }
   }
 }
 

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AlarmEngine } from '../alarms/engine';
+import type { Mqtt } from '../collection/mqtt';
+import type { MqttDirectory } from '../collection/mqttIngest';
 import type { CallerCache } from '../auth/callers';
 import type { AuthContext, TenantScope } from '../auth/context';
 import type { TokenService } from '../auth/tokens';
@@ -28,6 +30,10 @@ export interface Services {
   weather: WeatherProvider;
   /** The answers of the dashboard's data needs, shared by the viewers of a tenant. */
   needs: NeedCache;
+  /** The MQTT channels by their user, as the broker, the ingest and the collectors read them. */
+  mqttChannels: MqttDirectory;
+  /** The MQTT side (broker or external client), once started; absent when the server speaks no MQTT. */
+  mqtt?: Mqtt | undefined;
   /** Something of a tenant changed through this node: what is kept of it is dropped here and on the other nodes. */
   changed(entity: string, tenantId: number): void;
 }

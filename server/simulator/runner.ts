@@ -2,12 +2,14 @@ import type { Services } from '../http/services';
 import type { CatalogVariable, TenantCatalog } from '../telemetry/catalog';
 import { RollupBuilder } from '../telemetry/rollups';
 import type { DayRollup, HourRollup, MonthRollup, SampleInput } from '../telemetry/store';
+import { issueCredentials } from '../collection/mqttCredentials';
 import { Lease } from '../db/leases';
 import type { Tables } from '../db/tables';
 import { StationModel, type ModelState, type StationSpec } from './model';
 import { registerLayout } from './registerLayout';
 import { stationSpec } from './spec';
 import { VARIABLES } from './topology';
+import { StationPublisher } from './publisher';
 import { StationWire } from './wire';
 
 const MINUTE = 60_000;
@@ -60,8 +62,8 @@ interface Driven {
   /** Model keys (`${deviceKey}.${code}`) to variables. */
   variables: Map<string, CatalogVariable>;
   ts: number | null;
-  /** The station's Modbus TCP gateway, while this process drives it. */
-  wire: StationWire | undefined;
+  /** The station's Modbus TCP gateway, or its MQTT publishers, while this process drives it. */
+  wire: StationWire | StationPublisher | undefined;
 }
 
 /**
@@ -202,42 +204,82 @@ export class Simulator {
    * Opens each station's gateway, at the port its channel names when that is free (so that it
    * keeps its address across restarts), else the next of the simulator's own, else one the system
    * gives; the channel is told the port only once it listens, so a collector never reads another
-   * process's devices there.
+   * process's devices there. A station whose channel speaks MQTT publishes instead.
    */
   private async wire(stations: Driven[]): Promise<void> {
     const { db } = this.services.database;
     for (const [index, station] of stations.entries()) {
       if (station.wire) continue;
-      const devices = station.spec.devices.map((device, position) => {
+      const channelIds = await this.channelsOf(station);
+      const channels = channelIds.length
+        ? await db
+            .selectFrom('monitorChannel')
+            .select(['id', 'protocol', 'port'])
+            .where('tenantId', '=', station.tenantId)
+            .where('id', 'in', channelIds)
+            .orderBy('id')
+            .execute()
+        : [];
+      const devices = station.spec.devices.map((device) => {
         const variables = VARIABLES[device.variables];
-        return {
+        return { device, variables, writable: new Set(variables.filter((v) => v.controllable).map((v) => v.code)) };
+      });
+      const onWrite = (key: string, code: string, value: number) => station.model.control(key, code, value);
+      const mqttChannel = channels.find((channel) => channel.protocol === 'mqtt');
+      if (mqttChannel) {
+        await this.publish(
+          station,
+          Number(mqttChannel.id),
+          new StationPublisher(
+            devices.map(({ device, variables, writable }) => ({
+              key: device.key,
+              sn: `${station.sn}-${device.key}`,
+              codes: variables.map((v) => v.code),
+              writable,
+            })),
+            onWrite,
+          ),
+        );
+        continue;
+      }
+      const wire = new StationWire(
+        devices.map(({ device, variables, writable }, position) => ({
           key: device.key,
           unit: position + 1,
           slots: registerLayout(device.kind, variables),
-          writable: new Set(variables.filter((v) => v.controllable).map((v) => v.code)),
-        };
-      });
-      const wire = new StationWire(devices, (key, code, value) => station.model.control(key, code, value));
-      const channels = await this.channelsOf(station);
-      const stored = channels.length
-        ? await db
-            .selectFrom('monitorChannel')
-            .select('port')
-            .where('tenantId', '=', station.tenantId)
-            .where('id', 'in', channels)
-            .executeTakeFirst()
-        : undefined;
+          writable,
+        })),
+        onWrite,
+      );
+      const stored = channels[0];
       const port = await wire.listen(WIRE_HOST, candidatePorts(stored?.port, FIRST_PORT + index));
       station.wire = wire;
-      if (station.ts !== null) wire.update(station.model.step(Math.max(Date.now(), station.ts)));
-      if (channels.length)
+      if (station.ts !== null) {
+        const now = Math.max(Date.now(), station.ts);
+        wire.update(station.model.step(now), now);
+      }
+      if (channelIds.length)
         await db
           .updateTable('monitorChannel')
           .set({ port })
           .where('tenantId', '=', station.tenantId)
-          .where('id', 'in', channels)
+          .where('id', 'in', channelIds)
           .execute();
     }
+  }
+
+  /**
+   * A station's devices as the MQTT publishers of its channel, on this server's broker: the
+   * simulator, standing for the site's gateway, is issued the channel's credentials as its
+   * installer would be (the secret is known only to this process and the gateway it plays).
+   */
+  private async publish(station: Driven, channelId: number, publisher: StationPublisher): Promise<void> {
+    const { mqtt } = this.services;
+    if (!mqtt) return;
+    const { user, secret } = await issueCredentials(this.services.database.db, station.tenantId, channelId);
+    await mqtt.credentialsChanged(user);
+    await publisher.connect(mqtt.address, user, secret);
+    station.wire = publisher;
   }
 
   /** Closes the stations' gateways; their channels name no port until a process serves them again. */
@@ -245,7 +287,9 @@ export class Simulator {
     for (const station of stations) {
       if (!station.wire) continue;
       await station.wire.close();
+      const modbus = station.wire instanceof StationWire;
       station.wire = undefined;
+      if (!modbus) continue;
       const channels = await this.channelsOf(station);
       if (channels.length)
         await this.services.database.db
@@ -410,7 +454,7 @@ export class Simulator {
     const stepped: Driven[] = [];
     for (const station of this.stations ?? []) {
       if (station.ts !== null && now <= station.ts) continue;
-      station.wire?.update(station.model.step(now));
+      station.wire?.update(station.model.step(now), now);
       stepped.push(station);
     }
     if (stepped.length)

@@ -128,7 +128,7 @@ export class StationWire {
   }
 
   /** The model's values at a step (`{device key}.{code}`): a device with none is in an outage and does not answer. */
-  update(values: ReadonlyMap<string, number>): void {
+  update(values: ReadonlyMap<string, number>, _ts?: number): void {
     for (const served of this.units.values()) {
       let any = false;
       for (const slot of served.device.slots) {

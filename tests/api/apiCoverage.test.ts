@@ -144,6 +144,13 @@ const FIXTURES: Record<string, (ctx: Context) => Promise<Fixture>> = {
   createQuoteLink: async (ctx) => ({ params: { id: String((await recordOf(ctx, 'quote')).id) } }),
   createAssetLink: async (ctx) => ({ params: { id: String((await recordOf(ctx, 'asset')).id) } }),
   getOpenQuotation: async (ctx) => ({ query: { token: await pendingQuoteLink(ctx) } }),
+  // Credentials are only for a channel of protocol mqtt (the demo's speak Modbus).
+  issueMqttCredentials: async (ctx) => ({
+    body: {
+      channelId: (await createRecord(ctx.app, ctx.admin, 'monitorChannel', { protocol: 'mqtt', sn: 'CH-COVER-MQTT' })).id,
+      replace: true,
+    },
+  }),
   replyOpenQuotation: async (ctx) => ({ body: { token: await pendingQuoteLink(ctx), decision: 'accepted', comment: 'Agreed' } }),
   getOpenDeviceDocuments: async (ctx) => ({
     query: { token: await openLinkTo(ctx, 'createAssetLink', (await recordOf(ctx, 'asset')).id) },
@@ -221,6 +228,15 @@ const FIXTURES: Record<string, (ctx: Context) => Promise<Fixture>> = {
     return { body: { orderId: (await recordOf(ctx, 'salesOrder')).id, files: [stored.body.data.url] } };
   },
   getCaptureRecord: async (ctx) => ({ params: { id: String((await captureOfCaller(ctx)).id) } }),
+  // A device of the demo, which has a model to be applied again.
+  applyMonitorDeviceModel: async (ctx) => {
+    const devices = await call<{ records: Row[] }>(ctx.app, ctx.admin, {
+      method: 'GET',
+      url: url('getMonitorDevicePage'),
+      query: { sn: DEMO_VALUES.deviceSn ?? '' },
+    });
+    return { params: { id: String(devices.body.data.records[0]?.id) } };
+  },
   // The caller's own notices (each user has copies of their own).
   deleteNotices: async (ctx) => ({ query: { ids: String((await recordOf(ctx, 'notice')).id) } }),
   // A station's energy settings (saved whole, by the station; they have no list to read one from).
@@ -375,8 +391,15 @@ const picture = () =>
     Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
   );
 
-/** The workbook an import takes: the one its export gives (`importX` takes what `exportX` gives). */
-async function workbookFor(ctx: Context, importId: string): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+/**
+ * The workbook an import takes: the one its export gives (`importX` takes what `exportX` gives),
+ * of the record the import's path names (a device model's register map) when it names one.
+ */
+async function workbookFor(
+  ctx: Context,
+  importId: string,
+  params: Record<string, string>,
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const exportId = importId.replace(/^import/, 'export');
   const exported = operation(exportId);
   const token = exported.path.startsWith('/ems/api/') ? await emsTokenOf(ctx.app, ctx.admin) : ctx.admin;
@@ -385,7 +408,7 @@ async function workbookFor(ctx: Context, importId: string): Promise<{ payload: B
     query[name] = DEMO_VALUES[name] ?? String(baseline(exported.query?.properties?.[name] ?? {}));
   const answer = await ctx.app.inject({
     method: exported.method.toUpperCase() as 'GET',
-    url: exported.path,
+    url: exported.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(params[name] ?? '')),
     query,
     headers: { authorization: `Bearer ${token}` },
   });
@@ -458,7 +481,7 @@ describe.each(databases())('every listed call answers valid input on $name', ({ 
     let token: string | undefined = OWN_ACCOUNT.has(operationId) ? await signIn(ctx.app, own.username, own.password) : ctx.admin;
     const headers: Record<string, string> = {};
     if (op.multipart) {
-      const upload = operationId.startsWith('import') ? await workbookFor(ctx, operationId) : picture();
+      const upload = operationId.startsWith('import') ? await workbookFor(ctx, operationId, params) : picture();
       payload = upload.payload;
       Object.assign(headers, upload.headers);
     }

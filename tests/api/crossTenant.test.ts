@@ -1233,6 +1233,62 @@ const EMSDEVICES_CHECKS: Record<string, Entry> = {
     expect(ofA.body.data.length).toBeGreaterThan(0);
     expect(idsIn(ofB.body.data).filter((id) => idsIn(ofA.body.data).includes(id))).toEqual([]);
   },
+  saveEmsDeviceModel: async (ctx) => {
+    // B's model lands in B's tenant only.
+    const made = await call<Row>(ctx.app, ctx.b, {
+      method: 'POST',
+      url: url('saveEmsDeviceModel'),
+      payload: freshExample('emsDeviceModel'),
+    });
+    expect(made.status).toBe(200);
+    const ofA = await call<{ records: Row[] }>(ctx.app, ctx.a, {
+      method: 'POST',
+      url: url('getEmsDeviceModelPage'),
+      query: { size: '50' },
+    });
+    expect(idsIn(ofA.body.data)).not.toContain(made.body.data.id);
+  },
+  updateEmsDeviceModel: unknownToB(
+    async (ctx) => ({
+      method: 'PUT',
+      url: url('updateEmsDeviceModel'),
+      payload: { ...example('emsDeviceModel'), id: await firstIdOfA(ctx, 'getEmsDeviceModelPage') },
+    }),
+    async (ctx) =>
+      asA({ method: 'GET', url: url('getEmsDeviceModel', { id: await firstIdOfA(ctx, 'getEmsDeviceModelPage') }) })(ctx),
+  ),
+  exportEmsDeviceModelMap: unknownToB(async (ctx) => ({
+    method: 'GET',
+    url: url('exportEmsDeviceModelMap', { id: await firstIdOfA(ctx, 'getEmsDeviceModelPage') }),
+  })),
+  exportEmsDeviceModelMapCsv: unknownToB(async (ctx) => ({
+    method: 'GET',
+    url: url('exportEmsDeviceModelMapCsv', { id: await firstIdOfA(ctx, 'getEmsDeviceModelPage') }),
+  })),
+  importEmsDeviceModelMap: async (ctx) => {
+    // B's file, aimed at A's model: to B the model does not exist, and A's map stays as it was.
+    const id = await firstIdOfA(ctx, 'getEmsDeviceModelPage');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('map');
+    sheet.addRow(['code', 'name', 'kind']);
+    sheet.addRow(['importedByB', 'x', 'gauge']);
+    const data = Buffer.from(await workbook.xlsx.writeBuffer());
+    const before = await asA({ method: 'GET', url: url('getEmsDeviceModel', { id }) })(ctx);
+    const answer = await call(ctx.app, ctx.b, {
+      method: 'POST',
+      url: url('importEmsDeviceModelMap', { id }),
+      ...multipart('map.xlsx', data),
+    });
+    expect(answer.status).toBe(404);
+    expect(await asA({ method: 'GET', url: url('getEmsDeviceModel', { id }) })(ctx)).toEqual(before);
+  },
+  applyMonitorDeviceModel: unknownToB(
+    async (ctx) => ({
+      method: 'POST',
+      url: url('applyMonitorDeviceModel', { id: await firstIdOfA(ctx, 'getMonitorDevicePage', { sn: DEVICE_A }) }),
+    }),
+    stationStateOfA,
+  ),
   getQualityThresholdSetting: unknownToB(async (ctx) => ({
     method: 'GET',
     url: url('getQualityThresholdSetting', { id: await stationIdOfA(ctx) }),
@@ -1264,6 +1320,11 @@ const EMSDEVICES_CHECKS: Record<string, Entry> = {
     }),
     stationStateOfA,
   ),
+  issueMqttCredentials: unknownToB(async (ctx) => ({
+    method: 'POST',
+    url: url('issueMqttCredentials'),
+    payload: { channelId: await firstIdOfA(ctx, 'getMonitorChannelPage'), replace: true },
+  })),
   saveVariableMap: unknownToB(
     async (ctx) => ({
       method: 'POST',

@@ -71,6 +71,7 @@ describe.each(places())('the simulator on $name', ({ make }) => {
       ...(dataDir ? { dataDir } : {}),
       ...(databaseUrl ? { databaseUrl } : {}),
       simulator: true,
+      mqtt: true,
       historyDays: HISTORY_DAYS,
       rawRetentionDays: RAW_DAYS,
     });
@@ -300,6 +301,43 @@ describe.each(places())('the simulator on $name', ({ make }) => {
     }
     await step();
     expect(await link()).toBe(1);
+  });
+
+  test("the MQTT station's gateway publishes its devices' values through the broker, and carries out commands sent down its topic", async () => {
+    const operator = await signIn(server.app, 'operator', 'operator123');
+    const asOperator = async <T>(method: 'GET' | 'POST', url: string, payload?: Row) =>
+      (await call<T>(server.app, operator, { method, url, ...(payload ? { payload } : {}) })).body.data;
+    const channel = (
+      await asOperator<{ records: Row[] }>('GET', '/ems/api/device/monitorchannel/channel?current=1&size=50&protocol=mqtt')
+    ).records.find((c) => c.sn === 'T7-EMS1-CH1');
+    expect(channel).toMatchObject({ protocol: 'mqtt' });
+    /** The variable's latest value once it is from `since` or later (the gateway's message stored by the broker's next flush). */
+    const live = async (sn: string, since: number) => {
+      for (let tries = 0; tries < 50; tries++) {
+        const [value] = await asOperator<Realtime[]>('POST', '/ems/api/main/devices/data/realtime', { sns: sn });
+        if (value?.time && dayjs.tz(value.time, ZONE).valueOf() >= since) return value;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`no sample of ${sn} since ${new Date(since).toISOString()}`);
+    };
+    const before = Math.floor(Date.now() / 1000) * 1000;
+    await step();
+    await live('T7-EMS1-EMS.commStatus', before);
+    const sn = 'T7-EMS1-PCS1.runState';
+    const sent = await asOperator<Row>('POST', '/ems/api/yk/control', { sn, value: 0 });
+    expect(sent).toMatchObject({ sn, value: 0, status: 'sent' });
+    // The collector's turn sends it down the command topic; the gateway's next message shows the converter stopped.
+    await server.app.collector?.pollAll();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const stepped = Math.floor(Date.now() / 1000) * 1000;
+    await step();
+    expect((await live(sn, stepped)).data).toBe(0);
+    await server.app.collector?.pollAll();
+    const [status] = await asOperator<{ command: Row }[]>('GET', `/ems/api/yk/status?sns=${sn}`);
+    expect(status?.command).toMatchObject({ id: sent.id, status: 'done' });
+    await asOperator('POST', '/ems/api/yk/control', { sn, value: 1 });
+    await server.app.collector?.pollAll();
+    await step();
   });
 
   test('only one simulator runs on a database: a second server finds the lease taken', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
+import type { MqttSettings } from '../../server/collection/mqtt';
 import { configFromEnv, type ServerConfig } from '../../server/config';
 import { answerRecorder } from './answerRecorder';
 import { sqliteDemoCopy } from './demoCopies';
@@ -28,6 +29,8 @@ export async function startServer(
     simulator?: boolean;
     /** Poll the collector servers' channels in the server (as the simulator is, unless said). */
     collector?: boolean;
+    /** Run the embedded MQTT broker on a free port of 127.0.0.1, or speak to the external broker given (neither unless said). */
+    mqtt?: boolean | MqttSettings;
     historyDays?: number;
     rawRetentionDays?: number;
     /** A data folder to use and keep (a fresh one, removed on stop, when absent). */
@@ -46,6 +49,7 @@ export async function startServer(
     logger: false,
     simulator: options.simulator ?? false,
     collector: options.collector ?? options.simulator ?? false,
+    mqtt: options.mqtt === true ? { host: '127.0.0.1', port: 0 } : options.mqtt || undefined,
     historyDays: options.historyDays ?? base.historyDays,
     rawRetentionDays: options.rawRetentionDays ?? base.rawRetentionDays,
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),

@@ -52,9 +52,11 @@ export async function startServerProcess(options: {
   ipc?: boolean;
 }): Promise<ServerProcess> {
   const port = await freePort();
+  // Each server's embedded MQTT broker on a port of its own: servers of several tests run at once.
+  const mqttPort = options.env.MQTT_PORT ?? String(await freePort());
   const child = spawn(options.node ?? process.execPath, ['--import', 'tsx', ...(options.nodeArgs ?? []), 'server/main.ts'], {
     cwd: options.cwd ?? process.cwd(),
-    env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1', MQTT_PORT: mqttPort },
     stdio: ['ignore', 'ignore', 'pipe', ...(options.ipc ? (['ipc'] as const) : [])],
   });
   let stderr = '';
