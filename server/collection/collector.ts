@@ -5,6 +5,7 @@ import type { Tables } from '../db/tables';
 import type { Services } from '../http/services';
 import {
   COMMAND_TIMEOUT_MS,
+  LINKS_CHANGED,
   mapOf,
   outcomesOf,
   pendingCommands,
@@ -50,6 +51,13 @@ interface Polled {
 }
 
 const leaseName = (plan: ChannelPlan) => `channel:${plan.tenantId}:${plan.channelId}`;
+
+/**
+ * Where in its interval a channel is polled: spread by its id (the golden ratio's fraction spaces
+ * any run of ids evenly), so that channels of the same interval do not all read and store at once,
+ * each store waiting behind the others' (a change took up to 8 s to be answered at a 5-s poll).
+ */
+const offsetOf = (plan: ChannelPlan) => Math.floor(((plan.channelId * 0.6180339887) % 1) * plan.pollMs);
 
 /**
  * Polls the channels of the collector servers by their register maps, each at its own interval,
@@ -117,7 +125,7 @@ export class Collector {
         plan,
         link: plan.target ? new ModbusLink(plan.target) : undefined,
         lease: known?.lease ?? new Lease(this.services.database.db, name, LEASE_MS),
-        due: known?.due ?? now,
+        due: known?.due ?? now + offsetOf(plan),
         polling: known?.polling,
         held: known?.held ?? 0,
       });
@@ -142,11 +150,14 @@ export class Collector {
     }
   }
 
-  /** One poll of a channel, unless another process holds it; the next is due an interval after this one started. */
+  /** One poll of a channel, unless another process holds it; the next is due an interval after this one was due. */
   private poll(channel: Polled): Promise<void> {
     if (channel.polling) return channel.polling;
     const started = Date.now();
-    channel.due = started + channel.plan.pollMs;
+    // Due an interval after this poll was due, not after it started: a turn's lateness (up to
+    // TURN_MS) does not add up poll after poll. A channel a whole interval behind starts afresh.
+    const next = channel.due + channel.plan.pollMs;
+    channel.due = next > started ? next : started + channel.plan.pollMs;
     channel.polling = (async () => {
       try {
         if (this.stopped) return;
@@ -208,7 +219,7 @@ export class Collector {
   private async ended(plan: ChannelPlan, outcomes: CommandOutcomes, flips: LinkChange[]): Promise<void> {
     for (const id of [...outcomes.done, ...outcomes.failed.map((f) => f.id)]) this.written.delete(id);
     // A device found or lost, or a command ended, is a change of the tenant's records: the answers showing them are ended.
-    if (flips.length || outcomes.done.length || outcomes.failed.length) this.services.changed('device', plan.tenantId);
+    if (flips.length || outcomes.done.length || outcomes.failed.length) this.services.changed(LINKS_CHANGED, plan.tenantId);
     // A device lost raises its communication-loss alarms; found again, it recovers them.
     await this.services.alarms.evaluateLinks(plan.tenantId, flips);
   }

@@ -5,6 +5,14 @@ import type { PolledDevice } from './poll';
 import { encodeRaw, unscaled, type RegisterMap } from './registers';
 import type { SampleInput } from '../telemetry/store';
 
+/**
+ * What is told (`Services.changed`) when devices are found or lost or commands end: the answers
+ * showing them are ended on every node, while what does not hold links (the telemetry catalogue,
+ * the alarm rules, the MQTT channels) is kept; telling `device` reloaded a tenant's whole catalogue
+ * at each flip, which on a tenant of 100,000 variables held the event loop for seconds.
+ */
+export const LINKS_CHANGED = 'deviceLink';
+
 /** How long a command may wait for a reading that shows it before it fails. */
 export const COMMAND_TIMEOUT_MS = 30_000;
 

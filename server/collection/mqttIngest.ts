@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Tables } from '../db/tables';
 import type { Services } from '../http/services';
 import type { SampleInput } from '../telemetry/store';
-import { settleCommands } from './commands';
+import { LINKS_CHANGED, settleCommands } from './commands';
 import { channelOfUser, secretMatches, storedCredentials } from './mqttCredentials';
 import { refuseValue } from './values';
 
@@ -18,7 +18,6 @@ export interface MqttChannel {
   tenantId: number;
   channelId: number;
   user: string;
-  pollMs: number;
   devices: Map<string, { deviceId: number; variables: Map<string, ChannelVariable> }>;
 }
 
@@ -66,7 +65,8 @@ export class MqttDirectory {
     this.kept.set(user, entry);
     void channel.then(
       (found) => {
-        entry.tenantId = found?.tenantId ?? 0;
+        // A user that names no channel yet stays dropped by any tenant's change (its channel may be made).
+        if (found) entry.tenantId = found.tenantId;
       },
       () => this.kept.delete(user),
     );
@@ -78,7 +78,7 @@ export class MqttDirectory {
     if (channelId === undefined) return undefined;
     const found = await this.db
       .selectFrom('monitorChannel')
-      .select(['tenantId', 'pollInterval'])
+      .select(['tenantId'])
       .where('id', '=', channelId)
       .where('protocol', '=', 'mqtt')
       .executeTakeFirst();
@@ -103,7 +103,7 @@ export class MqttDirectory {
           max: row.maxValue ?? null,
         });
     }
-    return { tenantId, channelId, user, pollMs: Number(found.pollInterval ?? 5) * 1000, devices };
+    return { tenantId, channelId, user, devices };
   }
 }
 
@@ -280,8 +280,11 @@ export class MqttIngest {
     const arrived = this.arrived;
     this.arrived = new Map();
     const byTenant = new Map<number, Arrived[]>();
-    for (const channel of arrived.values())
-      byTenant.set(channel.channel.tenantId, [...(byTenant.get(channel.channel.tenantId) ?? []), channel]);
+    for (const channel of arrived.values()) {
+      const ofTenant = byTenant.get(channel.channel.tenantId);
+      if (ofTenant) ofTenant.push(channel);
+      else byTenant.set(channel.channel.tenantId, [channel]);
+    }
     for (const [tenantId, channels] of byTenant) {
       const at = new Date().toISOString();
       await this.services.telemetry.ingest(
@@ -307,7 +310,7 @@ export class MqttIngest {
           }
         },
       );
-      if (channels.some((c) => c.failed.length)) this.services.changed('device', tenantId);
+      if (channels.some((c) => c.failed.length)) this.services.changed(LINKS_CHANGED, tenantId);
     }
   }
 

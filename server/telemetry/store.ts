@@ -347,7 +347,11 @@ export class TelemetryStore {
   ): Promise<Map<number, Statistic>> {
     const result = new Map<number, Statistic>();
     const byZone = new Map<string, VariableInfo[]>();
-    for (const variable of variables) byZone.set(variable.zone, [...(byZone.get(variable.zone) ?? []), variable]);
+    for (const variable of variables) {
+      const ofZone = byZone.get(variable.zone);
+      if (ofZone) ofZone.push(variable);
+      else byZone.set(variable.zone, [variable]);
+    }
     for (const [zone, group] of byZone) {
       const period = periodOf(type, time, zone);
       const parts = subPeriods(period, zone);
