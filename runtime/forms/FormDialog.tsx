@@ -80,19 +80,21 @@ export function FormDialog({ form, load, save, values, target, title, answer, on
         {...(answer ? { submitText: label(t, `forms.${form}.title`) } : {})}
       />
       {answer && answered ? (
-        <Table<Record<string, unknown>>
-          size="small"
-          rowKey={(_, index) => String(index)}
-          dataSource={answered}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: t('common.empty') }}
-          columns={answer.map((field) => ({
-            key: field,
-            title: label(t, `forms.${form}.answer.${field}`),
-            render: (_: unknown, row: Record<string, unknown>) => formatValue(t, undefined, row[field]),
-          }))}
-        />
+        // Scrolled by its own box, not by the table's `scroll` (which adds a measuring row to the body).
+        <div style={{ overflowX: 'auto' }}>
+          <Table<Record<string, unknown>>
+            size="small"
+            rowKey={(_, index) => String(index)}
+            dataSource={answered}
+            pagination={false}
+            locale={{ emptyText: t('common.empty') }}
+            columns={answer.map((field) => ({
+              key: field,
+              title: label(t, `forms.${form}.answer.${field}`),
+              render: (_: unknown, row: Record<string, unknown>) => formatValue(t, undefined, row[field]),
+            }))}
+          />
+        </div>
       ) : null}
     </Modal>
   );
