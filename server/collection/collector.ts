@@ -232,7 +232,7 @@ export class Collector {
    */
   private async watchMqtt(plan: ChannelPlan, mqtt: Mqtt, ts: number): Promise<void> {
     const user = mqttUser(plan.channelId);
-    const known = await mqtt.ingest.directory.channel(user, ts);
+    const known = await this.services.mqttChannels.channel(user, ts);
     if (!known?.devices.size) return;
     const variables = new Map<number, { device: string; code: string; deviceId: number }>();
     for (const [sn, device] of known.devices)

@@ -35,14 +35,14 @@ export function topicOf(topic: string): { user: string; kind: 'up' | 'ack' | 'cm
  * A secret's hash in the form of mosquitto's password file (`$7$` iterations, salt, PBKDF2-SHA512
  * hash, base64): the same hash serves the embedded broker and an external mosquitto.
  */
-export async function hashSecret(secret: string, iterations = ITERATIONS): Promise<string> {
+async function mosquittoHash(secret: string): Promise<string> {
   const salt = randomBytes(12);
-  const hash = await derive(secret, salt, iterations, 64, 'sha512');
-  return `$7$${iterations}$${salt.toString('base64')}$${hash.toString('base64')}`;
+  const hash = await derive(secret, salt, ITERATIONS, 64, 'sha512');
+  return `$7$${ITERATIONS}$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
 
-/** Whether a secret matches a hash made by `hashSecret` (or by `mosquitto_passwd`). */
-export async function secretMatches(secret: string, stored: string): Promise<boolean> {
+/** Whether a secret matches a hash made by `mosquittoHash` (or by `mosquitto_passwd`). */
+export async function mosquittoHashMatches(secret: string, stored: string): Promise<boolean> {
   const [, kind, iterations, salt, hash] = stored.split('$');
   if (kind !== '7' || !iterations || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
@@ -64,7 +64,7 @@ export async function issueCredentials(
 ): Promise<{ user: string; secret: string }> {
   const user = mqttUser(channelId);
   const secret = newSecret();
-  const secretHash = await hashSecret(secret);
+  const secretHash = await mosquittoHash(secret);
   const issueTime = new Date().toISOString();
   await db
     .insertInto('mqttCredential')
@@ -112,7 +112,7 @@ export async function writePasswordFile(
   path: string,
   platform: { user: string; password: string },
 ): Promise<void> {
-  const lines = [`${platform.user}:${await hashSecret(platform.password)}`];
+  const lines = [`${platform.user}:${await mosquittoHash(platform.password)}`];
   for (const credential of await storedCredentials(db)) lines.push(`${credential.user}:${credential.secretHash}`);
   const aside = `${path}.${process.pid}.tmp`;
   await writeFile(aside, `${lines.join('\n')}\n`, { mode: 0o600 });

@@ -3,14 +3,12 @@ import type { Tables } from '../db/tables';
 import type { Services } from '../http/services';
 import type { SampleInput } from '../telemetry/store';
 import { LINKS_CHANGED, settleCommands } from './commands';
-import { channelOfUser, secretMatches, storedCredentials } from './mqttCredentials';
-import { refuseValue } from './values';
+import { channelOfUser, mosquittoHashMatches, storedCredentials } from './mqttCredentials';
+import { rangeOf, refuseValue, type ValueRange } from './values';
 
-/** A variable of an MQTT channel's device, by the code its samples name it with. */
-interface ChannelVariable {
+/** A variable of an MQTT channel's device, by the code its samples name it with, and the values it may take. */
+interface ChannelVariable extends ValueRange {
   varId: number;
-  min: number | null;
-  max: number | null;
 }
 
 /** An MQTT channel as its messages are read: its tenant, and its devices by serial number with their variables by code. */
@@ -52,7 +50,7 @@ export class MqttDirectory {
   async authenticate(user: string, secret: string): Promise<boolean> {
     if (channelOfUser(user) === undefined) return false;
     const [credential] = await storedCredentials(this.db, user);
-    return credential !== undefined && (await secretMatches(secret, credential.secretHash));
+    return credential !== undefined && (await mosquittoHashMatches(secret, credential.secretHash));
   }
 
   /** The MQTT channel of a user, if it names one. */
@@ -96,12 +94,7 @@ export class MqttDirectory {
       const sn = String(row.deviceSn);
       const device = devices.get(sn) ?? { deviceId: Number(row.deviceId), variables: new Map() };
       devices.set(sn, device);
-      if (row.code)
-        device.variables.set(String(row.code), {
-          varId: Number(row.varId),
-          min: row.minValue ?? null,
-          max: row.maxValue ?? null,
-        });
+      if (row.code) device.variables.set(String(row.code), { varId: Number(row.varId), ...rangeOf(row.minValue, row.maxValue) });
     }
     return { tenantId, channelId, user, devices };
   }
@@ -304,6 +297,7 @@ export class MqttIngest {
                 .where('tenantId', '=', tenantId)
                 .where('id', '=', channel.channelId)
                 .execute();
+            if (!failed.length) continue;
             // A command is failed by its channel's devices only: an id of another channel or tenant changes nothing.
             const varIds = [...channel.devices.values()].flatMap((d) => [...d.variables.values()].map((v) => v.varId));
             await settleCommands(trx, tenantId, { done: [], failed }, Date.now(), varIds);

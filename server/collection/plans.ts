@@ -3,6 +3,7 @@ import type { Tables } from '../db/tables';
 import type { LinkTarget } from './modbusLink';
 import type { PolledDevice, PolledMap } from './poll';
 import { planReads, type ReadCode, type RegisterMap } from './registers';
+import { rangeOf } from './values';
 
 /** A channel a collector polls: where its devices are reached, how often, and what to read from each. */
 export interface ChannelPlan {
@@ -23,9 +24,6 @@ export interface ChannelPlan {
 const FRAMING: Record<string, LinkTarget['framing']> = { modbusTcp: 'tcp', modbusRtu: 'rtuOverTcp' };
 /** The longest a request may take: a device slower than this is taken for lost. */
 const MAX_TIMEOUT_MS = 3_000;
-
-/** A bound of a variable's range as stored (a column left empty does not limit). */
-const boundOf = (stored: unknown): number | null => (stored === null || stored === undefined ? null : Number(stored));
 
 /**
  * The channels of the enabled collector servers (of every tenant: polling is a job of the
@@ -87,7 +85,7 @@ export async function loadPlans(db: Kysely<Tables>, servers?: ReadonlySet<number
         ratio: Number(row.ratio ?? 1),
         offset: Number(row.offset ?? 0),
         varSn: String(row.varSn),
-        range: { min: boundOf(row.minValue), max: boundOf(row.maxValue) },
+        range: rangeOf(row.minValue, row.maxValue),
       });
     }
     const pollMs = Number(channel.pollInterval ?? 5) * 1000;

@@ -4,6 +4,12 @@ export interface ValueRange {
   max?: number | null;
 }
 
+/** A variable's range as its columns are stored: an empty column does not limit. */
+export function rangeOf(minValue: unknown, maxValue: unknown): ValueRange {
+  const bound = (stored: unknown) => (stored === null || stored === undefined ? null : Number(stored));
+  return { min: bound(minValue), max: bound(maxValue) };
+}
+
 /**
  * Why a value a device or a message gave cannot be stored as a variable's, or undefined when it can.
  * A value that is no number (NaN, infinite), or outside the variable's range, is garbage from the
