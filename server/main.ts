@@ -23,4 +23,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 const address = await app.listen({ port: config.port, host: config.host });
 const database = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
-process.stdout.write(`The platform serves ${address} on Node.js ${process.version} (${database}).\n`);
+// What a first visitor needs, in one write, so that no line of the log comes between: where to
+// go, whom to sign in as (the accounts the demo seeds), where the log goes.
+const startup = [`The platform serves ${address} on Node.js ${process.version} (${database}).`];
+if (config.demo) {
+  const { DEMO_USERS } = await import('./demo/seed');
+  startup.push(`Demo accounts (username / password): ${DEMO_USERS.map((user) => `${user.username} / ${user.password}`).join(', ')}.`);
+}
+if (config.logger) startup.push('The log goes to standard output, a JSON line per request or event (LOG=0 turns it off).');
+process.stdout.write(`${startup.join('\n')}\n`);

@@ -32,7 +32,8 @@ const TENANTS = [
   { id: 44, name: '北方综合能源有限公司', cities: ['北京', '天津', '石家庄', '济南', '太原'], office: 'D' },
 ] as const;
 
-const USERS = [
+/** The demo's accounts (DESIGN.md §8), which `npm start` names when the demo is on. */
+export const DEMO_USERS = [
   { username: 'admin', password: 'admin123', name: '系统管理员', role: 'admin', tenants: [2, 10] },
   { username: 'operator', password: 'operator123', name: '运维专员', role: 'staff', tenants: [7] },
   { username: 'auditor', password: 'auditor123', name: '审计专员', role: 'staff', tenants: [44] },
@@ -111,7 +112,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
     .values({ clientId: 'web', secretHash: await hashSecret('web'), name: 'Web client' })
     .execute();
   const members = new Map<number, { userId: number; name: string; role: string; username: string }[]>();
-  for (const user of USERS) {
+  for (const user of DEMO_USERS) {
     const userId = await account(db, user.username, user.name, user.password, user.tenants[0]);
     for (const tenantId of user.tenants) {
       members.set(tenantId, [
