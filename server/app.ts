@@ -17,6 +17,7 @@ import { seedDemo } from './demo/seed';
 import { giveModel } from './emsdevices/deviceModels';
 import { fileStoreFor } from './files/fileStore';
 import { registerClient } from './http/client';
+import { registerCompression } from './http/compression';
 import { registerDocs } from './http/docs';
 import { answerError, registerErrorHandler } from './http/errors';
 import { NeedCache } from './http/needCache';
@@ -252,6 +253,7 @@ export async function buildApp(config: ServerConfig, observer?: AnswerObserver):
     done(null, payload);
   });
   registerErrorHandler(app, translate);
+  if (config.compression) await registerCompression(app);
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxMb * 1024 * 1024, files: 1 } });
   registerRoutes(app, services, translate);
   await registerDocs(app, contract);

@@ -34,6 +34,8 @@ export interface ServerConfig {
   rawRetentionDays: number;
   /** Megabytes of dashboard answers kept to share between viewers (their text); 0 keeps none. */
   needCacheMb: number;
+  /** Whether answers over `schemas/constants/compression.json` bytes are compressed for clients that accept it (`COMPRESSION=0` turns it off). */
+  compression: boolean;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -72,5 +74,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     historyDays: Number(env.HISTORY_DAYS ?? 395),
     rawRetentionDays: Number(env.RAW_RETENTION_DAYS ?? 14),
     needCacheMb: Number(env.NEED_CACHE_MB ?? 64),
+    compression: flag(env.COMPRESSION, true),
   };
 }

@@ -25,6 +25,9 @@ export async function registerClient(
       root: dir,
       wildcard: false,
       index: ['index.html'],
+      // The build writes each file's brotli and gzip forms beside it (vite.config.ts): sent as they
+      // are to a browser that accepts them, with `vary: accept-encoding`.
+      preCompressed: true,
       // The assets are kept for good (a reload asks for none again); the page is asked again every
       // time, so that it names the newest build.
       cacheControl: false,

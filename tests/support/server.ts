@@ -37,11 +37,15 @@ export async function startServer(
     dataDir?: string;
     /** Start from a copy of the run's seeded SQLite demo (removed on stop) instead of seeding one. */
     sqliteDemo?: boolean;
+    /** The built client to serve (`CLIENT_DIR`, else dist/client). */
+    clientDir?: string;
+    /** Whether answers are compressed (`COMPRESSION`; on unless said). */
+    compression?: boolean;
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? (options.sqliteDemo ? sqliteDemoCopy() : mkdtempSync(join(tmpdir(), 'platform-test-')));
   // The client a test serves may be built elsewhere than dist/client (CLIENT_DIR, as `npm start` reads it).
-  const base = configFromEnv({ CLIENT_DIR: process.env.CLIENT_DIR });
+  const base = configFromEnv({ CLIENT_DIR: options.clientDir ?? process.env.CLIENT_DIR });
   const config: ServerConfig = {
     ...base,
     dataDir,
@@ -52,6 +56,7 @@ export async function startServer(
     mqtt: options.mqtt === true ? { host: '127.0.0.1', port: 0 } : options.mqtt || undefined,
     historyDays: options.historyDays ?? base.historyDays,
     rawRetentionDays: options.rawRetentionDays ?? base.rawRetentionDays,
+    compression: options.compression ?? base.compression,
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
   };
   // Every answer is checked against the served document; the mismatches fail the test file at stop().
