@@ -1,17 +1,12 @@
+import { readdirSync, statSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-
-/**
- * The form code (react-jsonschema-form, its validator and the platform's form controls) in a chunk
- * of its own: left to itself the bundler shares one chunk between it and the Ant Design controls
- * every screen uses, and the dashboard, which shows no form until a widget is configured, would
- * load it with them. (Only the form libraries are named: a module they share with the rest, such
- * as react-is, stays where the bundler puts it.)
- */
-const FORM_CODE =
-  /runtime[\\/]forms[\\/]|node_modules[\\/](@rjsf|markdown-to-jsx|fast-uri|ajv|ajv-formats|ajv-i18n|jsonpointer)[\\/]/;
+import compression from './schemas/constants/compression.json' with { type: 'json' };
 
 /**
  * Ant Design's form contexts, which every input and select reads, take the form library's provider
@@ -32,14 +27,59 @@ function formProviderAlone(): Plugin {
   };
 }
 
+/**
+ * Each built file of text over 1 KiB (as for the server's answers) written beside itself compressed, `.br` (brotli at its highest
+ * quality) and `.gz`: compressed once here, where the time it takes costs no user anything, and
+ * sent as they are by the server (`preCompressed` of @fastify/static).
+ */
+function precompressed(): Plugin {
+  let outDir = '';
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
+    );
+  return {
+    name: 'precompressed',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    // Asynchronous, so that the files are compressed side by side on the threads of libuv's pool.
+    async closeBundle() {
+      const compressible = files(outDir).filter(
+        (file) => /\.(js|css|html|json|svg|txt)$/.test(file) && statSync(file).size > compression.aboveBytes,
+      );
+      await Promise.all(
+        compressible.map(async (file) => {
+          const text = await readFile(file);
+          await Promise.all([
+            writeFile(`${file}.br`, await promisify(brotliCompress)(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })),
+            writeFile(`${file}.gz`, await promisify(gzip)(text, { level: 9 })),
+          ]);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), formProviderAlone()],
+  plugins: [react(), formProviderAlone(), precompressed()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
-      output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'forms', test: FORM_CODE }] } },
+      // The app's own modules do nothing as they load but define what they export (their styles
+      // are CSS files, which stay): a module that an index re-exports and a screen does not use is
+      // then no part of that screen's chunks, where otherwise every module an index names would be.
+      treeshake: {
+        moduleSideEffects: [
+          {
+            test: /^(?!.*node_modules).*[\\/](runtime|widgets|pages|generated|schemas)[\\/].*\.(tsx?|json)$/,
+            sideEffects: false,
+          },
+        ],
+      },
     },
   },
   server: {

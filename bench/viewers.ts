@@ -10,6 +10,7 @@
  * - without shared answers (`NEED_CACHE_MB=0`: each refresh computed for its viewer), first look;
  * - with shared answers, first look (no answer held by the viewer: every answer sent whole);
  * - with shared answers, steady (every answer held: each sent back as unchanged);
+ * - the same two compressed, as Chromium asks for them (`accept-encoding`): what compression costs;
  * - with live samples every 5 s, each connection a viewer that keeps the versions it was sent;
  * - a bare Fastify route answering the same texts (`BENCH_MODE=replay`), first look and steady.
  *
@@ -22,7 +23,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { configFromEnv } from '../server/config';
-import { launchBrowser, signInAsAdmin } from '../tests/support/browser';
+import { launchBrowser, signInAsAdmin, widgetsShowing } from '../tests/support/browser';
 import { httpFetch, signInTokens } from '../tests/support/httpSignIn';
 import { idle, serve, stopped } from './child';
 import { seedStorageStations } from './fleet';
@@ -72,7 +73,9 @@ export interface ViewerFigures {
     watched: number;
     uncached: LoadRun;
     firstLook: LoadRun;
+    firstLookCompressed: LoadRun;
     steady: LoadRun;
+    steadyCompressed: LoadRun;
     live: LoadRun;
     bareFull: LoadRun;
     bareSteady: LoadRun;
@@ -134,19 +137,10 @@ async function refreshBodies(url: string): Promise<Map<string, Need[]>> {
     for (const station of STATIONS) {
       asked = new Map();
       await page.goto(`${url}/main/ems/map/monitor/dashboard?lng=en&station=${station}`);
-      await page
-        .waitForFunction(
-          () =>
-            document.querySelectorAll('.dashboard-grid-item').length > 0 &&
-            document.querySelectorAll('.dashboard-grid-item .ant-spin-spinning, .dashboard-grid-item [aria-label="Loading"]')
-              .length === 0,
-          undefined,
-          { timeout: 60_000, polling: 100 },
-        )
-        .catch(async (error: unknown) => {
-          await page.screenshot({ path: '/tmp/viewers-timeout.png' });
-          throw error;
-        });
+      await widgetsShowing(page, 60_000).catch(async (error: unknown) => {
+        await page.screenshot({ path: '/tmp/viewers-timeout.png' });
+        throw error;
+      });
       await page.waitForLoadState('networkidle');
       bodies.set(station, [...asked.values()]);
     }
@@ -175,6 +169,9 @@ function withVersions(needs: Need[], answer: string): Need[] {
     return version === undefined ? need : { ...need, version };
   });
 }
+
+/** What Chromium asks of every request: a compressed answer, in any of these encodings. */
+const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 interface LoadRequest {
   body: string;
@@ -307,11 +304,16 @@ export async function viewerFigures(): Promise<ViewerFigures> {
           await idle(shared.child);
           const firstLook = await underLoad(`${shared.url}${BATCH}`, token, first);
           await idle(shared.child);
+          const compressed = (requests: LoadRequest[]) => requests.map((request) => ({ ...request, headers: BROWSER_ENCODINGS }));
+          const firstLookCompressed = await underLoad(`${shared.url}${BATCH}`, token, compressed(first));
+          await idle(shared.child);
           runs.push({
             watched,
             uncached,
             firstLook,
+            firstLookCompressed,
             steady: await underLoad(`${shared.url}${BATCH}`, token, held),
+            steadyCompressed: await underLoad(`${shared.url}${BATCH}`, token, compressed(held)),
             live: liveRuns.get(watched) as LoadRun,
             bareFull: await underLoad(
               `${bare.url}/replay`,
@@ -353,11 +355,13 @@ export function viewerReport(figures: ViewerFigures): string {
 ${row('Each refresh computed for its viewer (`NEED_CACHE_MB=0`), answers whole', run.uncached)}
 ${row('Shared answers, first look (answers whole)', run.firstLook)}
 ${row('Shared answers, steady (every answer held: unchanged)', run.steady)}
+${row('Shared answers, first look, compressed as Chromium asks (`accept-encoding: gzip, deflate, br, zstd`)', run.firstLookCompressed)}
+${row('Shared answers, steady, compressed as Chromium asks', run.steadyCompressed)}
 ${row('Shared answers, live samples every 5 s, each viewer keeping its versions', run.live)}
 ${row('Bare Fastify answering the same whole answers', run.bareFull)}
 ${row('Bare Fastify answering the same steady answers', run.bareSteady)}
 
-First look: ${share.toFixed(0)} % of the bare route's throughput, p99 ${(run.firstLook.p99 / run.bareFull.p99).toFixed(2)} × its p99; steady: ${steadyShare.toFixed(0)} %, p99 ${(run.steady.p99 / run.bareSteady.p99).toFixed(2)} ×. Goal: at least 30 %, p99 ≤ 3 × — first look ${share >= 30 && run.firstLook.p99 <= 3 * run.bareFull.p99 ? 'met' : 'not met'}, steady ${steadyShare >= 30 && run.steady.p99 <= 3 * run.bareSteady.p99 ? 'met' : 'not met'}. Steady answer ${kib(run.steady.bytes)} per refresh (goal ≤ 10 KB — ${run.steady.bytes <= 10 * 1024 ? 'met' : 'not met'}).`;
+Compressed, the first look is served at ${((run.firstLookCompressed.requests / run.firstLook.requests) * 100).toFixed(0)} % of the refreshes per second of the uncompressed one, in ${((run.firstLookCompressed.bytes / run.firstLook.bytes) * 100).toFixed(0)} % of its bytes; steady at ${((run.steadyCompressed.requests / run.steady.requests) * 100).toFixed(0)} %, in ${((run.steadyCompressed.bytes / run.steady.bytes) * 100).toFixed(0)} % of its bytes. First look: ${share.toFixed(0)} % of the bare route's throughput, p99 ${(run.firstLook.p99 / run.bareFull.p99).toFixed(2)} × its p99; steady: ${steadyShare.toFixed(0)} %, p99 ${(run.steady.p99 / run.bareSteady.p99).toFixed(2)} ×. Goal: at least 30 %, p99 ≤ 3 × — first look ${share >= 30 && run.firstLook.p99 <= 3 * run.bareFull.p99 ? 'met' : 'not met'}, steady ${steadyShare >= 30 && run.steady.p99 <= 3 * run.bareSteady.p99 ? 'met' : 'not met'}. Steady answer ${kib(run.steady.bytes)} per refresh (goal ≤ 10 KB — ${run.steady.bytes <= 10 * 1024 ? 'met' : 'not met'}).`;
   });
   const { ownMs, followingMs } = figures.templateRefresh;
   return `## Dashboard viewers per node

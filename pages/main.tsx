@@ -4,20 +4,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import {
-  AppProviders,
-  cookieTokenStore,
-  createAnalytics,
-  createApi,
-  createNotifier,
-  i18nFor,
-  createPreferenceStore,
-  readPreferences,
-  returnPath,
-  session,
-  signInPath,
-  type Runtime,
-} from '../runtime';
+import { createAnalytics } from '../runtime/analytics';
+import { createApi } from '../runtime/api/client';
+import { returnPath, session, signInPath } from '../runtime/auth/session';
+import { cookieTokenStore } from '../runtime/auth/tokenStore';
+import { i18nFor, loadLanguage } from '../runtime/i18n/i18n';
+import { createPreferenceStore, readPreferences } from '../runtime/preferences/preferences';
+import type { Runtime } from '../runtime/RuntimeContext';
+import { createNotifier } from '../runtime/shell/notifier';
+import { RuntimeProviders } from '../runtime/shell/RuntimeProviders';
 import { routeObjects } from './routes';
 
 const preferences = createPreferenceStore(readPreferences(window.location.search, localStorage), localStorage);
@@ -45,6 +40,9 @@ const runtime: Runtime = {
 
 async function start(): Promise<void> {
   const { pathname, search } = window.location;
+  // The reader's labels are asked for at once, beside the session and the route's code, not once
+  // the first render asks for them.
+  void loadLanguage(preferences.getState().language);
   // A tab opened on a page of the app (a link, a bookmark) takes the session of the browser's other
   // tabs; signing out in any tab signs this one out. The sign-in page signs in anew.
   await session.share(api, { ask: pathname !== '/login', onSignedOut: () => go('/login') });
@@ -55,9 +53,9 @@ async function start(): Promise<void> {
   if (!root) throw new Error('index.html has no #root');
   createRoot(root).render(
     <StrictMode>
-      <AppProviders runtime={runtime}>
+      <RuntimeProviders runtime={runtime}>
         <RouterProvider router={router} />
-      </AppProviders>
+      </RuntimeProviders>
     </StrictMode>,
   );
 }

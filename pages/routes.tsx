@@ -1,22 +1,14 @@
-import { Spin } from 'antd';
 import { useEffect, useReducer, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { routes, type RouteEntry } from '../generated/registry';
-import {
-  AccessProvider,
-  AppShell,
-  type Api,
-  label,
-  lazyScreen,
-  ListPage,
-  type LazyScreen,
-  ScreenBoundary,
-  session,
-  signInPath,
-  useAccess,
-  withLabels,
-} from '../runtime';
+import type { Api } from '../runtime/api/client';
+import { session, signInPath } from '../runtime/auth/session';
+import { withLabels } from '../runtime/i18n/i18n';
+import { label } from '../runtime/i18n/labels';
+import { ListPage } from '../runtime/list/lazyListPage';
+import { AccessProvider, useAccess } from '../runtime/shell/AccessContext';
+import { lazyScreen, Loading, ScreenBoundary, type LazyScreen } from '../runtime/shell/lazyScreen';
 import type * as StatusPages from '../runtime/shell/StatusPages';
 import { dashboardEarlyCalls } from './dashboard/earlyCalls';
 import type { SiteScreenProps } from './site/views';
@@ -66,14 +58,17 @@ const SCREEN_CODE: Record<string, () => Promise<{ default: ComponentType<SiteScr
   deviceHealth: () => import('./site/DeviceHealthScreen').then((m) => ({ default: m.DeviceHealthScreen })),
 };
 
-/** The screens that show no entity's labels: the sign-in page and the dashboard (in the shell and in kiosk view). */
-const WITHOUT_ENTITY_LABELS = new Set(['login', 'siteDashboard', 'siteKiosk']);
+/** The screen of the sign-in page, the one drawn without Ant Design. */
+const SIGN_IN = 'login';
 
-/** The screens that are not generic; each loads with its first use, with the entities' labels it shows. */
+/** The screens that need none of the screens' labels: the sign-in page and the dashboard (in the shell and in kiosk view). */
+const WITHOUT_SCREEN_LABELS = new Set([SIGN_IN, 'siteDashboard', 'siteKiosk']);
+
+/** The screens that are not generic; each loads with its first use, with the screens' labels (entities, page titles, their own words). */
 const SCREENS: Record<string, LazyScreen<SiteScreenProps>> = Object.fromEntries(
   Object.entries(SCREEN_CODE).map(([name, code]) => [
     name,
-    lazyScreen(WITHOUT_ENTITY_LABELS.has(name) ? code : withLabels('entities', code)),
+    lazyScreen(WITHOUT_SCREEN_LABELS.has(name) ? code : withLabels('screens', code)),
   ]),
 );
 
@@ -118,7 +113,7 @@ function Allowed({
     };
   }, [loading, screen]);
   if (route.open) return children;
-  if (access.loading || loading) return <Spin style={{ display: 'block', margin: 64 }} />;
+  if (access.loading || loading) return <Loading />;
   return access.allowed.has(route.name) ? children : <ForbiddenPage />;
 }
 
@@ -156,18 +151,43 @@ function SignedIn({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Ant Design, with the labels of every screen but the sign-in page's: around every screen but
+ * that one, which shows neither and loads alone (docs/decisions.md, "The sign-in page").
+ */
+const Antd = lazyScreen<{ children: ReactNode }>(
+  withLabels('main', () => import('../runtime/shell/AntdProviders').then((module) => ({ default: module.AntdProviders }))),
+);
+
+function WithAntd({ children }: { children: ReactNode }) {
+  return (
+    <ScreenBoundary>
+      <Antd>{children}</Antd>
+    </ScreenBoundary>
+  );
+}
+
+/** The app shell (menu, header, tabs), in a chunk of its own: the sign-in page and the open routes show none. */
+const AppShell = lazyScreen<object>(() => import('../runtime/shell/AppShell').then((module) => ({ default: module.AppShell })));
+
 function Shell() {
   return (
     <SignedIn>
-      <AppShell />
+      <WithAntd>
+        <ScreenBoundary>
+          <AppShell />
+        </ScreenBoundary>
+      </WithAntd>
     </SignedIn>
   );
 }
 
 const notFound = (
-  <ScreenBoundary>
-    <NotFoundPage />
-  </ScreenBoundary>
+  <WithAntd>
+    <ScreenBoundary>
+      <NotFoundPage />
+    </ScreenBoundary>
+  </WithAntd>
 );
 
 const main = routes.find((route) => route.path === '/main');
@@ -190,15 +210,19 @@ export function routeObjects(api: Api): RouteObject[] {
       ...(screen && {
         loader: ({ request }: LoaderFunctionArgs) => {
           void screen.preload();
+          if (route.screen !== SIGN_IN) void Antd.preload();
           if (session.user()) early?.(api, new URL(request.url));
           return null;
         },
       }),
     };
   };
+  /** A route outside the shell: the sign-in page alone, any other inside Ant Design (and a session unless it is open). */
   const standalone = (route: RouteEntry): RouteObject => {
     const object = screenRoute(route);
-    return route.open || route.redirect ? object : { ...object, element: <SignedIn>{object.element}</SignedIn> };
+    if (route.redirect || route.screen === SIGN_IN) return object;
+    const element = <WithAntd>{object.element}</WithAntd>;
+    return { ...object, element: route.open ? element : <SignedIn>{element}</SignedIn> };
   };
   return [
     ...routes.filter((route) => !route.path.startsWith('/main')).map(standalone),
@@ -207,6 +231,8 @@ export function routeObjects(api: Api): RouteObject[] {
       element: <Shell />,
       // The user's menu, loaded once by the shell (AccessProvider).
       loader: () => {
+        void Antd.preload();
+        void AppShell.preload();
         if (session.user()) {
           api.prefetch('userMenu');
           api.prefetch('getUserMenu');

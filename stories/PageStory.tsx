@@ -3,16 +3,9 @@ import { expect, within } from 'storybook/test';
 import type { PageSchema } from '../generated/meta';
 import type { SchemaModule } from '../generated/registry';
 import { pages } from '../runtime/list/pages';
-import {
-  buildUiSchema,
-  createI18n,
-  fieldLabel,
-  initialListState,
-  type Language,
-  type ListRecord,
-  requireLabels,
-  type ThemeName,
-} from '../runtime';
+import { createI18n, fieldLabel, type Language, type ListRecord, requireLabels, type ThemeName } from '../runtime';
+import { initialListState } from '../runtime/list/listQuery';
+import { buildUiSchema } from '../runtime/schema/uiSchema';
 import { SchemaForm } from '../runtime/forms/SchemaForm';
 import { ListView } from '../runtime/list/ListView';
 import { loadEntity, loadUiSchema } from '../runtime/schema/entities';
@@ -42,13 +35,13 @@ function exampleRecords(entity: SchemaModule): ListRecord[] {
   return examples.map((example, index) => ({ ...example, id: index + 1, createTime: '2026-03-01T08:30:00.000Z' }));
 }
 
-/** Storybook loader: the entity schema, validators and UI schema of the story's page, and the entities' labels. */
+/** Storybook loader: the entity schema, validators and UI schema of the story's page, and the screens' labels. */
 export async function loadPageStory({ args }: { args: PageStoryArgs }): Promise<PageStoryLoaded> {
   const page = pageSchema(args.page);
   const [entity, uiSchema] = await Promise.all([
     loadEntity(page.entity),
     page.form ? loadUiSchema(page.form.ui) : {},
-    requireLabels('entities'),
+    requireLabels('screens'),
   ]);
   return { entity, uiSchema };
 }

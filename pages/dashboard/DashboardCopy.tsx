@@ -1,17 +1,16 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Checkbox, List, Modal, Select, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { SiteKanbanCopy } from '../../generated/types';
-import { ApiCallError, enumLabel, label, useRuntime } from '../../runtime';
-import { widgetTitle, type DashboardDocument, type StationContext } from '../../runtime/dashboard';
+import type { DashboardDocument, StationContext } from '../../runtime/dashboard';
+import { lazyScreen } from '../../runtime/shell/lazyScreen';
+import type { DashboardCopyDialogProps } from './DashboardCopyDialog';
 import type { StationRecord } from './earlyData';
-import { unboundLine } from './unbound';
+import { useLazyPanel } from './useLazyPanel';
 
-type Target = SiteKanbanCopy['targets'][number];
-
-/** How the copy to one station ended: saved as a version, or refused and why. */
-type Outcome = { saved: number } | { refused: string };
+/** The dialog loads when it is about to open: the dashboard shown never needs it. */
+const DashboardCopyDialog = lazyScreen<DashboardCopyDialogProps>(() =>
+  import('./DashboardCopyDialog').then((module) => ({ default: module.DashboardCopyDialog })),
+);
 
 export interface DashboardCopyProps {
   station: StationContext;
@@ -30,14 +29,7 @@ export interface DashboardCopyProps {
  */
 export function DashboardCopy({ station, stations, current }: DashboardCopyProps) {
   const { t } = useTranslation();
-  const { api } = useRuntime();
-  const { message } = App.useApp();
-  const [open, setOpen] = useState(false);
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [plan, setPlan] = useState<Target[] | null>(null);
-  const [ticked, setTicked] = useState<string[]>([]);
-  const [outcomes, setOutcomes] = useState<Record<string, Outcome>>({});
-  const [busy, setBusy] = useState(false);
+  const dialog = useLazyPanel(DashboardCopyDialog);
 
   const type = (record: StationRecord | undefined) => record?.stationType;
   const sourceType = type(stations.find((record) => record.sn === station.sn));
@@ -46,165 +38,14 @@ export function DashboardCopy({ station, stations, current }: DashboardCopyProps
     .filter((record) => record.sn !== station.sn)
     .sort((a, b) => Number(type(b) === sourceType) - Number(type(a) === sourceType));
 
-  const close = () => {
-    setOpen(false);
-    setChosen([]);
-    setPlan(null);
-    setOutcomes({});
-  };
-
-  const check = async () => {
-    setBusy(true);
-    try {
-      const answer = await api.call('planSiteKanbanCopy', { params: { stationSn: station.sn }, body: { targets: chosen } });
-      setPlan(answer.targets);
-      setOutcomes({});
-      // A station that takes everything is ticked; one that would lose something waits for the user's word.
-      setTicked(answer.targets.filter((target) => target.unbound.length === 0).map((target) => target.stationSn));
-    } catch {
-      // The client has shown why; the choice stays as it is.
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const copy = async () => {
-    if (!plan) return;
-    setBusy(true);
-    const ended: Record<string, Outcome> = {};
-    for (const target of plan.filter((entry) => ticked.includes(entry.stationSn))) {
-      try {
-        const stored = await api.call(
-          'saveSiteKanban',
-          { body: target.document, query: { note: t('dashboard.copy.note', { station: station.name }) } },
-          { silent: true },
-        );
-        ended[target.stationSn] = { saved: stored.version };
-      } catch (failure) {
-        const stale = failure instanceof ApiCallError && failure.status === 409;
-        ended[target.stationSn] = {
-          refused: stale ? t('dashboard.copy.stale') : failure instanceof Error ? failure.message : String(failure),
-        };
-      }
-    }
-    setOutcomes(ended);
-    setBusy(false);
-    const saved = Object.values(ended).filter((outcome) => 'saved' in outcome).length;
-    if (saved === Object.keys(ended).length) {
-      void message.success(t('dashboard.copy.copied', { count: saved }));
-      close();
-    }
-  };
-
-  const widgetName = (id: string) => {
-    const widget = current.widgets.find((entry) => entry.id === id);
-    return widget ? widgetTitle((key) => label(t, key), widget) : id;
-  };
-  const bindings = (target: Target) => target.rebound + target.unbound.length;
-
   return (
     <>
-      <Button icon={<CopyOutlined />} disabled={others.length === 0} onClick={() => setOpen(true)}>
+      <Button icon={<CopyOutlined />} disabled={others.length === 0} {...dialog.trigger}>
         {t('dashboard.copy.open')}
       </Button>
-      <Modal
-        open={open}
-        width={760}
-        title={t('dashboard.copy.title', { station: station.name, version: current.version })}
-        onCancel={close}
-        footer={
-          <Space wrap style={{ justifyContent: 'flex-end' }}>
-            <Button onClick={close}>{t('common.cancel')}</Button>
-            {plan && Object.keys(outcomes).length === 0 ? (
-              <Button type="primary" loading={busy} disabled={ticked.length === 0} onClick={() => void copy()}>
-                {t('dashboard.copy.copy', { count: ticked.length })}
-              </Button>
-            ) : (
-              <Button type="primary" loading={busy} disabled={chosen.length === 0} onClick={() => void check()}>
-                {t(plan ? 'dashboard.copy.checkAgain' : 'dashboard.copy.check')}
-              </Button>
-            )}
-          </Space>
-        }
-      >
-        <Space direction="vertical" style={{ width: '100%' }}>
-          <Typography.Paragraph style={{ marginBottom: 0 }}>{t('dashboard.copy.explain')}</Typography.Paragraph>
-          <Select
-            mode="multiple"
-            aria-label={t('dashboard.copy.targets')}
-            placeholder={t('dashboard.copy.targets')}
-            style={{ width: '100%' }}
-            value={chosen}
-            disabled={busy}
-            options={others.map((record) => ({
-              value: record.sn,
-              label: `${record.name} (${enumLabel(t, 'stationType', record.stationType)})`,
-            }))}
-            onChange={(sns: string[]) => {
-              setChosen(sns);
-              setPlan(null);
-            }}
-          />
-          {plan ? (
-            <section aria-label={t('dashboard.copy.planTitle')}>
-              <List
-                dataSource={plan}
-                renderItem={(target) => {
-                  const outcome = outcomes[target.stationSn];
-                  return (
-                    <List.Item key={target.stationSn} data-station={target.stationSn} style={{ display: 'block' }}>
-                      <Space wrap style={{ marginBottom: 4 }}>
-                        <Typography.Text strong>{target.stationName}</Typography.Text>
-                        {target.unbound.length === 0 ? (
-                          <Tag color="success">{t('dashboard.copy.allRebound', { count: target.rebound })}</Tag>
-                        ) : (
-                          <Tag color="warning">
-                            {t('dashboard.copy.someUnbound', { count: target.unbound.length, total: bindings(target) })}
-                          </Tag>
-                        )}
-                      </Space>
-                      {target.unbound.length ? (
-                        <ul style={{ margin: '0 0 4px', paddingInlineStart: 20, maxHeight: 200, overflowY: 'auto' }}>
-                          {target.unbound.map((unbound, index) => (
-                            <li key={index} style={{ overflowWrap: 'anywhere' }}>
-                              {unboundLine(t, widgetName(unbound.widgetId), unbound)}
-                            </li>
-                          ))}
-                        </ul>
-                      ) : null}
-                      {target.leftOut.length ? (
-                        <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
-                          {t('dashboard.copy.leftOut', {
-                            widgets: target.leftOut.map(widgetName).join(t('dashboard.copy.separator')),
-                          })}
-                        </Typography.Paragraph>
-                      ) : null}
-                      {outcome ? (
-                        'saved' in outcome ? (
-                          <Alert type="success" showIcon message={t('dashboard.copy.saved', { version: outcome.saved })} />
-                        ) : (
-                          <Alert type="error" showIcon message={outcome.refused} />
-                        )
-                      ) : (
-                        <Checkbox
-                          checked={ticked.includes(target.stationSn)}
-                          onChange={(event) =>
-                            setTicked((list) =>
-                              event.target.checked ? [...list, target.stationSn] : list.filter((sn) => sn !== target.stationSn),
-                            )
-                          }
-                        >
-                          {target.unbound.length ? t('dashboard.copy.copyWithout') : t('dashboard.copy.copyHere')}
-                        </Checkbox>
-                      )}
-                    </List.Item>
-                  );
-                }}
-              />
-            </section>
-          ) : null}
-        </Space>
-      </Modal>
+      {dialog.rendered ? (
+        <DashboardCopyDialog station={station} others={others} current={current} open={dialog.open} onClose={dialog.close} />
+      ) : null}
     </>
   );
 }

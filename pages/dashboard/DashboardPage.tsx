@@ -1,11 +1,14 @@
 import { EditOutlined, PlusOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Empty, Input, Select, Space, Spin, Typography } from 'antd';
+import { Alert, App, Button, Empty, Select, Space, Spin, Typography } from 'antd';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { widgetLoaders } from '../../generated/registry';
-import { label, StationZoneNote, useConfirmDiscard, useRouteNavigate, useRuntime, useUnsavedChanges } from '../../runtime';
+import { label, useRouteNavigate, useRuntime } from '../../runtime';
+import { StationZoneNote } from '../../runtime/format/StationZoneNote';
+import { useConfirmDiscard, useUnsavedChanges } from '../../runtime/forms/unsaved';
+import { lazyScreen } from '../../runtime/shell/lazyScreen';
 import {
   addWidget,
   canRedo,
@@ -30,15 +33,31 @@ import {
 } from '../../runtime/dashboard';
 import { WIDGETS, widgetRegistry } from '../../widgets';
 import { DashboardCopy } from './DashboardCopy';
-import { DashboardTransfer } from './DashboardTransfer';
+import { DashboardTransfer, preloadImport } from './DashboardTransfer';
 import { adoptScheduler, dashboardScheduler, primeWidgets, stationContext, type StationRecord } from './earlyData';
 import { KioskButton } from './KioskButton';
+import type { NoteInputProps } from './NoteInput';
 import { PeriodSelect } from './PeriodSelect';
 import { TemplateControl } from './TemplateControl';
-import { TemplatePublish } from './TemplatePublish';
+import type { TemplatePublishProps } from './TemplatePublish';
 import { useDashboardDocument } from './useDashboardDocument';
 import { useUndoKeys } from './useUndoKeys';
 import { VersionHistory } from './VersionHistory';
+
+/** Shown only while a template version is published: it loads when editing a template starts. */
+const TemplatePublish = lazyScreen<TemplatePublishProps>(() =>
+  import('./TemplatePublish').then((module) => ({ default: module.TemplatePublish })),
+);
+
+/** The note of a save, shown in edit mode only: its code loads with the Import's (see `preloadEditing`). */
+const NoteInput = lazyScreen<NoteInputProps>(() => import('./NoteInput').then((module) => ({ default: module.NoteInput })));
+const NOTE_WIDTH = 200;
+
+/** Starts loading what edit mode shows as the user reaches for Edit, so that it rarely waits. */
+const preloadEditing = () => {
+  preloadImport();
+  void NoteInput.preload();
+};
 
 const sizeOf = (type: string) => widgetRegistry.get(type)?.size ?? { w: 6, h: 6 };
 
@@ -222,6 +241,7 @@ export function DashboardPage() {
                 stations={stations}
                 onChanged={dashboard.reload}
                 onEdit={(id) => {
+                  void TemplatePublish.preload();
                   setTemplateId(id);
                   setEditing(true);
                 }}
@@ -245,14 +265,10 @@ export function DashboardPage() {
             <Button onClick={() => (dirty ? confirmDiscard(stopEditing) : stopEditing())}>{t('common.cancel')}</Button>
             {templateId === undefined ? (
               <>
-                <Input
-                  aria-label={t('dashboard.history.note')}
-                  placeholder={t('dashboard.history.notePlaceholder')}
-                  maxLength={200}
-                  value={note}
-                  onChange={(event) => setNote(event.target.value)}
-                  style={{ width: 200 }}
-                />
+                {/* Its width kept while its code loads, so that Save does not move when it comes. */}
+                <Suspense fallback={<span style={{ display: 'inline-block', width: NOTE_WIDTH }} />}>
+                  <NoteInput value={note} onChange={setNote} style={{ width: NOTE_WIDTH }} />
+                </Suspense>
                 <Button type="primary" icon={<SaveOutlined />} onClick={() => void save()}>
                   {t('dashboard.saveDashboard')}
                 </Button>
@@ -264,7 +280,13 @@ export function DashboardPage() {
             )}
           </Space>
         ) : (
-          <Button icon={<EditOutlined />} disabled={!document} onClick={() => setEditing(true)}>
+          <Button
+            icon={<EditOutlined />}
+            disabled={!document}
+            onClick={() => setEditing(true)}
+            onPointerEnter={preloadEditing}
+            onFocus={preloadEditing}
+          >
             {t('dashboard.edit')}
           </Button>
         )}
@@ -298,19 +320,19 @@ export function DashboardPage() {
           navigate={navigate}
         />
       )}
-      {publishing && templateId !== undefined && document ? (
-        <TemplatePublish
-          templateId={templateId}
-          document={document}
-          previous={store.getState().saved}
-          onClose={() => setPublishing(false)}
-          onPublished={() => {
-            setPublishing(false);
-            stopEditing();
-          }}
-        />
-      ) : null}
       <Suspense fallback={null}>
+        {publishing && templateId !== undefined && document ? (
+          <TemplatePublish
+            templateId={templateId}
+            document={document}
+            previous={store.getState().saved}
+            onClose={() => setPublishing(false)}
+            onPublished={() => {
+              setPublishing(false);
+              stopEditing();
+            }}
+          />
+        ) : null}
         {catalogue ? (
           <WidgetCatalogue definitions={WIDGETS} onAdd={(type) => void add(type)} onClose={() => setCatalogue(false)} />
         ) : null}

@@ -1,37 +1,16 @@
 import { AppstoreOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Drawer, Input, List, Select, Space, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { KanbanTemplate, KanbanTemplateStation } from '../../generated/types';
-import { enumLabel, useRuntime } from '../../runtime';
-import type { StationContext } from '../../runtime/dashboard';
-import type { StationRecord } from './earlyData';
+import { lazyScreen } from '../../runtime/shell/lazyScreen';
+import type { TemplateDrawerProps } from './TemplateDrawer';
+import { useLazyPanel, type LazyPanelProps } from './useLazyPanel';
 
-/** The template a station follows, as `getSiteKanbanTemplate` answers it. */
-type Following = {
-  templateId: number;
-  name: string;
-  templateVersion: number;
-  currentVersion: number;
-  overrides: number;
-  detached: boolean;
-} | null;
+/** The drawer loads when it is about to open: the dashboard shown never needs it. */
+const TemplateDrawer = lazyScreen<TemplateDrawerProps>(() =>
+  import('./TemplateDrawer').then((module) => ({ default: module.TemplateDrawer })),
+);
 
-const STATE_COLORS: Record<KanbanTemplateStation['state'], string> = {
-  follows: 'success',
-  overrides: 'processing',
-  conflicts: 'warning',
-  detached: 'default',
-};
-
-export interface TemplateControlProps {
-  station: StationContext;
-  stations: StationRecord[];
-  /** The station's dashboard changed (it was attached to a template): load it again. */
-  onChanged(): Promise<void>;
-  /** Opens the template for editing, shown with this station's devices. */
-  onEdit(templateId: number): void;
-}
+export type TemplateControlProps = Omit<TemplateDrawerProps, keyof LazyPanelProps>;
 
 /**
  * The Template control of the dashboard: a drawer saying which template the station follows
@@ -39,209 +18,15 @@ export interface TemplateControlProps {
  * one; to make a template of this dashboard; and, for the template in view, its stations with how
  * each stands (follows, overrides, conflicts, detached), and stations of the kind to attach.
  */
-export function TemplateControl({ station, stations, onChanged, onEdit }: TemplateControlProps) {
+export function TemplateControl(props: TemplateControlProps) {
   const { t } = useTranslation();
-  const { api } = useRuntime();
-  const { message, modal } = App.useApp();
-  const [open, setOpen] = useState(false);
-  const [following, setFollowing] = useState<Following | undefined>(undefined);
-  const [templates, setTemplates] = useState<KanbanTemplate[]>([]);
-  // The template whose stations are listed: the one followed, else the one chosen or just made.
-  const [shown, setShown] = useState<number | undefined>(undefined);
-  const [members, setMembers] = useState<KanbanTemplateStation[]>([]);
-  const [name, setName] = useState('');
-  const [isDefault, setIsDefault] = useState(false);
-  const [toAttach, setToAttach] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-
-  const kind = stations.find((record) => record.sn === station.sn)?.stationType;
-  const ofKind = templates.filter((template) => template.stationType === kind);
-
-  const load = useCallback(async () => {
-    const [state, list] = await Promise.all([
-      api.call('getSiteKanbanTemplate', { params: { stationSn: station.sn } }),
-      api.call('listKanbanTemplates', {}),
-    ]);
-    setFollowing(state.following as Following);
-    setTemplates(list);
-    setShown((current) => state.following?.templateId ?? current);
-  }, [api, station.sn]);
-  useEffect(() => {
-    if (open) load().catch(() => undefined);
-  }, [open, load]);
-  const loadMembers = useCallback(async () => {
-    if (shown === undefined) return setMembers([]);
-    setMembers(await api.call('listKanbanTemplateStations', { params: { id: shown } }));
-  }, [api, shown]);
-  useEffect(() => {
-    if (open) loadMembers().catch(() => undefined);
-  }, [open, loadMembers]);
-
-  /** Runs a change, then reads everything shown again; the client has shown any refusal. */
-  const act = async (change: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await change();
-      await Promise.all([load(), loadMembers()]);
-    } catch {
-      // The API client has shown the server's message.
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const create = () =>
-    act(async () => {
-      const made = await api.call('createKanbanTemplate', {
-        body: { name: name.trim(), stationSn: station.sn, isDefault },
-      });
-      void message.success(t('dashboard.templates.created', { name: made.name }));
-      setName('');
-      setShown(made.id);
-    });
-
-  const attach = (sns: string[]) =>
-    act(async () => {
-      if (shown === undefined) return;
-      const entries = await Promise.all(
-        sns.map(async (stationSn) => ({
-          stationSn,
-          version: (await api.call('getSiteKanban', { params: { stationSn } })).version,
-        })),
-      );
-      await api.call('attachKanbanTemplate', { params: { id: shown }, body: { stations: entries } });
-      void message.success(t('dashboard.templates.attached', { count: sns.length }));
-      setToAttach([]);
-      if (sns.includes(station.sn)) await onChanged();
-    });
-
-  const detach = () =>
-    modal.confirm({
-      title: t('dashboard.templates.detachTitle'),
-      content: t('dashboard.templates.detachContent'),
-      okText: t('dashboard.templates.detach'),
-      cancelText: t('common.cancel'),
-      onOk: () => act(() => api.call('detachSiteKanbanTemplate', { params: { stationSn: station.sn } })),
-    });
-
-  const memberSns = new Set(members.filter((member) => member.state !== 'detached').map((member) => member.stationSn));
-  const attachable = stations.filter((record) => record.stationType === kind && !memberSns.has(record.sn));
-  const shownTemplate = templates.find((template) => template.id === shown);
-
+  const drawer = useLazyPanel(TemplateDrawer);
   return (
     <>
-      <Button icon={<AppstoreOutlined />} onClick={() => setOpen(true)}>
+      <Button icon={<AppstoreOutlined />} {...drawer.trigger}>
         {t('dashboard.templates.open')}
       </Button>
-      <Drawer open={open} title={t('dashboard.templates.title')} size="min(520px, 100vw)" onClose={() => setOpen(false)}>
-        <Space direction="vertical" size="large" style={{ width: '100%' }}>
-          <section aria-label={t('dashboard.templates.thisStation')}>
-            <Typography.Title level={5}>{t('dashboard.templates.thisStation')}</Typography.Title>
-            {following === undefined ? null : following === null ? (
-              <Typography.Paragraph>{t('dashboard.templates.followsNone')}</Typography.Paragraph>
-            ) : following.detached ? (
-              <Space direction="vertical">
-                <Typography.Text>{t('dashboard.templates.detachedFrom', { name: following.name })}</Typography.Text>
-                <Button loading={busy} onClick={() => void attach([station.sn])}>
-                  {t('dashboard.templates.followAgain')}
-                </Button>
-              </Space>
-            ) : (
-              <Space direction="vertical">
-                <Typography.Text>
-                  {t('dashboard.templates.follows', {
-                    name: following.name,
-                    version: following.templateVersion,
-                    current: following.currentVersion,
-                    overrides: following.overrides,
-                  })}
-                </Typography.Text>
-                <Space wrap>
-                  <Button type="primary" onClick={() => onEdit(following.templateId)}>
-                    {t('dashboard.templates.edit')}
-                  </Button>
-                  <Button loading={busy} onClick={detach}>
-                    {t('dashboard.templates.detach')}
-                  </Button>
-                </Space>
-              </Space>
-            )}
-          </section>
-
-          <section aria-label={t('dashboard.templates.make')}>
-            <Typography.Title level={5}>{t('dashboard.templates.make')}</Typography.Title>
-            <Space direction="vertical" style={{ width: '100%' }}>
-              <Input
-                aria-label={t('dashboard.templates.name')}
-                placeholder={t('dashboard.templates.name')}
-                maxLength={50}
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-              />
-              <Checkbox checked={isDefault} onChange={(event) => setIsDefault(event.target.checked)}>
-                {t('dashboard.templates.makeDefault', { kind: enumLabel(t, 'stationType', kind) })}
-              </Checkbox>
-              <Button loading={busy} disabled={!name.trim()} onClick={() => void create()}>
-                {t('dashboard.templates.create')}
-              </Button>
-            </Space>
-          </section>
-
-          <section aria-label={t('dashboard.templates.stations')}>
-            <Typography.Title level={5}>{t('dashboard.templates.stations')}</Typography.Title>
-            <Select
-              aria-label={t('dashboard.templates.template')}
-              placeholder={t('dashboard.templates.template')}
-              style={{ width: '100%', marginBottom: 8 }}
-              value={shown}
-              options={ofKind.map((template) => ({
-                value: template.id,
-                label: t('dashboard.templates.templateOption', { name: template.name, version: template.version }),
-              }))}
-              onChange={(id: number) => setShown(id)}
-            />
-            {shownTemplate ? (
-              <>
-                <List
-                  size="small"
-                  dataSource={members}
-                  locale={{ emptyText: t('dashboard.templates.noStations') }}
-                  renderItem={(member) => (
-                    <List.Item key={member.stationSn} data-station={member.stationSn}>
-                      <Space wrap>
-                        <Typography.Text>{member.stationName}</Typography.Text>
-                        <Tag color={STATE_COLORS[member.state]}>
-                          {t(`dashboard.templates.states.${member.state}`, {
-                            overrides: member.overrides,
-                            conflicts: member.conflicts,
-                          })}
-                        </Tag>
-                        <Typography.Text type="secondary">
-                          {t('dashboard.templates.onVersion', { version: member.templateVersion })}
-                        </Typography.Text>
-                      </Space>
-                    </List.Item>
-                  )}
-                />
-                <Space wrap style={{ marginTop: 8, width: '100%' }}>
-                  <Select
-                    mode="multiple"
-                    aria-label={t('dashboard.templates.toAttach')}
-                    placeholder={t('dashboard.templates.toAttach')}
-                    style={{ minWidth: 260 }}
-                    value={toAttach}
-                    options={attachable.map((record) => ({ value: record.sn, label: record.name }))}
-                    onChange={(sns: string[]) => setToAttach(sns)}
-                  />
-                  <Button loading={busy} disabled={toAttach.length === 0} onClick={() => void attach(toAttach)}>
-                    {t('dashboard.templates.attach')}
-                  </Button>
-                </Space>
-              </>
-            ) : null}
-          </section>
-        </Space>
-      </Drawer>
+      {drawer.rendered ? <TemplateDrawer {...props} open={drawer.open} onClose={drawer.close} /> : null}
     </>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, App, Button, Checkbox, Input, List, Modal, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, List, Modal, Space, Spin, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KanbanTemplatePreview } from '../../generated/types';
 import { label, useRuntime } from '../../runtime';
 import { widgetTitle, type DashboardDocument } from '../../runtime/dashboard';
+import { NoteInput } from './NoteInput';
 import { unboundLine } from './unbound';
 
 type Roll = KanbanTemplatePreview['stations'][number];
@@ -152,13 +153,7 @@ export function TemplatePublish({ templateId, document, previous, onClose, onPub
               )}
             />
           </section>
-          <Input
-            aria-label={t('dashboard.history.note')}
-            placeholder={t('dashboard.history.notePlaceholder')}
-            maxLength={200}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
+          <NoteInput value={note} onChange={setNote} />
         </Space>
       )}
     </Modal>

@@ -1,4 +1,5 @@
-import { loadCharts, type Api } from '../../runtime';
+import type { Api } from '../../runtime/api/client';
+import { loadCharts } from '../../runtime/charts/loadCharts';
 import type { DashboardDocument } from '../../runtime/dashboard';
 import type { FetchMode, StationRecord } from './earlyData';
 

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { enumLabel } from '../../runtime';
-import { DataTable } from '../../runtime';
+import { DataTable } from '../../runtime/table/DataTable';
 import { countDevices, type KindCount } from './deviceCounts';
 import { EmsScreen } from './EmsScreen';
 import type { DeviceRecord } from './useDevice';

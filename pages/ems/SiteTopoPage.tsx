@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { enumLabel } from '../../runtime';
-import { DataTable } from '../../runtime';
+import { DataTable } from '../../runtime/table/DataTable';
 import { DiagramView, type Diagram, type NodeValue } from './DiagramView';
 import { EmsScreen } from './EmsScreen';
 import { StationSelect } from './StationSelect';

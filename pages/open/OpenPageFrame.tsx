@@ -1,7 +1,7 @@
 import { Alert, Layout, Space, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PreferenceSwitches } from '../../runtime';
+import { PreferenceSwitches } from '../../runtime/shell/PreferenceSwitches';
 
 export interface OpenPageFrameProps {
   /** The link's token, as the address carries it; without one the page only says where it opens from. */

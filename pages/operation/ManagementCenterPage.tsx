@@ -6,7 +6,8 @@ import center from '../../schemas/constants/managementCenter.json';
 import pageList from '../../generated/pages.json';
 import type { PageSchema } from '../../generated/meta';
 import { routes } from '../../generated/registry';
-import { initialListState, label, listQuery, useRuntime } from '../../runtime';
+import { label, useRuntime } from '../../runtime';
+import { initialListState, listQuery } from '../../runtime/list/listQuery';
 import { ScreenHeader } from '../../runtime/shell/ScreenHeader';
 
 const pages = pageList as PageSchema[];

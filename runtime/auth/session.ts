@@ -41,6 +41,9 @@ function forget(): void {
   sessionStorage.removeItem(USER_KEY);
 }
 
+/** Where the user lands after signing in or switching tenant. */
+export const LANDING_PATH = '/main/appliance/customer';
+
 /**
  * The page a sign-in returns to: the `redirect` of the sign-in page's query when it is a path of
  * this application (not another site's, not the sign-in page), else `landing`.

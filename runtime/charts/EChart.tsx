@@ -2,20 +2,9 @@ import { theme as antTheme } from 'antd';
 import type { EChartsType } from 'echarts/core';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type * as ChartChunk from './echarts';
+import { loadCharts } from './loadCharts';
 import type { ChartOption } from './option';
 import { chartTheme } from './theme';
-
-let chunk: Promise<typeof ChartChunk> | undefined;
-
-/**
- * The chart chunk (ECharts), requested once: a screen that will draw charts asks for it as early
- * as it knows, so that it arrives beside the screen's data rather than after it.
- */
-export function loadCharts(): Promise<typeof ChartChunk> {
-  chunk ??= import('./echarts');
-  return chunk;
-}
 
 /** The box a chart is drawn in: `chart` is the ECharts instance drawing there, for tools that read what a chart shows. */
 export interface ChartHost extends HTMLDivElement {

@@ -7,26 +7,32 @@ type Bundle = () => Promise<{ default: Labels }>;
 
 /**
  * The labels of each language, each in chunks of its own: a reader loads only the language they
- * read, and the entities' labels (their fields, for lists and forms) only with a screen that shows
- * entities — not, for example, with the dashboard.
+ * read; the sign-in page only the labels it shows (`start`); the shell and the dashboard theirs
+ * (`main`); and the other screens' labels (the entities' fields, the pages' titles, each screen's
+ * own words: `screens`) only with those screens — not, for example, with the dashboard.
  */
-const BUNDLES: Record<Language, Bundle> = {
-  zh: () => import('../../generated/labels/zh.json'),
-  en: () => import('../../generated/labels/en.json'),
+const START: Record<Language, Bundle> = {
+  zh: () => import('../../generated/labels/zh.start.json'),
+  en: () => import('../../generated/labels/en.start.json'),
 };
 /** A part of the labels that screens ask for (`requireLabels`) before they show. */
-export type LabelPart = 'entities';
+export type LabelPart = 'main' | 'screens';
 const PARTS: Record<LabelPart, Record<Language, Bundle>> = {
-  entities: {
-    zh: () => import('../../generated/labels/zh.entities.json'),
-    en: () => import('../../generated/labels/en.entities.json'),
+  main: {
+    zh: () => import('../../generated/labels/zh.json'),
+    en: () => import('../../generated/labels/en.json'),
+  },
+  screens: {
+    zh: () => import('../../generated/labels/zh.screens.json'),
+    en: () => import('../../generated/labels/en.screens.json'),
   },
 };
 
 /** The labels loaded of each language. */
 const loaded = new Map<Language, Labels>();
-/** The chunks of labels loading or loaded, by language and name. */
+/** The chunks of labels loading or loaded, by language and name (`zh:main`), and those loaded. */
 const loading = new Map<string, Promise<void>>();
+const arrived = new Set<string>();
 /** The languages asked for, and those whose labels (with every part asked for then) are loaded. */
 const languages = new Set<Language>();
 const ready = new Set<Language>();
@@ -42,6 +48,7 @@ function load(language: Language, name: string, bundle: Bundle): Promise<void> {
     done = bundle().then(({ default: labels }) => {
       loaded.set(language, { ...loaded.get(language), ...labels });
       instances.get(language)?.addResourceBundle(language, 'translation', labels, true, false);
+      arrived.add(key);
     });
     // A chunk that failed to load is asked for again next time.
     done.catch(() => loading.delete(key));
@@ -53,7 +60,7 @@ function load(language: Language, name: string, bundle: Bundle): Promise<void> {
 /** Loads the labels of a language (once), with the parts screens have asked for; its instances have them from then on. */
 export async function loadLanguage(language: Language): Promise<void> {
   languages.add(language);
-  await load(language, 'main', BUNDLES[language]);
+  await load(language, 'start', START[language]);
   await Promise.all([...required].map((part) => load(language, part, PARTS[part][language])));
   ready.add(language);
 }
@@ -95,21 +102,25 @@ export function i18nFor(language: Language): I18n {
 }
 
 /**
- * The shared instance of the reader's language once its labels are loaded; while another
- * language loads, the one shown before stays (no screen of bare label keys), and before the first
- * has loaded there is none.
+ * The shared instance of the reader's language once its labels (with the `parts` given) are
+ * loaded; while another language loads, the one shown before stays (no screen of bare label keys),
+ * and before the first has loaded there is none.
  */
-export function useLanguage(language: Language): I18n | undefined {
-  const [shown, setShown] = useState<Language | undefined>(() => (ready.has(language) ? language : undefined));
+export function useLanguage(language: Language, parts: readonly LabelPart[] = []): I18n | undefined {
+  const has = (lng: Language) => ready.has(lng) && parts.every((part) => arrived.has(`${lng}:${part}`));
+  const [shown, setShown] = useState<Language | undefined>(() => (has(language) ? language : undefined));
+  const wanted = parts.join();
   useEffect(() => {
     let current = true;
-    void loadLanguage(language).then(() => {
-      if (current) setShown(language);
-    });
+    void Promise.all([loadLanguage(language), ...wanted.split(',').filter(Boolean).map((part) => requireLabels(part as LabelPart))]).then(
+      () => {
+        if (current) setShown(language);
+      },
+    );
     return () => {
       current = false;
     };
-  }, [language]);
-  const showing = ready.has(language) ? language : shown;
+  }, [language, wanted]);
+  const showing = has(language) ? language : shown;
   return showing ? i18nFor(showing) : undefined;
 }

@@ -19,7 +19,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { routes } from '../../generated/registry';
-import { session } from '../auth/session';
+import { LANDING_PATH, session } from '../auth/session';
 import { discardUnsavedChanges, hasUnsavedChanges, useConfirmDiscard } from '../forms/unsaved';
 import { label } from '../i18n/labels';
 import { useRuntime } from '../RuntimeContext';
@@ -27,9 +27,6 @@ import { useAccess, type MenuRoute } from './AccessContext';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 import { PreferenceSwitches } from './PreferenceSwitches';
-
-/** Where the user lands after signing in or switching tenant. */
-export const LANDING_PATH = '/main/appliance/customer';
 
 const routeTitle = (t: ReturnType<typeof useTranslation>['t'], name: string) => label(t, `routes.${name}.title`);
 const keepAlive = new Map(routes.map((route) => [route.path, route.keepAlive !== false && route.refresh !== true]));

@@ -1,6 +1,6 @@
-import { Alert, Button, Spin } from 'antd';
 import { Component, createElement, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import './start.css';
 
 /** A code chunk that has not loaded within this time is given up (the specification's 120 s). */
 export const CHUNK_TIMEOUT_MS = 120_000;
@@ -60,21 +60,26 @@ export function lazyScreen<P extends object>(load: () => Promise<{ default: Comp
   return Object.assign(Screen, { preload: once, settled: () => loaded !== undefined || failed !== undefined });
 }
 
+/**
+ * What a screen shows while its code loads: drawn without the component library, which may be
+ * what is loading.
+ */
+export function Loading() {
+  const { t } = useTranslation();
+  return <div className="app-loading" role="status" aria-label={t('common.loading')} />;
+}
+
+/** A screen whose code failed to load, with a reload button; drawn without the component library, which may be what failed. */
 function ChunkError({ error }: { error: Error }) {
   const { t } = useTranslation();
   return (
-    <Alert
-      type="warning"
-      showIcon
-      title={t('common.chunkError')}
-      description={error.message}
-      action={
-        <Button type="primary" onClick={() => window.location.reload()}>
-          {t('common.reload')}
-        </Button>
-      }
-      style={{ margin: 24 }}
-    />
+    <div className="app-notice" role="alert">
+      <strong>{t('common.chunkError')}</strong>
+      <p>{error.message}</p>
+      <button type="button" className="app-button app-button-primary" onClick={() => window.location.reload()}>
+        {t('common.reload')}
+      </button>
+    </div>
   );
 }
 
@@ -108,7 +113,7 @@ export function ScreenBoundary({ children }: { children: ReactNode }) {
   }, []);
   return (
     <Boundary failed={failed}>
-      <Suspense fallback={<Spin style={{ display: 'block', margin: '64px auto' }} />}>{children}</Suspense>
+      <Suspense fallback={<Loading />}>{children}</Suspense>
     </Boundary>
   );
 }

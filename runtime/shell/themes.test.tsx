@@ -4,7 +4,8 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { useContext } from 'react';
 import { contrastRatio, onGround } from '../a11y/readable';
 import { THEMES, type ThemeName } from '../preferences/preferences';
-import { PRIMARY_COLOR, themeConfig, useReducedMotion, waveConfig } from './themes';
+import { PRIMARY_COLOR } from './shades';
+import { themeConfig, useReducedMotion, waveConfig } from './themes';
 
 /** A system preference the test can change, as a user does in their system's settings. */
 function systemPreference(reduce: boolean) {

@@ -70,6 +70,18 @@ export async function notice(page: Page, text: string): Promise<void> {
   await page.locator('.ant-message-notice').getByText(text, { exact: true }).first().waitFor();
 }
 
+/** Waits until the dashboard shows widgets and every one of them shows its data: none is still loading. */
+export async function widgetsShowing(page: Page, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('.dashboard-grid-item').length > 0 &&
+      document.querySelectorAll('.dashboard-grid-item [aria-label="Loading"], .dashboard-grid-item .ant-spin-spinning').length ===
+        0,
+    undefined,
+    { timeout, polling: 50 },
+  );
+}
+
 /** Fills the sign-in form (in English) on `page` with a user's name and password and sends it. */
 export async function signInAs(page: Page, url: string, username: string, password: string): Promise<void> {
   await page.goto(`${url}/login?lng=en`);

@@ -43,4 +43,4 @@ HTMLCanvasElement.prototype.getContext = function getContext(this: HTMLCanvasEle
 } as unknown as typeof HTMLCanvasElement.prototype.getContext;
 
 // The labels of both languages, which the app loads one at a time, ready before any test reads one.
-await Promise.all([loadLanguage('zh'), loadLanguage('en'), requireLabels('entities')]);
+await Promise.all([loadLanguage('zh'), loadLanguage('en'), requireLabels('main'), requireLabels('screens')]);

@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Alarm } from '../../generated/types';
 import { WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
-import { DataTable } from '../../runtime';
+import { DataTable } from '../../runtime/table/DataTable';
 import { alarmsOf, alarmTime, handledText, isOpen, type AlarmListConfig } from './rules';
 
 /** The confirmation dialog, loaded when an alarm is first confirmed (with the text box it asks in). */

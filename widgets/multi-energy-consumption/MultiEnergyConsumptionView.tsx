@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { EnergyLabel } from '../../generated/types';
 import { enumLabel } from '../../runtime';
 import { formatFigure, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
-import { DataTable, type TableColumn } from '../../runtime';
+import { DataTable, type TableColumn } from '../../runtime/table/DataTable';
 import { labelFigures, labelRows, type LabelRow, type MultiEnergyConsumptionConfig } from './rules';
 
 export function MultiEnergyConsumptionView({ config, data }: WidgetViewProps<MultiEnergyConsumptionConfig>) {

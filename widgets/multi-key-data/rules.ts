@@ -1,5 +1,5 @@
 import type { UiSchema } from '@rjsf/utils';
-import { HIDDEN_FIELD } from '../../runtime';
+import { HIDDEN_FIELD } from '../../runtime/schema/uiSchema';
 import { disabledBecause } from '../../runtime/forms/disabledReason';
 import {
   type DashboardPeriod,

@@ -1,7 +1,7 @@
 import { theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
-import { DataTable } from '../../runtime';
+import { DataTable } from '../../runtime/table/DataTable';
 import { switchStatusLabelKey, SwitchStatusImage } from '../switch-status';
 import {
   configuredSignals,

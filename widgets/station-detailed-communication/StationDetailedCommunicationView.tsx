@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
-import { DataTable } from '../../runtime';
+import { DataTable } from '../../runtime/table/DataTable';
 import { devicesOf, type DeviceCommunication, type StationDetailedCommunicationConfig } from './rules';
 
 export function StationDetailedCommunicationView({ data }: WidgetViewProps<StationDetailedCommunicationConfig>) {

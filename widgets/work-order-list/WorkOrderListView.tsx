@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Worksheet } from '../../generated/types';
 import { enumLabel } from '../../runtime';
 import { WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
-import { DataTable } from '../../runtime';
+import { DataTable } from '../../runtime/table/DataTable';
 import { chosenStatuses, isWorksheetStatus, orDash, STATUS_TAG_COLORS, worksheetsOf, type WorkOrderListConfig } from './rules';
 
 export function WorkOrderListView({ config, data }: WidgetViewProps<WorkOrderListConfig>) {
