@@ -169,7 +169,12 @@ async function cold(page: Page, url: string) {
       },
     );
   }
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   await cdp.detach();
   return {
     ms: median(times),

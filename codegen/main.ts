@@ -65,9 +65,18 @@ async function generate(): Promise<Map<string, string>> {
     // screens (the entities' fields, the pages' titles, each screen's own words), which load with them.
     const groups = Object.entries(resources);
     const part = (keep: (group: string) => boolean) => json(Object.fromEntries(groups.filter(([group]) => keep(group))));
-    out.set(`labels/${lng}.start.json`, part((group) => START_LABELS.has(group)));
-    out.set(`labels/${lng}.json`, part((group) => !START_LABELS.has(group) && !SCREEN_LABELS.has(group)));
-    out.set(`labels/${lng}.screens.json`, part((group) => SCREEN_LABELS.has(group)));
+    out.set(
+      `labels/${lng}.start.json`,
+      part((group) => START_LABELS.has(group)),
+    );
+    out.set(
+      `labels/${lng}.json`,
+      part((group) => !START_LABELS.has(group) && !SCREEN_LABELS.has(group)),
+    );
+    out.set(
+      `labels/${lng}.screens.json`,
+      part((group) => SCREEN_LABELS.has(group)),
+    );
   }
   const server = serverValidators(operations);
   out.set('validators/serverBody.js', `${banner('validators')}\n${server.body}`);

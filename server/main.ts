@@ -28,7 +28,9 @@ const database = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir
 const startup = [`The platform serves ${address} on Node.js ${process.version} (${database}).`];
 if (config.demo) {
   const { DEMO_USERS } = await import('./demo/seed');
-  startup.push(`Demo accounts (username / password): ${DEMO_USERS.map((user) => `${user.username} / ${user.password}`).join(', ')}.`);
+  startup.push(
+    `Demo accounts (username / password): ${DEMO_USERS.map((user) => `${user.username} / ${user.password}`).join(', ')}.`,
+  );
 }
 if (config.logger) startup.push('The log goes to standard output, a JSON line per request or event (LOG=0 turns it off).');
 process.stdout.write(`${startup.join('\n')}\n`);

@@ -76,7 +76,13 @@ describe('the sign-in page', () => {
 
   test('signed in, the user goes to the page they were sent from', async () => {
     const { router } = mount(() =>
-      Promise.resolve({ access_token: 'u', expires_in: 3600, expire_at_millisec: Date.now() + 3_600_000, userId: 1, tenants: [] }),
+      Promise.resolve({
+        access_token: 'u',
+        expires_in: 3600,
+        expire_at_millisec: Date.now() + 3_600_000,
+        userId: 1,
+        tenants: [],
+      }),
     );
     type('Username', 'admin');
     type('Password', 'admin123');

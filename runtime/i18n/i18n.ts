@@ -112,11 +112,15 @@ export function useLanguage(language: Language, parts: readonly LabelPart[] = []
   const wanted = parts.join();
   useEffect(() => {
     let current = true;
-    void Promise.all([loadLanguage(language), ...wanted.split(',').filter(Boolean).map((part) => requireLabels(part as LabelPart))]).then(
-      () => {
-        if (current) setShown(language);
-      },
-    );
+    void Promise.all([
+      loadLanguage(language),
+      ...wanted
+        .split(',')
+        .filter(Boolean)
+        .map((part) => requireLabels(part as LabelPart)),
+    ]).then(() => {
+      if (current) setShown(language);
+    });
     return () => {
       current = false;
     };
