@@ -12,7 +12,6 @@ const startColours = (theme: ThemeName) => ({
   '--app-red-active': RED_UNDER_TEXT[theme].active,
   '--app-error': TEXT_SHADES[theme].error,
   '--app-quiet': TEXT_SHADES[theme].quiet,
-  '--app-link': TEXT_SHADES[theme].link,
 });
 
 function Localised({ labels, children }: { labels: readonly LabelPart[]; children: ReactNode }) {
