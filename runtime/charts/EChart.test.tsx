@@ -2,7 +2,7 @@ import { cleanup, render, waitFor } from '@testing-library/react';
 import { ConfigProvider, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { i18nFor } from '../i18n/i18n';
 import { EChart, type ChartHost } from './EChart';
 import type { ChartOption } from './option';
@@ -25,6 +25,8 @@ const hostOf = (view: ReturnType<typeof render>, name: string) => view.getByRole
 const drawn = (host: ChartHost) => (host.chart?.getOption() as { series: { data: unknown[] }[] } | undefined)?.series[0]?.data;
 
 describe('a chart', () => {
+  // The chart chunk's first import in jsdom took over the second a `waitFor` allows on a busy machine.
+  beforeAll(() => import('./echarts'));
   afterEach(cleanup);
 
   test('draws its option, and each new option in the same chart', async () => {
@@ -43,6 +45,26 @@ describe('a chart', () => {
     );
     expect(drawn(host)).toEqual([3, 4, 5]);
     expect(host.chart).toBe(first);
+  });
+
+  test('a new option that comes with a new size of its box is drawn at that size', async () => {
+    const view = render(
+      <Frame>
+        <EChart option={bars([1])} label="Energy" height={200} />
+      </Frame>,
+    );
+    const host = hostOf(view, 'Energy');
+    await waitFor(() => expect(host.chart).toBeDefined());
+    // jsdom lays nothing out: the size a browser gives the box when a legend above it takes a line more.
+    Object.defineProperty(host, 'clientWidth', { configurable: true, value: 600 });
+    Object.defineProperty(host, 'clientHeight', { configurable: true, value: 180 });
+    view.rerender(
+      <Frame>
+        <EChart option={bars([1, 2])} label="Energy" height={200} />
+      </Frame>,
+    );
+    expect(drawn(host)).toEqual([1, 2]);
+    expect([host.chart?.getWidth(), host.chart?.getHeight()]).toEqual([600, 180]);
   });
 
   test('the dark theme re-themes the same chart at once; another language makes it anew', async () => {

@@ -17,6 +17,9 @@ export interface ChartHost extends HTMLDivElement {
  */
 const withDefaults = (option: ChartOption): ChartOption => ({ animation: false, ...option });
 
+/** The size of the chart's box, as the chart takes it when laid out. */
+const sizeOf = (element: HTMLElement): string => `${element.clientWidth}x${element.clientHeight}`;
+
 export interface EChartProps {
   option: ChartOption;
   /** Accessible name of the chart (a chart is a picture to a screen reader). */
@@ -45,6 +48,8 @@ export function EChart({ option, label, height = '100%', onClick }: EChartProps)
   const theme = useMemo(() => chartTheme(token), [token]);
   const { i18n } = useTranslation();
   const locale = i18n.language.startsWith('en') ? 'EN' : 'ZH';
+  /** The box's size when the chart was last laid out: a resize observed at that size draws nothing new. */
+  const laidOut = useRef('');
   const latest = useRef({ option, theme, onClick });
   latest.current = { option, theme, onClick };
 
@@ -57,10 +62,18 @@ export function EChart({ option, label, height = '100%', onClick }: EChartProps)
       if (!live || !element) return;
       instance = init(element, latest.current.theme, { locale });
       instance.setOption(withDefaults(latest.current.option));
+      laidOut.current = sizeOf(element);
       instance.on('click', (event) => latest.current.onClick?.(event as ChartClick));
       chart.current = instance;
       element.chart = instance;
-      observer = new ResizeObserver(() => instance?.resize());
+      // The observer reports the box once at first, and again when an option has already been laid
+      // out at the new size: each of those would draw the whole chart again for nothing.
+      observer = new ResizeObserver(() => {
+        const size = sizeOf(element);
+        if (size === laidOut.current) return;
+        laidOut.current = size;
+        instance?.resize();
+      });
       observer.observe(element);
     });
     return () => {
@@ -77,9 +90,20 @@ export function EChart({ option, label, height = '100%', onClick }: EChartProps)
   }, [theme]);
 
   useEffect(() => {
+    const instance = chart.current;
+    const element = box.current;
+    if (!instance || !element) return;
+    // A new option often comes with a new size of the box (a legend above it wrapping to another
+    // line): the chart then takes the option and the size in one layout and one drawing, rather
+    // than being drawn at the old size and again once the resize is observed.
+    const size = sizeOf(element);
+    const resized = size !== laidOut.current;
     // The series are replaced (a series taken out of the option leaves the chart); components such
     // as the zoom keep the state the user gave them.
-    chart.current?.setOption(withDefaults(option), { replaceMerge: ['series'] });
+    instance.setOption(withDefaults(option), { replaceMerge: ['series'], lazyUpdate: resized });
+    if (!resized) return;
+    laidOut.current = size;
+    instance.resize();
   }, [option]);
 
   return <div ref={box} role="img" aria-label={label} style={{ width: '100%', height }} />;
