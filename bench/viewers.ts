@@ -272,7 +272,8 @@ export async function viewerFigures(): Promise<ViewerFigures> {
       await stopped(live.child);
     }
     // Steady: no more samples; the same data served with and without shared answers.
-    const shared = await serve({ ...env, BENCH_MODE: 'platform' });
+    // Answers compressed for a client that asks (only the compressed rows send accept-encoding).
+    const shared = await serve({ ...env, BENCH_MODE: 'platform', COMPRESSION: '1' });
     const unshared = await serve({ ...env, BENCH_MODE: 'platform', NEED_CACHE_MB: '0' });
     try {
       const { ems: token } = await signInTokens(httpFetch(shared.url));

@@ -34,7 +34,11 @@ export interface ServerConfig {
   rawRetentionDays: number;
   /** Megabytes of dashboard answers kept to share between viewers (their text); 0 keeps none. */
   needCacheMb: number;
-  /** Whether answers over `schemas/constants/compression.json` bytes are compressed for clients that accept it (`COMPRESSION=0` turns it off). */
+  /**
+   * Whether answers over `schemas/constants/compression.json` bytes are compressed for clients that
+   * accept it (`COMPRESSION=1`; off by default: compressed anew for each request, a dashboard's first
+   * look costs a node 96 % of its refreshes per second, docs/benchmarks.md).
+   */
   compression: boolean;
 }
 
@@ -74,6 +78,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     historyDays: Number(env.HISTORY_DAYS ?? 395),
     rawRetentionDays: Number(env.RAW_RETENTION_DAYS ?? 14),
     needCacheMb: Number(env.NEED_CACHE_MB ?? 64),
-    compression: flag(env.COMPRESSION, true),
+    compression: flag(env.COMPRESSION, false),
   };
 }

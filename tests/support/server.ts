@@ -39,7 +39,7 @@ export async function startServer(
     sqliteDemo?: boolean;
     /** The built client to serve (`CLIENT_DIR`, else dist/client). */
     clientDir?: string;
-    /** Whether answers are compressed (`COMPRESSION`; on unless said). */
+    /** Whether answers are compressed (`COMPRESSION`; off unless said). */
     compression?: boolean;
   } = {},
 ): Promise<TestServer> {

@@ -18,7 +18,7 @@ export interface WireLoad {
   responses: WireResponse[];
   scriptBytes: number;
   scripts: number;
-  /** JavaScript, CSS and JSON answers over 1 KiB that came without a content encoding. */
+  /** The client's files of text (JavaScript, CSS, JSON) over 1 KiB that came without a content encoding. */
   uncompressed: WireResponse[];
 }
 
@@ -65,7 +65,7 @@ export async function loadOverWire(page: Page, go: () => Promise<unknown>, ready
       (response) =>
         !response.encoding &&
         response.bodyBytes > compression.aboveBytes &&
-        (['Script', 'Stylesheet'].includes(response.type) || /\.(js|css|json)$/.test(response.path) || response.type === 'Fetch'),
+        (['Script', 'Stylesheet'].includes(response.type) || /\.(js|css|json)$/.test(response.path)),
     ),
   };
 }
