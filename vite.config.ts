@@ -68,19 +68,6 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
-    rolldownOptions: {
-      // The app's own modules do nothing as they load but define what they export (their styles
-      // are CSS files, which stay): a module that an index re-exports and a screen does not use is
-      // then no part of that screen's chunks, where otherwise every module an index names would be.
-      treeshake: {
-        moduleSideEffects: [
-          {
-            test: /^(?!.*node_modules).*[\\/](runtime|widgets|pages|generated|schemas)[\\/].*\.(tsx?|json)$/,
-            sideEffects: false,
-          },
-        ],
-      },
-    },
   },
   server: {
     proxy: Object.fromEntries(
