@@ -20,17 +20,24 @@ const DEVICES: Record<string, { sn: string; name: string }[]> = {
     { sn: 'ST-METER', name: 'Meter' },
   ],
 };
-const VARIABLES: Record<string, { sn: string; name: string; unit: string }[]> = {
-  'PV-INV': [{ sn: 'PV-INV.power', name: 'Power', unit: 'kW' }],
-  'ST-PCS': [{ sn: 'ST-PCS.power', name: 'Active power', unit: 'kW' }],
-  'ST-METER': [{ sn: 'ST-METER.importEnergy', name: 'Import energy', unit: 'kWh' }],
+const VARIABLES: Record<string, { sn: string; code: string; name: string; unit: string }[]> = {
+  'PV-INV': [{ sn: 'PV-INV.power', code: 'power', name: 'Power', unit: 'kW' }],
+  'ST-PCS': [{ sn: 'ST-PCS.power', code: 'activePower', name: 'Active power', unit: 'kW' }],
+  'ST-METER': [{ sn: 'ST-METER.importEnergy', code: 'importEnergy', name: 'Import energy', unit: 'kWh' }],
 };
 
 /** The three calls as the server answers them; `failing` lists the devices whose variables fail once. */
 function server(failing: string[] = []) {
   const fails = new Set(failing);
-  const call = vi.fn((operation: string, { params }: { params?: { stationSn?: string; deviceSn?: string } } = {}) => {
+  type Request = { params?: { stationSn?: string; deviceSn?: string }; body?: { deviceSns?: string } };
+  const call = vi.fn((operation: string, { params, body }: Request = {}) => {
     if (operation === 'listStations') return Promise.resolve(STATIONS);
+    if (operation === 'getDeviceVars')
+      return Promise.resolve(
+        (body?.deviceSns ?? '')
+          .split(',')
+          .flatMap((sn) => (VARIABLES[sn] ?? []).map((variable) => ({ ...variable, deviceSn: sn }))),
+      );
     if (operation === 'getDevicesByStation') return Promise.resolve(DEVICES[params?.stationSn ?? ''] ?? []);
     if (operation === 'getVarsOfDevice') {
       const device = params?.deviceSn ?? '';
@@ -97,6 +104,31 @@ describe('the device-variable cascader', () => {
     await pick('PV station');
     await pick('Inverter');
     await pick('Power (kW)');
+    await waitFor(() =>
+      expect(onChange).toHaveBeenLastCalledWith(
+        expect.objectContaining({ deviceVar: { deviceSn: 'PV-INV', varSn: 'PV-INV.power' } }),
+      ),
+    );
+  });
+
+  test("typing searches the names and codes of the dashboard's station and of the stations named, and one click picks", async () => {
+    const { api, call } = server();
+    const onChange = dialog(api);
+    open();
+    await waitFor(() => expect(column(0)).toEqual(['Storage station', 'PV station']));
+    const search = screen.getByRole('combobox', { name: 'Device variable' });
+    const results = () =>
+      [...document.querySelectorAll('.ant-cascader-menu-item:not(.ant-cascader-menu-item-disabled)')].map(
+        (item) => item.textContent ?? '',
+      );
+    // A variable's code, of a device not opened: the station's variables are loaded in one call.
+    fireEvent.change(search, { target: { value: 'importener' } });
+    await waitFor(() => expect(results()).toEqual(['Storage station / Meter / Import energy (kWh)']));
+    expect(call.mock.calls.filter(([operation]) => operation === 'getDeviceVars')).toHaveLength(1);
+    // Another station's name: its variables are loaded as well, and a result is picked with one click.
+    fireEvent.change(search, { target: { value: 'PV stat' } });
+    await waitFor(() => expect(results()).toEqual(['PV station / Inverter / Power (kW)']));
+    fireEvent.click(document.querySelector('.ant-cascader-menu-item:not(.ant-cascader-menu-item-disabled)') as Element);
     await waitFor(() =>
       expect(onChange).toHaveBeenLastCalledWith(
         expect.objectContaining({ deviceVar: { deviceSn: 'PV-INV', varSn: 'PV-INV.power' } }),

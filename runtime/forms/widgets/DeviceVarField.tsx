@@ -9,8 +9,24 @@ import { ItemContentContext } from '../ItemContentContext';
 interface Option {
   value: string;
   label: string;
+  /** A variable's code, which a search matches as well as the names. */
+  code?: string;
   isLeaf?: boolean;
   children?: Option[];
+}
+
+/** The most stations whose names a search matches that have their variables loaded for it. */
+const MOST_SEARCHED_STATIONS = 3;
+/** How long typing rests before a search loads what it needs (ms). */
+const SEARCH_REST_MS = 200;
+
+/** Whether an entry of the cascader's path matches a search: a name or code containing the text, any case. */
+function matchesSearch(text: string, path: { label?: unknown; code?: string; value?: unknown }[]): boolean {
+  const wanted = text.trim().toLowerCase();
+  if (!wanted) return true;
+  return path.some((option) =>
+    [option.label, option.code, option.value].some((field) => typeof field === 'string' && field.toLowerCase().includes(wanted)),
+  );
 }
 
 interface DeviceVarValue {
@@ -21,12 +37,21 @@ interface DeviceVarValue {
 /** The options of a level below, by the station or device they belong to. */
 type Loaded = Record<string, Option[]>;
 
+const variableOption = (variable: { sn: string; code?: string; name: string; unit: string }): Option => ({
+  value: variable.sn,
+  label: variableLabel(variable),
+  code: variable.code,
+  isLeaf: true,
+});
+
 /**
  * The device-variable cascader: station, then device, then variable, each level loaded from the
  * server when opened. The dashboard's station (`formContext.stationSn`) comes first and is
  * opened with the stored device, so a stored choice shows its names; in an item of a list, those
- * names title the item. A level that fails to load says so under the field and is asked for again
- * when opened again.
+ * names title the item. Typing searches station, device and variable names and variable codes:
+ * the dashboard's station and the stations whose names hold the text have every variable loaded
+ * for it (two calls a station), so one word and one click pick a variable. A level that fails to
+ * load says so under the field and is asked for again when opened again.
  */
 export function DeviceVarField({ formData, onChange, disabled, readonly, registry, uiSchema, fieldPathId }: FieldProps) {
   const { t } = useTranslation();
@@ -50,13 +75,21 @@ export function DeviceVarField({ formData, onChange, disabled, readonly, registr
   );
   const variablesOf = useCallback(
     async (deviceSn: string): Promise<Option[]> =>
-      (await api.call('getVarsOfDevice', { params: { deviceSn } }, { silent: true })).map((variable) => ({
-        value: variable.sn,
-        label: variableLabel(variable),
-        isLeaf: true,
-      })),
+      (await api.call('getVarsOfDevice', { params: { deviceSn } }, { silent: true })).map(variableOption),
     [api],
   );
+  /** Every variable of a station's devices, by device, in one call. */
+  const stationVariables = useCallback(
+    async (deviceSns: string[]): Promise<Loaded> => {
+      const loaded: Loaded = Object.fromEntries(deviceSns.map((sn) => [sn, []]));
+      if (!deviceSns.length) return loaded;
+      for (const variable of await api.call('getDeviceVars', { body: { deviceSns: deviceSns.join(',') } }, { silent: true }))
+        loaded[variable.deviceSn]?.push(variableOption(variable));
+      return loaded;
+    },
+    [api],
+  );
+  const [search, setSearch] = useState('');
 
   useEffect(() => {
     let live = true;
@@ -107,6 +140,27 @@ export function DeviceVarField({ formData, onChange, disabled, readonly, registr
     );
   };
 
+  useEffect(() => {
+    const text = search.trim().toLowerCase();
+    if (!text || !stations) return;
+    const wanted = stations
+      .filter((station) => station.value === stationSn || station.label.toLowerCase().includes(text))
+      .slice(0, MOST_SEARCHED_STATIONS + 1);
+    const timer = setTimeout(() => {
+      for (const station of wanted) {
+        const known = devices[station.value];
+        if (known && known.every((device) => variables[device.value])) continue;
+        void (async () => {
+          const list = known ?? (await devicesOf(station.value));
+          const loaded = await stationVariables(list.map((device) => device.value));
+          setDevices((current) => ({ ...current, [station.value]: list }));
+          setVariables((current) => ({ ...loaded, ...current }));
+        })().catch(() => setFailed(true));
+      }
+    }, SEARCH_REST_MS);
+    return () => clearTimeout(timer);
+  }, [search, stations, stationSn, devices, variables, devicesOf, stationVariables]);
+
   const stationOf = (deviceSn: string | undefined) =>
     Object.keys(devices).find((station) => devices[station]?.some((device) => device.value === deviceSn)) ?? stationSn;
   const selected = value.deviceSn && value.varSn ? [stationOf(value.deviceSn) ?? '', value.deviceSn, value.varSn] : [];
@@ -137,7 +191,11 @@ export function DeviceVarField({ formData, onChange, disabled, readonly, registr
         disabled={disabled || readonly}
         placeholder={t('widgets.common.chooseVariable')}
         changeOnSelect={false}
-        showSearch={false}
+        showSearch={{
+          filter: (text, path) => matchesSearch(text, path as Option[]),
+          onSearch: setSearch,
+          limit: 50,
+        }}
         displayRender={(labels) => deviceVarLabel(String(labels[1] ?? ''), String(labels[2] ?? ''))}
         onOpenChange={(open) => {
           if (open && failed && !stations) setAttempt((count) => count + 1);
