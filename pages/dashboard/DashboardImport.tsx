@@ -2,9 +2,11 @@ import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Modal, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EditorStore } from '../../runtime/dashboard';
+import { useRuntime } from '../../runtime';
+import type { EditorStore, StationContext } from '../../runtime/dashboard';
 import { widgetRegistry } from '../../widgets';
-import { replaceContent } from './transfer';
+import { ImportPlanDialog, type ImportPlan } from './ImportPlanDialog';
+import { replaceContent, type DashboardFile } from './transfer';
 import type { FileProblem, Translate } from './transferCheck';
 
 /** The most problems the refusal lists; a file wrong throughout says how many more there are. */
@@ -12,23 +14,59 @@ const MOST_SHOWN = 50;
 
 export interface DashboardImportProps {
   store: EditorStore;
+  /** The station whose dashboard is edited: the file's widgets are bound to its devices. */
+  station: StationContext;
 }
 
 /**
  * Import of a dashboard (see `DashboardTransfer`): reads a file, checks it in the browser (its
  * checks load with the first import) and either lists every problem found, changing nothing, or
- * puts its dashboard in place of the one being edited as one step of undo.
+ * has the server bind it to the station's own devices (`planSiteKanbanImport`, as Copy to stations
+ * does). A file of this station, or one whose every binding was bound, is put in place of the
+ * dashboard being edited as one step of undo; otherwise the user first sees what could not be
+ * bound and imports without it, or cancels and nothing changes.
  */
-export function DashboardImport({ store }: DashboardImportProps) {
+export function DashboardImport({ store, station }: DashboardImportProps) {
   const { t } = useTranslation();
+  const { api } = useRuntime();
   const { message } = App.useApp();
   const [reading, setReading] = useState(false);
+  const [plan, setPlan] = useState<ImportPlan | null>(null);
   const [refused, setRefused] = useState<{ name: string; problems: FileProblem[] }>({ name: '', problems: [] });
   const [refusalShown, setRefusalShown] = useState(false);
 
   const refuse = (name: string, problems: FileProblem[]) => {
     setRefused({ name, problems });
     setRefusalShown(true);
+  };
+
+  /** Puts a dashboard in place of the one edited, as one step of undo. */
+  const put = (content: DashboardFile, said: string) => {
+    store.getState().edit((draft) => replaceContent(draft, content));
+    void message.success(said);
+  };
+
+  /** The file bound to this station by the server; nothing changes when the call fails (the client says why). */
+  const bind = async (name: string, file: DashboardFile) => {
+    const document = store.getState().document;
+    if (!document) return;
+    const { source, ...content } = file;
+    let answer;
+    try {
+      answer = await api.call('planSiteKanbanImport', {
+        params: { stationSn: document.stationSn },
+        body: {
+          document: { ...content, stationSn: document.stationSn, version: document.version },
+          ...(source ? { source } : {}),
+        },
+      });
+    } catch {
+      return;
+    }
+    if (answer.sameStation) put(content, t('dashboard.transfer.imported', { file: name }));
+    else if (answer.unbound.length === 0 && answer.leftOut.length === 0)
+      put(answer.document, t('dashboard.transfer.rebound', { file: name, station: station.name, count: answer.rebound }));
+    else setPlan({ name, file, answer });
   };
 
   const importDashboard = async (file: File) => {
@@ -38,10 +76,7 @@ export function DashboardImport({ store }: DashboardImportProps) {
       const { readDashboardFile } = await import('./transferCheck');
       const result = await readDashboardFile(file, widgetRegistry, translate);
       if (result.problems) refuse(file.name, result.problems);
-      else {
-        store.getState().edit((draft) => replaceContent(draft, result.file));
-        void message.success(t('dashboard.transfer.imported', { file: file.name }));
-      }
+      else await bind(file.name, result.file);
     } catch {
       refuse(file.name, [{ path: '', message: t('dashboard.transfer.readFailed') }]);
     } finally {
@@ -96,6 +131,18 @@ export function DashboardImport({ store }: DashboardImportProps) {
           </Typography.Text>
         ) : null}
       </Modal>
+      <ImportPlanDialog
+        station={station}
+        plan={plan}
+        onCancel={() => setPlan(null)}
+        onImport={(chosen) => {
+          setPlan(null);
+          put(
+            chosen.answer.document,
+            t('dashboard.transfer.rebound', { file: chosen.name, station: station.name, count: chosen.answer.rebound }),
+          );
+        }}
+      />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { Button, Space } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import type { EditorStore } from '../../runtime/dashboard';
+import type { EditorStore, StationContext } from '../../runtime/dashboard';
 import { lazyScreen } from '../../runtime/shell/lazyScreen';
 import type { DashboardImportProps } from './DashboardImport';
 import { exportedFile } from './transfer';
@@ -18,23 +18,26 @@ export const preloadImport = (): void => void DashboardImport.preload();
 
 export interface DashboardTransferProps {
   store: EditorStore;
+  /** The station shown: the file names it, and an import binds to its devices. */
+  station: StationContext;
   /** Whether the dashboard is being edited: an import replaces the dashboard being edited, so it is offered then only. */
   editing: boolean;
 }
 
 /**
- * Export and import of the dashboard shown: Export downloads it as a JSON file; Import reads a
- * file, checks it in the browser and either lists every problem found, changing nothing, or puts
- * its dashboard in place of the one being edited as one step of undo, to be looked over and saved.
+ * Export and import of the dashboard shown: Export downloads it as a JSON file naming its station;
+ * Import reads a file, checks it in the browser and either lists every problem found, changing
+ * nothing, or has it bound to this station's devices and puts it in place of the one being edited
+ * as one step of undo (after showing what could not be bound), to be looked over and saved.
  */
-export function DashboardTransfer({ store, editing }: DashboardTransferProps) {
+export function DashboardTransfer({ store, station, editing }: DashboardTransferProps) {
   const { t } = useTranslation();
   const loaded = useStore(store, (state) => state.document !== null);
 
   const exportDashboard = () => {
     const { document } = store.getState();
     if (!document) return;
-    const { name, text } = exportedFile(document);
+    const { name, text } = exportedFile(document, new Date(), station.name);
     const link = window.document.createElement('a');
     link.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
     link.download = name;
@@ -56,7 +59,7 @@ export function DashboardTransfer({ store, editing }: DashboardTransferProps) {
             </Button>
           }
         >
-          <DashboardImport store={store} />
+          <DashboardImport store={store} station={station} />
         </Suspense>
       ) : null}
     </Space>

@@ -18,10 +18,20 @@ describe('a dashboard exported', () => {
     expect(exportedFile(STORED, new Date(2026, 10, 25, 23, 59)).name).toBe('dashboard-T2-ST1-2026-11-25.json');
   });
 
-  test('holds the document with its format version, without what belongs to its station (station, version, who saved it when)', () => {
+  test('holds the document with its format version, without what belongs to its station (version, who saved it when)', () => {
     const written = JSON.parse(exportedFile(STORED).text) as unknown;
-    expect(written).toEqual({ schemaVersion: 2, layouts: STORED.layouts, widgets: STORED.widgets });
-    expect(written).toEqual(dashboardFile(STORED));
+    expect(written).toEqual({
+      source: { stationSn: 'T2-ST1' },
+      schemaVersion: 2,
+      layouts: STORED.layouts,
+      widgets: STORED.widgets,
+    });
+    expect(written).toEqual({ source: { stationSn: 'T2-ST1' }, ...dashboardFile(STORED) });
+  });
+
+  test('names the station it was exported from, so that an import elsewhere rebinds from its devices', () => {
+    const written = JSON.parse(exportedFile(STORED, new Date(), '张江储能电站').text) as { source: unknown };
+    expect(written.source).toEqual({ stationSn: 'T2-ST1', stationName: '张江储能电站' });
   });
 });
 

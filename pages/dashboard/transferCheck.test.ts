@@ -50,6 +50,21 @@ describe('an imported dashboard file', () => {
     expect(await read(JSON.stringify(file(), null, 2))).toEqual({ file: file() });
   });
 
+  test('naming the station it was exported from keeps that source, from whose devices an import rebinds', async () => {
+    const source = { stationSn: 'T2-PV1', stationName: '苏州工业园屋顶光伏' };
+    expect(await read(JSON.stringify({ source, ...file() }))).toEqual({ file: { source, ...file() } });
+  });
+
+  test.each([
+    ['a malformed serial number', { stationSn: 'T2 PV1' }],
+    ['no serial number', { stationName: 'PV1' }],
+    ['a field of its own', { stationSn: 'T2-PV1', tenantId: 2 }],
+  ])('whose source has %s is refused at source', async (_, source) => {
+    expect(await read(JSON.stringify({ source, ...file() }))).toEqual({
+      problems: [{ path: 'source', message: 'The station the file names as its source is not a station serial number' }],
+    });
+  });
+
   test('with a byte order mark before it (as some editors save) is read', async () => {
     expect(await read(`\uFEFF${JSON.stringify(file())}`)).toEqual({ file: file() });
   });

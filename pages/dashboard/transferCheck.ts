@@ -3,7 +3,7 @@ import documentValidators from '../../generated/validators/dashboardDocument.js'
 import widgetConfigs from '../../generated/validators/widgetConfigs.js';
 import { fieldMessage } from '../../generated/validationMessages';
 import { BREAKPOINTS, DASHBOARD_SCHEMA_VERSION, GRID, type AnyWidgetDefinition } from '../../runtime/dashboard';
-import { dashboardFile, MAX_FILE_BYTES, type DashboardFile } from './transfer';
+import { dashboardFile, MAX_FILE_BYTES, type DashboardFile, type FileSource } from './transfer';
 import { migrated } from './useDashboardDocument';
 
 /** A problem of an imported file: where it is (a dotted path such as `widgets.3.type`; empty for the whole file), and what is wrong. */
@@ -76,15 +76,31 @@ function parsed(text: string, t: Translate): { value: unknown } | { problem: Fil
   }
 }
 
+/** A station serial number, as the calls take it. */
+const STATION_SN = /^[A-Za-z0-9_-]{2,32}$/;
+
+/** Whether a file's `source` names a station as an export writes it (a serial number, perhaps a name). */
+function isSource(value: unknown): value is FileSource {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { stationSn, stationName, ...rest } = value as Record<string, unknown>;
+  return (
+    typeof stationSn === 'string' &&
+    STATION_SN.test(stationSn) &&
+    (stationName === undefined || (typeof stationName === 'string' && stationName.length <= 100)) &&
+    Object.keys(rest).length === 0
+  );
+}
+
 /**
  * What is wrong with the shape of a file's dashboard: its format version (a newer one than this
  * platform reads is refused alone: its shape may differ), then the document schema, the one the
- * save call takes.
+ * save call takes, and the station the file names as its source.
  */
 function documentProblems(value: unknown, t: Translate): FileProblem[] {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return [{ path: '', message: t('dashboard.transfer.notDocument') }];
-  const { schemaVersion } = value as { schemaVersion?: unknown };
+  const { source, ...document } = value as { source?: unknown; schemaVersion?: unknown };
+  const { schemaVersion } = document;
   if (typeof schemaVersion === 'number' && schemaVersion > DASHBOARD_SCHEMA_VERSION)
     return [
       {
@@ -98,7 +114,11 @@ function documentProblems(value: unknown, t: Translate): FileProblem[] {
   const validate = documentValidators.dashboardDocument;
   if (!validate) throw new Error('generated/validators/dashboardDocument.js lacks the document validator: run npm run codegen');
   // The station-bound fields are the target's: a file does not bring them (and any it brings are not used).
-  return validate({ ...value, stationSn: 'file', version: 0 }) ? [] : problemsOf(validate.errors ?? [], DOCUMENT_LABELS, '', t);
+  const problems = validate({ ...document, stationSn: 'file', version: 0 })
+    ? []
+    : problemsOf(validate.errors ?? [], DOCUMENT_LABELS, '', t);
+  if (source !== undefined && !isSource(source)) problems.push({ path: 'source', message: t('dashboard.transfer.badSource') });
+  return problems;
 }
 
 /**
@@ -169,7 +189,7 @@ export async function readDashboardFile(
   if ('problem' in json) return { problems: [json.problem] };
   const shape = documentProblems(json.value, t);
   if (shape.length) return { problems: shape };
-  const given = json.value as DashboardFile;
+  const { source, ...given } = json.value as DashboardFile;
   let current: DashboardFile;
   try {
     current = dashboardFile(await migrated({ ...given, stationSn: '', version: 0 }, definitions));
@@ -179,5 +199,5 @@ export async function readDashboardFile(
     return { problems: [{ path: 'widgets', message: t('dashboard.transfer.notMigrated', versions) }] };
   }
   const problems = [...contentProblems(current, definitions, t), ...configProblems(current, t)];
-  return problems.length ? { problems } : { file: current };
+  return problems.length ? { problems } : { file: source ? { source, ...current } : current };
 }

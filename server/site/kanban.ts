@@ -1,13 +1,13 @@
-import type { ErrorObject } from 'ajv';
-import widgetConfigs from '../../generated/validators/widgetConfigs.js';
-import { ApiError } from '../errors';
-import type { CallContext, Handler } from '../http/services';
-import { fieldErrors, fieldsInOneLine } from '../http/validation';
+import type { Handler } from '../http/services';
 import { stationOf } from '../telemetry/lookup';
+import { checkWidgets } from './kanbanCheck';
 import { kanbanDocument, storedKanban, type KanbanDocument } from './kanbanStore';
 import { storeStationDashboard, templateDashboard } from './templates';
 import { planKanbanCopy } from './kanbanCopy';
+import { planKanbanImport } from './kanbanImport';
 import { kanbanVersionHandlers } from './kanbanVersions';
+
+export { checkWidgets } from './kanbanCheck';
 
 /**
  * `GET main/siteKanban/{stationSn}`: the station's dashboard; one that has none stored yet and
@@ -20,31 +20,6 @@ export const getKanban: Handler = async (call) => {
   const template = await templateDashboard(call, station);
   return template ? { ...stored, ...template } : stored;
 };
-
-/**
- * Each widget of a document is of a known type, with an id of its own and a configuration valid
- * by its type's schema; otherwise the save is refused (400), with the configuration's wrong fields
- * (`widgets.<index>.config.<field>`), and nothing is stored.
- */
-export function checkWidgets(call: CallContext, widgets: { id: string; type: string; config: unknown }[]): void {
-  const seen = new Set<string>();
-  for (const [index, widget] of widgets.entries()) {
-    const where = `widgets.${index}`;
-    if (seen.has(widget.id)) throw new ApiError('validation', { detail: `${where}.id: ${widget.id} is used twice` });
-    seen.add(widget.id);
-    const validate = widgetConfigs[widget.type];
-    if (!validate) throw new ApiError('validation', { detail: `${where}.type: no widget type ${widget.type}` });
-    if (!validate(widget.config)) {
-      const owner = { labels: `widgets.${widget.type}` };
-      const fields = fieldErrors((validate.errors ?? []) as ErrorObject[], owner, call.t);
-      throw new ApiError(
-        'validation',
-        { detail: `${where}.config (${widget.type}) ${fieldsInOneLine(fields, owner, call.t)}` },
-        fields.map(({ path, message }) => ({ path: `${where}.config.${path}`, message })),
-      );
-    }
-  }
-}
 
 /**
  * `POST main/siteKanban/saveOrUpdate`: stores the document when it was made from the stored
@@ -70,4 +45,10 @@ export const saveKanban: Handler = async (call) => {
 };
 
 /** The named handlers of site dashboards and their history, by their `x-handler` name. */
-export const kanbanHandlers: Record<string, Handler> = { getKanban, saveKanban, planKanbanCopy, ...kanbanVersionHandlers };
+export const kanbanHandlers: Record<string, Handler> = {
+  getKanban,
+  saveKanban,
+  planKanbanCopy,
+  planKanbanImport,
+  ...kanbanVersionHandlers,
+};

@@ -3,9 +3,10 @@ import { allRecords, equals } from '../emsassets/records';
 import type { CallContext } from '../http/services';
 import type { EntityRecord } from '../resources/repository';
 import type { CatalogVariable, TenantCatalog } from '../telemetry/catalog';
+import { meansOtherStation } from './bindings';
 
 /** Why a binding has no counterpart at a station. */
-export type Reason = 'unknown' | 'noCode' | 'noDevice' | 'noVariable' | 'noLabel' | 'noCamera';
+export type Reason = 'unknown' | 'notFound' | 'noCode' | 'noDevice' | 'noVariable' | 'noLabel' | 'noCamera';
 
 /** A binding a station cannot take, and where it is. */
 export interface Unbound {
@@ -148,8 +149,10 @@ function mapWidgets(
 }
 
 /**
- * A station's dashboard bound to roles, with what has no role: a variable of another station or
- * one without a code to match by (left out as a binding a station cannot take is).
+ * A station's dashboard bound to roles, with what has no role: a variable of another station, one
+ * the tenant does not have (`notFound`) or one without a code to match by (left out as a binding a
+ * station cannot take is). A widget that says it shows another station's data (`otherStation`)
+ * keeps its bindings of the tenant's other stations as they are: it means those stations.
  */
 export function toRoles(
   content: DashboardContent,
@@ -158,10 +161,14 @@ export function toRoles(
 ): { content: RoleContent; unbound: Unbound[] } {
   const unbound: Unbound[] = [];
   const roles: RoleContent['roles'] = { variables: {}, labels: [], cameras: [] };
+  const meaning = new Set(
+    (content.widgets as Widget[]).filter((widget) => meansOtherStation(widget.config)).map((widget) => widget.id),
+  );
   const variable = (binding: { varSn: string }, widgetId: string, path: string) => {
     const from = catalog.bySn.get(binding.varSn);
+    if (from && from.stationSn !== source.sn && meaning.has(widgetId)) return binding;
     if (!from || from.stationSn !== source.sn) {
-      unbound.push({ widgetId, path, kind: 'variable', name: binding.varSn, reason: 'unknown' });
+      unbound.push({ widgetId, path, kind: 'variable', name: binding.varSn, reason: from ? 'unknown' : 'notFound' });
       return DROP;
     }
     const name = `${from.deviceName} / ${from.name}`;
@@ -205,6 +212,8 @@ export function resolveRoles(content: RoleContent, target: Places, earlier: Unbo
   const unbound: Unbound[] = [];
   let rebound = 0;
   const variable = (binding: { varSn: string }, widgetId: string, path: string) => {
+    // Not a role: a binding a widget keeps as it is, since it means that station (see `toRoles`).
+    if (!binding.varSn.startsWith('@')) return binding;
     const at = binding.varSn.lastIndexOf('.');
     const role = binding.varSn.slice(1, at);
     const code = binding.varSn.slice(at + 1);

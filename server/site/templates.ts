@@ -6,6 +6,7 @@ import type { CallContext } from '../http/services';
 import type { EntityRecord } from '../resources/repository';
 import type { TenantCatalog } from '../telemetry/catalog';
 import { catalogOf } from '../telemetry/lookup';
+import { refuseForeignBindings } from './bindings';
 import { writeKanban, type KanbanRow, type KanbanSave } from './kanbanStore';
 import { applyOverrides, conflictsOf, NO_OVERRIDES, overridesOf, type Overrides } from './overrides';
 import { placesOf, resolveRoles, type DashboardContent, type RoleContent } from './roles';
@@ -114,9 +115,12 @@ export async function writeFollowing(
 /**
  * Stores a station's dashboard as its next version (the 409 rule holds); a station that follows a
  * template (or, with no dashboard of its own yet, whose kind has a default template) keeps what
- * the dashboard changes of the template's version as its overrides, in the same transaction.
+ * the dashboard changes of the template's version as its overrides, in the same transaction. A
+ * dashboard that binds a variable of another station in a widget that does not say it means to is
+ * refused (400) before anything is written.
  */
 export async function storeStationDashboard(call: CallContext, station: EntityRecord, save: KanbanSave): Promise<KanbanRow> {
+  await refuseForeignBindings(call, station, (save.content as DashboardContent).widgets);
   const place = { tenantId: call.scope().tenantId, stationId: Number(station.id) };
   let following = await followingOf(call, station);
   if (!following && save.from === 0) {

@@ -197,6 +197,29 @@ const FIXTURES: Record<string, (ctx: Context) => Promise<Fixture>> = {
     const { id, ...body } = await templateChange(ctx);
     return { params: { id }, body: { ...body, stations: ['T2-ST2'] } };
   },
+  // A station of the call's own with one version of an empty dashboard: what the other calls moved
+  // between stations (devices) binds nothing of it to another station.
+  restoreSiteKanbanVersion: async (ctx) => {
+    const stationSn = String((await createRecord(ctx.app, ctx.admin, 'station')).sn);
+    await call(ctx.app, ctx.admin, {
+      method: 'POST',
+      url: url('saveSiteKanban'),
+      payload: { stationSn, version: 0, schemaVersion: 3, layouts: { desktop: [] }, widgets: [] },
+    });
+    return { params: { stationSn, number: '1' }, body: { version: 1 } };
+  },
+  // The demo PV station's dashboard as a file, imported onto the EMS station.
+  planSiteKanbanImport: async (ctx) => {
+    const file = await call<Row>(ctx.app, ctx.admin, { method: 'GET', url: url('getSiteKanban', { stationSn: 'T2-PV1' }) });
+    const { updatedBy: _by, updateTime: _at, ...document } = file.body.data;
+    return {
+      params: { stationSn: 'T2-EMS1' },
+      body: {
+        document: { ...document, stationSn: 'T2-EMS1', version: await kanbanVersion(ctx, 'T2-EMS1') },
+        source: { stationSn: 'T2-PV1' },
+      },
+    };
+  },
   // A station that follows the template, for the call that detaches it.
   detachSiteKanbanTemplate: async (ctx) => {
     await attach(ctx, (await templateOfCaller(ctx)).id, 'T2-ST3');

@@ -828,6 +828,14 @@ const TELEMETRY_CHECKS: Record<string, Entry> = {
     url: url('planSiteKanbanCopy', { stationSn: STATION_A }),
     payload: { targets: ['T2-PV1'] },
   })),
+  planSiteKanbanImport: unknownToB(() => ({
+    method: 'POST',
+    url: url('planSiteKanbanImport', { stationSn: STATION_A }),
+    payload: {
+      document: { stationSn: STATION_A, version: 0, schemaVersion: 3, layouts: { desktop: [] }, widgets: [] },
+      source: { stationSn: STATION_A },
+    },
+  })),
   detachSiteKanbanTemplate: unknownToB(
     () => ({ method: 'POST', url: url('detachSiteKanbanTemplate', { stationSn: STATION_A }) }),
     asA({ method: 'GET', url: url('listKanbanTemplates') }),

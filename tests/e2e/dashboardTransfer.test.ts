@@ -1,13 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DASHBOARD_SCHEMA_VERSION } from '../../runtime/dashboard/document';
 import { call, signIn } from '../support/api';
-import { launchBrowser, notice, signInAsAdmin, tap } from '../support/browser';
+import { launchBrowser, notice, settled, signInAsAdmin, tap } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
-const SOURCE = 'T2-ST1';
-const TARGET = 'T2-PV1';
+const SOURCE = 'T2-PV1';
+const SOURCE_NAME = '苏州工业园屋顶光伏';
+const TARGET = 'T2-EMS1';
 const dashboardOf = (station: string) => `/main/ems/map/monitor/dashboard?lng=en&station=${station}`;
 
 interface Stored {
@@ -26,7 +29,48 @@ function travelling(document: Stored): Omit<Stored, 'stationSn' | 'version' | 'u
   return rest;
 }
 
-/** A dashboard taken from one station to another as a JSON file, and files that are no dashboard refused with what is wrong. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The WCAG 2.1 A and AA findings of axe-core on the page that keep a user from something (serious or critical). */
+async function seriousFindings(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(() =>
+    (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object,
+          ): Promise<{ violations: { id: string; impact?: string; nodes: { target: unknown[] }[] }[] }>;
+        };
+      }
+    ).axe
+      .run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+        resultTypes: ['violations'],
+      })
+      .then((results) => results.violations),
+  );
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.map(String).join(' > ')}`));
+}
+
+/** The variable serial numbers a dashboard binds. */
+const varSns = (widgets: unknown): string[] =>
+  [...JSON.stringify(widgets).matchAll(/"varSn":"([^"]+)"/g)].map((match) => match[1]!);
+
+/** The title a widget shows: its own, else none (the demo's widgets all have one). */
+const titleOf = (widget: Stored['widgets'][number]) =>
+  [widget.config.titleName, widget.config.name, widget.config.title].find(
+    (value) => typeof value === 'string' && value !== '',
+  ) as string | undefined;
+
+/**
+ * A dashboard taken from one station to another as a JSON file: bound to the other station's own
+ * devices, what it cannot bind listed before anything changes, never showing the first station's
+ * data; a file of the station itself imports as it is; files that are no dashboard refused with what is wrong.
+ */
 describe('dashboard export and import', () => {
   let server: TestServer;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -68,7 +112,7 @@ describe('dashboard export and import', () => {
 
   let exported: Buffer;
 
-  test('exported from one station and imported onto another, it is stored there as it was exported', async () => {
+  test('exported, the file holds the dashboard and names the station it came from', async () => {
     await open(SOURCE);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -77,24 +121,112 @@ describe('dashboard export and import', () => {
     expect(download.suggestedFilename()).toMatch(new RegExp(`^dashboard-${SOURCE}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
     exported = readFileSync(await download.path());
     const file = JSON.parse(exported.toString('utf8')) as Record<string, unknown>;
-    expect(file).toEqual(travelling(await stored(SOURCE)));
-    expect(file.schemaVersion).toBe(2);
+    expect(file).toEqual({ source: { stationSn: SOURCE, stationName: SOURCE_NAME }, ...travelling(await stored(SOURCE)) });
+  });
 
+  test("imported onto another station, it shows what cannot be bound first, then that station's own variables, never the first one's", async () => {
+    const file = JSON.parse(exported.toString('utf8')) as Stored;
     const before = await stored(TARGET);
     await open(TARGET);
     await tap(page.getByRole('button', { name: 'Edit dashboard' }));
-    await importFile('from-storage.json', exported);
-    await notice(page, 'from-storage.json is on the dashboard now: look it over, then save it (Undo takes it back).');
-    await expect.poll(() => page.locator('.dashboard-grid-item').count()).toBe((file.widgets as unknown[]).length);
-    // One step: Undo would take the whole import back.
+
+    // What cannot be bound is listed before anything changes, as Copy to stations words it; Cancel changes nothing.
+    await importFile('from-pv.json', exported);
+    let dialog = page.getByRole('dialog', { name: 'Import from-pv.json onto 杭州综合能源站' });
+    await dialog.waitFor();
+    await dialog.getByText(`The file was exported from ${SOURCE_NAME} (${SOURCE})`, { exact: false }).waitFor();
+    const listed = await dialog.getByRole('list', { name: 'What each station takes' }).getByRole('listitem').allInnerTexts();
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed).toContainEqual(
+      expect.stringContaining('1# 逆变器 / 交流功率 (SG500 · activePower) — no device of this model there'),
+    );
+    await tap(dialog.getByRole('button', { name: 'Cancel' }));
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('button', { name: 'Undo' }).isDisabled()).toBe(true);
+    expect(await page.locator('.dashboard-grid-item').count()).toBe(before.widgets.length);
+
+    // Imported without what cannot be bound: the station's own variables, as one step of undo.
+    await importFile('from-pv.json', exported);
+    dialog = page.getByRole('dialog', { name: 'Import from-pv.json onto 杭州综合能源站' });
+    await tap(dialog.getByRole('button', { name: 'Import without what cannot be bound' }));
+    await page
+      .locator('.ant-message-notice')
+      .getByText(/^from-pv\.json is on the dashboard now, bound to the devices of 杭州综合能源站 \(\d+ bindings\)/)
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Undo' }).isEnabled()).toBe(true);
+    expect(await page.locator('main').innerText()).not.toContain(SOURCE);
+
+    // The meter's variable field names the target's own meter, not PV1's.
+    const metered = file.widgets.find((widget) => varSns(widget.config).includes(`${SOURCE}-MTR.exportEnergy`))!;
+    await tap(page.getByRole('button', { name: `Edit: ${titleOf(metered)}` }));
+    const config = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Save' }) });
+    await config.waitFor();
+    await expect.poll(() => config.innerText(), { timeout: 15_000 }).toContain('关口电表');
+    expect(await config.innerText()).not.toContain(SOURCE);
+    await tap(config.getByRole('button', { name: 'Cancel' }));
+    await config.waitFor({ state: 'hidden' });
+
+    await tap(page.getByRole('button', { name: 'Save dashboard' }));
+    await notice(page, 'Saved');
+    const after = await stored(TARGET);
+    expect(after.version).toBe(before.version + 1);
+    expect(JSON.stringify(after)).not.toContain(SOURCE);
+    expect(varSns(after.widgets)).toContain(`${TARGET}-MTR.exportEnergy`);
+    for (const sn of varSns(after.widgets)) expect(sn.startsWith(`${TARGET}-`), sn).toBe(true);
+  });
+
+  test.each([
+    ['default', 390, 844],
+    ['dark', 390, 844],
+    ['default', 1440, 900],
+    ['dark', 1920, 1080],
+  ])(
+    'the list of what cannot be bound fits the screen, %s theme at %i px, with no serious accessibility finding',
+    async (themeName, width, height) => {
+      const other = await browser.context.newPage();
+      await other.addInitScript((name) => localStorage.setItem('theme', name), themeName);
+      await other.setViewportSize({ width, height });
+      await signInAsAdmin(other, server.url);
+      await other.goto(`${server.url}${dashboardOf(TARGET)}`);
+      // On a phone the toolbar may fold its less used part, Edit among it, under More.
+      await other
+        .getByRole('button', { name: /Edit dashboard|\bMore$/ })
+        .first()
+        .waitFor();
+      const more = other.getByRole('button', { name: /\bMore$/ });
+      if (await more.isVisible()) await tap(more);
+      await tap(other.getByRole('button', { name: 'Edit dashboard' }));
+      const [chooser] = await Promise.all([
+        other.waitForEvent('filechooser'),
+        tap(other.getByRole('button', { name: 'Import dashboard' })),
+      ]);
+      await chooser.setFiles({ name: 'from-pv.json', mimeType: 'application/json', buffer: exported });
+      const dialog = other.getByRole('dialog', { name: 'Import from-pv.json onto 杭州综合能源站' });
+      await dialog.waitFor();
+      await settled(other);
+      const button = await dialog.getByRole('button', { name: 'Import without what cannot be bound' }).boundingBox();
+      expect(button && button.x + button.width).toBeLessThanOrEqual(width);
+      expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      expect(await seriousFindings(other)).toEqual([]);
+      await other.close();
+    },
+  );
+
+  test('imported onto the station it came from, it is stored there as it was exported', async () => {
+    const file = JSON.parse(exported.toString('utf8')) as Stored & { source: unknown };
+    const before = await stored(SOURCE);
+    await open(SOURCE);
+    await tap(page.getByRole('button', { name: 'Edit dashboard' }));
+    await importFile('own.json', exported);
+    await notice(page, 'own.json is on the dashboard now: look it over, then save it (Undo takes it back).');
     expect(await page.getByRole('button', { name: 'Undo' }).isEnabled()).toBe(true);
     await tap(page.getByRole('button', { name: 'Save dashboard' }));
     await notice(page, 'Saved');
-
-    const after = await stored(TARGET);
-    expect(after.stationSn).toBe(TARGET);
+    const after = await stored(SOURCE);
     expect(after.version).toBe(before.version + 1);
-    expect(travelling(after)).toEqual(file);
+    const { source: _source, ...content } = file;
+    expect(travelling(after)).toEqual(content);
   });
 
   test('files that are no dashboard are refused, each problem named with its path, and the stored dashboard is unchanged', async () => {
@@ -117,7 +249,12 @@ describe('dashboard export and import', () => {
       {
         name: 'newer.json',
         buffer: variant((copy) => (copy.schemaVersion = 99)),
-        problems: [['schemaVersion', 'The file is of format 99, newer than this platform reads (formats 1 to 2)']],
+        problems: [
+          [
+            'schemaVersion',
+            `The file is of format 99, newer than this platform reads (formats 1 to ${DASHBOARD_SCHEMA_VERSION})`,
+          ],
+        ],
       },
       {
         name: 'clock.json',
