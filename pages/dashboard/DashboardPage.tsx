@@ -1,5 +1,13 @@
-import { EditOutlined, PlusOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Empty, Select, Space, Spin, Typography } from 'antd';
+import {
+  ClearOutlined,
+  EditOutlined,
+  EllipsisOutlined,
+  PlusOutlined,
+  RedoOutlined,
+  SaveOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
+import { Alert, App, Button, Empty, Flex, Select, Space, Spin, theme, Typography } from 'antd';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { useTranslation } from 'react-i18next';
@@ -7,12 +15,14 @@ import { useSearchParams } from 'react-router';
 import { widgetLoaders } from '../../generated/registry';
 import { label, useRouteNavigate, useRuntime } from '../../runtime';
 import { StationZoneNote } from '../../runtime/format/StationZoneNote';
+import { useNarrowScreen } from '../../runtime/list/useNarrowScreen';
 import { useConfirmDiscard, useUnsavedChanges } from '../../runtime/forms/unsaved';
 import { lazyScreen } from '../../runtime/shell/lazyScreen';
 import {
   addWidget,
   canRedo,
   canUndo,
+  clearWidgets,
   configDefaults,
   DashboardGrid,
   dashboardPeriod,
@@ -39,6 +49,7 @@ import { KioskButton } from './KioskButton';
 import type { NoteInputProps } from './NoteInput';
 import { PeriodSelect } from './PeriodSelect';
 import { TemplateControl } from './TemplateControl';
+import { TemplateNotice } from './TemplateNotice';
 import type { TemplatePublishProps } from './TemplatePublish';
 import { useDashboardDocument } from './useDashboardDocument';
 import { useUndoKeys } from './useUndoKeys';
@@ -61,6 +72,9 @@ const preloadEditing = () => {
 
 const sizeOf = (type: string) => widgetRegistry.get(type)?.size ?? { w: 6, h: 6 };
 
+/** The id of the toolbar's folded part on a phone, which More shows. */
+const MORE_ID = 'dashboard-more-actions';
+
 /** How long a widget just added stays outlined (ms). */
 const HIGHLIGHT_MS = 2500;
 
@@ -73,11 +87,16 @@ const HIGHLIGHT_MS = 2500;
  */
 export function DashboardPage() {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const { api } = useRuntime();
   const { modal, message } = App.useApp();
   const [search, setSearch] = useSearchParams();
   const [stations, setStations] = useState<StationRecord[] | null>(null);
   const [editing, setEditing] = useState(false);
+  // A phone's toolbar folds what is done with the dashboard under More, while not editing.
+  const narrow = useNarrowScreen();
+  const [more, setMore] = useState(false);
+  const folded = narrow && !editing;
   // The note of the next save, kept with its version in the history; dropped when editing ends.
   const [note, setNote] = useState('');
   useEffect(() => {
@@ -216,40 +235,79 @@ export function DashboardPage() {
   if (!stations) return <Spin style={{ display: 'block', margin: 64 }} />;
   if (stations.length === 0) return <Empty description={t('dashboard.noStations')} />;
   if (!station) return <Empty description={t('dashboard.unknownStation', { sn: stationSn })} />;
+  // What is done with the dashboard beside viewing it: on a phone, under More (a row or two, not half the screen).
+  const secondary = (
+    <>
+      {editing ? null : <KioskButton stationSn={station.sn} period={period} />}
+      <DashboardTransfer store={store} station={station} editing={editing} />
+      {!editing && document ? (
+        <>
+          <TemplateControl
+            station={station}
+            stations={stations}
+            onChanged={dashboard.reload}
+            onEdit={(id) => {
+              void TemplatePublish.preload();
+              setTemplateId(id);
+              setEditing(true);
+            }}
+          />
+          <DashboardCopy station={station} stations={stations} current={document} />
+          <VersionHistory station={station} current={document} scheduler={scheduler} onRestored={dashboard.reload} />
+        </>
+      ) : null}
+    </>
+  );
+  const editButton = (
+    <Button
+      icon={<EditOutlined />}
+      disabled={!document}
+      onClick={() => setEditing(true)}
+      onPointerEnter={preloadEditing}
+      onFocus={preloadEditing}
+    >
+      {t('dashboard.edit')}
+    </Button>
+  );
   return (
     <div>
-      <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
+      <Space
+        wrap
+        style={{
+          marginBottom: 12,
+          width: '100%',
+          justifyContent: 'space-between',
+          // While editing, the toolbar stays in view as the dashboard scrolls under it.
+          ...(editing ? { position: 'sticky', top: 0, zIndex: 10, paddingBlock: 8, background: token.colorBgLayout } : {}),
+        }}
+      >
         <Space wrap>
-          <Typography.Text>{t('dashboard.station')}</Typography.Text>
+          {/* On a phone the picker's own name says what it is. */}
+          {folded ? null : <Typography.Text>{t('dashboard.station')}</Typography.Text>}
           <Select
             aria-label={t('dashboard.station')}
             value={stationSn}
-            style={{ minWidth: 220 }}
+            style={{ minWidth: folded ? 200 : 220 }}
             disabled={editing}
             options={stations.map((entry) => ({ value: entry.sn, label: entry.name }))}
             onChange={(sn: string) => setSearch((params) => ({ ...Object.fromEntries(params), station: sn }))}
           />
           {/* Changed while editing, it would leave the edits not saved (the address changes). */}
           <PeriodSelect value={period} disabled={editing} onChange={choosePeriod} />
-          <StationZoneNote timeZones={[station.timeZone]} />
-          {editing ? null : <KioskButton stationSn={station.sn} period={period} />}
-          <DashboardTransfer store={store} editing={editing} />
-          {!editing && document ? (
-            <>
-              <TemplateControl
-                station={station}
-                stations={stations}
-                onChanged={dashboard.reload}
-                onEdit={(id) => {
-                  void TemplatePublish.preload();
-                  setTemplateId(id);
-                  setEditing(true);
-                }}
-              />
-              <DashboardCopy station={station} stations={stations} current={document} />
-              <VersionHistory station={station} current={document} scheduler={scheduler} onRestored={dashboard.reload} />
-            </>
-          ) : null}
+          {folded ? null : <StationZoneNote timeZones={[station.timeZone]} />}
+          {folded ? (
+            <Button
+              icon={<EllipsisOutlined />}
+              aria-expanded={more}
+              // The part it shows is there only while shown.
+              {...(more ? { 'aria-controls': MORE_ID } : {})}
+              onClick={() => setMore((open) => !open)}
+            >
+              {t('dashboard.toolbarMore')}
+            </Button>
+          ) : (
+            secondary
+          )}
         </Space>
         {editing ? (
           <Space wrap>
@@ -261,6 +319,10 @@ export function DashboardPage() {
             </Button>
             <Button icon={<RedoOutlined />} disabled={!redoable} onClick={redo} title={t('dashboard.redoKeys')}>
               {t('dashboard.redo')}
+            </Button>
+            {/* A blank dashboard in one step, which Undo takes back as one. */}
+            <Button icon={<ClearOutlined />} disabled={!document?.widgets.length} onClick={() => edit(clearWidgets)}>
+              {t('dashboard.clearAll')}
             </Button>
             <Button onClick={() => (dirty ? confirmDiscard(stopEditing) : stopEditing())}>{t('common.cancel')}</Button>
             {templateId === undefined ? (
@@ -279,16 +341,16 @@ export function DashboardPage() {
               </Button>
             )}
           </Space>
+        ) : folded ? (
+          more ? (
+            <Flex wrap gap="small" id={MORE_ID}>
+              <StationZoneNote timeZones={[station.timeZone]} />
+              {secondary}
+              {editButton}
+            </Flex>
+          ) : null
         ) : (
-          <Button
-            icon={<EditOutlined />}
-            disabled={!document}
-            onClick={() => setEditing(true)}
-            onPointerEnter={preloadEditing}
-            onFocus={preloadEditing}
-          >
-            {t('dashboard.edit')}
-          </Button>
+          editButton
         )}
       </Space>
       {templateId !== undefined ? (
@@ -298,6 +360,8 @@ export function DashboardPage() {
           message={t('dashboard.templates.editing', { station: station.name })}
           style={{ marginBottom: 12 }}
         />
+      ) : editing ? (
+        <TemplateNotice stationSn={station.sn} />
       ) : null}
       {dashboard.error ? <Alert type="error" showIcon message={dashboard.error} style={{ marginBottom: 12 }} /> : null}
       {!document || primed !== station.sn ? (

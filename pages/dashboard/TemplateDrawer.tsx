@@ -51,6 +51,8 @@ export function TemplateDrawer({ station, stations, onChanged, onEdit, open, onC
   const [name, setName] = useState('');
   const [isDefault, setIsDefault] = useState(false);
   const [toAttach, setToAttach] = useState<string[]>([]);
+  // The template just made of this dashboard, which this station is offered to follow.
+  const [made, setMade] = useState<number | undefined>(undefined);
   const [busy, setBusy] = useState(false);
 
   const kind = stations.find((record) => record.sn === station.sn)?.stationType;
@@ -97,6 +99,7 @@ export function TemplateDrawer({ station, stations, onChanged, onEdit, open, onC
       void message.success(t('dashboard.templates.created', { name: made.name }));
       setName('');
       setShown(made.id);
+      setMade(made.id);
     });
 
   const attach = (sns: string[]) =>
@@ -133,7 +136,14 @@ export function TemplateDrawer({ station, stations, onChanged, onEdit, open, onC
         <section aria-label={t('dashboard.templates.thisStation')}>
           <Typography.Title level={5}>{t('dashboard.templates.thisStation')}</Typography.Title>
           {following === undefined ? null : following === null ? (
-            <Typography.Paragraph>{t('dashboard.templates.followsNone')}</Typography.Paragraph>
+            <Space direction="vertical">
+              <Typography.Text>{t('dashboard.templates.followsNone')}</Typography.Text>
+              {made !== undefined && shown === made ? (
+                <Button type="primary" loading={busy} onClick={() => void attach([station.sn])}>
+                  {t('dashboard.templates.followMade')}
+                </Button>
+              ) : null}
+            </Space>
           ) : following.detached ? (
             <Space direction="vertical">
               <Typography.Text>{t('dashboard.templates.detachedFrom', { name: following.name })}</Typography.Text>

@@ -1,7 +1,7 @@
 import { EARLY_CALL_MS, type Api } from '../../runtime';
 import {
   batchFetcher,
-  DASHBOARD_SCHEMA_VERSION,
+  CONFIGURATION_SCHEMA_VERSION,
   dashboardPeriod,
   DataScheduler,
   widgetNeeds,
@@ -80,8 +80,8 @@ export async function startEarly({ api, mode, stationSn, period, answers }: Earl
   }, EARLY_CALL_MS);
   const [stations, document] = await answers.catch(() => [[], undefined] as const);
   const record = stations.find((station) => station.sn === stationSn);
-  // An older document is migrated first, which may change what its widgets need: the screen asks then.
-  if (!record || !document || document.schemaVersion < DASHBOARD_SCHEMA_VERSION || early?.scheduler !== scheduler) return;
+  // A document with older configurations is migrated first, which may change what its widgets need: the screen asks then.
+  if (!record || !document || document.schemaVersion < CONFIGURATION_SCHEMA_VERSION || early?.scheduler !== scheduler) return;
   scheduler.start();
   primeWidgets(scheduler, document, stationContext(record), dashboardPeriod(period));
 }

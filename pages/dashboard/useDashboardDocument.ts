@@ -5,11 +5,15 @@ import {
   completeConfig,
   createEditorStore,
   DASHBOARD_SCHEMA_VERSION,
+  oneArrangement,
   type AnyWidgetDefinition,
   type DashboardDocument,
 } from '../../runtime/dashboard';
 
-/** A stored document in the current format: each widget's configuration migrated and completed with its defaults. */
+/**
+ * A stored document in the current format: each widget's configuration migrated and completed
+ * with its defaults, and its layouts those of one arrangement (`oneArrangement`).
+ */
 export async function migrated(
   document: DashboardDocument,
   definitions: ReadonlyMap<string, AnyWidgetDefinition>,
@@ -25,7 +29,7 @@ export async function migrated(
       return { ...widget, config: completeConfig(schema, definition.migrate(widget.config, from)) };
     }),
   );
-  return { ...document, schemaVersion: DASHBOARD_SCHEMA_VERSION, widgets };
+  return { ...document, schemaVersion: DASHBOARD_SCHEMA_VERSION, layouts: oneArrangement(document.layouts, from), widgets };
 }
 
 export type SaveResult = 'saved' | 'stale' | 'failed';

@@ -2,20 +2,19 @@ import { lazy, memo, Suspense, useCallback, useMemo, useState, type ReactNode } 
 import { useContainerWidth } from 'react-grid-layout';
 import { bottom, calcGridItemPosition, type Layout } from 'react-grid-layout/core';
 import './grid.css';
-import { Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/shallow';
 import { label } from '../i18n/labels';
 import { lazyScreen } from '../shell/lazyScreen';
-import { arrange, shown, toGrid, type ArrangeStep } from './arrange';
+import { arrange, fromGrid, shown, toGrid, type ArrangeStep } from './arrange';
 import {
   breakpointOf,
   GRID,
   isArranged,
   layoutFor,
-  nearestArranged,
   type Breakpoint,
   type LayoutItem,
   type WidgetConfig,
@@ -166,7 +165,8 @@ interface WidgetCellProps {
   onEdit(id: string): void;
   onRemove(id: string): void;
   onMove?(id: string, delta: -1 | 1): void;
-  onArrange(id: string, step: ArrangeStep): void;
+  /** Absent where the width shows the arrangement stacked: nothing there is arranged by the way. */
+  onArrange?(id: string, step: ArrangeStep): void;
   navigate(routeName: string, query?: Record<string, string>): void;
 }
 
@@ -250,9 +250,11 @@ function StaticGrid({ width, cols, layout, items }: GridProps) {
 }
 
 /**
- * The widgets of a dashboard on a grid of the layout that fits the width (desktop 24 columns,
- * tablet 12, phone 1); in edit mode they can be moved by their title and resized, and on the
- * phone moved up and down in the order.
+ * The widgets of a dashboard on a grid of the layout that fits the width: the dashboard's one
+ * arrangement (the desktop's 24 columns) on every wide screen, scaled to it; on narrower ones the
+ * tablet's 12 columns and the phone's one, which stack the arrangement in reading order unless the
+ * user arranged that width on its own. In edit mode the arrangement (or a width's own layout) is
+ * arranged: widgets moved by their title and resized, and on the phone moved up and down in the order.
  */
 export function DashboardGrid(props: DashboardGridProps) {
   const {
@@ -271,7 +273,7 @@ export function DashboardGrid(props: DashboardGridProps) {
   } = props;
   const { t } = useTranslation();
   const { width, containerRef, mounted } = useContainerWidth();
-  const breakpoint = breakpointOf(width);
+  const breakpoint = breakpointOf(width, window.innerWidth);
   const sizeOf = useCallback((type: string) => definitions.get(type)?.size ?? { w: 6, h: 6 }, [definitions]);
   // What places the widgets: which there are, of which types, and the layouts; not their configurations.
   const widgets = useStore(
@@ -313,6 +315,10 @@ export function DashboardGrid(props: DashboardGridProps) {
     },
     [store, definitions, breakpoint, sizeOf, width, moveHere, onLayoutChange],
   );
+  // The desktop's layout is the dashboard's arrangement; a narrower width is arranged only once the
+  // user gives it a layout of its own, and until then shows the arrangement stacked.
+  const own = breakpoint === 'desktop' || (layouts !== undefined && isArranged(layouts, breakpoint));
+  const arrangeable = editing && own;
   // In the document's order, as before the grid places them.
   const items = placed.map(({ id }) => ({
     id,
@@ -328,30 +334,41 @@ export function DashboardGrid(props: DashboardGridProps) {
         highlighted={highlighted === id}
         onEdit={onEdit}
         onRemove={onRemove}
-        onMove={breakpoint === 'phone' ? moveHere : undefined}
-        onArrange={arrangeHere}
+        onMove={arrangeable && breakpoint === 'phone' ? moveHere : undefined}
+        onArrange={arrangeable ? arrangeHere : undefined}
         navigate={navigate}
       />
     ),
   }));
   const grid: GridProps = { width, cols: GRID[breakpoint].cols, layout, items };
-  const from = layouts && !isArranged(layouts, breakpoint) ? nearestArranged(layouts, breakpoint) : undefined;
   return (
     <div ref={containerRef} style={{ width: '100%' }}>
       {editing && mounted ? (
-        // Which of the layouts the user arranges now: the one of this width, kept apart from the others.
         <>
           <Typography.Paragraph role="status" type="secondary" style={{ marginBottom: 8 }}>
-            {t('dashboard.arranging', { layout: t(`dashboard.layouts.${breakpoint}`), cols: GRID[breakpoint].cols })}
-            {from ? ` ${t('dashboard.derived', { from: t(`dashboard.layouts.${from}`) })}` : ''}{' '}
-            <span id={ARRANGE_HINT_ID}>{t('dashboard.arrangeHint')}</span>
+            {breakpoint === 'desktop'
+              ? t('dashboard.arranging', { cols: GRID.desktop.cols })
+              : t(own ? 'dashboard.arrangedOwn' : 'dashboard.stacked', {
+                  layout: t(`dashboard.layouts.${breakpoint}`),
+                  cols: GRID[breakpoint].cols,
+                })}{' '}
+            {breakpoint === 'desktop' ? null : (
+              <Button
+                size="small"
+                // Its own layout starts as the stacked one it sees; following again drops it.
+                onClick={() => onLayoutChange(breakpoint, own ? [] : fromGrid(layout))}
+              >
+                {t(own ? 'dashboard.followArrangement' : 'dashboard.arrangeOwn')}
+              </Button>
+            )}{' '}
+            {arrangeable ? <span id={ARRANGE_HINT_ID}>{t('dashboard.arrangeHint')}</span> : null}
           </Typography.Paragraph>
           <div role="status" className="visually-hidden">
             {arranged ? placeOf(t, store, arranged, layout, breakpoint) : ''}
           </div>
         </>
       ) : null}
-      {!mounted ? null : editing ? (
+      {!mounted ? null : arrangeable ? (
         <Suspense fallback={<StaticGrid {...grid} />}>
           <EditableGrid {...grid} onLayoutChange={(next) => onLayoutChange(breakpoint, next)} />
         </Suspense>

@@ -1,6 +1,7 @@
 import ReactGridLayout, { type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import 'react-resizable/css/styles.css';
+import { fromGrid } from './arrange';
 import { GRID_MARGIN, ROW_HEIGHT, type GridProps } from './DashboardGrid';
 import type { LayoutItem } from './document';
 
@@ -16,7 +17,7 @@ export function EditableGrid({
   items,
   onLayoutChange,
 }: GridProps & { onLayoutChange(items: LayoutItem[]): void }) {
-  const report = (next: Layout) => onLayoutChange(next.map(({ i, x, y, w, h }) => ({ id: i, x, y, w, h })));
+  const report = (next: Layout) => onLayoutChange(fromGrid(next));
   return (
     <ReactGridLayout
       width={width}

@@ -81,4 +81,4 @@ export function shown(layout: Layout, cols: number): Layout {
 
 /** A layout of the document in the grid's terms, and back. */
 export const toGrid = (items: readonly LayoutItem[]): Layout => items.map(({ id: i, x, y, w, h }) => ({ i, x, y, w, h }));
-const fromGrid = (layout: Layout): LayoutItem[] => layout.map(({ i, x, y, w, h }) => ({ id: i, x, y, w, h }));
+export const fromGrid = (layout: Layout): LayoutItem[] => layout.map(({ i, x, y, w, h }) => ({ id: i, x, y, w, h }));

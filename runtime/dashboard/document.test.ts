@@ -3,6 +3,7 @@ import {
   addWidget,
   BREAKPOINTS,
   breakpointOf,
+  oneArrangement,
   deriveLayout,
   emptyDocument,
   GRID,
@@ -32,14 +33,33 @@ const DESKTOP: LayoutItem[] = [
 
 describe('layouts at every width', () => {
   test.each([
-    [1920 - 300, 'desktop'],
-    [1200, 'desktop'],
-    [1140, 'tablet'],
-    [660, 'tablet'],
-    [600, 'tablet'],
-    [360, 'phone'],
-  ] as const)('a grid %i px wide shows the %s layout', (width, breakpoint) => {
-    expect(breakpointOf(width)).toBe(breakpoint);
+    [1920 - 288, 1920, 'desktop'],
+    [1920, 1920, 'desktop'],
+    [1440 - 303, 1440, 'desktop'],
+    [1366 - 303, 1366, 'desktop'],
+    [1024 - 303, 1024, 'desktop'],
+    // A tablet's grid without the menu is wider than a 1024 px screen's beside it: the screen decides.
+    [768 - 24, 768, 'tablet'],
+    [640, 1440, 'desktop'],
+    [560, 1440, 'phone'],
+    [600, 660, 'tablet'],
+    [366, 390, 'phone'],
+  ] as const)('a grid %i px wide on a screen %i px wide shows the %s layout', (width, screen, breakpoint) => {
+    expect(breakpointOf(width, screen)).toBe(breakpoint);
+  });
+
+  test('a document of an earlier version keeps its desktop arrangement, and drops the tablet layout a laptop arranged by the way', () => {
+    const tablet = [{ id: 'comm', x: 6, y: 0, w: 6, h: 4 }];
+    const phone = [{ id: 'comm', x: 0, y: 0, w: 1, h: 4 }];
+    expect(oneArrangement({ desktop: DESKTOP, tablet, phone }, 2)).toEqual({ desktop: DESKTOP, tablet: [], phone });
+    // Arranged only on the tablet's 12 columns: the same places on 24.
+    expect(oneArrangement({ desktop: [], tablet, phone: [] }, 2)).toEqual({
+      desktop: [{ id: 'comm', x: 12, y: 0, w: 12, h: 4 }],
+      tablet: [],
+      phone: [],
+    });
+    // The current version's own layouts of a width stay.
+    expect(oneArrangement({ desktop: DESKTOP, tablet, phone }, 3)).toEqual({ desktop: DESKTOP, tablet, phone });
   });
 
   test.each(['tablet', 'phone'] as const)(

@@ -16,19 +16,32 @@ export interface LayoutItem {
   h: number;
 }
 
-/** The layouts a dashboard keeps, by the width it is seen at. */
+/**
+ * The layouts a dashboard keeps, by the width it is seen at. The desktop's is the dashboard's one
+ * arrangement: every grid from its least width up shows it, scaled to its width (a 1024 px screen
+ * beside the menu, a laptop, the control room's wall, the kiosk view). The tablet's and the
+ * phone's stack it in reading order, unless the user arranged that width on its own.
+ */
 export const BREAKPOINTS = ['desktop', 'tablet', 'phone'] as const;
 export type Breakpoint = (typeof BREAKPOINTS)[number];
 
 /**
  * Columns of each layout, the least width of the grid (px) it is used from, and the fewest
- * columns a widget takes in it when its layout is derived from another's.
+ * columns a widget takes in it when its layout is derived from another's. The desktop's is used
+ * only on a wide screen (`WIDE_SCREEN`).
  */
 export const GRID: Record<Breakpoint, { cols: number; minWidth: number; minW: number }> = {
-  desktop: { cols: 24, minWidth: 1200, minW: 4 },
+  desktop: { cols: 24, minWidth: 600, minW: 4 },
   tablet: { cols: 12, minWidth: 600, minW: 3 },
   phone: { cols: 1, minWidth: 0, minW: 1 },
 };
+
+/**
+ * The narrowest screen (px) that shows the dashboard's arrangement: a 1024 px screen's grid beside
+ * the menu (some 720 px) is narrower than a 768 px tablet's without it, so the screen decides, not
+ * the grid.
+ */
+export const WIDE_SCREEN = 1024;
 
 /** The narrowest a widget of a derived layout is drawn (px): narrower, its figures wrap and are cut. */
 export const MIN_WIDGET_WIDTH = 240;
@@ -43,12 +56,17 @@ export function fewestColumns(breakpoint: Breakpoint, width?: number): number {
 /**
  * Version of the document's format. Version 1 is the format of the dashboards saved before this
  * platform (device variables as `[deviceSn, varSn]` pairs, colours and fonts missing when
- * default); version 2 holds `{ deviceSn, varSn }` and complete configurations.
+ * default); version 2 holds `{ deviceSn, varSn }` and complete configurations; version 3 has one
+ * arrangement, the desktop's, for every wide screen (`oneArrangement`).
  */
-export const DASHBOARD_SCHEMA_VERSION = 2;
+export const DASHBOARD_SCHEMA_VERSION = 3;
+/** The last version that changed widgets' configurations: from it on, what a widget needs is read as stored. */
+export const CONFIGURATION_SCHEMA_VERSION = 2;
 
-export function breakpointOf(width: number): Breakpoint {
-  return BREAKPOINTS.find((name) => width >= GRID[name].minWidth) ?? 'phone';
+/** The layout a grid `width` px wide shows on a screen `screenWidth` px wide. */
+export function breakpointOf(width: number, screenWidth: number): Breakpoint {
+  if (screenWidth >= WIDE_SCREEN && width >= GRID.desktop.minWidth) return 'desktop';
+  return width >= GRID.tablet.minWidth ? 'tablet' : 'phone';
 }
 
 export function emptyDocument(stationSn: string): DashboardDocument {
@@ -89,6 +107,25 @@ function flowed(items: { id: string; w: number; h: number }[], cols: number): La
     row = Math.max(row, h);
     return item;
   });
+}
+
+/**
+ * The layouts of a document of an earlier version in the model of one arrangement. Before it, a
+ * laptop's grid (narrower than 1200 px beside the menu) showed the tablet's layout, and a widget
+ * moved there arranged that layout by the way; now every wide screen shows the desktop's. So the
+ * desktop's layout stays the arrangement where it was arranged, and a tablet layout beside it is
+ * dropped (its width now stacks the arrangement, until the user arranges it on its own); a
+ * dashboard arranged only on the tablet's 12 columns has that arrangement on the desktop's 24, each
+ * place and width doubled. A phone's layout was only ever arranged on a phone, by moving widgets
+ * in its order: it stays.
+ */
+export function oneArrangement(layouts: DashboardDocument['layouts'], from: number): DashboardDocument['layouts'] {
+  if (from >= 3) return layouts;
+  const scale = GRID.desktop.cols / GRID.tablet.cols;
+  const desktop = isArranged(layouts, 'desktop')
+    ? (layouts.desktop ?? [])
+    : (layouts.tablet ?? []).map((item) => ({ ...item, x: item.x * scale, w: item.w * scale }));
+  return { desktop, tablet: [], phone: layouts.phone ?? [] };
 }
 
 /** Whether a layout has been arranged (stored) for a breakpoint: the others are derived from the nearest that has. */
@@ -190,6 +227,12 @@ export function removeWidget(document: DashboardDocument, id: string): void {
     if (items) document.layouts[breakpoint] = items.filter((item) => item.id !== id);
   }
   document.widgets = document.widgets.filter((widget) => widget.id !== id);
+}
+
+/** Takes every widget out, leaving a blank dashboard with nothing arranged: one edit, undone as one. */
+export function clearWidgets(document: DashboardDocument): void {
+  document.widgets = [];
+  for (const breakpoint of BREAKPOINTS) document.layouts[breakpoint] = [];
 }
 
 export function setWidgetConfig(document: DashboardDocument, id: string, config: WidgetConfig): void {

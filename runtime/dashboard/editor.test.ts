@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   addWidget,
+  clearWidgets,
   emptyDocument,
   moveInOrder,
   removeWidget,
@@ -67,6 +68,7 @@ describe('the dashboard editor', () => {
     ],
     ['an added widget', (draft: DashboardDocument) => addWidget(draft, { id: 'c', type: 'image', config: {} }, SIZE)],
     ['a removed widget', (draft: DashboardDocument) => removeWidget(draft, 'a')],
+    ['every widget cleared at once', (draft: DashboardDocument) => clearWidgets(draft)],
     ['a widget moved in the phone’s order', (draft: DashboardDocument) => moveInOrder(draft, 'phone', 'b', -1, sizeOf)],
   ])('undo takes back %s, and redo makes it again', (_name, recipe) => {
     const { state, document } = loaded();

@@ -17,7 +17,7 @@ interface Schema {
 }
 
 /** The version of the dashboard documents the demo writes (runtime/dashboard/document.ts). */
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 const COLUMNS = 24;
 
 const schemaOf = (type: string): Schema | undefined => {

@@ -3,6 +3,7 @@ import Ajv from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DASHBOARD_SCHEMA_VERSION } from '../../runtime/dashboard/document';
 import { call, databases, signIn, type Answer } from '../support/api';
 import { contract } from '../support/contract';
 import type { TestServer } from '../support/server';
@@ -237,7 +238,7 @@ describe.each(databases())('the demo dashboards on $name', ({ start }) => {
         widgets: { id: string; type: string; config: object }[];
       }>(server.app, admin, { method: 'GET', url: `/ems/api/main/siteKanban/${sn}` });
       const document = answer.body.data;
-      expect(document).toMatchObject({ version: 1, schemaVersion: 2 });
+      expect(document).toMatchObject({ version: 1, schemaVersion: DASHBOARD_SCHEMA_VERSION });
       expect(new Set(document.widgets.map((widget) => widget.type))).toEqual(new Set(types));
       for (const widget of document.widgets) {
         const validate = validators.get(widget.type);

@@ -1426,7 +1426,7 @@ describe.each(connectedDatabases())('telemetry data calls on $name', ({ start })
     test('saving from the stored version bumps it; a save from an older version is refused with 409 and changes nothing', async () => {
       const url = '/ems/api/main/siteKanban/T2-ST1';
       // The demo's dashboard is version 1.
-      expect(await data('GET', url)).toMatchObject({ stationSn: 'T2-ST1', version: 1, schemaVersion: 2 });
+      expect(await data('GET', url)).toMatchObject({ stationSn: 'T2-ST1', version: 1, schemaVersion: 3 });
       const first = await save(1, document('T2-ST1', 0));
       expect(first.body.data).toEqual({
         ...document('T2-ST1', 0),

@@ -508,6 +508,20 @@ describe('site monitoring dashboard', () => {
     await expect.poll(titles).toEqual(before);
     expect(await boxes(page)).toEqual(original);
 
+    // The edit toolbar stays in view while the dashboard scrolls under it.
+    const toolbarTop = () =>
+      page.getByRole('button', { name: 'Clear all' }).evaluate((element) => element.getBoundingClientRect().top);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    expect(await toolbarTop()).toBeGreaterThanOrEqual(0);
+    expect(await toolbarTop()).toBeLessThan(100);
+    // Clear all: a blank dashboard in one step, which one Undo takes back.
+    await tap(page.getByRole('button', { name: 'Clear all' }));
+    await expect.poll(titles).toEqual([]);
+    await tap(page.getByRole('button', { name: 'Undo' }));
+    await expect.poll(titles).toEqual(before);
+    expect(await page.getByRole('button', { name: 'Undo' }).isDisabled()).toBe(true);
+
     await tap(page.getByRole('button', { name: 'Cancel' }));
     expect((await storedWidgets(station)).length).toBe(stored.length);
     await page.close();

@@ -63,6 +63,8 @@ describe('dashboard templates', () => {
     await drawer.getByRole('textbox', { name: 'Template name' }).fill('储能电站看板');
     await tap(drawer.getByRole('button', { name: 'Make template' }));
     await notice(page, 'Template 储能电站看板 made');
+    // The station it was made from is offered to follow it.
+    await drawer.getByRole('button', { name: 'Follow it with this station' }).waitFor();
     await tap(drawer.getByRole('combobox', { name: 'Stations to attach' }));
     for (const name of ['张江储能电站', '临港储能电站', '嘉定储能电站'])
       await tap(page.locator('.ant-select-item-option', { hasText: name }));
@@ -133,5 +135,12 @@ describe('dashboard templates', () => {
     await open('T2-ST3');
     await open('T2-ST2');
     expect(await page.getByRole('region', { name: '二号站环比' }).count()).toBe(1);
+    // Editing a station's own dashboard says which template it follows and what a save does.
+    await tap(page.getByRole('button', { name: 'Edit dashboard' }));
+    const following = page.locator('.ant-alert', {
+      hasText: /^Follows 储能电站看板, version 1 \(current 2\), with 1 changes of its own\./,
+    });
+    await following.getByText('What you save here is kept as this station’s own changes to the template').waitFor();
+    await tap(page.getByRole('button', { name: 'Cancel' }));
   });
 });

@@ -36,6 +36,33 @@ const placed = (page: Page) =>
     }),
   );
 
+/**
+ * The widgets as the grid shows them, in reading order: each one's title, and its left edge and
+ * width as shares of the grid's width.
+ */
+const arrangement = (page: Page) =>
+  page.locator('.dashboard-grid-item').evaluateAll((items) => {
+    const grid = items[0]?.parentElement?.getBoundingClientRect();
+    if (!grid) return [];
+    return items
+      .map((item) => ({
+        box: item.getBoundingClientRect(),
+        title: item.querySelector('[role="region"]')?.getAttribute('aria-label'),
+      }))
+      .sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left)
+      .map(({ box, title }) => ({ title, left: (box.left - grid.left) / grid.width, width: box.width / grid.width }));
+  });
+
+/** The same widgets in the same order, each at the same share of the width (within the margins' share). */
+const sameArrangement = (a: Awaited<ReturnType<typeof arrangement>>, b: Awaited<ReturnType<typeof arrangement>>) =>
+  a.length === b.length &&
+  a.every(
+    (item, index) =>
+      item.title === b[index]?.title &&
+      Math.abs(item.left - (b[index]?.left ?? -1)) < 0.015 &&
+      Math.abs(item.width - (b[index]?.width ?? -1)) < 0.015,
+  );
+
 /** How far the page scrolls sideways (px): 0 when everything fits the width. */
 const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
@@ -113,7 +140,7 @@ describe('dashboards at every width', () => {
     process.stdout.write(`${station}: ${report.join('; ')}\n`);
   });
 
-  test('in edit mode a widget moves and resizes from the keyboard, each change is announced, and only that layout is stored', async () => {
+  test('arranged at 1440 px from the keyboard, each change announced: the one arrangement is stored, and 1920 px, 2560 px and the kiosk view show it', async () => {
     const station = STATIONS[0] as string;
     const before = await stored(station);
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -122,11 +149,9 @@ describe('dashboards at every width', () => {
     await tap(page.getByRole('button', { name: 'Edit dashboard' }));
     // The grid that moves and resizes widgets, loaded for editing, in place of the one that shows them.
     await page.locator('.dashboard-grid-item.react-draggable').first().waitFor();
-    // At 1440 px beside the menu the grid is narrower than the desktop's: the tablet layout, derived from the desktop's.
+    // At 1440 px beside the menu: the dashboard's one arrangement, not a layout of the laptop's own.
     const status = page.getByRole('status').filter({ hasText: 'Arranging' });
-    await expect
-      .poll(() => status.textContent())
-      .toContain('Arranging the tablet layout (12 columns). It follows the desktop layout');
+    await expect.poll(() => status.textContent()).toContain('Arranging the dashboard (24 columns)');
     const title = await widgetFrames(page).first().getAttribute('aria-label');
     const handle = page.getByRole('button', { name: `Arrange ${title}` });
     await handle.focus();
@@ -150,9 +175,41 @@ describe('dashboards at every width', () => {
     await notice(page, 'Saved');
     const after = await stored(station);
     const id = before.widgets[0]?.id;
-    expect(after.layouts.tablet?.find((item) => item.id === id)).toMatchObject({ x: 1, y: 0, w: narrowed.w, h: narrowed.h + 1 });
-    // The desktop layout is as it was; the phone's still follows the nearest arranged one.
-    expect(after.layouts.desktop).toEqual(before.layouts.desktop);
+    expect(after.layouts.desktop?.find((item) => item.id === id)).toMatchObject({ x: 1, y: 0, w: narrowed.w, h: narrowed.h + 1 });
+    // No width has a layout of its own: the narrower ones stack the arrangement.
+    expect(after.layouts.tablet ?? []).toEqual([]);
     expect(after.layouts.phone ?? []).toEqual([]);
+
+    const at1440 = await arrangement(page);
+    expect(at1440.length).toBe(before.widgets.length);
+    for (const width of [1920, 2560]) {
+      await page.setViewportSize({ width, height: 1080 });
+      await expect
+        .poll(() => arrangement(page).then((now) => sameArrangement(now, at1440)), { message: `${width} px` })
+        .toBe(true);
+    }
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto(`${server.url}/kiosk?lng=en&station=${station}`);
+    await expect.poll(() => widgetFrames(page).count(), { timeout: 20_000 }).toBe(before.widgets.length);
+    await expect.poll(() => arrangement(page).then((now) => sameArrangement(now, at1440)), { message: 'kiosk' }).toBe(true);
+  });
+
+  test('a narrow width stacks the arrangement until the user arranges it on its own, and follows it again when asked', async () => {
+    const station = STATIONS[1] as string;
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.goto(`${server.url}/main/ems/map/monitor/dashboard?lng=en&station=${station}`);
+    await widgetFrames(page).first().waitFor();
+    await tap(page.getByRole('button', { name: 'Edit dashboard' }));
+    const status = page.getByRole('status').filter({ hasText: 'This width' });
+    await expect.poll(() => status.textContent()).toContain('shows the arrangement stacked in reading order');
+    // Nothing here moves by the way: no widget can be dragged or arranged from the keyboard.
+    expect(await page.locator('.dashboard-grid-item.react-draggable').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Arrange (?!this width)/ }).count()).toBe(0);
+    await tap(page.getByRole('button', { name: 'Arrange this width on its own' }));
+    await expect.poll(() => status.textContent()).toContain('has a layout of its own (tablet, 12 columns)');
+    await page.locator('.dashboard-grid-item.react-draggable').first().waitFor();
+    await tap(page.getByRole('button', { name: 'Follow the dashboard’s arrangement' }));
+    await expect.poll(() => status.textContent()).toContain('shows the arrangement stacked');
+    await tap(page.getByRole('button', { name: 'Cancel' }));
   });
 });
