@@ -1,8 +1,9 @@
-import { DatePicker, Form, Select } from 'antd';
+import { Badge, Collapse, DatePicker, Form, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, fieldLabel } from '../../runtime';
 import { DATE_RANGES, rangeOf } from '../../runtime/format/dateRanges';
+import { useNarrowScreen } from '../../runtime/list/useNarrowScreen';
 import type { AlarmFilters } from './alarmRecords';
 
 const LEVELS = ['critical', 'major', 'minor', 'notice'] as const;
@@ -13,14 +14,19 @@ export interface AlarmFilterBarProps {
   onChange(filters: AlarmFilters): void;
 }
 
-/** The filters of the alarm records, each applied as it is chosen: station, status, level, days of the report time. */
+/**
+ * The filters of the alarm records, each applied as it is chosen: station, status, level, days of the
+ * report time. On a phone they are folded under "Filters" with the number set, as a list page's are,
+ * so that the alarms start on the first screen.
+ */
 export function AlarmFilterBar({ stations, filters, onChange }: AlarmFilterBarProps) {
   const { t } = useTranslation();
   const label = (field: string) => fieldLabel(t, 'alarm', field);
   const presets = DATE_RANGES.map((range) => ({ label: t(`dateRanges.${range}`), value: rangeOf(range) }));
   const set = (change: Partial<AlarmFilters>) => onChange({ ...filters, ...change });
-  return (
-    <Form layout="inline" role="search" style={{ rowGap: 8 }}>
+  const narrow = useNarrowScreen();
+  const bar = (
+    <Form layout={narrow ? 'vertical' : 'inline'} role="search" style={{ rowGap: 8 }}>
       <Form.Item label={label('stationName')}>
         <Select
           aria-label={label('stationName')}
@@ -65,5 +71,12 @@ export function AlarmFilterBar({ stations, filters, onChange }: AlarmFilterBarPr
         />
       </Form.Item>
     </Form>
+  );
+  if (!narrow) return bar;
+  const chosen = [filters.stationSn, filters.status, filters.level, filters.days].filter((value) => value !== undefined).length;
+  return (
+    <Collapse
+      items={[{ key: 'filters', label: t('common.filters'), extra: <Badge count={chosen} />, forceRender: true, children: bar }]}
+    />
   );
 }

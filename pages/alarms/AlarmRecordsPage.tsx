@@ -1,14 +1,18 @@
-import { App, Button, Pagination, Popconfirm, Space, Spin, Tag, Typography } from 'antd';
+import { App, Button, Pagination, Popconfirm, Space, Spin, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Alarm } from '../../generated/types';
 import { enumLabel, fieldLabel, label, useRuntime } from '../../runtime';
+import { REFRESH_INTERVAL_MS } from '../../runtime/api/refresh';
 import { StationZoneNote } from '../../runtime/format/StationZoneNote';
+import { useNarrowScreen } from '../../runtime/list/useNarrowScreen';
 import { DataTable } from '../../runtime/table/DataTable';
 import { ScreenHeader } from '../../runtime/shell/ScreenHeader';
 import { AlarmConfirmDialog } from '../../widgets/alarm-list/AlarmConfirmDialog';
-import { alarmTime, handledText, isOpen } from '../../widgets/alarm-list/rules';
+import { AlarmState } from '../../widgets/alarm-list/AlarmState';
+import { alarmTime } from '../../widgets/alarm-list/rules';
+import { AlarmCards } from './AlarmCards';
 import { AlarmFilterBar } from './AlarmFilterBar';
 import { AlarmDetail } from './AlarmDetail';
 import { LEVEL_TAGS, recordsQuery, type AlarmFilters } from './alarmRecords';
@@ -21,7 +25,8 @@ const PAGE_SIZES = [20, 10, 30, 40, 50];
  * SiteWarningRecord: the alarms of the tenant's stations, newest first, filtered by station (the
  * address's, as the station-warning widget opens it), status, level and days; an open alarm is
  * confirmed with the specification's dialog, a station's open alarms all at once, its handled
- * ones cleared; the rows the filters select are exported as a workbook.
+ * ones cleared; the rows the filters select are exported as a workbook. The page reads itself again
+ * every 20 s while it is shown, so an alarm raised meanwhile appears; on a phone each alarm is a card.
  */
 export function AlarmRecordsPage() {
   const { t } = useTranslation();
@@ -48,7 +53,8 @@ export function AlarmRecordsPage() {
       { replace: true },
     );
   const filters = useMemo(() => ({ ...rest, ...(stationSn ? { stationSn } : {}) }), [rest, stationSn]);
-  const page = useAlarmRecords(filters, current, size, version);
+  const page = useAlarmRecords(filters, current, size, version, REFRESH_INTERVAL_MS);
+  const narrow = useNarrowScreen();
   const byId = new Map(stations.map((station) => [station.id, station]));
   const station = stations.find((entry) => entry.sn === stationSn);
   const reload = () => setVersion((v) => v + 1);
@@ -118,44 +124,47 @@ export function AlarmRecordsPage() {
         <StationZoneNote timeZones={station ? [station.timeZone] : stations.map((entry) => entry.timeZone)} />
       </Space>
       <Spin spinning={page.loading}>
-        <DataTable<Alarm>
-          label={label(t, 'routes.SiteWarningRecord.title')}
-          rowKey={(alarm) => String(alarm.id)}
-          rows={page.records}
-          columns={[
-            { key: 'reportTime', title: column('reportTime'), width: 160, render: (a) => alarmTime(a.reportTime, zoneOf(a)) },
-            { key: 'station', title: column('stationName'), width: 150, render: (a) => a.stationName },
-            { key: 'device', title: column('deviceName'), width: 130, render: (a) => a.deviceName },
-            { key: 'info', title: column('info'), render: (a) => a.info },
-            {
-              key: 'level',
-              title: column('level'),
-              width: 90,
-              render: (a) => (a.level ? <Tag color={LEVEL_TAGS[a.level]}>{enumLabel(t, 'alarmLevel', a.level)}</Tag> : null),
-            },
-            { key: 'value', title: column('value'), width: 80, align: 'right', render: (a) => a.value },
-            {
-              key: 'state',
-              title: column('status'),
-              width: 170,
-              render: (a) =>
-                isOpen(a) ? (
-                  <Button
-                    size="small"
-                    danger
-                    aria-label={t('alarmRecords.confirmLabel', { info: a.info ?? '' })}
-                    onClick={() => setConfirming(a)}
-                  >
-                    {t('alarms.confirm')}
-                  </Button>
-                ) : (
-                  <Typography.Text type="secondary">{handledText(t, a)}</Typography.Text>
-                ),
-            },
-            { key: 'checkInfo', title: column('checkInfo'), width: 160, render: (a) => a.checkInfo },
-            { key: 'recoverTime', title: column('recoverTime'), width: 160, render: (a) => alarmTime(a.recoverTime, zoneOf(a)) },
-          ]}
-        />
+        {narrow ? (
+          <AlarmCards
+            label={label(t, 'routes.SiteWarningRecord.title')}
+            alarms={page.records}
+            zoneOf={zoneOf}
+            onConfirm={setConfirming}
+            loading={page.loading}
+          />
+        ) : (
+          <DataTable<Alarm>
+            label={label(t, 'routes.SiteWarningRecord.title')}
+            rowKey={(alarm) => String(alarm.id)}
+            rows={page.records}
+            columns={[
+              { key: 'reportTime', title: column('reportTime'), width: 160, render: (a) => alarmTime(a.reportTime, zoneOf(a)) },
+              { key: 'station', title: column('stationName'), width: 150, render: (a) => a.stationName },
+              { key: 'device', title: column('deviceName'), width: 130, render: (a) => a.deviceName },
+              { key: 'info', title: column('info'), render: (a) => a.info },
+              {
+                key: 'level',
+                title: column('level'),
+                width: 90,
+                render: (a) => (a.level ? <Tag color={LEVEL_TAGS[a.level]}>{enumLabel(t, 'alarmLevel', a.level)}</Tag> : null),
+              },
+              { key: 'value', title: column('value'), width: 80, align: 'right', render: (a) => a.value },
+              {
+                key: 'state',
+                title: column('status'),
+                width: 170,
+                render: (a) => <AlarmState alarm={a} onConfirm={setConfirming} />,
+              },
+              { key: 'checkInfo', title: column('checkInfo'), width: 160, render: (a) => a.checkInfo },
+              {
+                key: 'recoverTime',
+                title: column('recoverTime'),
+                width: 160,
+                render: (a) => alarmTime(a.recoverTime, zoneOf(a)),
+              },
+            ]}
+          />
+        )}
       </Spin>
       <Pagination
         align="end"

@@ -1,34 +1,57 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Alarm } from '../../generated/types';
 import { useRuntime } from '../../runtime';
+import { useRefreshTick } from '../../runtime/api/useRefreshTick';
 import { recordsQuery, type AlarmFilters } from './alarmRecords';
 
 export interface AlarmPage {
   records: Alarm[];
   total: number;
+  /** Whether other records than those shown are loading (a new filter, page or size; a confirmation): not a timed refresh. */
   loading: boolean;
 }
 
-/** A page of the alarm records the filters select, newest first; read again when `version` changes. */
-export function useAlarmRecords(filters: AlarmFilters, current: number, size: number, version: number): AlarmPage {
+/**
+ * A page of the alarm records the filters select, newest first; read again when `version` changes
+ * and every `refreshMs` while the page is shown. A timed refresh is quiet: the records shown stay
+ * without a spinner until the new ones come, and a failure of it keeps them without a message (the
+ * next refresh tries again).
+ */
+export function useAlarmRecords(
+  filters: AlarmFilters,
+  current: number,
+  size: number,
+  version: number,
+  refreshMs?: number,
+): AlarmPage {
   const { api } = useRuntime();
   const [page, setPage] = useState<AlarmPage>({ records: [], total: 0, loading: true });
+  const tick = useRefreshTick(refreshMs);
   const query = JSON.stringify(recordsQuery(filters));
+  /** What was last asked for, but for the timer: the same again is a refresh. */
+  const asked = useRef<string | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    setPage((before) => ({ ...before, loading: true }));
+    const what = `${query} ${current} ${size} ${version}`;
+    const refresh = asked.current === what;
+    asked.current = what;
+    if (!refresh) setPage((before) => ({ ...before, loading: true }));
     api
-      .call('getAlarmPage', { query: { ...(JSON.parse(query) as object), current, size: size as 10 } })
+      .call(
+        'getAlarmPage',
+        { query: { ...(JSON.parse(query) as object), current, size: size as 10 } },
+        refresh ? { silent: true } : undefined,
+      )
       .then((answer) => {
         if (live) setPage({ records: answer.records, total: answer.total, loading: false });
       })
       .catch(() => {
-        // The API client has shown the failure; the records shown stay.
+        // The API client has shown the failure (unless a refresh); the records shown stay.
         if (live) setPage((before) => ({ ...before, loading: false }));
       });
     return () => {
       live = false;
     };
-  }, [api, query, current, size, version]);
+  }, [api, query, current, size, version, tick]);
   return page;
 }

@@ -85,6 +85,22 @@ describe('answers of reads', () => {
     expect(view.result.current.error).toBeUndefined();
   });
 
+  test('not asked again while the page is hidden; asked at once when it is shown again', async () => {
+    vi.useFakeTimers();
+    const state = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    try {
+      const { read, answer } = hook({ refreshMs: 1_000 });
+      await answer('first');
+      await act(() => vi.advanceTimersByTimeAsync(5_000));
+      expect(read).toHaveBeenCalledTimes(1);
+      state.mockReturnValue('visible');
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      expect(read).toHaveBeenCalledTimes(2);
+    } finally {
+      state.mockRestore();
+    }
+  });
+
   test("setData takes a later step's answer", async () => {
     const { view, answer } = hook();
     await answer('sent');

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useRefreshTick } from './useRefreshTick';
 
 /** What a read answered: the last answer is kept while it is asked again. */
 export interface Answer<T> {
@@ -8,7 +9,10 @@ export interface Answer<T> {
 }
 
 export interface AnswerOptions {
-  /** Asks again this often (milliseconds) while the screen is shown (a screen kept alive but hidden runs no effects, so it asks nothing). */
+  /**
+   * Asks again this often (milliseconds) while the screen is shown: not while the page is hidden (and
+   * at once when it is shown again), nor while the screen is kept alive but hidden (it runs no effects).
+   */
   refreshMs?: number;
   /** Keeps the last answer while another key's loads (a list keeps its rows while the next page comes); else there is none until it has come. */
   keep?: boolean;
@@ -25,12 +29,7 @@ export function useAnswer<T>(
   { refreshMs, keep = false }: AnswerOptions = {},
 ): Answer<T> & { setData(data: T): void } {
   const [answer, setAnswer] = useState<Answer<T> & { key?: string }>({ loading: true });
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    if (!refreshMs) return;
-    const timer = setInterval(() => setTick((count) => count + 1), refreshMs);
-    return () => clearInterval(timer);
-  }, [refreshMs]);
+  const tick = useRefreshTick(refreshMs);
   useEffect(() => {
     if (!read) return;
     let live = true;

@@ -1,5 +1,9 @@
 import type { BatchableOperationId } from '../../generated/registry';
+import { documentVisibility, REFRESH_INTERVAL_MS, type Visibility } from '../api/refresh';
 import { needKey, type DataNeed, type NeedData, type Needs, type SlotState } from './needs';
+
+export { REFRESH_INTERVAL_MS };
+export type { Visibility };
 
 /**
  * The answer to one need: its data, typed as the need's call answers it (narrowed by its
@@ -16,12 +20,6 @@ export type NeedAnswer<Id extends BatchableOperationId = BatchableOperationId> =
  * holds one), and answers each, in order; a request that fails throws.
  */
 export type BatchFetcher = (needs: DataNeed[], versions?: (string | undefined)[]) => Promise<NeedAnswer[]>;
-
-/** Whether the page is hidden, and news when that changes. */
-export interface Visibility {
-  hidden(): boolean;
-  subscribe(onChange: () => void): () => void;
-}
 
 export interface SchedulerOptions {
   fetchBatch: BatchFetcher;
@@ -43,7 +41,6 @@ export interface SchedulerStats {
   needs: number;
 }
 
-export const REFRESH_INTERVAL_MS = 20_000;
 const MAX_BATCH = 100;
 
 /** A widget's needs at an instant (a day's figures change at midnight of the station). */
@@ -55,17 +52,6 @@ interface Entry {
   slots: Record<string, SlotState>;
   listener: (slots: Record<string, SlotState>) => void;
 }
-
-const documentVisibility = (): Visibility | undefined =>
-  typeof document === 'undefined'
-    ? undefined
-    : {
-        hidden: () => document.visibilityState === 'hidden',
-        subscribe(onChange) {
-          document.addEventListener('visibilitychange', onChange);
-          return () => document.removeEventListener('visibilitychange', onChange);
-        },
-      };
 
 function sameNeeds(a: Needs, b: Needs): boolean {
   const slots = Object.keys(b);

@@ -44,7 +44,7 @@ interface AxeViolation {
 }
 
 /** Runs axe-core on the page as it is (injected once per document) and answers its serious and critical findings. */
-async function audit(page: Page, route: string): Promise<Finding[]> {
+export async function audit(page: Page, route: string): Promise<Finding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(
     (tags) =>
@@ -67,7 +67,7 @@ async function audit(page: Page, route: string): Promise<Finding[]> {
 }
 
 /** The findings as a reader of a failed run wants them: one line per element. */
-const describeFindings = (findings: Finding[]) =>
+export const describeFindings = (findings: Finding[]) =>
   findings.map((f) => `${f.route}  ${f.rule} (${f.impact})  ${f.target}\n    ${f.summary}`).join('\n');
 
 /** The title a route's screen shows as its heading (as the route tree's random route test finds it). */

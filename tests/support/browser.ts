@@ -17,12 +17,25 @@ const ARGS = [
   '--disable-sync',
 ];
 
+/** A phone as the operators hold one: 390 × 844 CSS pixels, touch, a mobile browser's viewport. */
+export const PHONE = { viewport: { width: 390, height: 844 }, touch: true } as const;
+
+export interface LaunchOptions {
+  /** Animations as the user's system has them (the benchmarks); tests ask for reduced motion. */
+  motion?: boolean;
+  /** The window's size; 1440 × 900 unless said. */
+  viewport?: { width: number; height: number };
+  /** A touch screen and a mobile browser's viewport (`hasTouch`, `isMobile`): taps, no hover. */
+  touch?: boolean;
+}
+
 /**
  * A headless Chromium with a fresh profile; `close()` removes the profile. Tests ask for reduced
  * motion (the platform then opens menus, dialogs and popups without animation, see
- * runtime/shell/themes.ts); the benchmarks measure the default, `motion: true`.
+ * runtime/shell/themes.ts); the benchmarks measure the default, `motion: true`. `launchBrowser(PHONE)`
+ * is an operator's phone.
  */
-export async function launchBrowser({ motion = false }: { motion?: boolean } = {}): Promise<{
+export async function launchBrowser({ motion = false, viewport, touch = false }: LaunchOptions = {}): Promise<{
   context: BrowserContext;
   close(): Promise<void>;
 }> {
@@ -31,7 +44,8 @@ export async function launchBrowser({ motion = false }: { motion?: boolean } = {
     executablePath: CHROMIUM,
     headless: true,
     args: ARGS,
-    viewport: { width: 1440, height: 900 },
+    viewport: viewport ?? { width: 1440, height: 900 },
+    ...(touch ? { hasTouch: true, isMobile: true } : {}),
     reducedMotion: motion ? 'no-preference' : 'reduce',
   });
   return {

@@ -15,7 +15,8 @@ export interface AlarmConfirmDialogProps {
 
 /**
  * The specification's confirmation of an alarm (the alarm list widget's and the alarm records'): 'confirm alarm', 'please enter confirmation info',
- * then the info is sent with status 0; Cancel sends nothing and says 'confirmation cancelled'.
+ * then the info is sent with status 0 and a taken confirmation says so (a refused one shows the server's message, from the API
+ * client); Cancel sends nothing and says 'confirmation cancelled'.
  */
 export function AlarmConfirmDialog({ alarm, onClose, onSettled }: AlarmConfirmDialogProps) {
   const { t } = useTranslation();
@@ -38,6 +39,7 @@ export function AlarmConfirmDialog({ alarm, onClose, onSettled }: AlarmConfirmDi
       await api.call('updateAlarm', { params: { id: alarm.id }, body: { checkInfo: checkInfo.trim(), status: 0 } });
       setCheckInfo('');
       onClose(true);
+      void message.success(t('widgets.alarmList.done'));
     } catch {
       // The API client has shown the server's message (handled meanwhile…); the dialog stays for a cancel.
     } finally {

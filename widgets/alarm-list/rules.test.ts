@@ -5,7 +5,7 @@ import schema from '../../generated/widgets/alarmList.json';
 import { AppProviders, createAnalytics, createNotifier, createPreferenceStore, i18nFor, type Api } from '../../runtime';
 import { configDefaults, type SlotState } from '../../runtime/dashboard';
 import { alarmList } from '.';
-import { alarmsOf, alarmTime, handledText, isOpen } from './rules';
+import { alarmsOf, alarmTime, handledText, isOpen, listsAlarms } from './rules';
 
 const context = {
   station: { sn: 'T2-ST1', name: 'T2-ST1', timeZone: 'Asia/Shanghai', fields: {} },
@@ -62,6 +62,16 @@ describe('alarm list (specification §3, §4, §8, §9)', () => {
     expect(alarmsOf(slot)).toEqual(alarms);
   });
 
+  test.each([
+    [undefined, false],
+    [1200, false],
+    [560, false],
+    [559, true],
+    [332, true],
+  ] as const)('a box %s px wide lists the alarms one under another: %s', (width, listed) => {
+    expect(listsAlarms(width)).toBe(listed);
+  });
+
   test('an alarm’s time is shown in the station’s zone', () => {
     expect(alarmTime('2026-11-21T06:15:05.000Z', 'Asia/Shanghai')).toBe('2026-11-21 14:15:05');
   });
@@ -88,8 +98,8 @@ describe('confirming an alarm (specification §4, §8)', () => {
   };
 
   /** The list with one open alarm, an API that answers every call, and the widget's refresh. */
-  function renderList() {
-    const call = vi.fn(() => Promise.resolve({ ...OPEN, status: 0 }));
+  function renderList(failure?: Error) {
+    const call = vi.fn(() => (failure ? Promise.reject(failure) : Promise.resolve({ ...OPEN, status: 0 })));
     const refresh = vi.fn();
     const memory = new Map<string, string>();
     const storage = {
@@ -125,6 +135,37 @@ describe('confirming an alarm (specification §4, §8)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
     expect(call).toHaveBeenCalledWith('updateAlarm', { params: { id: 31 }, body: { checkInfo: '空调已恢复运行', status: 0 } });
+    expect(await screen.findByText('Alarm confirmed')).toBeTruthy();
+  });
+
+  test('a refused confirmation says nothing of success and still refreshes the list (the API client shows why)', async () => {
+    const { refresh } = renderList(new Error('The alarm has already been handled'));
+    fireEvent.click(screen.getByRole('button', { name: /^Confirm alarm: BMS/ }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText('Alarm confirmed')).toBeNull();
+  });
+
+  test('in a box narrower than the table (a phone), the alarms are listed with their Confirm', async () => {
+    const measured = window.ResizeObserver;
+    window.ResizeObserver = class {
+      constructor(private readonly report: ResizeObserverCallback) {}
+      observe(element: Element) {
+        this.report([{ contentRect: { width: 332 } } as ResizeObserverEntry], this as unknown as ResizeObserver);
+        void element;
+      }
+      unobserve() {}
+      disconnect() {}
+    };
+    try {
+      renderList();
+      const list = await screen.findByRole('list', { name: 'Latest alarms' });
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(within(list).getByText(OPEN.info)).toBeTruthy();
+      expect(within(list).getByRole('button', { name: /^Confirm alarm: BMS/ })).toBeTruthy();
+    } finally {
+      window.ResizeObserver = measured;
+    }
   });
 
   test("Cancel sends nothing and says 'confirmation cancelled'", async () => {

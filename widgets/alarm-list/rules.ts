@@ -44,6 +44,15 @@ export function handledText(t: TFunction, alarm: Pick<Alarm, 'status' | 'checker
   return alarm.checker ? t('widgets.alarmList.confirmed', { checker: alarm.checker }) : t('widgets.alarmList.autoRecovered');
 }
 
+/**
+ * The narrowest box (CSS pixels) the table's columns fit: time 170, device 120, state 160 and room
+ * for the alarm's text. Below it the alarms are listed one under another, their text wrapping.
+ */
+export const TABLE_MIN_WIDTH = 560;
+
+/** Whether a box this wide lists the alarms rather than tabling them; a box not measured gets the table. */
+export const listsAlarms = (width: number | undefined): boolean => width !== undefined && width < TABLE_MIN_WIDTH;
+
 /** When an alarm was raised, in the station's zone. */
 export function alarmTime(reportTime: string | undefined, timeZone: string): string {
   return reportTime ? dayjs(reportTime).tz(timeZone).format('YYYY-MM-DD HH:mm:ss') : '--';

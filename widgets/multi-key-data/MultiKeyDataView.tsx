@@ -11,7 +11,7 @@ import {
   type WidgetViewProps,
 } from '../../runtime/dashboard';
 import { readableOn, textContrastMinimum } from '../../runtime/a11y/readable';
-import { isConfigured, slotOf, type KeyFigure, type MultiKeyDataConfig } from './rules';
+import { figureFontSize, isConfigured, slotOf, UNIT_PX, type KeyFigure, type MultiKeyDataConfig } from './rules';
 
 /** The figures' blue of the specification. */
 const FIGURE_COLOUR = '#409EFF';
@@ -58,18 +58,39 @@ export function MultiKeyDataView({ config, data, context }: WidgetViewProps<Mult
             margin: 0,
             padding: 0,
             display: 'grid',
-            gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
+            // A lone column is never wider than the widget (a phone's 330 px).
+            gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 140px), 1fr))',
             gap: 12,
           }}
         >
           {entries.map((entry, index) => {
             const { name, value, unit } = shown(entry, data, context.station, config.numberFix, t);
             return (
-              <li key={index} style={{ display: 'flex', flexDirection: 'column', padding: '8px 12px' }}>
-                <Typography.Text type="secondary">{name}</Typography.Text>
-                <Typography.Text strong style={{ fontSize: 24, color: figureColour }}>
+              // Each figure is sized to its own box (a size container): its column, not its text, sets the width.
+              <li
+                key={index}
+                style={{
+                  display: 'flex',
+                  flexDirection: 'column',
+                  padding: '8px 12px',
+                  minWidth: 0,
+                  containerType: 'inline-size',
+                }}
+              >
+                <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
+                  {name}
+                </Typography.Text>
+                <Typography.Text
+                  strong
+                  style={{
+                    fontSize: figureFontSize(value, unit),
+                    color: figureColour,
+                    overflowWrap: 'anywhere',
+                    lineHeight: 1.3,
+                  }}
+                >
                   {value}
-                  {unit ? <span style={{ fontSize: 14, marginLeft: 4, whiteSpace: 'nowrap' }}>{unit}</span> : null}
+                  {unit ? <span style={{ fontSize: UNIT_PX, marginLeft: 4, whiteSpace: 'nowrap' }}>{unit}</span> : null}
                 </Typography.Text>
               </li>
             );

@@ -9,7 +9,9 @@ import { disabledReason } from '../../runtime/forms/disabledReason';
 import { multiKeyData } from '.';
 import {
   entryUi,
+  figureFontSize,
   keepEntriesInStep,
+  textEms,
   multiKeyDataFollowPeriod,
   multiKeyDataUi,
   type KeyFigure,
@@ -208,5 +210,39 @@ describe("multi key data following the dashboard's period", () => {
     const config = { ...defaults, multiKeyData: [entry({ deviceValue: PV, calcInterval: 'current_month' })] };
     expect(multiKeyDataFollowPeriod(config, 'month')).toBe(config);
     expect(multiKeyDataFollowPeriod(config, 'day')).toBe(config);
+  });
+});
+
+describe('a figure fits its box (390 px phones)', () => {
+  /** The size the figure gets in a box of `width` px, as the browser works the clamp out. */
+  const sizeIn = (width: number, value: string, unit: string): number => {
+    const match = /clamp\((\d+)px, calc\(\(100cqi - (\d+)px\) \/ ([\d.]+)\), (\d+)px\)/.exec(figureFontSize(value, unit));
+    if (!match) throw new Error(figureFontSize(value, unit));
+    const [, smallest, unitPx, ems, largest] = match.map(Number) as [number, number, number, number, number];
+    return Math.min(largest, Math.max(smallest, (width - unitPx) / ems));
+  };
+
+  test.each([
+    ['909', '', 136, 24],
+    ['653.01', 'kWh', 136, 24],
+    ['123,456,789.00', 'kW', 136, 15.52],
+    ['123,456,789.00', 'kW', 308, 24],
+    ['123,456,789.00', 'kW', 100, 14],
+    ['张江储能电站', '', 136, 22.67],
+  ])('%s %s in a box %s px wide is %s px', (value, unit, width, px) => {
+    expect(sizeIn(width, value, unit)).toBeCloseTo(px, 1);
+  });
+
+  test('the figure and its unit at that size take no more than the box (down to the smallest size)', () => {
+    for (const [value, unit] of [
+      ['1,234,567.89', 'kWh'],
+      ['98.6', '%'],
+      ['临港新片区光储充一体化电站', ''],
+    ] as const) {
+      for (const width of [136, 160, 240, 308]) {
+        const px = sizeIn(width, value, unit);
+        if (px > 14) expect(textEms(value) * px + (unit ? textEms(unit) * 14 + 4 : 0)).toBeLessThanOrEqual(width + 1);
+      }
+    }
   });
 });

@@ -155,3 +155,36 @@ export function migrateMultiKeyData(config: Record<string, unknown>, fromVersion
   const multiKeyData = fromVersion >= 2 ? undefined : migrateEntries(config.multiKeyData, 'deviceValue');
   return multiKeyData ? { ...config, multiKeyData } : config;
 }
+
+/** The largest and smallest size of a figure (CSS pixels): the specification's 24, and no smaller than the unit beside it. */
+export const FIGURE_PX = { largest: 24, smallest: 14 } as const;
+/** The unit's size beside the figure, and its gap. */
+export const UNIT_PX = 14;
+const UNIT_GAP_PX = 4;
+
+/** About how wide a text is in ems of a bold sans-serif face: narrow digits and punctuation, wide CJK. */
+export function textEms(text: string): number {
+  let ems = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code >= 0x2e80) ems += 1;
+    else if (/[0-9]/.test(char)) ems += 0.58;
+    else if (/[.,:;' ]/.test(char)) ems += 0.3;
+    else if (/[-+%()]/.test(char)) ems += 0.4;
+    else if (/[A-Z]/.test(char)) ems += 0.72;
+    else ems += 0.6;
+  }
+  return ems;
+}
+
+/**
+ * The font size of a figure in its box (a CSS length): the specification's 24 px while the figure and
+ * its unit fit the box's width at that size, else as large as lets them fit, down to 14 px (a longer
+ * figure then wraps in its box rather than being cut off). The box is the figure's size container
+ * (`100cqi` is its width), so the same figure is larger in a wider box.
+ */
+export function figureFontSize(value: string, unit: string): string {
+  const ems = Math.max(textEms(value), 1);
+  const unitPx = unit ? Math.ceil(textEms(unit) * UNIT_PX) + UNIT_GAP_PX : 0;
+  return `clamp(${FIGURE_PX.smallest}px, calc((100cqi - ${unitPx}px) / ${ems.toFixed(2)}), ${FIGURE_PX.largest}px)`;
+}
