@@ -24,6 +24,7 @@ export const EXTENSION_KEYWORDS = [
   'x-messages',
   'x-disabled',
   'x-states',
+  'x-unit',
   'example',
 ] as const;
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Chart } from '../../generated/meta';
 import { pages } from '../list/pages';
-import { chartFigure, pageChartDrawing, type ChartLabels, type PageChartDrawing } from './pageChart';
+import { chartFigure, LEGEND_BAND, pageChartDrawing, type ChartLabels, type PageChartDrawing } from './pageChart';
 import { readRing } from './ring';
 
 const labels: ChartLabels = { value: (field) => `«${field}»`, category: (value) => `#${String(value)}` };
@@ -79,7 +79,22 @@ describe('the charts of a page from their calls’ answers', () => {
       { name: '#pv', value: 1, color: '#29BB9A' },
     ]);
     expect(pie.label(0)).toBe('3');
-    expect(chart.legend).toEqual({ bottom: 0 });
+    expect(chart.legend).toEqual({ type: 'scroll', bottom: 0 });
+  });
+
+  // Seen overlapping on the bidding kanban and the vehicle overview: the legend was drawn over the axis labels.
+  test('the legend takes one line at the foot, the axis labels and the ring are kept above it', () => {
+    const bars = pageChartDrawing(panel('tenderKanban', 'getBusBiddingInfoKanban'), [{ key: 'tracking', count: 4 }], labels);
+    const option = (bars.kind === 'chart' ? bars.option : {}) as {
+      legend?: unknown;
+      grid?: { bottom?: number; outerBounds?: { bottom?: number } };
+    };
+    expect(option.legend).toEqual({ type: 'scroll', bottom: 0 });
+    expect(option.grid?.outerBounds).toEqual({ bottom: LEGEND_BAND });
+    expect(option.grid?.bottom).toBeGreaterThan(LEGEND_BAND);
+    const ring = pageChartDrawing(panel('emsMobileEnergy', 'countMobileStorageByState'), [{ key: 'deployed', count: 1 }], labels);
+    const [pie] = (ring.kind === 'chart' ? [ring.option.series].flat() : []) as { bottom?: number }[];
+    expect(pie?.bottom).toBe(LEGEND_BAND);
   });
 
   test('an answer with no items draws no bar', () => {

@@ -26,6 +26,12 @@ export function chartItems(answer: unknown): ChartItem[] {
 
 const numberOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
+/**
+ * The band at the foot of a chart that its legend takes: one line (a legend of more names than fit
+ * scrolls within it, never wraps onto the chart), kept clear of the axis labels and the ring.
+ */
+export const LEGEND_BAND = 32;
+
 /** What a chart panel draws: a dial of a percentage, or a chart. */
 export type PageChartDrawing = { kind: 'gauge'; name: string; value: number } | { kind: 'chart'; option: ChartOption };
 
@@ -41,7 +47,7 @@ export function pageChartDrawing(chart: Chart, answer: unknown, labels: ChartLab
   const items = chartItems(answer);
   const category = (item: ChartItem) => labels.category(item[chart.category ?? '']);
   const figure = (value: unknown) => chartFigure(chart, first, value);
-  const legend = { bottom: 0 };
+  const legend = { type: 'scroll' as const, bottom: 0 };
   if (chart.type === 'funnel') {
     const stages = items.map((item) => ({ name: category(item), value: numberOf(item[first]) }));
     return {
@@ -75,21 +81,28 @@ export function pageChartDrawing(chart: Chart, answer: unknown, labels: ChartLab
       })),
       { value: figure, share: (share) => (share === null ? '--' : `${share.toFixed(1)}%`), inner: '50%', reads: 'value' },
     );
-    return { kind: 'chart', option: { ...ring, legend } };
+    // The ring is laid out in the box above the legend's band.
+    const series = [ring.series].flat().map((entry) => ({ ...entry, bottom: LEGEND_BAND }));
+    return { kind: 'chart', option: { ...ring, series: series as ChartOption['series'], legend } };
   }
+  const cartesian = cartesianOption({
+    kind: chart.type === 'line' ? 'line' : 'bar',
+    categories: items.map(category),
+    series: chart.values.map((field) => ({ name: labels.value(field), data: items.map((item) => numberOf(item[field])) })),
+    format: figure,
+    // Counts are whole: no axis mark between 0 and 1.
+    whole: !chart.money?.length,
+    min: 0,
+    barMaxWidth: 32,
+  });
+  const grid = [cartesian.grid].flat()[0] ?? {};
   return {
     kind: 'chart',
     option: {
-      ...cartesianOption({
-        kind: chart.type === 'line' ? 'line' : 'bar',
-        categories: items.map(category),
-        series: chart.values.map((field) => ({ name: labels.value(field), data: items.map((item) => numberOf(item[field])) })),
-        format: figure,
-        // Counts are whole: no axis mark between 0 and 1.
-        whole: !chart.money?.length,
-        min: 0,
-        barMaxWidth: 32,
-      }),
+      ...cartesian,
+      // The axis and its labels are kept above the legend's band: were the labels to reach into it
+      // (long names, a narrow box), the grid shrinks instead.
+      grid: { ...grid, bottom: LEGEND_BAND + Number(grid.bottom ?? 0), outerBounds: { bottom: LEGEND_BAND } },
       legend,
     },
   };

@@ -18,9 +18,11 @@ import { propertiesOf } from '../schema/properties';
 import { buildUiSchema, type FormMode } from '../schema/uiSchema';
 import { initialListState, listQuery, scopeFromSearch } from './listQuery';
 import type { PageChartsProps } from './PageCharts';
+import { PageLinks } from './PageLinks';
 import { ListView, rowParams, rowWorkKey, transitionLabel, type ExportFormat, type ListRecord } from './ListView';
 import { pages } from './pages';
 import { useListData } from './useListData';
+import { useScopeName } from './useScopeName';
 import { ViewDialog } from './ViewDialog';
 
 /** A page's charts, with the chart library, loaded only by the pages that have some. */
@@ -108,6 +110,8 @@ export function ListPage({ page }: { page: PageSchema }) {
     return scopeFromSearch(page, search, types);
   }, [entity, page, search]);
   const data = useListData(page.resource.list, scope ? listQuery(state, scope) : undefined, version);
+  // Whose records a scoped page lists (the customer of its contacts), named in its title.
+  const scopeName = useScopeName(page, entity ? propertiesOf(entity.schema) : undefined, scope);
 
   const formUi = useMemo(
     () =>
@@ -287,10 +291,13 @@ export function ListPage({ page }: { page: PageSchema }) {
     }
   };
 
-  const title = pageTitle(t, page.page);
+  const title = scopeName
+    ? t('common.scopedTitle', { title: pageTitle(t, page.page), name: scopeName })
+    : pageTitle(t, page.page);
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <ScreenHeader title={title} {...(page.scope?.length ? { onClose: () => void navigate(-1) } : {})} />
+      {page.links ? <PageLinks links={page.links} /> : null}
       {page.charts ? (
         <ScreenBoundary>
           <PageCharts charts={page.charts} version={version} />

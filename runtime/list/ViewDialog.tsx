@@ -34,7 +34,7 @@ export function ViewDialog({ page, schema, action, record, onClose }: ViewDialog
         columns={action.columns.map((field) => ({
           key: field,
           title: fieldLabel(t, page.entity, field),
-          render: (_: unknown, row: ListRecord) => formatValue(t, properties[field], row[field]),
+          render: (_: unknown, row: ListRecord) => formatValue(t, properties[field], row[field], row),
         }))}
       />
     </Modal>

@@ -24,11 +24,7 @@ async function savedOf(call: CallContext, stationId: unknown): Promise<EntityRec
  * shaving for a storage station (photovoltaic self-consumption for others).
  */
 async function suggested(call: CallContext, station: EntityRecord): Promise<EntityRecord> {
-  const converters = await allOf(call, 'device', [
-    { field: 'stationId', op: 'eq', value: station.id },
-    { field: 'kind', op: 'eq', value: 'pcs' },
-  ]);
-  const ratedPower = converters.reduce((sum, device) => sum + Number(device.ratedPower ?? 0), 0);
+  const ratedPower = await convertersPower(call, station.id);
   const periods = await tariffOf(call, station.id, 'purchase');
   return {
     stationId: station.id,
@@ -51,11 +47,30 @@ export const emsGetEnergySetting: Handler = async (call) => {
   return (await savedOf(call, station.id)) ?? suggested(call, station);
 };
 
-/** The rules between fields that a schema cannot say; 400 naming the field by its label. */
-function check(call: CallContext, body: EntityRecord): void {
+/** The rated power of the station's converters together, kW; 0 when none of them has one on record. */
+async function convertersPower(call: CallContext, stationId: unknown): Promise<number> {
+  const converters = await allOf(call, 'device', [
+    { field: 'stationId', op: 'eq', value: stationId },
+    { field: 'kind', op: 'eq', value: 'pcs' },
+  ]);
+  return converters.reduce((sum, device) => sum + Number(device.ratedPower ?? 0), 0);
+}
+
+/**
+ * The rules between fields that a schema cannot say; 400 naming the field by its label. The power
+ * limits and the rated power the body states are held to the station's converters as recorded (a
+ * body cannot lift its own ceiling by stating a higher rated power), then the limits to the rated
+ * power stated.
+ */
+function check(call: CallContext, body: EntityRecord, stationPower: number): void {
   const owner = { labels: 'entities.energySetting' };
   if (Number(body.socLower) >= Number(body.socUpper)) throw refuseField(call.t, owner, 'socLower', 'errors.socBand');
-  for (const field of ['maxChargePower', 'maxDischargePower'])
+  const limits = ['maxChargePower', 'maxDischargePower'];
+  if (stationPower > 0)
+    for (const field of [...limits, 'ratedPower'])
+      if (Number(body[field]) > stationPower)
+        throw refuseField(call.t, owner, field, 'errors.aboveStationPower', { power: String(stationPower) });
+  for (const field of limits)
     if (Number(body[field]) > Number(body.ratedPower)) throw refuseField(call.t, owner, field, 'errors.aboveRatedPower');
 }
 
@@ -66,7 +81,7 @@ export const emsSaveEnergySetting: Handler = async (call) => {
   const { repository } = call.services;
   // Another tenant's station is not found before anything else is said of the body.
   await repository.get(scope, 'station', Number(body.stationId));
-  check(call, body);
+  check(call, body, await convertersPower(call, body.stationId));
   const saved = await savedOf(call, body.stationId);
   return saved
     ? repository.update(scope, 'energySetting', Number(saved.id), body)

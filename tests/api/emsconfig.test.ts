@@ -133,6 +133,10 @@ describe.each(databases())('EMS configuration, storage and power quality on $nam
       ['a lower SOC limit not below the upper one', { socLower: 95 }, 'socLower'],
       ['a discharge limit above the rated power', { maxDischargePower: 1200 }, 'maxDischargePower'],
       ['a SOC above 100 %', { socUpper: 101 }, 'socUpper'],
+      // T2-ST1's converters are 2 × 500 kW: a body stating a higher rated power does not lift the ceiling.
+      ['a charge limit of 5,000 kW on the 1,000 kW station', { ratedPower: 5000, maxChargePower: 5000 }, 'maxChargePower'],
+      ['a discharge limit above the station’s converters', { ratedPower: 5000, maxDischargePower: 1001 }, 'maxDischargePower'],
+      ['a rated power above the station’s converters', { ratedPower: 1200 }, 'ratedPower'],
     ])('%s is refused and nothing is saved', async (_case, change, field) => {
       const before = (await as<Row>('GET', 'configuration/energySetting/T2-ST1')).body.data;
       const { stationName: _name, createTime: _c, updateTime: _u, ...body } = before;

@@ -1,11 +1,13 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { Typography } from 'antd';
+import { theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { readableOn } from '../../runtime/a11y/readable';
 import { formatFigure, stationTime, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
 import { flowFigures, type TodayEnergyConfig, type TodayFlow } from './rules';
 
 export function TodayEnergyView({ config, data, context }: WidgetViewProps<TodayEnergyConfig>) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const names: Record<TodayFlow, string> = {
     pvYield: t('widgets.todayEnergy.pvYield'),
     charge: t('widgets.todayEnergy.charge'),
@@ -23,7 +25,9 @@ export function TodayEnergyView({ config, data, context }: WidgetViewProps<Today
       {() => (
         <div style={{ display: 'flex', gap: 8, height: '100%', alignItems: 'stretch' }}>
           {figures.map(({ flow, today, yesterday, change }) => {
-            const color = change === null || change === 0 ? undefined : change > 0 ? config.riseColor : config.dropColor;
+            const configured = change === null || change === 0 ? undefined : change > 0 ? config.riseColor : config.dropColor;
+            // The configured rise or drop colour, at a lightness that reads on the card (the default drop green does not on white).
+            const color = configured ? readableOn(configured, token.colorBgContainer) : undefined;
             return (
               <section
                 key={flow}

@@ -8,11 +8,13 @@ import { ImageUpload } from './ImageUpload';
 import { MoneyInput } from './MoneyInput';
 import { RefSelect } from './RefSelect';
 import { RichText } from './RichText';
+import { SelectWidget } from './SelectWidget';
 import { StationCameraSelect } from './StationCameraSelect';
 import { StationEnergyLabelSelect } from './StationEnergyLabelSelect';
 
-/** Form widgets by the name a UI schema gives in `ui:widget`. */
+/** Form widgets by the name a UI schema gives in `ui:widget`; `SelectWidget` takes the place of the theme's. */
 export const formWidgets: RegistryWidgetsType = {
+  SelectWidget,
   RefSelect,
   ImageUpload,
   FileListUpload,
