@@ -9,6 +9,7 @@ export interface PageDecl {
   page: string;
   entity: string;
   scope?: string[];
+  links?: { route: string }[];
   resource: Record<string, string>;
   columns: { field: string; sortable?: boolean }[];
   filters?: { field: string; range?: string[] }[];
@@ -228,6 +229,7 @@ export interface RouteDecl {
   refresh?: boolean;
   keepAlive?: boolean;
   navigation?: string;
+  shortcut?: boolean;
 }
 
 /** The route tree, flat in tree order, every path absolute. */
@@ -292,7 +294,10 @@ export function labelKeysOfSchemas(
         for (const field of action.answer ?? []) keys.set(`forms.${action.form}.answer.${field}`, path);
     }
   }
-  for (const route of flattenRoutes(src.routes.routes)) keys.set(`routes.${route.name}.title`, 'schemas/routes/routes.json');
+  for (const route of flattenRoutes(src.routes.routes)) {
+    keys.set(`routes.${route.name}.title`, 'schemas/routes/routes.json');
+    if (route.shortcut) keys.set(`routes.${route.name}.shortcut`, 'schemas/routes/routes.json');
+  }
   return keys;
 }
 
@@ -365,6 +370,10 @@ export function checkPages(
     const fail = (text: string) => problems.push(`${path}: ${text}`);
     const entity = entities[page.entity];
     if (!entity) fail(`entity ${page.entity} does not exist`);
+    for (const link of page.links ?? []) {
+      const route = routes.find((candidate) => candidate.name === link.route);
+      if (!route?.screen && !route?.page) fail(`link: ${link.route} is no route with a page or a screen`);
+    }
     for (const [role, id] of Object.entries(page.resource)) {
       const op = byId.get(id);
       if (!op) {

@@ -72,6 +72,8 @@ export function registryModule(input: { operations: Operation[]; widgets: string
     '  refresh?: boolean;',
     '  keepAlive?: boolean;',
     '  navigation?: string;',
+    '  /** Also at the top of the menu (`routes.<name>.shortcut`). */',
+    '  shortcut?: boolean;',
     '}',
     '',
     '/** The route tree of `schemas/routes/routes.json`, flat in tree order. */',

@@ -20,6 +20,11 @@ const notifier = createNotifier();
 let router: ReturnType<typeof createBrowserRouter> | undefined;
 /** Goes to a path of the app, through the router once there is one. */
 const go = (path: string) => (router ? void router.navigate(path) : window.location.assign(path));
+/** A session that ended (here or in another tab) goes to the sign-in page, to come back to the page shown once signed in again. */
+const toSignIn = () => {
+  const { pathname, search } = window.location;
+  if (pathname !== '/login') go(signInPath(pathname + search));
+};
 const api = createApi({
   store: cookieTokenStore(),
   language: () => preferences.getState().language,
@@ -27,8 +32,7 @@ const api = createApi({
   translate: (key, params) => String(i18nFor(preferences.getState().language).t(key as never, params as never)),
   onSessionEnd: () => {
     session.signOut(api);
-    const { pathname, search } = window.location;
-    if (pathname !== '/login') go(signInPath(pathname + search));
+    toSignIn();
   },
 });
 const runtime: Runtime = {
@@ -45,7 +49,7 @@ async function start(): Promise<void> {
   void loadLanguage(preferences.getState().language);
   // A tab opened on a page of the app (a link, a bookmark) takes the session of the browser's other
   // tabs; signing out in any tab signs this one out. The sign-in page signs in anew.
-  await session.share(api, { ask: pathname !== '/login', onSignedOut: () => go('/login') });
+  await session.share(api, { ask: pathname !== '/login', onSignedOut: toSignIn });
   router = createBrowserRouter(routeObjects(api));
   // A user already signed in when the app starts at the sign-in page is taken on.
   if (session.user() && pathname === '/login') void router.navigate(returnPath(search, '/'));

@@ -7,7 +7,11 @@ import { memoryRuntime } from '../../runtime/shell/memoryRuntime';
 import { RuntimeProviders } from '../../runtime/shell/RuntimeProviders';
 import { LoginPage, type SignInState } from './LoginPage';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // A test that signs in leaves its user in the tab's session.
+  sessionStorage.clear();
+});
 
 const CAPTCHA = { key: 'k1', image: 'data:image/png;base64,AAAA' };
 
@@ -88,6 +92,18 @@ describe('the sign-in page', () => {
     type('Password', 'admin123');
     submit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/main/ranking'));
+  });
+
+  test('a user already signed in (Back from the first screen after signing in) is taken on at once, never shown the form', async () => {
+    sessionStorage.setItem('userId', '1');
+    sessionStorage.setItem(
+      'user',
+      JSON.stringify({ userId: 1, username: 'admin', name: 'Admin', isAdmin: true, tenantId: 2, tenants: [] }),
+    );
+    const { router, call } = mount(() => Promise.reject(new Error('not sent')));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/ranking'));
+    expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
+    expect(call).not.toHaveBeenCalled();
   });
 
   test('a screen that sent the user here says why, until they try', async () => {

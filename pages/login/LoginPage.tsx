@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiCallError } from '../../runtime/api/client';
 import { LANDING_PATH, returnPath, session, type Credentials } from '../../runtime/auth/session';
 import { LANGUAGES, THEMES, type Language, type ThemeName } from '../../runtime/preferences/preferences';
@@ -99,9 +99,18 @@ function StartSwitches() {
 
 /**
  * The login screen: user name and password (and a captcha after repeated failures), then the page
- * the user was sent here from (`?redirect=`), else the landing page.
+ * the user was sent here from (`?redirect=`), else the landing page. A user already signed in
+ * (Back from the first screen after signing in) is taken there at once, not shown the form.
  */
 export function LoginPage() {
+  const location = useLocation();
+  // Read as the page opens: the sign-in this page makes navigates on by itself.
+  const [signedIn] = useState(() => session.user() !== undefined);
+  if (signedIn) return <Navigate to={returnPath(location.search, LANDING_PATH)} replace />;
+  return <SignInForm />;
+}
+
+function SignInForm() {
   const { t } = useTranslation();
   const { api } = useRuntime();
   const navigate = useNavigate();

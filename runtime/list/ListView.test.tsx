@@ -34,11 +34,28 @@ function list(props: Partial<ListViewProps> = {}) {
 describe('the file actions of a row (a device model’s register map)', () => {
   afterEach(cleanup);
 
-  test('each export downloads its file about the row', () => {
+  test('each export downloads its file about the row, the second from under More', async () => {
     const onDownload = vi.fn();
     list({ onDownload });
-    fireEvent.click(screen.getByRole('button', { name: 'Export map (CSV)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Export map (Excel)' }));
+    expect(onDownload).toHaveBeenCalledWith(expect.objectContaining({ operation: 'exportEmsDeviceModelMap' }), records[0]);
+    fireEvent.click(screen.getByRole('button', { name: 'More' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Export map (CSV)' }));
     expect(onDownload).toHaveBeenCalledWith(expect.objectContaining({ operation: 'exportEmsDeviceModelMapCsv' }), records[0]);
+  });
+
+  test('of its five actions the row shows Edit and the first export, and More holds the others, Delete among them', async () => {
+    list();
+    const row = screen.getAllByRole('row')[1] as HTMLElement;
+    const buttons = [...row.querySelectorAll('button')].map((button) => button.textContent);
+    expect(buttons).toEqual(['Edit', 'Export map (Excel)', 'More']);
+    fireEvent.click(screen.getByRole('button', { name: 'More' }));
+    const menu = await screen.findByRole('menu', { name: 'More actions: PCS-500' });
+    expect([...menu.querySelectorAll('[role="menuitem"]')].map((item) => item.textContent)).toEqual([
+      'Export map (CSV)',
+      'Import map',
+      'Delete',
+    ]);
   });
 
   test('the import sends the file the user picks, of the types it takes, about the row', async () => {

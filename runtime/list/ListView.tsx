@@ -13,6 +13,7 @@ import { FilterBar } from './FilterBar';
 import { ListCards } from './ListCards';
 import { nextSort, tabFilters, type ListState } from './listQuery';
 import { ListTabs } from './ListTabs';
+import { RowActions, type RowActionEntry } from './RowActions';
 import { useNarrowScreen } from './useNarrowScreen';
 
 export type ListRecord = Record<string, unknown>;
@@ -128,7 +129,7 @@ export function ListView(props: ListViewProps) {
               loading="lazy"
             />
           ) : (
-            formatValue(t, property, value)
+            formatValue(t, property, value, row)
           );
         },
       })),
@@ -141,115 +142,108 @@ export function ListView(props: ListViewProps) {
     return String(formatValue(t, properties[first], record[first]) || `#${String(record.id)}`);
   };
 
-  /** A row's button, asking `confirm` first when there is one. */
-  const confirmable = (key: string, text: string, confirm: string | undefined, onClick: () => void) =>
-    confirm ? (
-      <Popconfirm key={key} title={label(t, confirm)} okText={t('common.ok')} cancelText={t('common.cancel')} onConfirm={onClick}>
-        <Button type="link" size="small">
-          {text}
-        </Button>
-      </Popconfirm>
-    ) : (
-      <Button key={key} type="link" size="small" onClick={onClick}>
-        {text}
-      </Button>
-    );
-  // In a row the actions keep to one line (the row scrolls sideways); in a card they wrap.
-  const actionsOf = (record: ListRecord) => (
-    <Space size={0} wrap={narrow}>
-      {(page.rowActions ?? []).map((action) => {
-        switch (action.action) {
-          case 'edit':
-            return (
-              <Button key="edit" type="link" size="small" onClick={() => props.onEdit?.(record)}>
-                {t('common.edit')}
-              </Button>
-            );
-          case 'navigate':
-            return (
-              <Button key={`go-${action.page}`} type="link" size="small" onClick={() => props.onNavigate?.(action, record)}>
-                {pageTitle(t, action.page)}
-              </Button>
-            );
-          case 'form':
-            if (!offered(action, record)) return null;
-            return (
-              <Button key={`form-${action.form}`} type="link" size="small" onClick={() => props.onForm?.(action, record)}>
-                {label(t, `forms.${action.form}.title`)}
-              </Button>
-            );
-          case 'view':
-            return (
-              <Button key={`view-${action.operation}`} type="link" size="small" onClick={() => props.onView?.(action, record)}>
-                {label(t, `actions.${action.operation}`)}
-              </Button>
-            );
-          case 'open':
-            return (
-              <Button key={`open-${action.route}`} type="link" size="small" onClick={() => props.onOpen?.(action, record)}>
-                {label(t, `routes.${action.route}.title`)}
-              </Button>
-            );
-          case 'call':
-            if (!offered(action, record)) return null;
-            return confirmable(action.operation, label(t, `actions.${action.operation}`), action.confirm, () =>
-              props.onCall?.(action, record),
-            );
-          case 'download':
-            return (
-              <Button
-                key={`download-${action.operation}`}
-                type="link"
-                size="small"
-                loading={props.rowWork === rowWorkKey(action.operation, record)}
-                onClick={() => props.onDownload?.(action, record)}
-              >
-                {label(t, `actions.${action.operation}`)}
-              </Button>
-            );
-          case 'upload':
-            return (
-              <Upload
-                key={`upload-${action.operation}`}
-                accept={action.accept}
-                showUploadList={false}
-                disabled={props.rowWork === rowWorkKey(action.operation, record)}
-                beforeUpload={(file) => {
-                  props.onUpload?.(action, record, file);
-                  // The page sends the file itself, through the API client.
-                  return false;
-                }}
-              >
-                <Button type="link" size="small" loading={props.rowWork === rowWorkKey(action.operation, record)}>
-                  {label(t, `actions.${action.operation}`)}
-                </Button>
-              </Upload>
-            );
-          case 'transition':
-            if (!allows(action.operation, record)) return null;
-            return confirmable(action.operation, transitionLabel(t, page, action.operation), action.confirm, () =>
-              props.onTransition?.(action, record),
-            );
-          case 'delete':
-            return (
-              <Popconfirm
-                key="delete"
-                title={label(t, action.confirm)}
-                // The record by its name (the first column), which may be scrolled out of view.
-                description={t('common.deletesRecord', { name: nameOf(record) })}
-                okText={t('common.ok')}
-                cancelText={t('common.cancel')}
-                onConfirm={() => props.onDelete?.(record)}
-              >
-                <Button type="link" size="small" danger>
-                  {t('common.delete')}
-                </Button>
-              </Popconfirm>
-            );
-        }
-      })}
-    </Space>
-  );
+  /** The actions the row offers now (those of its state), in the page schema's order. */
+  const entriesOf = (record: ListRecord): RowActionEntry[] =>
+    (page.rowActions ?? []).flatMap((action): RowActionEntry[] => {
+      const kind = action.action;
+      switch (action.action) {
+        case 'edit':
+          return [{ key: 'edit', kind, label: t('common.edit'), run: () => props.onEdit?.(record) }];
+        case 'navigate':
+          return [
+            { key: `go-${action.page}`, kind, label: pageTitle(t, action.page), run: () => props.onNavigate?.(action, record) },
+          ];
+        case 'form':
+          if (!offered(action, record)) return [];
+          return [
+            {
+              key: `form-${action.form}`,
+              kind,
+              label: label(t, `forms.${action.form}.title`),
+              run: () => props.onForm?.(action, record),
+            },
+          ];
+        case 'view':
+          return [
+            {
+              key: `view-${action.operation}`,
+              kind,
+              label: label(t, `actions.${action.operation}`),
+              run: () => props.onView?.(action, record),
+            },
+          ];
+        case 'open':
+          return [
+            {
+              key: `open-${action.route}`,
+              kind,
+              label: label(t, `routes.${action.route}.title`),
+              run: () => props.onOpen?.(action, record),
+            },
+          ];
+        case 'call':
+          if (!offered(action, record)) return [];
+          return [
+            {
+              key: action.operation,
+              kind,
+              label: label(t, `actions.${action.operation}`),
+              ...(action.confirm ? { confirm: { title: label(t, action.confirm) } } : {}),
+              run: () => props.onCall?.(action, record),
+            },
+          ];
+        case 'download':
+          return [
+            {
+              key: `download-${action.operation}`,
+              kind,
+              label: label(t, `actions.${action.operation}`),
+              loading: props.rowWork === rowWorkKey(action.operation, record),
+              run: () => props.onDownload?.(action, record),
+            },
+          ];
+        case 'upload':
+          return [
+            {
+              key: `upload-${action.operation}`,
+              kind,
+              label: label(t, `actions.${action.operation}`),
+              loading: props.rowWork === rowWorkKey(action.operation, record),
+              run: () => undefined,
+              upload: {
+                ...(action.accept ? { accept: action.accept } : {}),
+                onFile: (file) => props.onUpload?.(action, record, file),
+              },
+            },
+          ];
+        case 'transition':
+          if (!allows(action.operation, record)) return [];
+          return [
+            {
+              key: action.operation,
+              kind,
+              label: transitionLabel(t, page, action.operation),
+              ...(action.confirm ? { confirm: { title: label(t, action.confirm) } } : {}),
+              run: () => props.onTransition?.(action, record),
+            },
+          ];
+        case 'delete':
+          return [
+            {
+              key: 'delete',
+              kind,
+              label: t('common.delete'),
+              danger: true,
+              // The record by its name (the first column), which may be scrolled out of view.
+              confirm: { title: label(t, action.confirm), description: t('common.deletesRecord', { name: nameOf(record) }) },
+              run: () => props.onDelete?.(record),
+            },
+          ];
+      }
+      return [];
+    });
+  // The main actions as buttons, the others under "More" (`mainActions`); in a card they wrap.
+  const actionsOf = (record: ListRecord) => <RowActions entries={entriesOf(record)} name={nameOf(record)} wrap={narrow} />;
 
   // What is ticked is always on screen (the page clears it when the rows change).
   const selected = props.selected ?? [];
@@ -379,7 +373,10 @@ export function ListView(props: ListViewProps) {
                 ? [{ key: 'select', title: selectCell(), width: 40, fixed: true, render: (row: ListRecord) => selectCell(row) }]
                 : []),
               ...fields,
-              ...(page.rowActions?.length ? [{ key: 'actions', title: t('common.actions'), render: actionsOf }] : []),
+              // The row's actions stay in view at the right of the table, however far it scrolls sideways.
+              ...(page.rowActions?.length
+                ? [{ key: 'actions', title: t('common.actions'), fixed: 'end' as const, render: actionsOf }]
+                : []),
             ]}
             rows={records}
             rowKey={rowKey}

@@ -1,4 +1,4 @@
-import { MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { DashboardOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import {
   Button,
   Drawer,
@@ -30,8 +30,35 @@ import { PreferenceSwitches } from './PreferenceSwitches';
 
 const routeTitle = (t: ReturnType<typeof useTranslation>['t'], name: string) => label(t, `routes.${name}.title`);
 const keepAlive = new Map(routes.map((route) => [route.path, route.keepAlive !== false && route.refresh !== true]));
+/** The routes the tree marks as shortcuts (`shortcut`), offered again at the top of the menu. */
+const shortcuts = routes.filter((route) => route.shortcut === true);
+/** The menu key of a shortcut: its path behind a prefix, so that the entry in its group keeps its own key. */
+const SHORTCUT_KEY = 'shortcut:';
+
+/** Height of the bottom navigation on a wide screen: the side menu ends above it. */
+const BOTTOM_BAR_HEIGHT = 49;
+/** Height of the header (Ant Design's `Layout.Header`): the side menu, held in view, is this much shorter at the top of the page. */
+const HEADER_HEIGHT = 64;
 
 type MenuItem = Required<MenuProps>['items'][number];
+
+/**
+ * The menu's shortcuts (`shortcut` in the route tree) the user may open, labelled
+ * `routes.<name>.shortcut`: the screens most used, one click from every screen however deep
+ * their group lies.
+ */
+function shortcutItems(menu: MenuRoute[], t: ReturnType<typeof useTranslation>['t']): MenuItem[] {
+  const offered = shortcuts.filter((route) => menu.some((entry) => entry.name === route.name));
+  if (offered.length === 0) return [];
+  return [
+    ...offered.map((route) => ({
+      key: `${SHORTCUT_KEY}${route.path}`,
+      icon: <DashboardOutlined aria-hidden />,
+      label: label(t, `routes.${route.name}.shortcut`),
+    })),
+    { type: 'divider' as const },
+  ];
+}
 
 function menuItems(menu: MenuRoute[], t: ReturnType<typeof useTranslation>['t']): MenuItem[] {
   const childrenOf = (parent: string | undefined): MenuItem[] =>
@@ -45,7 +72,7 @@ function menuItems(menu: MenuRoute[], t: ReturnType<typeof useTranslation>['t'])
           ? [{ key: route.name, label: routeTitle(t, route.name), children }]
           : [{ key: route.path, label: routeTitle(t, route.name) }];
       });
-  return childrenOf(undefined);
+  return [...shortcutItems(menu, t), ...childrenOf(undefined)];
 }
 
 /** The user's tenants, the current one selected; choosing another switches to it. */
@@ -93,7 +120,9 @@ export function AppShell() {
   const user = session.user();
   const items = useMemo(() => menuItems(access.menu, t), [access.menu, t]);
   const bottom = access.menu.filter((route) => route.navigation === 'bottom');
-  const selected = access.menu.filter((route) => location.pathname.startsWith(route.path)).map((route) => route.path);
+  const selected = access.menu
+    .filter((route) => location.pathname.startsWith(route.path))
+    .flatMap((route) => [route.path, `${SHORTCUT_KEY}${route.path}`]);
   const [openKeys, setOpenKeys] = useState<string[]>([]);
   useEffect(() => {
     // The groups holding the current screen open by themselves; those the user opened stay open.
@@ -122,7 +151,7 @@ export function AppShell() {
       onOpenChange={setOpenKeys}
       onClick={({ key }) => {
         setDrawer(false);
-        void navigate(key);
+        void navigate(key.startsWith(SHORTCUT_KEY) ? key.slice(SHORTCUT_KEY.length) : key);
       }}
       style={{ borderInlineEnd: 'none' }}
     />
@@ -188,8 +217,22 @@ export function AppShell() {
       </Layout.Header>
       <Layout>
         {wide ? (
-          <Layout.Sider width={240} theme="light" style={{ background: token.colorBgContainer, overflow: 'auto' }}>
-            {navigationMenu}
+          <Layout.Sider width={240} theme="light" style={{ background: token.colorBgContainer }}>
+            {/*
+             * The menu is held in view while the page scrolls and scrolls by itself, ending above the
+             * bottom navigation: its last entries are never under the bar, however many groups are open.
+             */}
+            <div
+              style={{
+                position: 'sticky',
+                top: 0,
+                maxHeight: `calc(100dvh - ${HEADER_HEIGHT + (bottom.length ? BOTTOM_BAR_HEIGHT : 0)}px)`,
+                overflowY: 'auto',
+                overscrollBehavior: 'contain',
+              }}
+            >
+              {navigationMenu}
+            </div>
           </Layout.Sider>
         ) : (
           <Drawer
@@ -217,24 +260,46 @@ export function AppShell() {
             bottom: 0,
             display: 'flex',
             justifyContent: 'space-around',
-            // On a phone the entries do not fit: the bar scrolls sideways, never the page.
-            overflowX: 'auto',
+            alignItems: 'center',
+            boxSizing: 'border-box',
+            minHeight: BOTTOM_BAR_HEIGHT,
             background: token.colorBgContainer,
             borderTop: `1px solid ${token.colorBorderSecondary}`,
-            padding: '8px 0',
+            padding: wide ? '8px 0' : '4px 2px',
+            gap: wide ? 0 : 2,
             zIndex: 10,
           }}
         >
-          {bottom.map((route) => (
-            <Button
-              key={route.name}
-              style={{ flex: 'none' }}
-              type={location.pathname.startsWith(route.path) ? 'link' : 'text'}
-              onClick={() => void navigate(route.path)}
-            >
-              {routeTitle(t, route.name)}
-            </Button>
-          ))}
+          {bottom.map((route) => {
+            const current = location.pathname.startsWith(route.path);
+            return (
+              <Button
+                key={route.name}
+                // On a tablet or a phone the entries share the width: small type, little padding, a long
+                // name on two lines (six entries fit 390 px in both languages).
+                style={
+                  wide
+                    ? { flex: 'none' }
+                    : {
+                        flex: '1 1 auto',
+                        minWidth: 0,
+                        height: 'auto',
+                        minHeight: 40,
+                        padding: '2px 4px',
+                        fontSize: token.fontSizeSM,
+                        lineHeight: 1.25,
+                        whiteSpace: 'normal',
+                        overflowWrap: 'anywhere',
+                      }
+                }
+                type={current ? 'link' : 'text'}
+                aria-current={current ? 'page' : undefined}
+                onClick={() => void navigate(route.path)}
+              >
+                {routeTitle(t, route.name)}
+              </Button>
+            );
+          })}
         </nav>
       ) : null}
     </Layout>

@@ -1,8 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
+import { session } from '../auth/session';
 import { discardUnsavedChanges, hasUnsavedChanges, useConfirmDiscard } from '../forms/unsaved';
 
-/** The sign-in page: a session that ended or was signed out elsewhere goes there without asking (nothing could be saved). */
+/**
+ * The sign-in page: a session that ended or was signed out elsewhere goes there without asking
+ * (nothing could be saved). A user still signed in going there (Back from the first screen after
+ * signing in) is asked like anywhere else: the sign-in page then takes them on to the app.
+ */
 const SIGN_IN = '/login';
 
 /**
@@ -15,7 +20,7 @@ export function UnsavedChangesGuard() {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       hasUnsavedChanges() &&
-      nextLocation.pathname !== SIGN_IN &&
+      (nextLocation.pathname !== SIGN_IN || session.user() !== undefined) &&
       currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
   );
   // One question for each blocked navigation, however often the shell renders while it waits.

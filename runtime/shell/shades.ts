@@ -28,6 +28,8 @@ export const TEXT_SHADES = {
     link: '#0958D9',
     linkHover: '#003EB3',
     linkActive: '#002C8C',
+    /** The glow around the border of the field the user is in (the link blue, faint). */
+    focusRing: 'rgba(9, 88, 217, 0.2)',
     /** Secondary text that carries meaning: descriptions, labels of figures, placeholders, empty lists. */
     quiet: 'rgba(0, 0, 0, 0.57)',
     success: '#237804',
@@ -42,6 +44,7 @@ export const TEXT_SHADES = {
     link: '#69B1FF',
     linkHover: '#8DC5F8',
     linkActive: '#69B1FF',
+    focusRing: 'rgba(105, 177, 255, 0.25)',
     quiet: 'rgba(255, 255, 255, 0.55)',
     success: '#6ABE39',
     warning: '#E8B339',

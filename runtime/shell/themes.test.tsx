@@ -2,7 +2,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { ConfigProvider, theme } from 'antd';
 import { afterEach, describe, expect, test } from 'vitest';
 import { useContext } from 'react';
-import { contrastRatio, onGround } from '../a11y/readable';
+import { contrastRatio, onGround, parseColour } from '../a11y/readable';
 import { THEMES, type ThemeName } from '../preferences/preferences';
 import { PRIMARY_COLOR } from './shades';
 import { themeConfig, useReducedMotion, waveConfig } from './themes';
@@ -161,5 +161,37 @@ describe('WCAG 2.1 AA contrast of the text of both themes', () => {
     expect(theme.getDesignToken(themeConfig('default')).colorPrimary.toUpperCase()).toBe(PRIMARY_COLOR);
     // The dark algorithm dims it, as it dims every fill of the dark theme.
     expect(themeConfig('dark').token?.colorPrimary).toBe(PRIMARY_COLOR);
+  });
+});
+
+/** The hue of a colour, in degrees (0 for a grey). */
+function hue(colour: string): number {
+  const rgba = parseColour(colour);
+  if (!rgba) throw new Error(`not a colour: ${colour}`);
+  const [r, g, b] = rgba.slice(0, 3).map((channel) => channel / 255) as [number, number, number];
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  if (max === min) return 0;
+  const d = max - min;
+  const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  return (h * 60 + 360) % 360;
+}
+const hueDistance = (a: string, b: string) => Math.min(Math.abs(hue(a) - hue(b)), 360 - Math.abs(hue(a) - hue(b)));
+
+describe('a field the user is in does not look like a field in error', () => {
+  const FIELDS = ['Input', 'InputNumber', 'DatePicker', 'Mentions', 'Select'];
+  test.each(
+    THEMES.flatMap((name) =>
+      FIELDS.flatMap((field) => ['hoverBorderColor', 'activeBorderColor'].map((key) => [name, field, key])),
+    ),
+  )('%s theme: %s %s is another hue than the error border and reads at 3:1 on the container', (name, field, key) => {
+    const config = themeConfig(name as ThemeName);
+    const token = theme.getDesignToken(config);
+    const components = (config.components ?? {}) as Record<string, Record<string, string> | undefined>;
+    const border = components[field]?.[key] ?? token.colorPrimary;
+    // The error border is the error colour (`colorError`); a focused or hovered field is drawn in another hue.
+    expect(hueDistance(border, token.colorError)).toBeGreaterThan(90);
+    // WCAG 2.1 1.4.11: the border that shows focus reads at 3:1 against what is around it.
+    expect(contrastRatio(border, token.colorBgContainer)).toBeGreaterThanOrEqual(3);
   });
 });

@@ -14,6 +14,10 @@ export function themeConfig(name: ThemeName, reducedMotion = false): ThemeConfig
   const under = RED_UNDER_TEXT[name];
   const redText = { colorPrimary: shade.red, colorPrimaryHover: shade.redHover, colorPrimaryActive: shade.redActive };
   const redFill = { colorError: under.fill, colorErrorHover: under.hover, colorErrorActive: under.active };
+  // A field's own red (the primary colour) on hover and focus read as the red of a field in error:
+  // a field the user is in is drawn in the link blue instead, the error red staying the error's alone.
+  const field = { hoverBorderColor: shade.link, activeBorderColor: shade.link, activeShadow: `0 0 0 2px ${shade.focusRing}` };
+  const picker = { hoverBorderColor: shade.link, activeBorderColor: shade.link, activeOutlineColor: shade.focusRing };
   return {
     algorithm: name === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
     token: {
@@ -64,6 +68,11 @@ export function themeConfig(name: ThemeName, reducedMotion = false): ThemeConfig
             }
           : redFill),
       },
+      Input: field,
+      InputNumber: field,
+      Mentions: field,
+      DatePicker: field,
+      Select: picker,
       // A badge's count is white on the error colour.
       Badge: redFill,
       Tag: TAG_TEXT[name],

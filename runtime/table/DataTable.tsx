@@ -10,7 +10,7 @@ import {
   type RowData,
 } from '@tanstack/react-table';
 import { Button, Empty, theme } from 'antd';
-import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScrollRegion } from '../a11y/scrollRegion';
 import { Pager, type TablePaging } from './Pager';
@@ -30,10 +30,11 @@ export interface TableColumn<T> {
   /** The header sorts by this column (the caller sorts, as a list page asks its call). */
   sortable?: boolean;
   /**
-   * Stays in view when a list page's table scrolls sideways (the leading columns of a `middle`
-   * table: its check box and its first field). A fixed column followed by another is exactly its width.
+   * Stays in view when a list page's table scrolls sideways: `true` for the leading columns of a
+   * `middle` table (its check box and its first field; a fixed column followed by another is exactly
+   * its width), `'end'` for its last column (the row's actions), held at the right edge.
    */
-  fixed?: boolean;
+  fixed?: boolean | 'end';
 }
 
 /** The column a table is sorted by, and which way. */
@@ -107,6 +108,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const { token } = theme.useToken();
   const [expanded, setExpanded] = useState<ExpandedState>(true);
   const [scrolledSideways, setScrolledSideways] = useState(false);
+  /** Whether columns lie beyond the right edge (under a column held there). */
+  const [moreOnRight, setMoreOnRight] = useState(false);
   const [scrollBox, scrolling] = useScrollRegion<HTMLDivElement>(label);
   const definitions = useMemo(
     () =>
@@ -131,8 +134,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
 
   const compact = density === 'compact';
   /** How many leading columns stay in view when a `middle` table scrolls sideways. */
-  const leading = columns.findIndex((column) => !column.fixed);
+  const leading = columns.findIndex((column) => column.fixed !== true);
   const fixedCount = compact ? 0 : leading === -1 ? columns.length : leading;
+  /** The last column, held at the right edge when a `middle` table scrolls sideways. */
+  const endFixed = !compact && columns.length > fixedCount && columns[columns.length - 1]?.fixed === 'end';
   const cell: CSSProperties = {
     padding: compact ? '6px 8px' : `${token.paddingSM}px ${token.paddingXS}px`,
     borderBottom: `1px solid ${token.colorBorderSecondary}`,
@@ -142,6 +147,14 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   };
   /** Where a cell of a fixed column stays: past the fixed columns before it, above the cells that scroll under it. */
   const fixedAt = (index: number, background: string): CSSProperties => {
+    if (endFixed && index === columns.length - 1)
+      return {
+        position: 'sticky',
+        right: 0,
+        zIndex: 1,
+        background,
+        ...(moreOnRight ? { boxShadow: `-10px 0 8px -8px ${token.colorSplit}` } : {}),
+      };
     if (index >= fixedCount) return {};
     const left = columns.slice(0, index).reduce((sum, column) => sum + (column.width ?? 0), 0);
     const edge = index === fixedCount - 1 && scrolledSideways;
@@ -153,6 +166,15 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       ...(edge ? { boxShadow: `10px 0 8px -8px ${token.colorSplit}` } : {}),
     };
   };
+  // Before any scroll, and as the rows or the window change: whether the table is wider than its box.
+  useEffect(() => {
+    const box = scrollBox.current;
+    if (!endFixed || !box) return undefined;
+    const measure = () => setMoreOnRight(box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [endFixed, rows, columns, scrollBox]);
   /** The header's own colour laid over the table's, so that the rows scrolling under it do not show through. */
   const headerBackground = `linear-gradient(${token.colorFillAlter}, ${token.colorFillAlter}), ${token.colorBgContainer}`;
   const visible = table.getRowModel().rows;
@@ -169,7 +191,15 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                 borderRadius: token.borderRadiusLG,
               }
         }
-        onScroll={compact ? undefined : (event) => setScrolledSideways(event.currentTarget.scrollLeft > 0)}
+        onScroll={
+          compact
+            ? undefined
+            : (event) => {
+                const box = event.currentTarget;
+                setScrolledSideways(box.scrollLeft > 0);
+                setMoreOnRight(box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
+              }
+        }
         // The table scrolls inside this box: once it overflows, the box takes the keyboard's arrows.
         ref={scrollBox}
         {...scrolling}
@@ -223,7 +253,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                                 ? { width: column.width, minWidth: column.width }
                                 : { minWidth: column.width }),
                               ...fixedAt(index, headerBackground),
-                              ...(index < fixedCount ? { zIndex: 3 } : {}),
+                              ...(index < fixedCount || (endFixed && index === columns.length - 1) ? { zIndex: 3 } : {}),
                             }),
                       }}
                     >

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
 import { launchBrowser, notice, tap } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
-import { choose, rowWith } from '../support/ui';
+import { choose, rowAction, rowWith } from '../support/ui';
 
 const NAME = '端到端测试储能有限公司';
 
@@ -117,11 +117,11 @@ describe('customer journey', () => {
     await page.getByRole('search').getByLabel('Name').fill('端到端');
     await tap(page.getByRole('button', { name: 'Search' }));
     await page.getByText('1 in total').waitFor();
-    await tap(rowWith(page, NAME).getByRole('button', { name: 'Delete' }));
-    await page.getByText('Are you sure to delete?').waitFor();
+    await rowAction(rowWith(page, NAME), 'Delete');
+    const confirmation = page.getByRole('dialog', { name: 'Are you sure to delete?' });
     // The confirmation names the record it deletes.
-    await page.getByText(`This deletes “${NAME}”.`, { exact: true }).waitFor();
-    await tap(page.getByRole('button', { name: 'OK' }));
+    await confirmation.getByText(`This deletes “${NAME}”.`, { exact: true }).waitFor();
+    await tap(confirmation.getByRole('button', { name: 'OK' }));
     await notice(page, 'Deleted');
     await page.getByText('0 in total').waitFor();
     const token = await signIn(server.app, 'admin', 'admin123');
@@ -156,7 +156,7 @@ describe('customer journey', () => {
     // The name: the first cell after the row's check box.
     const customer = (await first.getByRole('cell').nth(1).textContent()) ?? '';
     expect(customer).not.toBe('');
-    await tap(first.getByRole('button', { name: 'Contacts' }));
+    await rowAction(first, 'Contacts');
     await page.waitForURL(/\/main\/appliance\/customer\/contacts\?customerId=\d+/);
     await page.getByRole('heading', { name: 'Contacts' }).waitFor();
     await tap(page.getByRole('button', { name: 'New' }));

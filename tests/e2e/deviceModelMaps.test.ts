@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
 import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
-import { rowWith } from '../support/ui';
+import { rowAction, rowWith } from '../support/ui';
 import { startServer, type TestServer } from '../support/server';
 
 /**
@@ -82,14 +82,14 @@ describe('a device model’s register map in the browser', () => {
     await model('Vendor PCS', MAP);
     const target = await model('Site PCS', []);
     const downloading = page.waitForEvent('download');
-    await tap((await rowOf('Vendor PCS')).getByRole('button', { name: 'Export map (CSV)', exact: true }));
+    await rowAction(await rowOf('Vendor PCS'), 'Export map (CSV)');
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('Vendor PCS register map.csv');
     const csv = await readFile(await download.path());
     expect(csv.toString('utf8')).toContain('runState,运行状态,,Signal,Yes,3,2,uint16,ABCD,1,0');
 
     const choosing = page.waitForEvent('filechooser');
-    await tap((await rowOf('Site PCS')).getByRole('button', { name: 'Import map', exact: true }));
+    await rowAction(await rowOf('Site PCS'), 'Import map');
     await (await choosing).setFiles({ name: download.suggestedFilename(), mimeType: 'text/csv', buffer: csv });
     await page.getByText('Done', { exact: true }).waitFor();
     const stored = await call<Row>(server.app, admin, {

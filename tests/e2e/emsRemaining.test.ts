@@ -5,7 +5,7 @@ import { call, signIn } from '../support/api';
 import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
 import { url } from '../support/records';
 import { startServer, type TestServer } from '../support/server';
-import { choose } from '../support/ui';
+import { choose, rowAction } from '../support/ui';
 
 /** The figure shown under a caption in a region (its text as laid out: caption, then value). */
 const figureAfter = async (page: Page, region: string, caption: string) => {
@@ -145,7 +145,7 @@ describe('mobile storage, topology, detection, income, vehicle and "me" screens'
         return value === null || value === undefined ? '--' : String(Number(value));
       };
       const row = page.getByRole('row').filter({ hasText: unit.sn });
-      await tap(row.getByRole('button', { name: 'Mobile storage details' }));
+      await rowAction(row, 'Mobile storage details');
       await page.waitForURL(`**/main/ems/mobileEnergyDetail?id=${unit.id}`);
       await poll(
         async () => (await figureAfter(page, 'Battery readings', 'State of charge'))?.replace('%', '') === (await serverSoc()),

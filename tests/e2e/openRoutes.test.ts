@@ -6,7 +6,7 @@ import { call, signIn } from '../support/api';
 import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
 import { url, type Row } from '../support/records';
 import { startServer, type TestServer } from '../support/server';
-import { rowWith } from '../support/ui';
+import { rowAction, rowWith } from '../support/ui';
 import { text } from '../support/english';
 
 /**
@@ -71,7 +71,7 @@ describe('open routes in the browser', () => {
     const quoteNo = String(quote.quoteNo);
 
     await staff.goto(`${server.url}/main/appliance/sales/quotes?lng=en`);
-    await tap(rowWith(staff, quoteNo).getByRole('button', { name: text('routes.QuoteCustomerLink.title') }));
+    await rowAction(rowWith(staff, quoteNo), text('routes.QuoteCustomerLink.title'));
     await staff.waitForURL(`**/sales/quotes/customerLink?id=${String(quote.id)}`);
     const link = await shownLink();
 

@@ -7,7 +7,7 @@ import { call, signIn } from '../support/api';
 import { launchBrowser, notice, signInAs, signInAsAdmin, tap } from '../support/browser';
 import { pages } from '../support/contract';
 import { startServer, type TestServer } from '../support/server';
-import { choose, rowWith } from '../support/ui';
+import { choose, rowAction, rowWith } from '../support/ui';
 
 const routes = JSON.parse(readFileSync('generated/routes.json', 'utf8')) as RouteEntry[];
 const labels = en as unknown as Record<string, Record<string, Record<string, string> | undefined> | undefined>;
@@ -87,7 +87,8 @@ describe('sessions, tenants and access', () => {
     // Signing out in the first signs the second out too.
     await tap(first.getByRole('button', { name: 'Log out' }));
     await first.waitForURL('**/login');
-    await second.waitForURL('**/login');
+    // The other tab is sent to sign in again, to come back to its page.
+    await second.waitForURL(`**/login?redirect=${encodeURIComponent('/main/ranking?lng=en')}`);
     expect(await second.evaluate(() => sessionStorage.getItem('userId'))).toBeNull();
     // A new tab of a browser signed out nowhere asks in vain and goes to the sign-in page.
     const third = await first.context().newPage();
@@ -143,7 +144,7 @@ describe('sessions, tenants and access', () => {
     await page.getByRole('heading', { name: 'Employees' }).waitFor();
     await page.getByRole('search').getByLabel('Name').filter({ visible: true }).fill('sam.reset');
     await tap(page.getByRole('button', { name: 'Search' }));
-    await tap(rowWith(page, 'sam.reset').getByRole('button', { name: 'Reset password' }));
+    await rowAction(rowWith(page, 'sam.reset'), 'Reset password');
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('New password', { exact: true }).fill('reset789');
     await dialog.getByLabel('Confirm new password').fill('reset789');
@@ -155,9 +156,9 @@ describe('sessions, tenants and access', () => {
     await dialog.waitFor({ state: 'hidden' });
     await expect(signIn(server.app, 'sam.reset', 'start123')).rejects.toThrow();
     expect(await signIn(server.app, 'sam.reset', 'reset789')).toBeTruthy();
-    await tap(rowWith(page, 'sam.reset').getByRole('button', { name: 'Delete' }));
-    await page.getByText('Are you sure you want to delete this user?').waitFor();
-    await tap(page.getByRole('button', { name: 'OK' }));
+    await rowAction(rowWith(page, 'sam.reset'), 'Delete');
+    const confirmation = page.getByRole('dialog', { name: 'Are you sure you want to delete this user?' });
+    await tap(confirmation.getByRole('button', { name: 'OK' }));
     await page.getByText('0 in total').waitFor();
     await expect(signIn(server.app, 'sam.reset', 'reset789')).rejects.toThrow();
   });

@@ -9,7 +9,7 @@ import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
 import { pages } from '../support/contract';
 import { methodOf, url, type Row } from '../support/records';
 import { startServer, type TestServer } from '../support/server';
-import { choose, rowWith } from '../support/ui';
+import { choose, rowAction, rowWith } from '../support/ui';
 import { text } from '../support/english';
 
 const field = (entity: string, name: string) => text(`entities.${entity}.fields.${name}`);
@@ -106,9 +106,9 @@ describe('site operations in the browser', () => {
     const status = (code: string) => row.getByText(text(`enums.siteopsSupportStatus.${code}`), { exact: true });
     await status('draft').waitFor();
 
-    await tap(row.getByRole('button', { name: text('entities.supportRequest.transitions.submit'), exact: true }));
+    await rowAction(row, text('entities.supportRequest.transitions.submit'));
     await status('submitted').waitFor();
-    await tap(row.getByRole('button', { name: text('entities.supportRequest.transitions.review'), exact: true }));
+    await rowAction(row, text('entities.supportRequest.transitions.review'));
     const review = page.getByRole('dialog', { name: text('entities.supportRequest.transitions.review') });
     await choose(
       review,
@@ -128,7 +128,7 @@ describe('site operations in the browser', () => {
       reviewComment: 'An engineer looks at it',
     });
 
-    await tap(row.getByRole('button', { name: text('pages.supportSurvey.title'), exact: true }));
+    await rowAction(row, text('pages.supportSurvey.title'));
     await page.getByRole('heading', { name: text('pages.supportSurvey.title'), exact: true }).waitFor();
     await page.getByText('0 in total', { exact: true }).waitFor();
     await tap(page.getByRole('button', { name: 'New', exact: true }));
@@ -196,7 +196,7 @@ describe('site operations in the browser', () => {
 
     // Back on the list (kept as it was), the site is started; forward on the board, it counts.
     await page.goBack();
-    await tap(row.getByRole('button', { name: text('entities.executeSite.transitions.start'), exact: true }));
+    await rowAction(row, text('entities.executeSite.transitions.start'));
     await tap(page.getByRole('button', { name: 'OK', exact: true }));
     await row.getByText(text('enums.projStatus.executing'), { exact: true }).waitFor();
     expect((await listed(sites, { name })).records).toMatchObject([{ name, projStatus: 'executing' }]);

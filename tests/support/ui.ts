@@ -19,3 +19,39 @@ export async function choose(scope: Page | Locator, combobox: string, option: st
 export function rowWith(page: Page, text: string): Locator {
   return page.getByRole('row').filter({ hasText: text });
 }
+
+/** The menu of a row's "More" button, once open (named after the row; the side menu's groups are menus too). */
+const moreMenu = (row: Locator) =>
+  row
+    .page()
+    .getByRole('menu', { name: /^More actions: / })
+    .filter({ visible: true })
+    .last();
+
+/**
+ * Clicks a row's action by its name: its button when it is one of the row's main actions, else
+ * its entry in the menu of the row's "More" button.
+ */
+export async function rowAction(row: Locator, name: string): Promise<void> {
+  const button = row.getByRole('button', { name, exact: true });
+  const more = row.getByRole('button', { name: 'More', exact: true });
+  // The row's actions shown (a page coming back into view draws them a moment later).
+  await button.or(more).first().waitFor();
+  if ((await button.count()) > 0) return tap(button.first());
+  await tap(more.first());
+  await tap(moreMenu(row).getByRole('menuitem', { name, exact: true }));
+}
+
+/** How many of a row's actions are named `name`: among its buttons and in its "More" menu. */
+export async function rowActionCount(row: Locator, name: string): Promise<number> {
+  const more = row.getByRole('button', { name: 'More', exact: true });
+  await row.getByRole('button').first().waitFor();
+  const buttons = await row.getByRole('button', { name, exact: true }).count();
+  if (buttons > 0 || (await more.count()) === 0) return buttons;
+  await tap(more.first());
+  const menu = moreMenu(row);
+  const entries = await menu.getByRole('menuitem', { name, exact: true }).count();
+  await row.page().keyboard.press('Escape');
+  await menu.waitFor({ state: 'hidden' });
+  return entries;
+}
