@@ -10,10 +10,10 @@ const translate =
   (key, values) =>
     String(i18nFor(language).t(key, values ?? {}));
 
-/** A file of format 2 as an export writes it: a gauge and the station's communication. */
+/** A file of format 3 as an export writes it: a gauge and the station's communication. */
 function file(): DashboardFile {
   return {
-    schemaVersion: 2,
+    schemaVersion: 3,
     layouts: {
       desktop: [
         { id: 'g', x: 0, y: 0, w: 6, h: 10 },
@@ -84,7 +84,7 @@ describe('an imported dashboard file', () => {
     };
     const { file: migrated, problems } = await read(JSON.stringify(old));
     expect(problems).toBeUndefined();
-    expect(migrated?.schemaVersion).toBe(2);
+    expect(migrated?.schemaVersion).toBe(3);
     expect(migrated?.widgets[0]?.config).toMatchObject({
       name: '仪表盘',
       defaultMaxScale: 100,
@@ -104,8 +104,8 @@ describe('an imported dashboard file', () => {
     ['a list', '[1, 2]', [['', 'The file does not hold a dashboard (an object with schemaVersion, layouts and widgets)']]],
     [
       'of a newer format',
-      changed((value) => (value.schemaVersion = 3)),
-      [['schemaVersion', 'The file is of format 3, newer than this platform reads (formats 1 to 2)']],
+      changed((value) => (value.schemaVersion = 4)),
+      [['schemaVersion', 'The file is of format 4, newer than this platform reads (formats 1 to 3)']],
     ],
     ['of format 0', changed((value) => (value.schemaVersion = 0)), [['schemaVersion', 'Format version must be at least 1']]],
     [
@@ -180,10 +180,10 @@ describe('an imported dashboard file', () => {
 
   test('is refused in the language of the screen', async () => {
     const { problems } = await read(
-      changed((value) => (value.schemaVersion = 3)),
+      changed((value) => (value.schemaVersion = 4)),
       'zh',
     );
-    expect(problems).toEqual([{ path: 'schemaVersion', message: '文件的格式版本为 3，比本平台能读取的更新（格式 1 至 2）' }]);
+    expect(problems).toEqual([{ path: 'schemaVersion', message: '文件的格式版本为 4，比本平台能读取的更新（格式 1 至 3）' }]);
     const { problems: layout } = await read(
       changed((value) => value.layouts.desktop?.splice(1, 1, { id: 'c', x: 6, y: 0, w: 0, h: 4 })),
       'zh',
@@ -205,7 +205,7 @@ describe('an imported dashboard file', () => {
       {
         path: 'widgets',
         message:
-          'The file is of format 1, but its widgets are not configured as format 1 writes them, so it cannot be brought to format 2',
+          'The file is of format 1, but its widgets are not configured as format 1 writes them, so it cannot be brought to format 3',
       },
     ]);
   });

@@ -24,6 +24,7 @@ describe('DOD analysis', () => {
       followPeriod: true,
       color: '#409EFF',
       numberFix: 1,
+      otherStation: false,
     });
   });
 

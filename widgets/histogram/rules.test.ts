@@ -21,6 +21,7 @@ describe('histogram', () => {
       calcMethod: 'DIFF',
       numberFix: 2,
       nodeInfo: [],
+      otherStation: false,
     });
   });
 

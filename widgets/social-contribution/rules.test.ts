@@ -27,7 +27,14 @@ const NOW = Date.parse('2026-11-21T06:30:00Z');
 
 describe('social contribution', () => {
   test('defaults: title 社会贡献, growth since operation began, no counter', () => {
-    expect(defaults).toEqual({ name: '社会贡献', icon: 'EnvironmentOutlined', energyVars: [], basis: 'growth', numberFix: 2 });
+    expect(defaults).toEqual({
+      name: '社会贡献',
+      icon: 'EnvironmentOutlined',
+      energyVars: [],
+      basis: 'growth',
+      numberFix: 2,
+      otherStation: false,
+    });
   });
 
   test('factors: 0.5703 kg CO2 per kWh (MEE 2022 grid factor), 0.3 kgce per kWh (CEC), 18.3 kg CO2 per tree and year', () => {
