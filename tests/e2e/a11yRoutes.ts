@@ -295,6 +295,8 @@ export function a11yTests(themeName: ThemeName, viewport: { width: number; heigh
     });
 
     test(`the screens are drawn in the ${THEME_LABEL[themeName]} theme`, async () => {
+      // The shell, not the box the start draws while the shell's code loads (a ground of its own).
+      await page.locator('.ant-layout-header').waitFor();
       await page.locator('main').waitFor();
       // The ground around the screen: the first coloured ancestor of the screen's main region.
       const ground = await page.evaluate(() => {
