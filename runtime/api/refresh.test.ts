@@ -1,23 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { everyWhileVisible, REFRESH_INTERVAL_MS, type Visibility } from './refresh';
+import { everyWhileVisible, REFRESH_INTERVAL_MS } from './refresh';
+import { fakeVisibility } from './visibility.testing';
 
-/** A page whose visibility the test sets. */
-function page(initiallyHidden = false): Visibility & { set(hidden: boolean): void; listeners(): number } {
-  let hidden = initiallyHidden;
-  const listeners = new Set<() => void>();
-  return {
-    hidden: () => hidden,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    set(value) {
-      hidden = value;
-      for (const listener of listeners) listener();
-    },
-    listeners: () => listeners.size,
-  };
-}
+const page = fakeVisibility;
 
 describe('refreshing while the page is shown', () => {
   beforeEach(() => void vi.useFakeTimers());

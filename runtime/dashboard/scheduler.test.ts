@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { DataNeed, SlotState } from './needs';
-import { DataScheduler, REFRESH_INTERVAL_MS, type NeedAnswer, type Visibility } from './scheduler';
+import { fakeVisibility } from '../api/visibility.testing';
+import { DataScheduler, REFRESH_INTERVAL_MS, type NeedAnswer } from './scheduler';
 
 const realtime = (sns: string): DataNeed => ({ operationId: 'getRealtimeData', body: { sns } });
 const status = (stationSn: string): DataNeed => ({ operationId: 'getStationStatusDetail', params: { stationSn } });
@@ -19,21 +20,7 @@ function fakeServer(fail: (need: DataNeed) => boolean = () => false) {
   return { requests, fetchBatch };
 }
 
-function visibility(initiallyHidden = false): Visibility & { set(hidden: boolean): void } {
-  let hidden = initiallyHidden;
-  const listeners = new Set<() => void>();
-  return {
-    hidden: () => hidden,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    set(value) {
-      hidden = value;
-      for (const listener of listeners) listener();
-    },
-  };
-}
+const visibility = fakeVisibility;
 
 function recorder() {
   const seen: Record<string, SlotState>[] = [];
