@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DASHBOARD_SCHEMA_VERSION } from '../../runtime/dashboard/document';
 import { call, signIn } from '../support/api';
-import { launchBrowser, notice, settled, signInAsAdmin, tap } from '../support/browser';
+import { launchBrowser, notice, settled, signInAsAdmin, tap, tapDashboardAction } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 const SOURCE = 'T2-PV1';
@@ -188,14 +188,7 @@ describe('dashboard export and import', () => {
       await other.setViewportSize({ width, height });
       await signInAsAdmin(other, server.url);
       await other.goto(`${server.url}${dashboardOf(TARGET)}`);
-      // On a phone the toolbar may fold its less used part, Edit among it, under More.
-      await other
-        .getByRole('button', { name: /Edit dashboard|\bMore$/ })
-        .first()
-        .waitFor();
-      const more = other.getByRole('button', { name: /\bMore$/ });
-      if (await more.isVisible()) await tap(more);
-      await tap(other.getByRole('button', { name: 'Edit dashboard' }));
+      await tapDashboardAction(other, 'Edit dashboard');
       const [chooser] = await Promise.all([
         other.waitForEvent('filechooser'),
         tap(other.getByRole('button', { name: 'Import dashboard' })),

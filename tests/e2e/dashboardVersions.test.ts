@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
-import { launchBrowser, notice, settled, signInAsAdmin, tap } from '../support/browser';
+import { launchBrowser, notice, settled, signInAsAdmin, tap, tapDashboardAction } from '../support/browser';
 import { createRecord } from '../support/records';
 import { startServer, type TestServer } from '../support/server';
 
@@ -177,7 +177,7 @@ describe('dashboard versions', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAsAdmin(page, server.url);
     await page.goto(`${server.url}/main/ems/map/monitor/dashboard?lng=en&station=${station}`);
-    await tap(page.getByRole('button', { name: 'History' }));
+    await tapDashboardAction(page, 'History');
     const drawer = page.getByRole('dialog', { name: 'Dashboard history' });
     await expect.poll(() => drawer.getByRole('listitem').count()).toBe(4);
     await settled(page);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
-import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
+import { launchBrowser, signInAsAdmin, tap, tapDashboardAction } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 const STATION = 'T2-ST1';
@@ -139,7 +139,7 @@ describe('widget configuration: live preview', () => {
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${server.url}${DASHBOARD}`);
-      await tap(page.getByRole('button', { name: 'Edit dashboard' }));
+      await tapDashboardAction(page, 'Edit dashboard');
       await tap(page.getByRole('region', { name: TREND }).getByRole('button', { name: `Edit: ${TREND}` }));
       const dialog = page.getByRole('dialog', { name: `module configuration: ${TREND}` });
       const preview = await dialog.getByRole('region', { name: 'Preview' }).boundingBox();

@@ -96,6 +96,21 @@ export async function widgetsShowing(page: Page, timeout = 30_000): Promise<void
   );
 }
 
+/**
+ * Taps the dashboard toolbar's button `name` (in English), as a user would find it: on a phone the
+ * toolbar folds its less used part, Edit and History among it, under More, which is tapped first.
+ */
+export async function tapDashboardAction(page: Page, name: string): Promise<void> {
+  // A button's name starts with its icon's ('ellipsis More').
+  await page
+    .getByRole('button', { name: new RegExp(`\\b(${name}|More)$`) })
+    .first()
+    .waitFor();
+  const more = page.getByRole('button', { name: /\bMore$/ });
+  if ((await more.count()) > 0 && (await more.getAttribute('aria-expanded')) !== 'true') await tap(more);
+  await tap(page.getByRole('button', { name: new RegExp(`\\b${name}$`) }));
+}
+
 /** Fills the sign-in form (in English) on `page` with a user's name and password and sends it. */
 export async function signInAs(page: Page, url: string, username: string, password: string): Promise<void> {
   await page.goto(`${url}/login?lng=en`);
