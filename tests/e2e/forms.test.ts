@@ -65,12 +65,28 @@ describe('form messages beside their fields', () => {
     const before = await stored();
     await page.goto(`${server.url}/main/ems/map/configuration/energySetting?station=T2-ST1&lng=zh`);
     const charge = page.getByLabel('充电功率上限（kW）', { exact: true });
-    await charge.fill(String(Number(before.ratedPower) + 100));
-    await tap(page.getByRole('button', { name: '保存', exact: true }));
-    const refusal = '充电功率上限（kW）不能超过额定功率';
-    await expect.poll(() => descriptions(charge)).toContain(refusal);
-    expect(await inBanner(refusal)).toBe(false);
-    expect(await stored()).toEqual(before);
+    const rated = page.getByLabel('额定功率（kW）', { exact: true });
+    // Above the station's converters (the demo station's rated power is theirs), then above a lower rated power stated.
+    const attempts = [
+      {
+        charge: Number(before.ratedPower) + 100,
+        rated: Number(before.ratedPower),
+        refusal: `充电功率上限（kW）不能超过电站变流器的额定功率 ${before.ratedPower} kW`,
+      },
+      {
+        charge: Number(before.ratedPower) / 2 + 100,
+        rated: Number(before.ratedPower) / 2,
+        refusal: '充电功率上限（kW）不能超过额定功率',
+      },
+    ];
+    for (const attempt of attempts) {
+      await rated.fill(String(attempt.rated));
+      await charge.fill(String(attempt.charge));
+      await tap(page.getByRole('button', { name: '保存', exact: true }));
+      await expect.poll(() => descriptions(charge)).toContain(attempt.refusal);
+      expect(await inBanner(attempt.refusal)).toBe(false);
+      expect(await stored()).toEqual(before);
+    }
   });
 
   test('a customer saved without a name: "Name is required" beside the name', async () => {
