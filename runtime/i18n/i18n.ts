@@ -40,13 +40,25 @@ const ready = new Set<Language>();
 const required = new Set<LabelPart>();
 const instances = new Map<Language, I18n>();
 
+/** Labels with a chunk's added, group by group: a group (the enumerations) may come in two chunks. */
+function mergeGroups(into: Labels = {}, labels: Labels): Labels {
+  const merged = { ...into };
+  for (const [group, value] of Object.entries(labels)) {
+    const before = merged[group];
+    merged[group] = isLabels(before) && isLabels(value) ? { ...before, ...value } : value;
+  }
+  return merged;
+}
+
+const isLabels = (value: unknown): value is Labels => typeof value === 'object' && value !== null;
+
 /** Loads a chunk of labels into a language (once): its instance has them from then on. */
 function load(language: Language, name: string, bundle: Bundle): Promise<void> {
   const key = `${language}:${name}`;
   let done = loading.get(key);
   if (!done) {
     done = bundle().then(({ default: labels }) => {
-      loaded.set(language, { ...loaded.get(language), ...labels });
+      loaded.set(language, mergeGroups(loaded.get(language), labels));
       instances.get(language)?.addResourceBundle(language, 'translation', labels, true, false);
       arrived.add(key);
     });

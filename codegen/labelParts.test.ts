@@ -1,0 +1,52 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { mergeTranslations } from './checks';
+import { dashboardEnums, labelParts } from './labelParts';
+import { isObject, loadSources } from './sources';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const src = loadSources(root);
+const translations = mergeTranslations(src, []);
+const mainEnums = dashboardEnums(src);
+const enumsOf = (labels: unknown) => Object.keys(isObject(labels) && isObject(labels.enums) ? labels.enums : {});
+const [en, zh] = [labelParts(translations.en ?? {}, mainEnums), labelParts(translations.zh ?? {}, mainEnums)];
+
+/** The code that shows with the `main` labels only: the shell, the dashboard and its widgets. */
+const DASHBOARD_CODE = ['widgets', 'pages/dashboard', 'runtime/dashboard', 'runtime/shell'];
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.tsx?$/.test(name) && !/\.(test|stories)\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe('the labels in chunks', () => {
+  const allEnums = enumsOf(translations.en);
+
+  test('every enumeration the dashboard’s code names is among the labels it loads', () => {
+    const named = new Map<string, string>();
+    for (const file of DASHBOARD_CODE.flatMap((dir) => sources(join(root, dir)))) {
+      const code = readFileSync(file, 'utf8');
+      // An enumeration named as a string (`enumLabel(t, 'tariffPeriod', …)`, a map of codes) or as a key (`enums.x.`).
+      for (const name of allEnums) if (new RegExp(`['"\`]${name}['"\`]|enums\\.${name}\\.`).test(code)) named.set(name, file);
+    }
+    expect(named.size).toBeGreaterThan(5);
+    const missing = [...named].filter(([name]) => !enumsOf(en.main).includes(name)).map(([name, file]) => `${name} (${file})`);
+    expect(missing).toEqual([]);
+  });
+
+  test('each enumeration is in one chunk, whole, in both languages', () => {
+    const inMain = enumsOf(en.main);
+    const inScreens = enumsOf(en.screens);
+    expect(inMain.filter((name) => inScreens.includes(name))).toEqual([]);
+    expect([...inMain, ...inScreens].sort()).toEqual([...allEnums].sort());
+    expect(enumsOf(zh.main).sort()).toEqual([...inMain].sort());
+    // The shell and the dashboard do not load the business areas' enumerations.
+    expect(inScreens).toContain('customerNature');
+    expect(inMain).toContain('tariffPeriod');
+  });
+});

@@ -1,0 +1,78 @@
+import { enumKeysOf } from './checks';
+import { isObject, type JsonObject, type Sources } from './sources';
+
+/** The groups of labels the sign-in page shows (its own, the app's name, the shared words, errors and HTTP statuses). */
+const START_LABELS = new Set(['app', 'login', 'common', 'errors', 'http']);
+/**
+ * The groups of labels that neither the sign-in page, the shell nor the dashboard shows: the
+ * entities' fields, the list pages' titles and the other screens' own words.
+ */
+const SCREEN_LABELS = new Set([
+  'entities',
+  'pages',
+  'actions',
+  'alarmRecords',
+  'article',
+  'course',
+  'crm',
+  'customer',
+  'emsDevices',
+  'emsRemaining',
+  'emsScreens',
+  'lookup',
+  'mobileStorage',
+  'oa',
+  'openLinks',
+  'projects',
+  'robots',
+  'siteViews',
+  'siteops',
+  'tender',
+]);
+/** The label files whose enumerations the dashboard shows: the widgets' own and the monitoring data's (stations, tariff periods, weather). */
+const DASHBOARD_ENUM_FILES = /\/(widget-[\w-]+|widgets|telemetry)\.json$/;
+/**
+ * Enumerations of other areas that widgets' code names (`enumLabel(t, 'siteopsWorkType', …)`):
+ * the work order widgets' kinds of work and the camera widget's directions. The labels test
+ * (`codegen/labelParts.test.ts`) finds any other the dashboard's code names and fails.
+ */
+const NAMED_BY_WIDGETS = ['siteopsWorkType', 'siteopsWorksheetStatus', 'emsAssetPtzDirection'];
+
+/**
+ * The enumerations whose labels load with the shell and the dashboard: those of the widgets' and
+ * the monitoring data's label files, those widget schemas name (`x-enum`), and `NAMED_BY_WIDGETS`.
+ * The others (customers', orders', leaves' …) load with the screens that show them.
+ */
+export function dashboardEnums(src: Sources): Set<string> {
+  const names = new Set(NAMED_BY_WIDGETS);
+  for (const file of src.i18n.en ?? []) {
+    const enums = file.content.enums;
+    if (DASHBOARD_ENUM_FILES.test(file.path) && isObject(enums)) for (const name of Object.keys(enums)) names.add(name);
+  }
+  const keys = new Map<string, string>();
+  for (const widget of src.widgets) enumKeysOf(widget.content, widget.path, keys);
+  for (const key of keys.keys()) names.add(key.split('.')[1] ?? '');
+  return names;
+}
+
+/**
+ * A language's labels in the three chunks the browser loads: those of the sign-in page, which it
+ * loads alone (`start`); those of the shell and the dashboard, which every other screen loads
+ * (`main`); and those of the other screens (the entities' fields, the pages' titles, each screen's
+ * own words, the other enumerations), which load with them (`screens`). The enumerations are split
+ * between `main` and `screens`: the browser merges a group's parts.
+ */
+export function labelParts(resources: JsonObject, mainEnums: Set<string>): Record<'start' | 'main' | 'screens', JsonObject> {
+  const groups = Object.entries(resources);
+  const part = (keep: (group: string) => boolean) => Object.fromEntries(groups.filter(([group]) => keep(group)));
+  const enums = Object.entries(isObject(resources.enums) ? resources.enums : {});
+  const enumsWhere = (inMain: boolean) => Object.fromEntries(enums.filter(([name]) => mainEnums.has(name) === inMain));
+  return {
+    start: part((group) => START_LABELS.has(group)),
+    main: {
+      ...part((group) => !START_LABELS.has(group) && !SCREEN_LABELS.has(group) && group !== 'enums'),
+      enums: enumsWhere(true),
+    },
+    screens: { ...part((group) => SCREEN_LABELS.has(group)), enums: enumsWhere(false) },
+  };
+}
