@@ -10,10 +10,10 @@ import {
   type RowData,
 } from '@tanstack/react-table';
 import { Button, Empty, theme } from 'antd';
-import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScrollRegion } from '../a11y/scrollRegion';
-import { Pager, type TablePaging } from './Pager';
+import type { TablePaging } from './Pager';
 
 export type { TablePaging } from './Pager';
 
@@ -66,6 +66,14 @@ export interface DataTableProps<T> {
 }
 
 type Meta = { column: TableColumn<unknown> };
+/**
+ * The pager, loaded with the first table that pages: the dashboard's tables (alarms, work orders,
+ * devices) show a few rows and no pager, and do not load Ant Design's pagination for it.
+ */
+const Pager = lazy(() => import('./Pager').then((module) => ({ default: module.Pager })));
+/** The pager's height with its margin (a middle-sized control and 16 px above it). */
+const PAGER_HEIGHT = 48;
+
 const features = tableFeatures({
   rowSortingFeature,
   rowExpandingFeature,
@@ -337,7 +345,12 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           </tbody>
         </table>
       </div>
-      {paging ? <Pager paging={paging} /> : null}
+      {paging ? (
+        // Its height kept while its code loads (the table's first paged use), so that nothing under it moves.
+        <Suspense fallback={<div style={{ height: PAGER_HEIGHT }} />}>
+          <Pager paging={paging} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
