@@ -17,6 +17,7 @@ import {
   type PageDecl,
   type RouteDecl,
 } from './checks';
+import { checkOptionCalls } from './optionCalls';
 import { listOperations, type Operation } from './operations';
 import { isObject, type JsonObject, type Sources } from './sources';
 import { checkViews, labelKeysOfViews, type ViewFile } from './views';
@@ -69,6 +70,7 @@ export async function analyse(src: Sources): Promise<Analysis> {
     problems,
   );
   checkStates(entities, problems);
+  checkOptionCalls(entities, operations, problems);
   const routesMeta = src.meta.routes;
   if (!routesMeta) throw new Error('schemas/meta/routes.schema.json is missing');
   const routes = checkRoutes(src, routesMeta, problems);

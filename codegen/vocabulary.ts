@@ -25,6 +25,7 @@ export const EXTENSION_KEYWORDS = [
   'x-disabled',
   'x-states',
   'x-unit',
+  'x-options',
   'example',
 ] as const;
 

@@ -12,6 +12,8 @@ export type PropertySchema = RJSFSchema & {
   'x-create-only'?: boolean;
   /** Options offered but not selectable. */
   'x-disabled'?: unknown[];
+  /** The call whose answer (`{ code, name }[]`) offers a coded field's codes in forms. */
+  'x-options'?: string;
   /** The unit of a number: one, or one per value of another field of the record (see `unitOf`). */
   'x-unit'?: Unit;
 };

@@ -24,6 +24,10 @@ function fieldUi(t: TFunction, property: PropertySchema, title: string, hintKey:
     ui['ui:placeholder'] = t('common.select');
   }
   if (Array.isArray(property['x-disabled'])) ui['ui:enumDisabled'] = property['x-disabled'] as (string | number | boolean)[];
+  if (property['x-options']) {
+    ui['ui:widget'] = 'CallOptionsSelect';
+    ui['ui:options'] = { operation: property['x-options'] };
+  }
   if (property['x-ref']) {
     ui['ui:widget'] = 'RefSelect';
     ui['ui:options'] = { entity: property['x-ref'] };

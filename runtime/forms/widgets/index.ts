@@ -1,4 +1,5 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import { CallOptionsSelect } from './CallOptionsSelect';
 import { ColorPicker } from './ColorPicker';
 import { DeviceVarField } from './DeviceVarField';
 import { FileListUpload } from './FileListUpload';
@@ -16,6 +17,7 @@ import { StationEnergyLabelSelect } from './StationEnergyLabelSelect';
 export const formWidgets: RegistryWidgetsType = {
   SelectWidget,
   RefSelect,
+  CallOptionsSelect,
   ImageUpload,
   FileListUpload,
   IconPicker,

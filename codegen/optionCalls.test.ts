@@ -1,0 +1,43 @@
+import { describe, expect, test } from 'vitest';
+import type { Operation } from './operations';
+import { checkOptionCalls } from './optionCalls';
+
+const answering = (data: object) => ({
+  type: 'object',
+  properties: { code: { type: 'integer' }, msg: { type: 'string' }, data },
+});
+const operation = (operationId: string, fields: Partial<Operation>) => ({ operationId, method: 'get', ...fields }) as Operation;
+const roles = operation('getRoles', {
+  response: answering({
+    type: 'array',
+    items: { type: 'object', properties: { code: { type: 'string' }, name: { type: 'string' } } },
+  }),
+});
+const problemsOf = (property: object, operations: Operation[] = [roles]) => {
+  const problems: string[] = [];
+  checkOptionCalls({ user: { type: 'object', properties: { role: property } } }, operations, problems);
+  return problems;
+};
+
+describe('x-options: a coded field whose codes a call offers', () => {
+  test('a GET answering a list of { code, name } for a coded property passes', () => {
+    expect(problemsOf({ type: 'string', enum: ['admin', 'staff'], 'x-options': 'getRoles' })).toEqual([]);
+  });
+
+  test('an unknown call, a property without codes, a call with required parameters or of another answer are refused', () => {
+    expect(problemsOf({ type: 'string', enum: ['admin'], 'x-options': 'getNothing' })).toEqual([
+      'entity user: role: x-options names getNothing, which is no operation',
+    ]);
+    expect(problemsOf({ type: 'string', 'x-options': 'getRoles' })).toEqual([
+      'entity user: role: x-options is for a coded property (an enum)',
+    ]);
+    const withQuery = operation('getRoles', { ...roles, query: { type: 'object', required: ['tenant'] } });
+    expect(problemsOf({ type: 'string', enum: ['admin'], 'x-options': 'getRoles' }, [withQuery])).toEqual([
+      'entity user: role: x-options getRoles must be a GET without required parameters',
+    ]);
+    const names = operation('getRoles', { response: answering({ type: 'array', items: { type: 'string' } }) });
+    expect(problemsOf({ type: 'string', enum: ['admin'], 'x-options': 'getRoles' }, [names])).toEqual([
+      'entity user: role: x-options getRoles must answer a list of { code, name }',
+    ]);
+  });
+});
