@@ -11,7 +11,7 @@ export interface PageDecl {
   scope?: string[];
   links?: { route: string }[];
   resource: Record<string, string>;
-  columns: { field: string; sortable?: boolean }[];
+  columns: { field: string; sortable?: boolean; tenThousands?: boolean }[];
   filters?: { field: string; range?: string[] }[];
   tabs?: { field: string; values?: (string | number)[] }[];
   defaultSort: { field: string };
@@ -395,7 +395,10 @@ export function checkPages(
       continue;
     }
     for (const column of page.columns) {
-      if (!propertyOf(record, column.field)) fail(`column ${column.field} is not a property of what ${list.operationId} answers`);
+      const property = propertyOf(record, column.field);
+      if (!property) fail(`column ${column.field} is not a property of what ${list.operationId} answers`);
+      else if (column.tenThousands && (property.type !== 'number' || property['x-decimals'] !== 2))
+        fail(`column ${column.field} is shown in ten-thousands but is no amount (a number with x-decimals 2)`);
     }
     for (const filter of page.filters ?? []) {
       if (!filter.range) {

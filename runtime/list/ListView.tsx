@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import type { BulkAction, PageSchema, RowAction, When } from '../../generated/meta';
 import { transitionOperations } from '../../generated/registry';
 import { fieldLabel, label, pageTitle } from '../i18n/labels';
+import { inTenThousands } from '../format/money';
 import { formatValue, propertiesOf } from '../schema/properties';
 import { DataTable, type TableColumn } from '../table/DataTable';
 import { Pager, type TablePaging } from '../table/Pager';
@@ -111,7 +112,9 @@ export function ListView(props: ListViewProps) {
     () =>
       page.columns.map((column, index) => ({
         key: column.field,
-        title: fieldLabel(t, page.entity, column.field),
+        title: column.tenThousands
+          ? t('common.inTenThousands', { label: fieldLabel(t, page.entity, column.field) })
+          : fieldLabel(t, page.entity, column.field),
         sortable: column.sortable === true,
         width: column.width ?? 140,
         ellipsis: true,
@@ -128,6 +131,8 @@ export function ListView(props: ListViewProps) {
               height={32}
               loading="lazy"
             />
+          ) : column.tenThousands && typeof value === 'number' ? (
+            inTenThousands(value)
           ) : (
             formatValue(t, property, value, row)
           );
