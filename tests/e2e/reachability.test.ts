@@ -1,0 +1,70 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { call, signIn } from '../support/api';
+import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
+import { startServer, type TestServer } from '../support/server';
+
+type Language = 'en' | 'zh';
+
+/**
+ * Calls the server answers that a screen now makes, in both languages: the role list that the
+ * user form offers, and the specification's ten-thousand unit on the leaderboard's amounts.
+ */
+describe('calls within a user’s reach', () => {
+  let server: TestServer;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let page: Page;
+  let admin: string;
+
+  beforeAll(async () => {
+    server = await startServer({ listen: true, sqliteDemo: true });
+    admin = await signIn(server.app, 'admin', 'admin123');
+    browser = await launchBrowser();
+    page = await browser.context.newPage();
+    await signInAsAdmin(page, server.url);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test.each<[Language, string, string, string]>([
+    ['en', 'New', 'Role', 'Cancel'],
+    ['zh', '新增', '角色', '取消'],
+  ])('the user form offers the roles the server lists, by their names in %s', async (language, create, role, cancel) => {
+    const asked = page.waitForResponse((response) => new URL(response.url()).pathname === '/admin/role/list');
+    await page.goto(`${server.url}/main/operation/user?lng=${language}`);
+    await tap(page.getByRole('button', { name: create, exact: true }));
+    const answer = (await (await asked).json()) as { data: { code: string; name: string }[] };
+    const dialog = page.getByRole('dialog');
+    await tap(dialog.getByRole('combobox', { name: role }));
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await options.first().waitFor();
+    const offered = await options.allInnerTexts();
+    expect(answer.data.map((entry) => entry.name)).toEqual(offered);
+    expect(offered).toEqual(language === 'en' ? ['Administrator', 'Staff'] : ['管理员', '员工']);
+    await page.keyboard.press('Escape');
+    await tap(dialog.getByRole('button', { name: cancel, exact: true }));
+  });
+
+  test.each<[Language, string]>([
+    ['en', 'Contract value (10,000 RM)'],
+    ['zh', '合同金额（万 RM）'],
+  ])('the leaderboard shows its amounts in ten-thousands, the unit in the header (%s)', async (language, header) => {
+    const ranking = await call<{ records: { customerName: string; contractAmount: number }[] }>(server.app, admin, {
+      method: 'GET',
+      url: '/manager/ranking/contractTop',
+    });
+    const first = ranking.body.data.records[0];
+    if (!first) throw new Error('the demo has no ranked client');
+    await page.goto(`${server.url}/main/ranking?lng=${language}`);
+    await page.getByRole('columnheader', { name: header }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: first.customerName }).first();
+    const expected = (first.contractAmount / 10000).toLocaleString('en-US', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    expect(await row.innerText()).toContain(expected);
+    expect(first.contractAmount).toBeGreaterThan(10000);
+  });
+});
