@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { Operation } from './operations';
 import { checkOptionCalls } from './optionCalls';
+import type { JsonObject } from './sources';
 
-const answering = (data: object) => ({
+const answering = (data: JsonObject): JsonObject => ({
   type: 'object',
   properties: { code: { type: 'integer' }, msg: { type: 'string' }, data },
 });
@@ -13,7 +14,7 @@ const roles = operation('getRoles', {
     items: { type: 'object', properties: { code: { type: 'string' }, name: { type: 'string' } } },
   }),
 });
-const problemsOf = (property: object, operations: Operation[] = [roles]) => {
+const problemsOf = (property: JsonObject, operations: Operation[] = [roles]) => {
   const problems: string[] = [];
   checkOptionCalls({ user: { type: 'object', properties: { role: property } } }, operations, problems);
   return problems;
