@@ -29,7 +29,15 @@ export interface PageDecl {
         answer?: string[];
         when?: When;
       }
-    | { action: 'call'; operation: string; params: Record<string, string>; confirm?: string; when?: When }
+    | {
+        action: 'call';
+        operation: string;
+        params: Record<string, string>;
+        values?: Record<string, unknown>;
+        label?: string;
+        confirm?: string;
+        when?: When;
+      }
     | { action: 'view'; operation: string; params: Record<string, string>; columns: string[] }
     | { action: 'open'; route: string; params: Record<string, string> }
     | { action: 'transition'; operation: string; confirm?: string; form?: string }
@@ -288,7 +296,8 @@ export function labelKeysOfSchemas(
     for (const action of page.rowActions ?? []) {
       if (action.action === 'delete' || ((action.action === 'transition' || action.action === 'call') && action.confirm))
         keys.set(action.confirm ?? '', path);
-      if (action.action === 'call' || action.action === 'view' || action.action === 'download' || action.action === 'upload')
+      if (action.action === 'call' && action.label) keys.set(action.label, path);
+      else if (action.action === 'call' || action.action === 'view' || action.action === 'download' || action.action === 'upload')
         keys.set(`actions.${action.operation}`, path);
       if (action.action === 'form')
         for (const field of action.answer ?? []) keys.set(`forms.${action.form}.answer.${field}`, path);
@@ -479,10 +488,14 @@ export function checkPages(
             fail(`${where}: ${param} is no ${action.action === 'view' ? 'query ' : ''}parameter of ${action.operation}`);
           if (!propertyOf(record, field)) fail(`${where}: field ${field} is not in the rows`);
         }
+        const values = action.action === 'call' ? (action.values ?? {}) : {};
+        for (const param of Object.keys(values))
+          if (!sources.some((schema) => propertyOf(schema, param)))
+            fail(`${where}: ${param} is no parameter of ${action.operation}`);
         for (const required of [op?.params?.required, op?.query?.required, op?.body?.required].flatMap((list) =>
           Array.isArray(list) ? list : [],
         ))
-          if (!(String(required) in action.params))
+          if (!(String(required) in action.params) && !(String(required) in values))
             fail(`${where}: ${action.operation} needs ${String(required)}, which it does not give`);
         if (action.action === 'view' && op) {
           const data = op.plain ? op.response : propertyOf(op.response, 'data');

@@ -223,7 +223,7 @@ export function ListPage({ page }: { page: PageSchema }) {
   };
 
   const callOnRow = async (action: Extract<RowAction, { action: 'call' }>, record: ListRecord) => {
-    const values = rowParams(action.params, record);
+    const values = { ...rowParams(action.params, record), ...action.values };
     const takesBody = 'body' in (operations[action.operation as OperationId] ?? {});
     try {
       // Each value in the path, and in the query or the body, as the call takes it.

@@ -190,9 +190,9 @@ export function ListView(props: ListViewProps) {
           if (!offered(action, record)) return [];
           return [
             {
-              key: action.operation,
+              key: action.label ?? action.operation,
               kind,
-              label: label(t, `actions.${action.operation}`),
+              label: label(t, action.label ?? `actions.${action.operation}`),
               ...(action.confirm ? { confirm: { title: label(t, action.confirm) } } : {}),
               run: () => props.onCall?.(action, record),
             },

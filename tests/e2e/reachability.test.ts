@@ -8,7 +8,8 @@ type Language = 'en' | 'zh';
 
 /**
  * Calls the server answers that a screen now makes, in both languages: the role list that the
- * user form offers, and the specification's ten-thousand unit on the leaderboard's amounts.
+ * user form offers, an alarm rule switched off and on from its row, and the specification's
+ * ten-thousand unit on the leaderboard's amounts.
  */
 describe('calls within a user’s reach', () => {
   let server: TestServer;
@@ -66,5 +67,33 @@ describe('calls within a user’s reach', () => {
     });
     expect(await row.innerText()).toContain(expected);
     expect(first.contractAmount).toBeGreaterThan(10000);
+  });
+
+  test.each<[Language, string, string]>([
+    ['en', 'Disable', 'Enable'],
+    ['zh', '停用', '启用'],
+  ])('an alarm rule is disabled and enabled again from its row (%s)', async (language, disable, enable) => {
+    type Rule = { id: number; name: string; enabled: boolean };
+    const rules = async () =>
+      (
+        await call<{ records: Rule[] }>(server.app, admin, {
+          method: 'GET',
+          url: '/ems/api/device/alarmgenerater/list',
+          query: { size: '50' },
+        })
+      ).body.data.records;
+    const rule = (await rules()).find((candidate) => candidate.enabled);
+    if (!rule) throw new Error('the demo has no enabled alarm rule');
+    const enabled = async () => (await rules()).find((candidate) => candidate.id === rule.id)?.enabled;
+    await page.goto(`${server.url}/main/ems/map/warning/rule?lng=${language}`);
+    const row = page.getByRole('row').filter({ hasText: rule.name }).first();
+    await row.waitFor();
+    // An enabled rule offers Disable and not Enable; once disabled, the other way round.
+    expect(await row.getByRole('button', { name: enable, exact: true }).count()).toBe(0);
+    await tap(row.getByRole('button', { name: disable, exact: true }));
+    await expect.poll(enabled).toBe(false);
+    await tap(row.getByRole('button', { name: enable, exact: true }));
+    await expect.poll(enabled).toBe(true);
+    await row.getByRole('button', { name: disable, exact: true }).waitFor();
   });
 });
