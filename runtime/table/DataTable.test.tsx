@@ -84,7 +84,7 @@ describe('the table of widgets and list pages', () => {
     expect(within(energy as HTMLElement).queryByRole('button')).toBeNull();
   });
 
-  test('paging: the total, the page, and a new size starting from the first page', () => {
+  test('paging: the total, the page, and a new size starting from the first page', async () => {
     const onChange = vi.fn();
     const view = render(
       <I18nextProvider i18n={i18nFor('en')}>
@@ -96,7 +96,8 @@ describe('the table of widgets and list pages', () => {
         />
       </I18nextProvider>,
     );
-    expect(view.getByText('24 in all')).toBeTruthy();
+    // The pager's code loads with the first table that pages.
+    expect(await view.findByText('24 in all')).toBeTruthy();
     fireEvent.click(view.getByRole('listitem', { name: '3' }));
     expect(onChange).toHaveBeenCalledWith(3, 10);
   });
