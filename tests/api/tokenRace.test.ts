@@ -82,4 +82,33 @@ describe('token renewal', () => {
     expect(await api.tokens.emsToken()).toBe(first);
     expect(requests.filter((url) => url.includes('/tools/ems/emsToken'))).toHaveLength(1);
   });
+  test('an EMS call met by a 401 fetches a new EMS token once and is answered; the next calls use it', async () => {
+    const { api, store, requests } = client();
+    api.tokens.signedIn(await api.call('pcLogin', { body: { username: 'admin', password: 'admin123' } }));
+    // The server no longer knows the EMS token the client holds, though the client thinks it fresh.
+    store.set(TOKEN_NAMES.ems, { value: 'revoked-ems-token', expiresAt: Date.now() + 3600_000 });
+    const emsTokens = () => requests.filter((url) => url.includes('/tools/ems/emsToken')).length;
+    const counts = await Promise.all(Array.from({ length: 5 }, () => api.call('countRobotsByState', {})));
+    expect(counts.every((count) => typeof count === 'object' && count !== null)).toBe(true);
+    expect(emsTokens()).toBe(1);
+    const renewed = store.get(TOKEN_NAMES.ems)?.value;
+    expect(renewed).toBeTruthy();
+    expect(renewed).not.toBe('revoked-ems-token');
+    await api.call('countRobotsByState', {});
+    expect(emsTokens()).toBe(1);
+    expect(requests.filter((url) => url.includes('/ems/api/robot/countByState'))).toHaveLength(11);
+  });
+
+  test('the client token of the sign-in is fetched once and kept under its EMS- name for the next sign-in', async () => {
+    const { api, store, requests } = client();
+    const clientTokens = () => requests.filter((url) => url.includes('grant_type=client_credentials')).length;
+    await api.call('pcLogin', { body: { username: 'admin', password: 'admin123' } });
+    expect(clientTokens()).toBe(1);
+    expect(TOKEN_NAMES.client).toBe('EMS-client_token');
+    const kept = store.get(TOKEN_NAMES.client);
+    expect(kept?.value).toBeTruthy();
+    expect(kept?.expiresAt ?? 0).toBeGreaterThan(Date.now());
+    await api.call('pcLogin', { body: { username: 'operator', password: 'operator123' } });
+    expect(clientTokens()).toBe(1);
+  });
 });
