@@ -67,6 +67,7 @@ export { needKey } from './needs';
 export { dashboardPeriod, effectiveConfig, followOption } from './period';
 export type { DataNeed, Needs, SlotState } from './needs';
 export { sanitizeHtml } from './sanitize';
+export { stationInfoText } from './stationInfo';
 export { stationStatusNeed, statusDetailOf } from './stationStatus';
 export { DataScheduler, REFRESH_INTERVAL_MS } from './scheduler';
 export { batchFetcher } from './batchFetcher';

@@ -2,11 +2,8 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../runtime';
 import { readableOn, textContrastMinimum } from '../../runtime/a11y/readable';
-import { figureOf, formatFigure, WidgetIcon, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
+import { figureOf, formatFigure, stationInfoText, WidgetIcon, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
 import { isConfigured, type KeyDataConfig } from './rules';
-
-/** Station fields whose values are codes of a code list. */
-const CODED: Record<string, string> = { powerSupplyType: 'powerSupplyType', voltageClass: 'voltageClass' };
 
 export function KeyDataView({ config, data, context }: WidgetViewProps<KeyDataConfig>) {
   const { t } = useTranslation();
@@ -19,9 +16,7 @@ export function KeyDataView({ config, data, context }: WidgetViewProps<KeyDataCo
         if (config.dataType === 'text') {
           value = config.textValue;
         } else if (config.dataType === 'station_info') {
-          const field = context.station.fields[config.stationValue];
-          const code = CODED[config.stationValue];
-          value = field === null || field === undefined || field === '' ? '--' : code ? enumLabel(t, code, field) : String(field);
+          value = stationInfoText(t, context.station, config.stationValue);
         } else {
           const figure = figureOf(data.value, config.deviceValue?.varSn ?? '');
           value = formatFigure(figure?.value, config.numberFix);

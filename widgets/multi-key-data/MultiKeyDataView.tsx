@@ -5,6 +5,7 @@ import { enumLabel } from '../../runtime';
 import {
   figureOf,
   formatFigure,
+  stationInfoText,
   WidgetStatus,
   type SlotState,
   type StationContext,
@@ -15,9 +16,6 @@ import { figureFontSize, isConfigured, slotOf, UNIT_PX, type KeyFigure, type Mul
 
 /** The figures' blue of the specification. */
 const FIGURE_COLOUR = '#409EFF';
-
-/** Station fields whose values are codes of a code list. */
-const CODED: Record<string, string> = { powerSupplyType: 'powerSupplyType', voltageClass: 'voltageClass' };
 
 /** What an entry shows: its name, its value and unit. */
 function shown(
@@ -33,10 +31,7 @@ function shown(
   if (!isConfigured(entry)) return { name, value: t('widgets.common.pleaseConfigure'), unit: '' };
   if (entry.dataType === 'text') return { name, value: entry.textValue, unit: '' };
   if (entry.dataType === 'station_info') {
-    const field = station.fields[entry.stationValue];
-    const code = CODED[entry.stationValue];
-    const value = field === null || field === undefined || field === '' ? '--' : code ? enumLabel(t, code, field) : String(field);
-    return { name, value, unit: '' };
+    return { name, value: stationInfoText(t, station, entry.stationValue), unit: '' };
   }
   const figure = figureOf(data[slotOf(entry)], entry.deviceValue?.varSn ?? '');
   return { name, value: formatFigure(figure?.value, decimals), unit: figure?.unit ?? '' };
