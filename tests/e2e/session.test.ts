@@ -114,6 +114,20 @@ describe('sessions, tenants and access', () => {
     await other.waitForURL('**/main/appliance/customer');
   });
 
+  test('the header labels an administrator Admin, and a staff member not', async () => {
+    await staff('pat.label', 'start123');
+    const page = await newPage();
+    const header = page.locator('.ant-layout-header');
+    await signInAsAdmin(page, server.url);
+    await header.getByText('Admin', { exact: true }).waitFor();
+    await tap(page.getByRole('button', { name: 'Log out' }));
+    await signInAs(page, server.url, 'pat.label', 'start123');
+    await page.waitForURL('**/main/appliance/customer');
+    await header.getByText('pat.label').first().waitFor();
+    expect(await header.getByText('Admin', { exact: true }).count()).toBe(0);
+    await page.close();
+  });
+
   test('a user changes their own personal information', async () => {
     await staff('lee.info', 'start123');
     const page = await newPage();
