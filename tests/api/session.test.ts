@@ -455,7 +455,7 @@ describe.each(databases())('sessions, access and accounts on $name', ({ name, st
     await expect(signIn(app, unique('byoperator'), 'start123')).rejects.toThrow('Incorrect username or password');
   });
 
-  test("taking away a staff member's 'customer' permission closes the customer calls and menu entries", async () => {
+  test("taking away a staff member's 'customer' permission is read back as saved and closes the customer calls and menu entries", async () => {
     const username = unique('perm');
     const staff = await createStaff(username);
     const token = await signIn(app, username, 'start123');
@@ -469,6 +469,13 @@ describe.each(databases())('sessions, access and accounts on $name', ({ name, st
       payload: { id: staff.id, permissions: ['sales', 'receipt'] },
     });
     expect(saved.body.data.permissions).toEqual(['receipt', 'sales']);
+    // Read back as saved: what the permissions form opens with.
+    const read = await call<{ id: number; permissions: string[] }>(app, admin, {
+      method: 'GET',
+      url: '/manager/user/permission',
+      query: { id: String(staff.id) },
+    });
+    expect(read.body.data).toEqual({ id: staff.id, permissions: ['receipt', 'sales'] });
 
     const list = await call(app, token, { method: 'GET', url: '/manager/customer/getCustomerList' });
     expect(list.status).toBe(403);
