@@ -14,7 +14,8 @@ export const ERRORS = {
   accountInactive: { code: 40008, status: 400, key: 'errors.accountInactive' },
   wrongPassword: { code: 40009, status: 400, key: 'errors.wrongPassword' },
   badUpload: { code: 40010, status: 400, key: 'errors.badUpload' },
-  unauthenticated: { code: 40100, status: 401, key: 'errors.unauthenticated' },
+  // The specification's words for a 401 (its status catalogue), which the browser shows as they are.
+  unauthenticated: { code: 40100, status: 401, key: 'http.401' },
   invalidClient: { code: 40101, status: 401, key: 'errors.invalidClient' },
   forbidden: { code: 40300, status: 403, key: 'errors.forbidden' },
   notFound: { code: 40400, status: 404, key: 'errors.notFound' },

@@ -72,6 +72,8 @@ describe.each(databases())('sign-in on $name', ({ start }) => {
       const answer = await call(app, token, { method: 'GET', url: '/manager/customer/getCustomerList' });
       expect(answer.status).toBe(401);
       expect(answer.body.code).toBe(40100);
+      // The specification's words for a 401, which the browser shows as the server says them.
+      expect(answer.body.msg).toBe('Login timed out, please sign in again');
     }
     const user = await signIn(app, 'admin', 'admin123');
     expect((await call(app, user, { method: 'GET', url: '/manager/customer/getCustomerList' })).status).toBe(200);
