@@ -4,6 +4,7 @@ import type { PageSchema } from '../generated/meta';
 import type { SchemaModule } from '../generated/registry';
 import { pages } from '../runtime/list/pages';
 import { createI18n, fieldLabel, type Language, type ListRecord, requireLabels, type ThemeName } from '../runtime';
+import { columnTitle } from '../runtime/list/columnTitle';
 import { initialListState } from '../runtime/list/listQuery';
 import { buildUiSchema } from '../runtime/schema/uiSchema';
 import { SchemaForm } from '../runtime/forms/SchemaForm';
@@ -108,7 +109,7 @@ export async function playList({ canvasElement, args, loaded }: PlayContext): Pr
   const headers = canvas.getAllByRole('columnheader').map((header) => header.textContent?.trim() ?? '');
   for (const column of page.columns) {
     // A sortable header ends with the arrow of its order.
-    const name = new RegExp(`^${escape(fieldLabel(t, page.entity, column.field))}( [↑↓])?$`);
+    const name = new RegExp(`^${escape(columnTitle(t, page, column))}( [↑↓])?$`);
     await expect(headers.filter((header) => name.test(header))).toHaveLength(1);
   }
   const rows = canvas.getAllByRole('row');

@@ -7,6 +7,7 @@ import type { BulkAction, PageSchema, RowAction, When } from '../../generated/me
 import { transitionOperations } from '../../generated/registry';
 import { fieldLabel, label, pageTitle } from '../i18n/labels';
 import { inTenThousands } from '../format/money';
+import { columnTitle } from './columnTitle';
 import { formatValue, propertiesOf } from '../schema/properties';
 import { DataTable, type TableColumn } from '../table/DataTable';
 import { Pager, type TablePaging } from '../table/Pager';
@@ -112,9 +113,7 @@ export function ListView(props: ListViewProps) {
     () =>
       page.columns.map((column, index) => ({
         key: column.field,
-        title: column.tenThousands
-          ? t('common.inTenThousands', { label: fieldLabel(t, page.entity, column.field) })
-          : fieldLabel(t, page.entity, column.field),
+        title: columnTitle(t, page, column),
         sortable: column.sortable === true,
         width: column.width ?? 140,
         ellipsis: true,
