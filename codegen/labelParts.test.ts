@@ -39,6 +39,17 @@ describe('the labels in chunks', () => {
     expect(missing).toEqual([]);
   });
 
+  test('every label the runtime, the widgets and the dashboard name literally is in the chunks they load', () => {
+    const loaded = new Set([...Object.keys(en.start), ...Object.keys(en.main)]);
+    const outside: string[] = [];
+    for (const file of ['runtime', 'widgets', 'pages/dashboard'].flatMap((dir) => sources(join(root, dir)))) {
+      for (const [, key] of readFileSync(file, 'utf8').matchAll(/\b(?:t|translate)\('([a-zA-Z]+)\.[\w.]+'/g))
+        if (key && !loaded.has(key)) outside.push(`${key} (${file})`);
+    }
+    expect(outside).toEqual([]);
+    expect(loaded.has('dashboard')).toBe(true);
+  });
+
   test('each enumeration is in one chunk, whole, in both languages', () => {
     const inMain = enumsOf(en.main);
     const inScreens = enumsOf(en.screens);
