@@ -35,7 +35,8 @@ describe('the bundled OpenAPI document, as integrators lint it', () => {
     expect(problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
     expect(totals).toMatchObject({ errors: 0, warnings: 0 });
     expect(totals.ignored).toBe(23);
-  });
+    // The linter runs as a process of its own over a document of a thousand operations: seconds.
+  }, 30_000);
 
   test('a description holding "key: value" or a comma stays a description when quoted; unquoted in a flow mapping it splits, and the lint fails', () => {
     const dir = mkdtempSync(join(tmpdir(), 'platform-lint-'));
