@@ -167,7 +167,10 @@ export function listOperations(document: JsonObject, problems: string[]): Operat
       const ok = isObject(responses['200']) ? responses['200'] : {};
       const resource = isObject(op['x-resource']) ? (op['x-resource'] as unknown as ResourceBinding) : undefined;
       const handler = typeof op['x-handler'] === 'string' ? op['x-handler'] : undefined;
-      if (Boolean(resource) === Boolean(handler)) problems.push(`${where}: needs exactly one of x-resource and x-handler`);
+      // A picker's options may be answered by a named handler (names joined from other records),
+      // its x-resource still saying whose options they are.
+      if (Boolean(resource) === Boolean(handler) && !(resource?.action === 'options' && handler))
+        problems.push(`${where}: needs exactly one of x-resource and x-handler (or both, for options)`);
       const transition = isObject(op['x-transition']) ? (op['x-transition'] as unknown as TransitionBinding) : undefined;
       if (transition && !handler) problems.push(`${where}: x-transition is for a named handler (x-resource names its own)`);
       const tags = asArray(op.tags).filter((t): t is string => typeof t === 'string');

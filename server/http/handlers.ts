@@ -68,11 +68,14 @@ const made = new WeakMap<Operation, Handler>();
 export function handlerFor(operation: Operation): Handler {
   let handler = made.get(operation);
   if (!handler) {
-    if (operation.resource) {
+    if (operation.handler) {
+      // A named handler; with a resource, it answers that resource's options (see codegen/operations.ts).
+      handler = NAMED[operation.handler];
+      if (!handler) throw new Error(`${operation.operationId}: no handler named ${operation.handler}`);
+    } else if (operation.resource) {
       handler = resourceHandler(operation, operation.resource);
     } else {
-      handler = operation.handler ? NAMED[operation.handler] : undefined;
-      if (!handler) throw new Error(`${operation.operationId}: no handler named ${String(operation.handler)}`);
+      throw new Error(`${operation.operationId}: no handler`);
     }
     made.set(operation, handler);
   }

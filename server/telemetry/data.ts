@@ -2,6 +2,7 @@ import { ApiError } from '../errors';
 import type { CallContext, Handler } from '../http/services';
 import type { EntityRecord } from '../resources/repository';
 import { formatLocal, parseLocal, timedPoints, type PeriodType } from './calendar';
+import { deviceVariableOptions } from './variableOptions';
 import { catalogOf, deviceAnswer, lastSeen, stationOf, variableAnswer, variablesOf, zoneOf } from './lookup';
 import type { CalcMethod, Resolution } from './store';
 
@@ -297,6 +298,7 @@ export const historyTrend: Handler = async (call) => {
 
 /** The named handlers of the data calls, by their `x-handler` name. */
 export const dataHandlers: Record<string, Handler> = {
+  deviceVariableOptions,
   stationBySn,
   stationList,
   allDevices,

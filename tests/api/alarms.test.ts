@@ -686,4 +686,40 @@ describe.each(connectedDatabases())('EMS alarms on $name', ({ start }) => {
     const switches = await as<Row[]>(ems, 'GET', '/ems/api/device/station/alarm_switcher', { query: { stationSn: 'T2-ST1' } });
     expect(switches.body.data.every((state) => state.opened === true)).toBe(true);
   });
+
+  test('the variable picker of a rule names each variable by its station and device, and finds them by any part or a code', async () => {
+    type Option = { id: number; name: string };
+    const options = async (query: Record<string, string>) =>
+      (await as<Option[]>(ems, 'GET', '/ems/api/device/monitordevicevar/options', { query })).body.data;
+    const variable = await target.database.db
+      .selectFrom('deviceVariable')
+      .innerJoin('device', 'device.id', 'deviceVariable.deviceId')
+      .innerJoin('station', 'station.id', 'device.stationId')
+      .select([
+        'deviceVariable.id as id',
+        'deviceVariable.name as name',
+        'deviceVariable.code as code',
+        'device.name as device',
+        'station.name as station',
+      ])
+      .where('deviceVariable.sn', '=', 'T2-ST1-BMS.soh')
+      .executeTakeFirstOrThrow();
+    const full = `${String(variable.station)} / ${String(variable.device)} / ${String(variable.name)}`;
+    expect(await options({ id: String(variable.id) })).toEqual([{ id: Number(variable.id), name: full }]);
+    // Narrowed by its station and device: the variables of that device, each named whole.
+    const ofDevice = await options({ name: `${String(variable.station)} / ${String(variable.device)}` });
+    expect(ofDevice.map((option) => option.name)).toContain(full);
+    expect(
+      ofDevice.every((option) => option.name.startsWith(`${String(variable.station)} / ${String(variable.device)} / `)),
+    ).toBe(true);
+    // By the variable's code, in another case: found though its name does not hold the code.
+    const byCode = await options({ name: String(variable.code).toUpperCase() });
+    expect(byCode.length).toBeGreaterThan(0);
+    expect(byCode.length).toBeLessThanOrEqual(20);
+    // Another tenant's picker does not offer tenant 2's variables.
+    const other = (
+      await as<Option[]>(otherEms, 'GET', '/ems/api/device/monitordevicevar/options', { query: { id: String(variable.id) } })
+    ).body.data;
+    expect(other).toEqual([]);
+  });
 });
