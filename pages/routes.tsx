@@ -46,6 +46,7 @@ const SCREEN_CODE: Record<string, () => Promise<{ default: ComponentType<SiteScr
   quoteCustomerLink: () => import('./sales/QuoteCustomerLinkPage').then((m) => ({ default: m.QuoteCustomerLinkPage })),
   emsAssetQrcode: () => import('./ems/AssetQrcodePage').then((m) => ({ default: m.AssetQrcodePage })),
   alarmRecords: () => import('./alarms/AlarmRecordsPage').then((m) => ({ default: m.AlarmRecordsPage })),
+  alarmSwitches: () => import('./alarms/AlarmSwitchesPage').then((m) => ({ default: m.AlarmSwitchesPage })),
   stationBoard: () => import('./site/StationBoardScreen').then((m) => ({ default: m.StationBoardScreen })),
   historyCurves: () => import('./site/HistoryCurvesScreen').then((m) => ({ default: m.HistoryCurvesScreen })),
   deviceMonitor: () => import('./site/DeviceMonitorScreen').then((m) => ({ default: m.DeviceMonitorScreen })),
