@@ -95,7 +95,12 @@ export async function seedProjects(services: Services, scope: TenantScope, stati
     await repository.list(scope, 'user', { filters: [], sortField: 'id', sortOrder: 'asc', current: 1, size: 10 })
   ).records.map((user) => Number(user.id));
   const userAt = (index: number) => users[index % users.length] ?? scope.userId;
-  const orderBase = scope.tenantId * 100000 + 20260000;
+  // Each site carries one of the tenant's sales orders (seeded before), so that an order's sites,
+  // work flows and earned value are there to see from the order list.
+  const orders = (
+    await repository.list(scope, 'salesOrder', { filters: [], sortField: 'id', sortOrder: 'asc', current: 1, size: SITES.length })
+  ).records.map((order) => Number(order.id));
+  const orderAt = (index: number) => orders[index % Math.max(1, orders.length)] ?? index + 1;
 
   for (const [index, demo] of SITES.entries()) {
     const { steps, ...fields } = demo;
@@ -103,7 +108,7 @@ export async function seedProjects(services: Services, scope: TenantScope, stati
     const site = await create('executeSite', {
       ...fields,
       name: `${station?.name.slice(0, 2) ?? ''}${demo.name}`,
-      orderId: orderBase + index + 1,
+      orderId: orderAt(index),
       ...(station ? { stationSn: station.sn } : {}),
       managerId: userAt(index),
       liveAddress: `https://live.example.com/tenant-${scope.tenantId}/site-${index + 1}`,
@@ -191,7 +196,7 @@ export async function seedProjects(services: Services, scope: TenantScope, stati
     await create('workFlow', {
       title: `${demo.name}设备采购申请`,
       flowType: 'procurement',
-      orderId: orderBase + index + 1,
+      orderId: orderAt(index),
       siteId,
       amount: 128000,
       content: '采购备件',

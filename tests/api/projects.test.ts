@@ -42,6 +42,12 @@ describe.each(databases())('execution sites and projects on $name', ({ start }) 
     return answer.body.data;
   }
 
+  /** A demo order of tenant 2 that no execution site carries (the demo's sites carry its first orders). */
+  const orderWithoutSites = async () =>
+    (await data<{ records: Row[] }>('GET', '/manager/orderinfo/page', { query: { orderNo: 'SO-2-0007' } })).records[0] as {
+      id: number;
+    };
+
   /** A new execution site of tenant 2 for a new order. */
   const newSite = (fields: Row = {}) =>
     data('POST', '/manager/executesite', { payload: { name: '测试站点', orderId: (orderSeq += 1), ...fields } });
@@ -213,8 +219,17 @@ describe.each(databases())('execution sites and projects on $name', ({ start }) 
         contractAmount: 150000,
         calculatedAmount: 12500.5,
       });
-      const none = await data('GET', '/manager/technicalSupportDetail/getBudgetByOrderId', { query: { orderId: '1' } });
-      expect(none).toEqual({ orderId: 1, sites: [], budgetAmount: 0, contractAmount: 0, calculatedAmount: 0 });
+      const bare = await orderWithoutSites();
+      const none = await data('GET', '/manager/technicalSupportDetail/getBudgetByOrderId', {
+        query: { orderId: String(bare.id) },
+      });
+      expect(none).toEqual({
+        orderId: bare.id,
+        sites: [],
+        budgetAmount: 0,
+        contractAmount: 0,
+        calculatedAmount: 0,
+      });
     });
 
     test('earned value: EV is the budget times the steps done, AC the items plus the hours at their rate', async () => {
@@ -255,6 +270,61 @@ describe.each(databases())('execution sites and projects on $name', ({ start }) 
         query: { ...query, stationId: String(station.id) },
       });
       expect(foreign.status).toBe(404);
+    });
+
+    test('earned value on a past day: what was planned, finished and spent by then, from the first planned day', async () => {
+      // 100 days planned from 2025-01-01, and a second site of the order planned for March 2025.
+      const dated = await newSite({ budgetAmount: 100000, planStartDate: '2025-01-01', planFinishDate: '2025-04-10' });
+      await newSite({ orderId: dated.orderId, budgetAmount: 50000, planStartDate: '2025-03-01', planFinishDate: '2025-03-31' });
+      const steps: Row[] = [
+        { name: '设备进场', sort: 1, done: true, finishDate: '2025-02-10' },
+        { name: '设备吊装', sort: 2, done: true, finishDate: '2025-03-05' },
+        { name: '电气接线', sort: 3, done: false },
+        { name: '系统调试', sort: 4, done: false },
+      ];
+      for (const step of steps)
+        await data('POST', '/manager/executesite/setup/process/item/save', { payload: { siteId: dated.id, ...step } });
+      await data('POST', '/manager/manualWorkload', {
+        payload: { siteId: dated.id, workerName: '王伟', workDate: '2025-04-01', hours: 8, hourlyRate: 50 },
+      });
+      const orderId = String(dated.orderId);
+      const on = (date?: string) =>
+        data('POST', '/manager/earnedValue/statistics', { query: { orderId, ...(date ? { date } : {}) } });
+      const today = await on();
+      expect(today).toMatchObject({ plannedValue: 150000, earnedValue: 50000, actualCost: 400, firstPlannedDay: '2025-01-01' });
+      expect(await on(String(today.date))).toEqual(today);
+      for (const [date, pv, ev, ac] of [
+        ['2025-01-01', 1000, 0, 0],
+        ['2025-01-20', 20000, 0, 0],
+        ['2025-02-10', 41000, 25000, 0],
+        ['2025-03-31', 140000, 50000, 0],
+        ['2025-04-30', 150000, 50000, 400],
+      ] as const) {
+        expect([date, await on(date)]).toEqual([
+          date,
+          expect.objectContaining({ date, budgetAtCompletion: 150000, plannedValue: pv, earnedValue: ev, actualCost: ac }),
+        ]);
+      }
+      expect(await on('2025-02-10')).toMatchObject({ costVariance: 25000, scheduleVariance: -16000, cpi: null, spi: 0.6098 });
+
+      // A day before the plan, after today, or no day at all: 400 naming the field, and nothing changed.
+      const tomorrow = new Date(Date.parse(String(today.date)) + 86_400_000).toISOString().slice(0, 10);
+      for (const date of ['2024-12-31', tomorrow, '2025-02-30', '2025-1-05', 'yesterday', '']) {
+        const refused = await as(admin, 'POST', '/manager/earnedValue/statistics', { query: { orderId, date } });
+        expect([date, refused.status, refused.body.code, refused.body.data]).toEqual([
+          date,
+          400,
+          40001,
+          [{ path: 'date', message: expect.any(String) }],
+        ]);
+      }
+      expect(await on()).toEqual(today);
+      // An order no site carries has no plan to be before.
+      expect(
+        await data('POST', '/manager/earnedValue/statistics', {
+          query: { orderId: String((await orderWithoutSites()).id), date: '2000-01-01' },
+        }),
+      ).toMatchObject({ siteCount: 0, plannedValue: 0, firstPlannedDay: null, stations: [] });
     });
 
     test('a site of another tenant has no setup process, team or home figures for the caller', async () => {
