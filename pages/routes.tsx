@@ -57,6 +57,7 @@ const SCREEN_CODE: Record<string, () => Promise<{ default: ComponentType<SiteScr
   wiringDiagram: () => import('./site/WiringDiagramScreen').then((m) => ({ default: m.WiringDiagramScreen })),
   income: () => import('./site/IncomeScreen').then((m) => ({ default: m.IncomeScreen })),
   deviceHealth: () => import('./site/DeviceHealthScreen').then((m) => ({ default: m.DeviceHealthScreen })),
+  orderEarnedValue: () => import('./projects/EarnedValueScreen').then((m) => ({ default: m.EarnedValueScreen })),
 };
 
 /** The screen of the sign-in page, the one drawn without Ant Design. */
