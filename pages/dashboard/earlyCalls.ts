@@ -1,7 +1,17 @@
 import type { Api } from '../../runtime/api/client';
 import { loadCharts } from '../../runtime/charts/loadCharts';
 import type { DashboardDocument } from '../../runtime/dashboard';
-import type { FetchMode, StationRecord } from './earlyData';
+
+/** A station as the station list answers it, with the fields the widgets read. */
+export interface StationRecord {
+  sn: string;
+  name: string;
+  timeZone: string;
+  [field: string]: unknown;
+}
+
+/** How the dashboard asks for its widgets' data: in one batch per refresh, or one call per widget. */
+export type FetchMode = 'coalesced' | 'perWidget';
 
 /** The first data of a dashboard its route's loader asked for, until the dashboard's code takes it. */
 export interface EarlyRequest {

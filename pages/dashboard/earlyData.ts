@@ -10,17 +10,10 @@ import {
   type StationContext,
 } from '../../runtime/dashboard';
 import { widgetRegistry } from '../../widgets';
-import { takeEarlyRequest, type EarlyRequest } from './earlyCalls';
+import { takeEarlyRequest, type EarlyRequest, type FetchMode, type StationRecord } from './earlyCalls';
 
 /** A station as the station list answers it. */
-export interface StationRecord {
-  sn: string;
-  name: string;
-  timeZone: string;
-  [field: string]: unknown;
-}
-
-export type FetchMode = 'coalesced' | 'perWidget';
+export type { FetchMode, StationRecord };
 
 const contexts = new WeakMap<StationRecord, StationContext>();
 

@@ -2,35 +2,15 @@ import { Card, Descriptions, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import type { OpenQuotation } from '../../generated/types';
 import { formatMoney } from '../../runtime/format/money';
 import { OpenPageFrame } from './OpenPageFrame';
 import { QuoteReply } from './QuoteReply';
 import { useCallAnswer } from '../../runtime/list/useCallAnswer';
 import { ScrollBox } from '../../runtime/table/ScrollBox';
 
-interface QuoteLine {
-  productName: string;
-  model?: string;
-  unit?: string;
-  quantity: number;
-  unitPrice: number;
-  amount: number;
-}
-
-/** A quotation as the open call answers it to its customer. */
-export interface OpenQuotation {
-  company: string;
-  quoteNo: string;
-  name: string;
-  customerName: string;
-  quoteDate: string;
-  validUntil?: string;
-  status: 'pending' | 'replied';
-  items: QuoteLine[];
-  totalAmount: number;
-  replyDecision?: 'accepted' | 'declined';
-  replyContent?: string;
-}
+/** A line of the quotation. */
+type QuoteLine = OpenQuotation['items'][number];
 
 /**
  * `/quotation?token=...`: the page a customer opens from the link sent with a quotation, without

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Form, Input, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiCallError, useRuntime } from '../../runtime';
-import type { OpenQuotation } from './OpenQuotationPage';
+import type { OpenQuotation } from '../../generated/types';
 
 /** Longest comment the server takes. */
 const COMMENT_MAX = 1000;

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
 import { useContainerWidth } from 'react-grid-layout';
 import { bottom, calcGridItemPosition, type Layout } from 'react-grid-layout/core';
 import './grid.css';
@@ -27,11 +27,9 @@ import type { DataScheduler, NeedsOf } from './scheduler';
 import { useWidgetData } from './useWidgetData';
 import type { AnyWidgetDefinition, DashboardPeriod, StationContext, WidgetActions } from './widget';
 import { ARRANGE_HINT_ID, WidgetFrame } from './WidgetFrame';
+import { GRID_MARGIN, ROW_HEIGHT, type GridProps } from './gridGeometry';
 
-/** Height of a grid row (px). */
-export const ROW_HEIGHT = 30;
-/** Space between widgets, and around them (px). */
-export const GRID_MARGIN = 8;
+export { ROW_HEIGHT };
 
 /** The grid that moves and resizes widgets, loaded when a dashboard is first edited. */
 const EditableGrid = lazy(() => import('./EditableGrid').then((module) => ({ default: module.EditableGrid })));
@@ -208,14 +206,6 @@ const WidgetCell = memo(function WidgetCell({ store, id, definitions, ...props }
     </WidgetFrame>
   );
 });
-
-/** What either grid places: the layout of the width, and each widget to place, in reading order. */
-export interface GridProps {
-  width: number;
-  cols: number;
-  layout: Layout;
-  items: { id: string; node: ReactNode }[];
-}
 
 /**
  * The widgets where the layout puts them, compacted upwards as the editable grid shows them, without

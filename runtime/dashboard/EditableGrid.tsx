@@ -2,7 +2,7 @@ import ReactGridLayout, { type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import 'react-resizable/css/styles.css';
 import { fromGrid } from './arrange';
-import { GRID_MARGIN, ROW_HEIGHT, type GridProps } from './DashboardGrid';
+import { GRID_MARGIN, ROW_HEIGHT, type GridProps } from './gridGeometry';
 import type { LayoutItem } from './document';
 
 /**

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { DataNeed, SlotState } from './needs';
-import type { WidgetContext } from './widget';
+import type { WidgetContext } from './context';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

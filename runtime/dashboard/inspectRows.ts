@@ -5,7 +5,7 @@ import { seriesName, type NamedEntry } from '../charts/seriesName';
 import type { WidgetConfig } from './document';
 import { isDeviceVar, stationTime } from './figures';
 import type { SlotState } from './needs';
-import type { WidgetContext } from './widget';
+import type { WidgetContext } from './context';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { enumLabel } from '../i18n/labels';
-import type { StationContext } from './widget';
+import type { StationContext } from './context';
 
 /** Station fields whose values are codes of a code list, by field: their list's name. */
 const CODED: Record<string, string> = { powerSupplyType: 'powerSupplyType', voltageClass: 'voltageClass' };

@@ -1,6 +1,6 @@
 import type { StationStatusDetail } from '../../generated/types';
 import type { DataNeed, SlotState } from './needs';
-import type { WidgetContext } from './widget';
+import type { WidgetContext } from './context';
 
 /** The call answering the station's status detail (unclosed alarms and tasks, communication), shared by the status widgets. */
 export function stationStatusNeed(context: WidgetContext): DataNeed {

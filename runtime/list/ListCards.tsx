@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableColumn } from '../table/DataTable';
 import type { ListState } from './listQuery';
-import type { ListRecord } from './ListView';
+import type { ListRecord } from './listQuery';
 
 export interface ListCardsProps {
   /** Accessible name of the list (the page's title). */

@@ -13,12 +13,12 @@ import { DataTable, type TableColumn } from '../table/DataTable';
 import { Pager, type TablePaging } from '../table/Pager';
 import { FilterBar } from './FilterBar';
 import { ListCards } from './ListCards';
-import { nextSort, tabFilters, type ListState } from './listQuery';
+import { nextSort, tabFilters, type ListRecord, type ListState } from './listQuery';
 import { ListTabs } from './ListTabs';
 import { RowActions, type RowActionEntry } from './RowActions';
 import { useNarrowScreen } from './useNarrowScreen';
 
-export type ListRecord = Record<string, unknown>;
+export type { ListRecord };
 
 /** The files a list page exports its rows to: an Excel workbook, a PDF document on A4 pages. */
 export type ExportFormat = 'xlsx' | 'pdf';

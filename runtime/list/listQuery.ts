@@ -1,5 +1,8 @@
 import type { PageSchema } from '../../generated/meta';
 
+/** A record of a list, as its call answers it. */
+export type ListRecord = Record<string, unknown>;
+
 /** What a list shows: which page, how many per page, in which order, filtered by what. */
 export interface ListState {
   current: number;
