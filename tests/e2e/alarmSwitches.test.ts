@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
@@ -7,33 +5,7 @@ import { launchBrowser, notice, signInAsAdmin, tap } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 import { sideways } from '../support/sideways';
 import { rowWith } from '../support/ui';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** The WCAG 2.1 A and AA findings of axe-core on the page that keep a user from something (serious or critical). */
-async function seriousFindings(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(() =>
-    (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-            options: object,
-          ): Promise<{ violations: { id: string; impact?: string; nodes: { target: unknown[] }[] }[] }>;
-        };
-      }
-    ).axe
-      .run(document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-        resultTypes: ['violations'],
-      })
-      .then((results) => results.violations),
-  );
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.map(String).join(' > ')}`));
-}
+import { seriousFindings } from '../support/axe';
 
 interface SwitchState {
   deviceSn: string;

@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -7,6 +6,7 @@ import { DASHBOARD_SCHEMA_VERSION } from '../../runtime/dashboard/document';
 import { call, signIn } from '../support/api';
 import { launchBrowser, notice, settled, signInAsAdmin, tap, tapDashboardAction } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
+import { seriousFindings } from '../support/axe';
 
 const SOURCE = 'T2-PV1';
 const SOURCE_NAME = '苏州工业园屋顶光伏';
@@ -27,33 +27,6 @@ interface Stored {
 function travelling(document: Stored): Omit<Stored, 'stationSn' | 'version' | 'updatedBy' | 'updateTime'> {
   const { stationSn: _station, version: _version, updatedBy: _by, updateTime: _time, ...rest } = document;
   return rest;
-}
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** The WCAG 2.1 A and AA findings of axe-core on the page that keep a user from something (serious or critical). */
-async function seriousFindings(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(() =>
-    (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-            options: object,
-          ): Promise<{ violations: { id: string; impact?: string; nodes: { target: unknown[] }[] }[] }>;
-        };
-      }
-    ).axe
-      .run(document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-        resultTypes: ['violations'],
-      })
-      .then((results) => results.violations),
-  );
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.map(String).join(' > ')}`));
 }
 
 /** The variable serial numbers a dashboard binds. */

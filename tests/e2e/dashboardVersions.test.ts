@@ -1,45 +1,19 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
 import { launchBrowser, notice, settled, signInAsAdmin, tap, tapDashboardAction } from '../support/browser';
 import { createRecord } from '../support/records';
 import { startServer, type TestServer } from '../support/server';
+import { seriousFindings } from '../support/axe';
 
 const ADMIN_NAME = '系统管理员';
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface Stored {
   version: number;
   schemaVersion: number;
   layouts: unknown;
   widgets: { id: string; type: string; config: Record<string, unknown> }[];
-}
-
-/** The WCAG 2.1 A and AA findings of axe-core on the page that keep a user from something (serious or critical). */
-async function seriousFindings(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(() =>
-    (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-            options: object,
-          ): Promise<{ violations: { id: string; impact?: string; nodes: { target: unknown[] }[] }[] }>;
-        };
-      }
-    ).axe
-      .run(document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-        resultTypes: ['violations'],
-      })
-      .then((results) => results.violations),
-  );
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.map(String).join(' > ')}`));
 }
 
 /**

@@ -5,7 +5,7 @@ import { call, signIn } from '../support/api';
 import { launchBrowser, notice, PHONE, settled, signInAs, widgetsShowing } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 import { sideways } from '../support/sideways';
-import { audit, describeFindings } from './a11yRoutes';
+import { audit, describeFindings } from '../support/axe';
 
 type Row = Record<string, unknown>;
 type Records = { records: Row[]; total: number };

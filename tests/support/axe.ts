@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+/** The success criteria of WCAG 2.1 A and AA, as axe-core tags them. */
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** What a user is kept from (serious) or locked out by (critical); minor and moderate findings are reviewed, not failed. */
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** One element an axe rule fails on a route. */
+export interface Finding {
+  route: string;
+  rule: string;
+  impact: string;
+  target: string;
+  summary: string;
+}
+
+interface AxeNode {
+  target: unknown[];
+  failureSummary?: string;
+}
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: AxeNode[];
+}
+
+/** Runs axe-core on the page as it is (injected once per document) and answers its serious and critical findings. */
+export async function audit(page: Page, route: string): Promise<Finding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(
+    (tags) =>
+      (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }).axe
+        .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+        .then((results) => results.violations),
+    WCAG_21_AA,
+  );
+  return (violations as AxeViolation[])
+    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
+    .flatMap((violation) =>
+      violation.nodes.map((node) => ({
+        route,
+        rule: violation.id,
+        impact: violation.impact ?? '',
+        target: node.target.map(String).join(' > '),
+        summary: (node.failureSummary ?? violation.help).replace(/\s+/g, ' ').trim(),
+      })),
+    );
+}
+
+/** The findings as a reader of a failed run wants them: one line per element. */
+export const describeFindings = (findings: Finding[]) =>
+  findings.map((f) => `${f.route}  ${f.rule} (${f.impact})  ${f.target}\n    ${f.summary}`).join('\n');
+
+/** The serious and critical findings on the page as it is, one line per element ("rule: target"). */
+export async function seriousFindings(page: Page): Promise<string[]> {
+  return (await audit(page, '')).map((finding) => `${finding.rule}: ${finding.target}`);
+}
