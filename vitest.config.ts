@@ -68,6 +68,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['{runtime,widgets,pages}/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/jsdom.ts'],
+          // A form rendered in jsdom takes a second or two alone and took over 7 s beside the API
+          // files on two cores: the tests check what is drawn, not how fast.
+          testTimeout: 20_000,
         },
       },
       {
