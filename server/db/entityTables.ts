@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { isStored, type EntityModel, type FieldKind } from '../resources/entityModel';
 import type { Database, Dialect } from './database';
-import { idColumn } from './migrate';
+import { idColumn } from './migrationContext';
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 

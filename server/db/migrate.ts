@@ -1,6 +1,7 @@
-import type { CreateTableBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
-import type { Database, Dialect } from './database';
+import type { Database } from './database';
+import type { MigrationContext } from './migrationContext';
 import * as auth from './migrations/0001_auth';
 import * as access from './migrations/0002_access';
 import * as files from './migrations/0003_files';
@@ -16,10 +17,6 @@ import * as kanbanVersions from './migrations/0012_kanban_versions';
 import * as kanbanTemplates from './migrations/0013_kanban_templates';
 import * as commandOutcome from './migrations/0014_command_outcome';
 import * as mqttCredentials from './migrations/0015_mqtt_credentials';
-
-export interface MigrationContext {
-  dialect: Dialect;
-}
 
 /** Migrations in order; each takes the dialect where the two engines differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, context: MigrationContext): Promise<void> }> = {
@@ -39,13 +36,6 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, context: MigrationCon
   '0014_command_outcome': commandOutcome,
   '0015_mqtt_credentials': mqttCredentials,
 };
-
-/** An auto-increment integer primary key named `id`, in each engine's own way. */
-export function idColumn<T extends string>(table: CreateTableBuilder<T>, dialect: Dialect): CreateTableBuilder<T, 'id'> {
-  return dialect === 'postgres'
-    ? table.addColumn('id', 'serial', (col) => col.primaryKey())
-    : table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
-}
 
 /** Runs the migrations not run yet, up to `target` (all of them by default). */
 export async function migrate({ db, dialect }: Database, target?: string): Promise<void> {

@@ -156,4 +156,3 @@ export const dataBatch: Handler = async (call) => {
 };
 
 /** The named handlers of batched calls, by their `x-handler` name. */
-export const batchHandlers: Record<string, Handler> = { dataBatch };

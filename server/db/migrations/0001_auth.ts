@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { idColumn, type MigrationContext } from '../migrate';
+import { idColumn, type MigrationContext } from '../migrationContext';
 
 /** Tenants, users, OAuth clients and tokens. */
 export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { idColumn, type MigrationContext } from '../migrate';
+import { idColumn, type MigrationContext } from '../migrationContext';
 
 /** Uploaded files: their names and, on PostgreSQL, their bytes. */
 export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate';
+import type { MigrationContext } from '../migrationContext';
 
 /**
  * Samples as they arrive, their hourly and daily rollups, and the latest value of each variable.

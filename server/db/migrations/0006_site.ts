@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { idColumn, type MigrationContext } from '../migrate';
+import { idColumn, type MigrationContext } from '../migrationContext';
 
 /**
  * Each station's dashboard document (versioned), the remote-control commands sent to its devices,

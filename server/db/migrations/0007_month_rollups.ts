@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate';
+import type { MigrationContext } from '../migrationContext';
 
 /**
  * Monthly rollups beside the hourly and daily ones, so that a year's figures read twelve rows per

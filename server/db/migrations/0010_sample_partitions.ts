@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { DAY_MS, partitionName } from '../../telemetry/partitions';
-import type { MigrationContext } from '../migrate';
+import type { MigrationContext } from '../migrationContext';
 
 /**
  * On PostgreSQL, the raw samples become a table partitioned by UTC day (`ts` ranges), with a

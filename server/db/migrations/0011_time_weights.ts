@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate';
+import type { MigrationContext } from '../migrationContext';
 
 /**
  * Time weights in the rollups: `area` (each value times the time it counts for, ms) and `span`

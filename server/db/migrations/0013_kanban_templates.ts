@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { idColumn, type MigrationContext } from '../migrate';
+import { idColumn, type MigrationContext } from '../migrationContext';
 
 /**
  * Dashboard templates of a tenant, one kind of station each, bound to roles rather than serials,
