@@ -19,6 +19,7 @@ import { fileStoreFor } from './files/fileStore';
 import { registerClient } from './http/client';
 import { registerCompression } from './http/compression';
 import { registerDocs } from './http/docs';
+import { handlerFor } from './http/handlers';
 import { answerError, registerErrorHandler } from './http/errors';
 import { NeedCache } from './http/needCache';
 import { registerRoutes } from './http/routes';
@@ -114,6 +115,7 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     needs,
     mqttChannels,
     changed: (entity, tenantId) => changed(entity, tenantId),
+    handlerOf: handlerFor,
   };
   const tell = (entity: string, tenantId: number) =>
     changes

@@ -156,3 +156,4 @@ export const dataBatch: Handler = async (call) => {
 };
 
 /** The named handlers of batched calls, by their `x-handler` name. */
+export const batchHandlers: Record<string, Handler> = { dataBatch };

@@ -23,6 +23,7 @@ import { userHandlers } from '../users/handlers';
 import { weatherHandlers } from '../weather/handlers';
 import { emsdevicesHandlers } from '../emsdevices/handlers';
 import { tenderHandlers } from '../tender/handlers';
+import { batchHandlers } from './batch';
 import { healthHandlers } from './health';
 import { crmHandlers } from '../crm/handlers';
 import { deviceDocumentsLinkHandlers } from '../openlinks/deviceDocuments';
@@ -46,9 +47,7 @@ const NAMED: Record<string, Handler> = {
   ...alarmHandlers,
   ...alarmRecordHandlers,
   ...robotHandlers,
-  // The batch call answers its needs through this registry (invoke.ts): its module is loaded with
-  // its first call, so that the registry and the batch do not import each other.
-  dataBatch: async (call) => (await import('./batch')).dataBatch(call),
+  ...batchHandlers,
   ...salesHandlers,
   ...emsdevicesHandlers,
   ...collectionHandlers,

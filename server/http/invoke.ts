@@ -3,7 +3,6 @@ import type { AuthContext, TenantScope } from '../auth/context';
 import type { Operation } from '../contract';
 import { ApiError } from '../errors';
 import type { Translate } from '../i18n';
-import { handlerFor } from './handlers';
 import { checkTenantParameters, containsNul } from './security';
 import type { Services } from './services';
 
@@ -41,7 +40,7 @@ export async function invoke(
   input: CallInput,
   context: { request: FastifyRequest; reply: FastifyReply; auth: AuthContext; t: Translate },
 ): Promise<unknown> {
-  const handler = handlerFor(operation);
+  const handler = services.handlerOf(operation);
   const { auth, t } = context;
   let message = 'success';
   const data = await handler({

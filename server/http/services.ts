@@ -36,6 +36,8 @@ export interface Services {
   mqtt?: Mqtt | undefined;
   /** Something of a tenant changed through this node: what is kept of it is dropped here and on the other nodes. */
   changed(entity: string, tenantId: number): void;
+  /** The handler that answers an operation (the registry of `handlers.ts`, given here so that what answers calls, the batch among them, need not import it). */
+  handlerOf(operation: Operation): Handler;
 }
 
 /** One call being answered: its operation, its validated input and who makes it. */
