@@ -8,6 +8,7 @@ import { SiteScreen } from './SiteScreen';
 import { useAnswer } from '../../runtime/api/useAnswer';
 import { useStations } from './useStations';
 import { viewOf, type SiteScreenProps } from './views';
+import { ScrollBox } from '../../runtime/table/ScrollBox';
 
 /** A device's health as `getDeviceDetection` answers it. */
 interface Health {
@@ -52,45 +53,47 @@ function HealthTable({ query, withStation }: { query: { stationSn?: string; mine
           {figure('completeness', expected ? `${Math.round(((expected - missing) / expected) * 1000) / 10}%` : '--')}
         </Space>
       </Card>
-      <Table<Health>
-        size="small"
-        rowKey="deviceSn"
-        loading={answer.loading && !answer.data}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        scroll={{ x: 'max-content' }}
-        dataSource={rows}
-        columns={[
-          ...(withStation
-            ? [{ key: 'station', title: t('emsRemaining.station'), render: (_: unknown, row: Health) => row.stationName }]
-            : []),
-          {
-            key: 'device',
-            title: t('siteViews.device'),
-            render: (_, row) => (
-              <Link to={`/main/ems/map/equipDetail?deviceSn=${encodeURIComponent(row.deviceSn)}`}>{row.deviceName}</Link>
-            ),
-          },
-          { key: 'kind', title: t('siteViews.deviceKind'), render: (_, row) => enumLabel(t, 'deviceKind', row.kind) },
-          {
-            key: 'online',
-            title: t('widgets.stationDetailedCommunication.status'),
-            render: (_, row) => (
-              <Tag color={row.online ? 'success' : 'error'}>
-                {t(`widgets.stationDetailedCommunication.${row.online ? 'online' : 'offline'}`)}
-              </Tag>
-            ),
-          },
-          { key: 'last', title: t('emsRemaining.health.lastTime'), render: (_, row) => row.lastTime ?? '--' },
-          { key: 'variables', title: t('emsRemaining.health.variables'), align: 'right', render: (_, row) => row.variables },
-          { key: 'missing', title: t('emsRemaining.health.missingHours'), align: 'right', render: (_, row) => row.missing },
-          {
-            key: 'completeness',
-            title: t('emsRemaining.health.completeness'),
-            align: 'right',
-            render: (_, row) => (row.completeness === null ? '--' : `${row.completeness}%`),
-          },
-        ]}
-      />
+      {/* Wider than a phone: the box scrolls sideways (and takes focus) whether or not the rows have come. */}
+      <ScrollBox label={t('emsRemaining.health.devices')}>
+        <Table<Health>
+          size="small"
+          rowKey="deviceSn"
+          loading={answer.loading && !answer.data}
+          pagination={{ pageSize: 20, hideOnSinglePage: true }}
+          dataSource={rows}
+          columns={[
+            ...(withStation
+              ? [{ key: 'station', title: t('emsRemaining.station'), render: (_: unknown, row: Health) => row.stationName }]
+              : []),
+            {
+              key: 'device',
+              title: t('siteViews.device'),
+              render: (_, row) => (
+                <Link to={`/main/ems/map/equipDetail?deviceSn=${encodeURIComponent(row.deviceSn)}`}>{row.deviceName}</Link>
+              ),
+            },
+            { key: 'kind', title: t('siteViews.deviceKind'), render: (_, row) => enumLabel(t, 'deviceKind', row.kind) },
+            {
+              key: 'online',
+              title: t('widgets.stationDetailedCommunication.status'),
+              render: (_, row) => (
+                <Tag color={row.online ? 'success' : 'error'}>
+                  {t(`widgets.stationDetailedCommunication.${row.online ? 'online' : 'offline'}`)}
+                </Tag>
+              ),
+            },
+            { key: 'last', title: t('emsRemaining.health.lastTime'), render: (_, row) => row.lastTime ?? '--' },
+            { key: 'variables', title: t('emsRemaining.health.variables'), align: 'right', render: (_, row) => row.variables },
+            { key: 'missing', title: t('emsRemaining.health.missingHours'), align: 'right', render: (_, row) => row.missing },
+            {
+              key: 'completeness',
+              title: t('emsRemaining.health.completeness'),
+              align: 'right',
+              render: (_, row) => (row.completeness === null ? '--' : `${row.completeness}%`),
+            },
+          ]}
+        />
+      </ScrollBox>
     </Flex>
   );
 }
