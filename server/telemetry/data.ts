@@ -3,7 +3,7 @@ import type { CallContext, Handler } from '../http/services';
 import type { EntityRecord } from '../resources/repository';
 import { formatLocal, parseLocal, timedPoints, type PeriodType } from './calendar';
 import { deviceVariableOptions } from './variableOptions';
-import { catalogOf, deviceAnswer, lastSeen, stationOf, variableAnswer, variablesOf, zoneOf } from './lookup';
+import { catalogOf, deviceAnswer, lastSeen, stationOf, stationsOf, variableAnswer, variablesOf, zoneOf } from './lookup';
 import type { CalcMethod, Resolution } from './store';
 
 /** The devices of a station, in the order they were made. */
@@ -23,14 +23,7 @@ export const stationBySn: Handler = async (call) => stationAnswer(await stationO
 
 /** `device/station/list`: the tenant's stations. */
 export const stationList: Handler = async (call) => {
-  const page = await call.services.repository.list(call.scope(), 'station', {
-    filters: [],
-    sortField: 'id',
-    sortOrder: 'asc',
-    current: 1,
-    size: 10_000,
-  });
-  return page.records.map((station) => stationAnswer(station));
+  return (await stationsOf(call)).map((station) => stationAnswer(station));
 };
 
 function stationAnswer(station: EntityRecord, now = Date.now()) {
@@ -50,17 +43,7 @@ function stationAnswer(station: EntityRecord, now = Date.now()) {
 /** `get_all_devices`: every device of the tenant, or of one station. */
 export const allDevices: Handler = async (call) => {
   const stationSn = call.query.stationSn as string | undefined;
-  const stations = stationSn
-    ? [await stationOf(call, stationSn)]
-    : (
-        await call.services.repository.list(call.scope(), 'station', {
-          filters: [],
-          sortField: 'id',
-          sortOrder: 'asc',
-          current: 1,
-          size: 10_000,
-        })
-      ).records;
+  const stations = stationSn ? [await stationOf(call, stationSn)] : await stationsOf(call);
   const result = [];
   for (const station of stations) result.push(...(await devicesWithStatus(call, station)));
   return result;

@@ -29,6 +29,18 @@ export function stationOf(call: CallContext, sn: string): Promise<EntityRecord> 
   return call.services.repository.findBy(call.scope(), 'station', 'sn', sn);
 }
 
+/** Every station of the tenant, in the order they were made. */
+export async function stationsOf(call: CallContext): Promise<EntityRecord[]> {
+  const page = await call.services.repository.list(call.scope(), 'station', {
+    filters: [],
+    sortField: 'id',
+    sortOrder: 'asc',
+    current: 1,
+    size: 10_000,
+  });
+  return page.records;
+}
+
 /** The station's zone: days, months and years of its figures are its own. */
 export function zoneOf(station: EntityRecord): string {
   return typeof station.timeZone === 'string' ? station.timeZone : 'Asia/Shanghai';

@@ -1,5 +1,5 @@
 import type { Handler } from '../http/services';
-import { catalogOf } from './lookup';
+import { catalogOf, stationsOf } from './lookup';
 import type { CatalogVariable } from './catalog';
 
 /** At most this many variables answer a picker's search. */
@@ -13,14 +13,7 @@ const LIMIT = 20;
  */
 export const deviceVariableOptions: Handler = async (call) => {
   const catalog = await catalogOf(call);
-  const stations = await call.services.repository.list(call.scope(), 'station', {
-    filters: [],
-    sortField: 'id',
-    sortOrder: 'asc',
-    current: 1,
-    size: 10_000,
-  });
-  const stationName = new Map(stations.records.map((station) => [Number(station.id), String(station.name)]));
+  const stationName = new Map((await stationsOf(call)).map((station) => [Number(station.id), String(station.name)]));
   const named = (variable: CatalogVariable) =>
     `${stationName.get(variable.stationId) ?? variable.stationSn} / ${variable.deviceName} / ${variable.name}`;
   const { id, name } = call.query as { id?: number; name?: string };
