@@ -276,20 +276,20 @@ export function AppShell() {
               <Button
                 key={route.name}
                 // On a tablet or a phone the entries share the width: small type, little padding, a long
-                // name on two lines (six entries fit 390 px in both languages).
+                // name on two lines, broken between its words, never inside one (six entries fit 390 px
+                // in both languages; an entry is no narrower than its longest word).
                 style={
                   wide
                     ? { flex: 'none' }
                     : {
                         flex: '1 1 auto',
-                        minWidth: 0,
                         height: 'auto',
                         minHeight: 40,
                         padding: '2px 4px',
                         fontSize: token.fontSizeSM,
                         lineHeight: 1.25,
                         whiteSpace: 'normal',
-                        overflowWrap: 'anywhere',
+                        overflowWrap: 'break-word',
                       }
                 }
                 type={current ? 'link' : 'text'}

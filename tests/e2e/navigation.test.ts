@@ -250,7 +250,7 @@ describe('getting around', () => {
     await first.context().close();
   });
 
-  test('at 390×844 the bottom bar fits the width, every entry whole', async () => {
+  test('at 390×844 the bottom bar fits the width, every entry whole, its names broken between words only', async () => {
     const page = await newPage(390, 844);
     await signInAsAdmin(page, server.url);
     const bar = page.getByRole('navigation', { name: 'Workbench' });
@@ -271,6 +271,22 @@ describe('getting around', () => {
         buttons.filter((button) => button.scrollWidth > button.clientWidth + 1).map((button) => button.textContent),
       );
     expect(cut).toEqual([]);
+    // A name on two lines breaks between its words, never inside one ("Message / s").
+    const broken = await bar.evaluate((nav) => {
+      const words: string[] = [];
+      const walker = document.createTreeWalker(nav, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          if (range.getClientRects().length > 1) words.push(match[0]);
+        }
+      }
+      return words;
+    });
+    expect(broken).toEqual([]);
     await tap(bar.getByRole('button', { name: 'Management center', exact: true }));
     await page.waitForURL((url) => url.pathname === '/main/operation');
     await page.context().close();
