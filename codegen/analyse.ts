@@ -17,6 +17,7 @@ import {
   type PageDecl,
   type RouteDecl,
 } from './checks';
+import { checkLookups } from './lookups';
 import { checkOptionCalls } from './optionCalls';
 import { listOperations, type Operation } from './operations';
 import { isObject, type JsonObject, type Sources } from './sources';
@@ -71,6 +72,7 @@ export async function analyse(src: Sources): Promise<Analysis> {
   );
   checkStates(entities, problems);
   checkOptionCalls(entities, operations, problems);
+  const lookupLabels = checkLookups(src.uiSchemas, entities, operations, problems);
   const routesMeta = src.meta.routes;
   if (!routesMeta) throw new Error('schemas/meta/routes.schema.json is missing');
   const routes = checkRoutes(src, routesMeta, problems);
@@ -90,7 +92,12 @@ export async function analyse(src: Sources): Promise<Analysis> {
   const enums = new Set([...enumKeys.keys()].map((key) => key.split('.')[1] ?? ''));
   checkViews(views, viewMeta, routes, operations, widgets, enums, problems);
   const translations = mergeTranslations(src, problems);
-  const used = [...labelKeysOfSchemas(src, entities, widgets), ...labelKeysOfViews(views), ...labelKeysOfCode(src.root)];
+  const used = [
+    ...labelKeysOfSchemas(src, entities, widgets),
+    ...labelKeysOfViews(views),
+    ...labelKeysOfCode(src.root),
+    ...lookupLabels,
+  ];
   checkLabels(new Map(used), translations, problems);
   return { document, operations, entities, translations, forms, widgets, routes, views, problems };
 }

@@ -12,6 +12,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { label } from '../i18n/labels';
 import { HIDDEN_FIELD } from '../schema/uiSchema';
+import { ObjectValuesContext } from './ObjectValuesContext';
 
 /** A titled group of fields of a form (`ui:sections` of a UI schema, in order): its title is an i18n key. */
 export interface UiSection {
@@ -59,7 +60,7 @@ function sectionsOf(uiSchema: UiSchema | undefined): UiSection[] {
  * (The platform's objects take no additional properties, so there is no button to add one.)
  */
 export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
-  const { properties, title, fieldPathId, registry, required, schema, uiSchema } = props;
+  const { properties, title, fieldPathId, registry, required, schema, uiSchema, formData } = props;
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const TitleFieldTemplate = getTemplate('TitleFieldTemplate', registry, getUiOptions(uiSchema));
@@ -85,37 +86,39 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const rest = shown.filter((element) => !sectioned.has(element.name));
   const item = typeof fieldPathId.path.at(-1) === 'number';
   return (
-    <fieldset id={fieldPathId.$id} style={bare}>
-      {title && !item ? (
-        <TitleFieldTemplate
-          id={titleId(fieldPathId)}
-          title={title}
-          required={required}
-          schema={schema}
-          uiSchema={uiSchema}
-          registry={registry}
-        />
-      ) : null}
-      {sections.map((section) => {
-        const elements = section.fields.flatMap((field) => shown.filter((element) => element.name === field));
-        return elements.length ? (
-          <fieldset key={section.title} style={bare}>
-            <legend
-              style={{
-                padding: 0,
-                marginBottom: token.marginSM,
-                fontSize: token.fontSizeLG,
-                fontWeight: token.fontWeightStrong,
-                color: token.colorTextHeading,
-              }}
-            >
-              {label(t, section.title)}
-            </legend>
-            {cells(elements)}
-          </fieldset>
-        ) : null;
-      })}
-      {rest.length ? cells(rest) : null}
-    </fieldset>
+    <ObjectValuesContext.Provider value={formData as Record<string, unknown> | undefined}>
+      <fieldset id={fieldPathId.$id} style={bare}>
+        {title && !item ? (
+          <TitleFieldTemplate
+            id={titleId(fieldPathId)}
+            title={title}
+            required={required}
+            schema={schema}
+            uiSchema={uiSchema}
+            registry={registry}
+          />
+        ) : null}
+        {sections.map((section) => {
+          const elements = section.fields.flatMap((field) => shown.filter((element) => element.name === field));
+          return elements.length ? (
+            <fieldset key={section.title} style={bare}>
+              <legend
+                style={{
+                  padding: 0,
+                  marginBottom: token.marginSM,
+                  fontSize: token.fontSizeLG,
+                  fontWeight: token.fontWeightStrong,
+                  color: token.colorTextHeading,
+                }}
+              >
+                {label(t, section.title)}
+              </legend>
+              {cells(elements)}
+            </fieldset>
+          ) : null;
+        })}
+        {rest.length ? cells(rest) : null}
+      </fieldset>
+    </ObjectValuesContext.Provider>
   );
 }

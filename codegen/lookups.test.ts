@@ -1,0 +1,62 @@
+import { describe, expect, test } from 'vitest';
+import { checkLookups } from './lookups';
+import type { Operation } from './operations';
+import type { JsonObject } from './sources';
+
+const locate = {
+  operationId: 'getLocationByAddress',
+  method: 'get',
+  query: { type: 'object', properties: { address: { type: 'string' } } },
+  response: {
+    type: 'object',
+    properties: {
+      data: { type: 'object', properties: { found: { type: 'boolean' }, city: { type: ['string', 'null'] } } },
+    },
+  },
+} as unknown as Operation;
+const customer = { type: 'object', properties: { city: { type: 'string' }, address: { type: 'string' } } };
+const lookupOf = (lookup: JsonObject) => ({ address: { 'ui:field': 'Lookup', 'ui:options': { lookup } } });
+const checked = (ui: JsonObject, operations: Operation[] = [locate]) => {
+  const problems: string[] = [];
+  const labels = checkLookups({ customer: ui }, { customer }, operations, problems);
+  return { problems, labels: [...labels.keys()] };
+};
+
+describe('ui:field Lookup: a field whose value a call looks up, filling its siblings', () => {
+  test('a GET with the query parameter, answering found and the properties it fills: no problem, and its labels are named', () => {
+    const { problems, labels } = checked(
+      lookupOf({ operation: 'getLocationByAddress', query: 'address', fill: { city: 'city' } }),
+    );
+    expect(problems).toEqual([]);
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        'lookups.getLocationByAddress.action',
+        'lookups.getLocationByAddress.found',
+        'lookups.getLocationByAddress.notFound',
+        'lookups.differs',
+        'lookups.use',
+      ]),
+    );
+  });
+
+  test.each([
+    [{ operation: 'getNothing', query: 'address', fill: {} }, 'lookup names getNothing, which is no operation'],
+    [{ operation: 'getLocationByAddress', query: 'street', fill: {} }, 'has no query parameter street'],
+    [
+      { operation: 'getLocationByAddress', query: 'address', fill: { province: 'city' } },
+      'fills province, which entity customer does not have',
+    ],
+    [
+      { operation: 'getLocationByAddress', query: 'address', fill: { city: 'town' } },
+      'fills city from town, which the answer does not have',
+    ],
+  ])('%j is refused: %s', (lookup, problem) => {
+    expect(checked(lookupOf(lookup)).problems.join('\n')).toContain(problem);
+  });
+
+  test('a Lookup field without its declaration is refused', () => {
+    expect(checked({ address: { 'ui:field': 'Lookup' } }).problems).toEqual([
+      'schemas/entities/customer.ui.json: address: lookup needs ui:options.lookup { operation, query, fill }',
+    ]);
+  });
+});

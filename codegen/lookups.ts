@@ -1,0 +1,52 @@
+import type { Entities } from './checks';
+import { propertyOf, type Operation } from './operations';
+import { isObject, type JsonObject } from './sources';
+
+/**
+ * `"ui:field": "Lookup"` with `ui:options.lookup` `{ operation, query, fill }` in a UI schema:
+ * the field's value is sent as the query parameter `query` of the GET `operation`, whose answer
+ * says `found` and fills the sibling fields of `fill` (field: property of the answer). Checks
+ * that the call, its parameter, the answer's properties and the fields exist, and returns the
+ * labels the form shows (`lookups.<operation>.action|found|notFound`) for the label check.
+ */
+export function checkLookups(
+  uiSchemas: Record<string, JsonObject>,
+  entities: Entities,
+  operations: Operation[],
+  problems: string[],
+): Map<string, string> {
+  const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
+  const labels = new Map<string, string>();
+  for (const [name, ui] of Object.entries(uiSchemas)) {
+    for (const [field, entry] of Object.entries(ui)) {
+      if (!isObject(entry) || entry['ui:field'] !== 'Lookup') continue;
+      const where = `schemas/entities/${name}.ui.json`;
+      const fail = (text: string) => problems.push(`${where}: ${field}: lookup ${text}`);
+      const options = isObject(entry['ui:options']) ? entry['ui:options'] : {};
+      const lookup = isObject(options.lookup) ? options.lookup : undefined;
+      if (!lookup) {
+        fail('needs ui:options.lookup { operation, query, fill }');
+        continue;
+      }
+      const operation = typeof lookup.operation === 'string' ? byId.get(lookup.operation) : undefined;
+      if (!operation) {
+        fail(`names ${String(lookup.operation)}, which is no operation`);
+        continue;
+      }
+      if (operation.method !== 'get') fail(`${operation.operationId} must be a GET`);
+      const query = String(lookup.query);
+      if (!propertyOf(operation.query, query)) fail(`${operation.operationId} has no query parameter ${query}`);
+      const answer = propertyOf(operation.response, 'data');
+      if (propertyOf(answer, 'found')?.type !== 'boolean') fail(`${operation.operationId} must answer { found: boolean, ... }`);
+      const entity = entities[name];
+      for (const [target, from] of Object.entries(isObject(lookup.fill) ? lookup.fill : {})) {
+        if (!propertyOf(entity, target)) fail(`fills ${target}, which entity ${name} does not have`);
+        if (!propertyOf(answer, String(from))) fail(`fills ${target} from ${String(from)}, which the answer does not have`);
+      }
+      for (const key of ['action', 'found', 'notFound']) labels.set(`lookups.${operation.operationId}.${key}`, where);
+      labels.set('lookups.differs', where);
+      labels.set('lookups.use', where);
+    }
+  }
+  return labels;
+}
