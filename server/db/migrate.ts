@@ -17,6 +17,7 @@ import * as kanbanVersions from './migrations/0012_kanban_versions';
 import * as kanbanTemplates from './migrations/0013_kanban_templates';
 import * as commandOutcome from './migrations/0014_command_outcome';
 import * as mqttCredentials from './migrations/0015_mqtt_credentials';
+import * as siteScheme from './migrations/0016_site_scheme';
 
 /** Migrations in order; each takes the dialect where the two engines differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, context: MigrationContext): Promise<void> }> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, context: MigrationCon
   '0013_kanban_templates': kanbanTemplates,
   '0014_command_outcome': commandOutcome,
   '0015_mqtt_credentials': mqttCredentials,
+  '0016_site_scheme': siteScheme,
 };
 
 /** Runs the migrations not run yet, up to `target` (all of them by default). */

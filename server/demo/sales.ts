@@ -241,3 +241,26 @@ async function seedOrderRecords(
     await repository.transition(scope, 'contractFile', Number(contract.id), step);
   }
 }
+
+/** The names a site scheme gives its stations, by the station's place in the order's scheme. */
+const SCHEME_PARTS = ['一期储能舱', '屋顶光伏', '能量管理系统'];
+
+/**
+ * Site-scheme entries of the tenant's first three sales orders: the first order's scheme covers
+ * each of the given stations, the next two one station each (through the repository, as the
+ * demo's other records; stations are seeded after orders, hence a step of its own).
+ */
+export async function seedSiteSchemes(services: Services, scope: TenantScope, stationSns: string[]): Promise<void> {
+  const { repository } = services;
+  const orders = (await repository.all(scope, 'salesOrder', { filters: [], sortField: 'id', sortOrder: 'asc' })).slice(0, 3);
+  for (const [index, order] of orders.entries()) {
+    const sns = index === 0 ? stationSns : stationSns.slice(index - 1, index);
+    for (const [part, sn] of sns.entries()) {
+      await repository.create(scope, 'siteScheme', {
+        orderId: Number(order.id),
+        sn,
+        name: `${SCHEME_PARTS[(part + index) % SCHEME_PARTS.length] ?? SCHEME_PARTS[0]} ${sn}`,
+      });
+    }
+  }
+}

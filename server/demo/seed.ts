@@ -6,7 +6,7 @@ import type { Services } from '../http/services';
 import { seedAlarms } from '../alarms/demo';
 import { seedCrm } from './crm';
 import { seedDashboards } from './dashboards';
-import { seedSales } from './sales';
+import { seedSales, seedSiteSchemes } from './sales';
 import { seedOffice } from './oa';
 import { seedEmsAssets } from './emsassets';
 import { seedEmsConfig } from './emsconfig';
@@ -130,6 +130,11 @@ export async function seedDemo(services: Services): Promise<boolean> {
     await seedSales(services, scope);
     if (tenant.id === 2 || tenant.id === 10) await seedNews(services, scope);
     const stations = await seedStations(services, scope);
+    await seedSiteSchemes(
+      services,
+      scope,
+      stations.slice(0, 3).map((station) => station.sn),
+    );
     await seedEmsDevices(services, scope, stations);
     await seedAlarms(
       services,

@@ -4,6 +4,7 @@ import { saveOrderFiles } from './orderFiles';
 import { getRelatedOrders, orderTransfer, orderTransferBatch } from './orders';
 import { getBudgetForQuoteInfo, getQuoteForOrder } from './quotes';
 import { checkRankingPartake, getContractRanking } from './ranking';
+import { siteSchemeHandlers } from './siteSchemes';
 import { getOrderYearStat, getPayInvoiceStat, getProjFinishCalcDtl } from './statistics';
 
 /** The named handlers of sales, receivables, quotations, contracts and the leaderboard, by their `x-handler` name. */
@@ -20,4 +21,5 @@ export const salesHandlers: Record<string, Handler> = {
   getContractRanking,
   checkRankingPartake,
   ...contractHandlers,
+  ...siteSchemeHandlers,
 };

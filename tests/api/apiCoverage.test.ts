@@ -68,6 +68,13 @@ interface Fixture {
   query?: Record<string, string>;
 }
 
+/** A site-scheme entry's body: a station of tenant 2's on a fresh order of its own. */
+async function schemeEntryBody(ctx: Context): Promise<Row> {
+  const order = await createRecord(ctx.app, ctx.admin, 'salesOrder');
+  const station = await recordOf(ctx, 'station');
+  return { orderId: order.id, sn: station.sn, name: 'Covered' };
+}
+
 /** A picture of a camera of tenant 2's, stored as a capture record. */
 async function captureOfCaller(ctx: Context): Promise<Row> {
   const upload = picture();
@@ -141,6 +148,16 @@ async function pendingQuoteLink(ctx: Context): Promise<string> {
 }
 
 const FIXTURES: Record<string, (ctx: Context) => Promise<Fixture>> = {
+  // A station is in an order's scheme once: a fresh order takes any station of the tenant.
+  saveSiteScheme: async (ctx) => ({ body: await schemeEntryBody(ctx) }),
+  updateSiteScheme: async (ctx) => {
+    const entry = await call<Row>(ctx.app, ctx.admin, {
+      method: 'POST',
+      url: url('saveSiteScheme'),
+      payload: await schemeEntryBody(ctx),
+    });
+    return { body: { id: entry.body.data.id, orderId: entry.body.data.orderId, sn: entry.body.data.sn, name: 'Covered again' } };
+  },
   createQuoteLink: async (ctx) => ({ params: { id: String((await recordOf(ctx, 'quote')).id) } }),
   createAssetLink: async (ctx) => ({ params: { id: String((await recordOf(ctx, 'asset')).id) } }),
   getOpenQuotation: async (ctx) => ({ query: { token: await pendingQuoteLink(ctx) } }),

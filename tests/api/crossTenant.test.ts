@@ -2465,6 +2465,45 @@ const PROJECT_CHECKS: Record<string, Entry> = {
     expect(ofA.body.data.siteCount).toBeGreaterThan(0);
     expect(ofB.body.data.siteCount).toBe(0);
   },
+  // A site-scheme entry names its order by id and its station by serial number: B naming A's is refused and adds nothing.
+  saveSiteScheme: async (ctx) => {
+    const order = await ctx.recordOf('salesOrder');
+    const station = await ctx.recordOf('station');
+    const answer = await call(ctx.app, ctx.b, {
+      method: 'POST',
+      url: url('saveSiteScheme'),
+      payload: { orderId: order.id, sn: station.sn, name: 'Of tenant B' },
+    });
+    expect(answer.status).toBe(refusalFor(ctx, operation('saveSiteScheme')) === 403 ? 403 : 400);
+    const ofA = await call<{ records: Row[] }>(ctx.app, ctx.a, {
+      method: 'GET',
+      url: url('getSiteSchemePage'),
+      query: { orderId: String(order.id), size: '100' },
+    });
+    expect(ofA.body.data.records.map((entry) => entry.name)).not.toContain('Of tenant B');
+  },
+  updateSiteScheme: async (ctx) => {
+    const station = await ctx.recordOf('station');
+    const made = await call<Row>(ctx.app, ctx.a, {
+      method: 'POST',
+      url: url('saveSiteScheme'),
+      payload: { orderId: (await ctx.recordOf('salesOrder')).id, sn: station.sn, name: 'Of tenant A' },
+    });
+    const entry = made.body.data;
+    expect(made.status).toBe(200);
+    const answer = await call(ctx.app, ctx.b, {
+      method: 'PUT',
+      url: url('updateSiteScheme'),
+      payload: { id: entry.id, orderId: entry.orderId, sn: entry.sn, name: 'Of tenant B' },
+    });
+    expect(answer.status).toBe(refusalFor(ctx, operation('updateSiteScheme')));
+    const after = await call<Row>(ctx.app, ctx.a, {
+      method: 'GET',
+      url: url('getSiteSchemeById'),
+      query: { id: String(entry.id) },
+    });
+    expect(after.body.data.name).toBe(entry.name);
+  },
   getSynthesizeInfo: async (ctx) => {
     await siteOfA(ctx);
     for (const token of [ctx.a, ctx.b]) {
