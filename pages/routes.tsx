@@ -58,6 +58,7 @@ const SCREEN_CODE: Record<string, () => Promise<{ default: ComponentType<SiteScr
   income: () => import('./site/IncomeScreen').then((m) => ({ default: m.IncomeScreen })),
   deviceHealth: () => import('./site/DeviceHealthScreen').then((m) => ({ default: m.DeviceHealthScreen })),
   orderEarnedValue: () => import('./projects/EarnedValueScreen').then((m) => ({ default: m.EarnedValueScreen })),
+  projectForecasts: () => import('./projects/ProjectForecastsScreen').then((m) => ({ default: m.ProjectForecastsScreen })),
 };
 
 /** The screen of the sign-in page, the one drawn without Ant Design. */

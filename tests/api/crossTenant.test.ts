@@ -2465,6 +2465,15 @@ const PROJECT_CHECKS: Record<string, Entry> = {
     expect(ofA.body.data.siteCount).toBeGreaterThan(0);
     expect(ofB.body.data.siteCount).toBe(0);
   },
+  getProjectForecasts: async (ctx) => {
+    const get = (token: string, query: Record<string, string> = {}) =>
+      call<{ projects: { orderId: number }[] }>(ctx.app, token, { method: 'GET', url: url('getProjectForecasts'), query });
+    const ofA = (await get(ctx.a)).body.data.projects.map((project) => project.orderId);
+    expect(ofA.length).toBeGreaterThan(0);
+    const ofB = (await get(ctx.b)).body.data.projects.map((project) => project.orderId);
+    expect(ofB.filter((id) => ofA.includes(id))).toEqual([]);
+    expect((await get(ctx.b, { tenantId: String(TENANT_A) })).status).toBe(403);
+  },
   // A site-scheme entry names its order by id and its station by serial number: B naming A's is refused and adds nothing.
   saveSiteScheme: async (ctx) => {
     const order = await ctx.recordOf('salesOrder');
