@@ -1,7 +1,6 @@
 import type { Handler } from '../http/services';
 import { alarmConfigHandlers } from './alarmConfig';
 import { cameraHandlers } from './cameras';
-import { createWithStation } from './creates';
 import { menuHandlers } from './menus';
 
 /** The named handlers of cameras, EMS execution and menus, and the alarm configuration, by their `x-handler` name. */
@@ -9,5 +8,4 @@ export const emsassetsHandlers: Record<string, Handler> = {
   ...cameraHandlers,
   ...menuHandlers,
   ...alarmConfigHandlers,
-  createWithStation,
 };
