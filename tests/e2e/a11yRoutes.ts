@@ -9,7 +9,7 @@ import { parseColour } from '../../runtime/a11y/readable';
 import type { ThemeName } from '../../runtime/preferences/preferences';
 import { themeConfig } from '../../runtime/shell/themes';
 import { call, signIn } from '../support/api';
-import { launchBrowser, settled, signInAsAdmin } from '../support/browser';
+import { launchBrowser, openInApp, settled, signInAsAdmin } from '../support/browser';
 import { entities, pages } from '../support/contract';
 import { methodOf, url, type Row } from '../support/records';
 import { startServer, type TestServer } from '../support/server';
@@ -110,7 +110,9 @@ function shownNow(page: Page, title: string | undefined): Promise<string> {
     const main = document.querySelector('main') ?? document.body;
     const visible = (selector: string) => [...main.querySelectorAll(selector)].filter((element) => element.checkVisibility());
     const headings = visible('h1, h2, h3, h4, h5, h6, [role="heading"]');
-    if (title && headings.some((heading) => heading.textContent?.trim() === title)) return 'title';
+    // A page scoped to a record names it after its title once the name has come ("Contacts of …").
+    const titled = (text: string) => text === title || text.startsWith(`${title} of `);
+    if (title && headings.some((heading) => titled(heading.textContent?.trim() ?? ''))) return 'title';
     const status = visible('.ant-result-title')[0];
     if (status) return `a status page: ${status.textContent?.trim() ?? ''}`;
     return main instanceof HTMLElement && main.innerText.trim() !== '' ? 'content' : 'nothing';
@@ -146,14 +148,6 @@ async function settle(page: Page, pending: () => number, title: string | undefin
   }
   if (shown !== 'title' && shown !== 'content') throw new Error(`the screen did not render (${shown}); its title: ${title}`);
   await settled(page);
-}
-
-/** Opens `address` inside the running app, as a click on a link of the app does (no reload). */
-async function openInApp(page: Page, address: string): Promise<void> {
-  await page.evaluate((target) => {
-    window.history.pushState(null, '', target);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, address);
 }
 
 const THEME_LABEL: Record<ThemeName, string> = { default: 'light', dark: 'dark' };

@@ -58,6 +58,18 @@ export async function launchBrowser({ motion = false, viewport, touch = false }:
 }
 
 /**
+ * Opens `address` inside the running app, as a click on one of its links does: no reload, so the
+ * app's code, session and language stay as they are (a reload boots the whole app again, about a
+ * second of the browser's work a screen).
+ */
+export async function openInApp(page: Page, address: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.history.pushState(null, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, address);
+}
+
+/**
  * Waits until the page's finite animations have ended: a click on a popup or a dialog that is
  * still sliding or zooming in is lost now and then (Ant Design's menus and modals), as a user's
  * would not be, who does not click within a tenth of a second of an opening.
