@@ -2,6 +2,8 @@ import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import schema from '../../generated/widgets/image.json';
 import validators from '../../generated/widgets/image.validator.js';
+import keyDataSchema from '../../generated/widgets/keyData.json';
+import keyDataValidators from '../../generated/widgets/keyData.validator.js';
 import { englishForm } from './testing';
 
 /** The image widget's configuration form with its text fields as plain inputs. */
@@ -61,5 +63,29 @@ describe('text inputs of schema forms', () => {
     fireEvent.change(name as HTMLInputElement, { target: { value: 'Typed' } });
     view.rerender(form({ ...start, name: 'Cleared by a rule' }));
     expect(name?.value).toBe('Cleared by a rule');
+  });
+});
+
+describe('number inputs of schema forms', () => {
+  afterEach(cleanup);
+
+  test.each([
+    ['above its maximum', '200', 'must be at most 100'],
+    ['below its minimum', '0', 'must be at least 1'],
+  ])('a number %s stays as typed, and submitting says so beside it instead of changing it', async (_case, typed, said) => {
+    const onSubmit = vi.fn();
+    const view = render(englishForm(keyDataSchema, keyDataValidators, { formData: { name: 'Power', nameFont: 20 }, onSubmit }));
+    const font = view.container.querySelector<HTMLInputElement>('input#root_nameFont');
+    if (!font) throw new Error('no font size input');
+    fireEvent.change(font, { target: { value: typed } });
+    fireEvent.blur(font);
+    // Not clamped to the range on leaving it: the user sees what they typed.
+    expect(font.value).toBe(typed);
+    act(() => {
+      fireEvent.submit(font.closest('form') as HTMLFormElement);
+    });
+    expect(onSubmit).not.toHaveBeenCalled();
+    const item = font.closest('.ant-form-item');
+    await waitFor(() => expect(item?.querySelector('.ant-form-item-explain-error')?.textContent).toContain(said));
   });
 });

@@ -11,6 +11,17 @@ function afterPaint(work: () => void): void {
 }
 
 /**
+ * A number's schema without its range, for the input only: Ant Design's number input moves a value
+ * outside `min`/`max` into the range when the input is left (20000 became 10000 unsaid). The form
+ * validates the real schema, so a value out of range stays as typed and is refused beside its field.
+ */
+function unbounded(schema: BaseInputTemplateProps['schema']): BaseInputTemplateProps['schema'] {
+  if (schema.minimum === undefined && schema.maximum === undefined) return schema;
+  const { minimum: _minimum, maximum: _maximum, ...rest } = schema;
+  return rest;
+}
+
+/**
  * The text and number inputs of schema forms. A key shows in the input at once; the form, which
  * computes its whole state again for each change (a configuration form has dozens of fields),
  * takes the value once the key has been painted, as a transition that the next key may
@@ -63,6 +74,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
     <span style={{ display: 'contents' }} onKeyDown={keyDown}>
       <AntBaseInput
         {...props}
+        schema={unbounded(props.schema)}
         value={shown}
         onChange={change}
         onBlur={(id, blurred) => {
