@@ -9,7 +9,7 @@ async function variableOf(services: Services, scope: TenantScope, variableId: nu
     return await services.repository.get(scope, 'deviceVariable', variableId);
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'notFound') {
-      throw new ApiError('refMissing', { field: 'variableId', entity: 'deviceVariable' });
+      throw new ApiError('refMissing', { field: 'variableId', owner: 'alarmGenerator' });
     }
     throw error;
   }

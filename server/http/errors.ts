@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { JsonSchema } from '../contract';
 import { ApiError, ERRORS } from '../errors';
 import { languageOf, type Language, type Translate } from '../i18n';
-import { fieldErrors, fieldsInOneLine, type FieldError, type LabelOwner } from './validation';
+import { fieldErrors, fieldLabel, fieldsInOneLine, type FieldError, type LabelOwner } from './validation';
 
 /**
  * "Name is required; Telephone: Enter a telephone number of 7 to 15 digits ..." — each failed field
@@ -22,13 +22,17 @@ export function failureOf(
 ): { status: number; body: { code: number; msg: string; data?: FieldError[] } } {
   if (error instanceof ApiError) {
     const entry = ERRORS[error.kind];
-    const { message, ...params } = error.params;
+    const { message, owner, ...params } = error.params;
     // A parameter named `...Label` is a label key, shown translated as the parameter without the suffix.
     const values = Object.fromEntries(
       Object.entries(params).map(([name, value]) => (name.endsWith('Label') ? [name.slice(0, -5), t(value)] : [name, value])),
     );
+    // A refusal of a record's field (`field` of the entity `owner`) names the field by its label and is answered at it.
+    const field = owner && params.field ? params.field : undefined;
+    if (field) values.field = fieldLabel({ labels: `entities.${owner}` }, field, t);
     const msg = t(message ?? entry.key, values);
-    return { status: entry.status, body: { code: entry.code, msg, ...(error.fields ? { data: error.fields } : {}) } };
+    const data = error.fields ?? (field ? [{ path: field, message: msg }] : undefined);
+    return { status: entry.status, body: { code: entry.code, msg, ...(data ? { data } : {}) } };
   }
   if (error.validation) {
     // Every field that failed, in `data`, so that a form shows each beside its field; the first few in `msg`.

@@ -407,20 +407,28 @@ export class EntityRepository {
       if (value === undefined || value === null) continue;
       if (field.ref) {
         const isNew = Number(before?.[field.name]) !== Number(value);
-        await this.checkRef(trx, scope, field.name, field.ref, Number(value), isNew);
+        await this.checkRef(trx, scope, model.entity, field.name, field.ref, Number(value), isNew);
       }
       for (const [property, ref] of Object.entries(field.itemRefs ?? {})) {
         const old = new Set(((before?.[field.name] as EntityRecord[] | undefined) ?? []).map((item) => Number(item[property])));
         for (const item of value as EntityRecord[]) {
           if (item[property] === undefined) continue;
           const target = Number(item[property]);
-          await this.checkRef(trx, scope, `${field.name}.${property}`, ref, target, !old.has(target));
+          await this.checkRef(trx, scope, model.entity, `${field.name}.${property}`, ref, target, !old.has(target));
         }
       }
     }
   }
 
-  private async checkRef(trx: Db, scope: TenantScope, field: string, ref: RefModel, id: number, isNew: boolean): Promise<void> {
+  private async checkRef(
+    trx: Db,
+    scope: TenantScope,
+    owner: string,
+    field: string,
+    ref: RefModel,
+    id: number,
+    isNew: boolean,
+  ): Promise<void> {
     const target = this.model(ref.entity);
     const found = await trx
       .selectFrom(target.table)
@@ -428,11 +436,11 @@ export class EntityRepository {
       .where('tenantId', '=', scope.tenantId)
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!found) throw new ApiError('refMissing', { field, entity: ref.entity });
+    if (!found) throw new ApiError('refMissing', { field, owner });
     if (isNew && this.isExpired(target, found)) {
       throw ref.inactiveMessage
-        ? new ApiError('refInactive', { field, message: ref.inactiveMessage })
-        : new ApiError('refInactive', { field });
+        ? new ApiError('refInactive', { field, owner, message: ref.inactiveMessage })
+        : new ApiError('refInactive', { field, owner });
     }
   }
 

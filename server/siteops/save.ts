@@ -17,7 +17,7 @@ async function withStation(call: CallContext, body: EntityRecord): Promise<Entit
     try {
       return await repository.findBy(scope, 'station', 'sn', sn);
     } catch {
-      throw new ApiError('refMissing', { field: 'stationSn', entity: 'station' });
+      throw new ApiError('refMissing', { field: 'stationSn', owner: 'worksheet' });
     }
   };
   if (typeof body.stationSn === 'string') {

@@ -472,8 +472,8 @@ describe.each(connectedDatabases())('EMS alarms on $name', ({ start }) => {
       [{ ...valid, threshold: undefined }, 'Threshold is required'],
       [{ ...valid, deadband: -1 }, 'Deadband must be at least 0'],
       [{ ...valid, stationName: 'x', unknown: 1 }, 'unknown is not a field of this form'],
-      [{ ...valid, variableId: 999999 }, 'variableId: no such deviceVariable'],
-      [{ ...valid, typeId: 999999 }, 'typeId: no such alarmType'],
+      [{ ...valid, variableId: 999999 }, 'Variable: no such record; choose another'],
+      [{ ...valid, typeId: 999999 }, 'Alarm type: no such record; choose another'],
     ] as const) {
       const answer = await as(ems, 'POST', '/ems/api/device/alarmgenerater/add_alarm_generater', { payload });
       expect(answer.status).toBe(400);
@@ -657,9 +657,9 @@ describe.each(connectedDatabases())('EMS alarms on $name', ({ start }) => {
       otherEms,
     );
     expect(foreignRule.status).toBe(400);
-    expect(foreignRule.body.msg).toBe('variableId: no such deviceVariable');
+    expect(foreignRule.body.msg).toBe('Variable: no such record; choose another');
     const foreignType = await addRule('T44-ST1-AC.setTemp', { comparison: 'gt', threshold: 1, typeId }, otherEms);
-    expect(foreignType.body.msg).toBe('typeId: no such alarmType');
+    expect(foreignType.body.msg).toBe('Alarm type: no such record; choose another');
     const named = await as(otherEms, 'POST', '/ems/api/device/alarm/get_alarm_summarys', {
       payload: { stationSn: 'T44-ST1', tenantId: 2 },
     });

@@ -164,7 +164,9 @@ describe.each(databases())('customers on $name', ({ start }) => {
       payload: { customerId: foreign?.id, name: 'Intruder' },
     });
     expect(answer.status).toBe(400);
-    expect(answer.body.msg).toBe('customerId: no such customer');
+    // Named by its label, and answered at the field.
+    expect(answer.body.msg).toBe('Customer: no such record; choose another');
+    expect(answer.body.data).toEqual([{ path: 'customerId', message: 'Customer: no such record; choose another' }]);
   });
 
   test("listByName answers ids and names for a picker; getOwnerCustomerList the caller's own", async () => {
