@@ -460,7 +460,7 @@ export class EntityRepository {
         .where(field.name, '=', toColumn(field, value));
       if (id !== undefined) query = query.where('id', '!=', id);
       if (await query.executeTakeFirst())
-        throw new ApiError('duplicate', { fieldLabel: `entities.${model.entity}.fields.${field.name}` });
+        throw new ApiError('duplicate', { field: field.name, owner: model.entity });
     }
   }
 

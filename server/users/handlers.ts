@@ -100,7 +100,7 @@ export const saveUser: Handler = async (call) => {
   if (!body.password) throw new ApiError('validation', { detail: `password: ${call.t('errors.passwordRequired')}` });
   const { db } = call.services.database;
   if (await db.selectFrom('appUser').select('id').where('username', '=', body.username).executeTakeFirst()) {
-    throw new ApiError('duplicate', { fieldLabel: 'entities.user.fields.username' });
+    throw new ApiError('duplicate', { field: 'username', owner: 'user' });
   }
   const passwordHash = await hashSecret(body.password);
   try {
@@ -130,7 +130,7 @@ export const saveUser: Handler = async (call) => {
     });
   } catch (error) {
     // Another call took the user name meanwhile: the account table's unique name refuses the second.
-    if (isUniqueViolation(error)) throw new ApiError('duplicate', { fieldLabel: 'entities.user.fields.username' });
+    if (isUniqueViolation(error)) throw new ApiError('duplicate', { field: 'username', owner: 'user' });
     throw error;
   }
 };

@@ -231,6 +231,8 @@ describe.each(databases())('station and device administration on $name', ({ star
       });
       expect(refused.status).toBe(409);
       expect(refused.body.msg).toBe('Station is already in use');
+      // Answered at the field, which the form shows it beside.
+      expect(refused.body.data).toEqual([{ path: 'stationId', message: 'Station is already in use' }]);
       expect(await saved()).toEqual(before);
 
       const changed = await as<Row>('PUT', 'powerquality/qualitythresholdsetting', {
