@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { mergeTranslations } from './checks';
-import { dashboardEnums, labelParts } from './labelParts';
+import { DASHBOARD_FORMS, dashboardEnums, labelParts } from './labelParts';
 import { isObject, loadSources } from './sources';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,6 +48,21 @@ describe('the labels in chunks', () => {
     }
     expect(outside).toEqual([]);
     expect(loaded.has('dashboard')).toBe(true);
+  });
+
+  test('every form the dashboard’s code and the form engine name is among the labels the dashboard loads, and no screen’s form', () => {
+    const named = new Map<string, string>();
+    for (const file of [...DASHBOARD_CODE, 'runtime/forms'].flatMap((dir) => sources(join(root, dir)))) {
+      for (const [, name] of readFileSync(file, 'utf8').matchAll(/\b(?:t|translate)\('forms\.([a-zA-Z]+)[.']/g))
+        if (name) named.set(name, file);
+    }
+    expect(named.size).toBeGreaterThan(1);
+    const inMain = Object.keys((en.main.forms ?? {}) as object);
+    expect([...named].filter(([name]) => !inMain.includes(name)).map(([name, file]) => `${name} (${file})`)).toEqual([]);
+    expect(inMain.sort()).toEqual([...DASHBOARD_FORMS].sort());
+    expect(Object.keys((zh.main.forms ?? {}) as object).sort()).toEqual(inMain);
+    // A row's dialog of a list (sharing a customer) loads with the list.
+    expect(Object.keys((en.screens.forms ?? {}) as object)).toContain('crmCustomerShare');
   });
 
   test('each enumeration is in one chunk, whole, in both languages', () => {

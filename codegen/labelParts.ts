@@ -31,6 +31,13 @@ const DASHBOARD_ENUM_FILES = /\/(widget-[\w-]+|widgets|telemetry)\.json$/;
  * (`codegen/labelParts.test.ts`) finds any other the dashboard's code names and fails.
  */
 const NAMED_BY_WIDGETS = ['siteopsWorkType', 'siteopsWorksheetStatus', 'emsAssetPtzDirection'];
+/**
+ * The forms whose words the shell's and the dashboard's code shows: the form engine's own, the
+ * rich-text editor's (the custom text widget's dialog) and the reason an option is not offered.
+ * The other forms are screens' (a row's dialog, a password change) and load with them; the labels
+ * test fails when the dashboard's code names another.
+ */
+export const DASHBOARD_FORMS = new Set(['rjsf', 'richText', 'notOffered']);
 
 /**
  * The enumerations whose labels load with the shell and the dashboard: those of the widgets' and
@@ -54,18 +61,25 @@ export function dashboardEnums(src: Sources): Set<string> {
  * loads alone (`start`); those of the shell and the dashboard, which every other screen loads
  * (`main`); and those of the other screens (the entities' fields, the pages' titles, each screen's
  * own words, the other enumerations), which load with them (`screens`). The enumerations are split
- * between `main` and `screens`: the browser merges a group's parts.
+ * between `main` and `screens`, and so are the forms' words (`DASHBOARD_FORMS`): the browser merges a
+ * group's parts.
  */
 export function labelParts(resources: JsonObject, mainEnums: Set<string>): Record<'start' | 'main' | 'screens', JsonObject> {
   const groups = Object.entries(resources);
   const part = (keep: (group: string) => boolean) => Object.fromEntries(groups.filter(([group]) => keep(group)));
-  const enums = Object.entries(isObject(resources.enums) ? resources.enums : {});
-  const enumsWhere = (inMain: boolean) => Object.fromEntries(enums.filter(([name]) => mainEnums.has(name) === inMain));
+  /** A group split between `main` and `screens`, entry by entry. */
+  const split = (group: string, inMain: (name: string) => boolean) => (main: boolean) => {
+    const entries = Object.entries(isObject(resources[group]) ? resources[group] : {});
+    return Object.fromEntries(entries.filter(([name]) => inMain(name) === main));
+  };
+  const enumsWhere = split('enums', (name) => mainEnums.has(name));
+  const formsWhere = split('forms', (name) => DASHBOARD_FORMS.has(name));
   return {
     start: part((group) => START_LABELS.has(group)),
-    main: { ...part((group) => MAIN_LABELS.has(group)), enums: enumsWhere(true) },
+    main: { ...part((group) => MAIN_LABELS.has(group)), forms: formsWhere(true), enums: enumsWhere(true) },
     screens: {
       ...part((group) => !START_LABELS.has(group) && !MAIN_LABELS.has(group) && group !== 'enums'),
+      forms: formsWhere(false),
       enums: enumsWhere(false),
     },
   };
