@@ -217,6 +217,28 @@ export function checkWidgets(src: Sources, problems: string[]): void {
       if (isObject(schema.items)) visit(schema.items, `${at}/items`);
     };
     visit(widget.content, '');
+    checkPickVariables(widget, problems);
+  }
+}
+
+/**
+ * A list whose UI schema offers "Add variables…" (`ui:options.pickVariables`: the property of its
+ * items that holds the device variable, or `true` for items that are variables) has such items.
+ */
+function checkPickVariables(widget: Sources['widgets'][number], problems: string[]): void {
+  const properties = isObject(widget.content.properties) ? widget.content.properties : {};
+  for (const [name, ui] of Object.entries(widget.ui ?? {})) {
+    const options = isObject(ui) && isObject(ui['ui:options']) ? ui['ui:options'] : {};
+    if (!('pickVariables' in options)) continue;
+    const pick = options.pickVariables;
+    const list = properties[name];
+    const items = isObject(list) && list.type === 'array' && isObject(list.items) ? list.items : undefined;
+    const held =
+      pick === true ? items : typeof pick === 'string' && isObject(items?.properties) ? items.properties[pick] : undefined;
+    if (!isObject(held) || !String(held.$ref).endsWith('parts/deviceVar.json'))
+      problems.push(
+        `${widget.path}: ${name} has ui:options.pickVariables ${JSON.stringify(pick)}, but its items hold no device variable (parts/deviceVar.json) there`,
+      );
   }
 }
 

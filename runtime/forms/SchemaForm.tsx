@@ -9,7 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RefusedField } from '../api/client';
+import { AppendingArrayField } from './AppendingArrayField';
 import { ArrayFieldItemTemplate } from './ArrayFieldItemTemplate';
+import { ArrayFieldTemplate } from './ArrayFieldTemplate';
 import { BaseInputTemplate } from './BaseInputTemplate';
 import { fieldMessage, refusedErrors } from './fieldMessages';
 import { FieldTemplate } from './FieldTemplate';
@@ -22,12 +24,15 @@ import { formFields, formWidgets } from './widgets';
 
 const templates = {
   ArrayFieldItemTemplate,
+  ArrayFieldTemplate,
   DescriptionFieldTemplate: UiDescription,
   ButtonTemplates: buttonTemplates,
   BaseInputTemplate,
   FieldTemplate,
   ObjectFieldTemplate,
 };
+/** The form's fields: those UI schemas name, and the array field that lets a list's template append several items. */
+const fields = { ...formFields, ArrayField: AppendingArrayField };
 
 export interface SchemaFormProps {
   schema: RJSFSchema;
@@ -168,7 +173,7 @@ export function SchemaForm({
           templates={templates}
           translateString={translateString}
           widgets={formWidgets}
-          fields={formFields}
+          fields={fields}
           formContext={formContext}
           ref={(instance: CoreForm | null) => {
             form.current = instance;
