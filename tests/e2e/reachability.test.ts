@@ -96,4 +96,53 @@ describe('calls within a user’s reach', () => {
     await expect.poll(enabled).toBe(true);
     await row.getByRole('button', { name: disable, exact: true }).waitFor();
   });
+
+  test.each<[Language, string, string, string, string, string]>([
+    ['en', 'Site schemes', 'New', 'Station serial number', 'Save', 'no station of yours has the serial number NO-SUCH-1'],
+    ['zh', '站点方案', '新增', '电站序列号', '保存', '本企业没有序列号为 NO-SUCH-1 的电站'],
+  ])(
+    "a sales order's site schemes list its entries, and a station the tenant lacks is refused beside its field (%s)",
+    async (language, title, create, snLabel, save, refusal) => {
+      type Entry = { sn: string; name: string };
+      const orders = await call<{ records: { id: number }[] }>(server.app, admin, {
+        method: 'GET',
+        url: '/manager/orderinfo/page',
+      });
+      const entriesOf = async (orderId: number) =>
+        (
+          await call<{ records: Entry[]; total: number }>(server.app, admin, {
+            method: 'GET',
+            url: '/manager/orderinfo/siteScheme/page',
+            query: { orderId: String(orderId), size: '50' },
+          })
+        ).body.data;
+      let order: { id: number; entries: Entry[] } | undefined;
+      for (const { id } of orders.body.data.records) {
+        const { records } = await entriesOf(id);
+        if (records.length > 0) {
+          order = { id, entries: records };
+          break;
+        }
+      }
+      if (!order) throw new Error('no demo order has site-scheme entries');
+      await page.goto(`${server.url}/main/appliance/sales/site-schemes?orderId=${order.id}&lng=${language}`);
+      await page.getByRole('heading', { name: new RegExp(title) }).waitFor();
+      for (const entry of order.entries)
+        await page.getByRole('row').filter({ hasText: entry.sn }).filter({ hasText: entry.name }).waitFor();
+
+      await tap(page.getByRole('button', { name: create, exact: true }));
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel(snLabel, { exact: true }).fill('NO-SUCH-1');
+      await dialog.getByLabel(language === 'en' ? 'Name' : '名称', { exact: true }).fill('Nowhere');
+      await tap(dialog.getByRole('button', { name: save, exact: true }));
+      // Beside the serial number's field, in the user's language; nothing stored.
+      await dialog
+        .locator('.ant-form-item')
+        .filter({ has: page.getByLabel(snLabel, { exact: true }) })
+        .getByText(refusal)
+        .waitFor();
+      expect((await entriesOf(order.id)).total).toBe(order.entries.length);
+      await page.keyboard.press('Escape');
+    },
+  );
 });
