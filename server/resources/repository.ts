@@ -459,8 +459,7 @@ export class EntityRepository {
         .where('tenantId', '=', scope.tenantId)
         .where(field.name, '=', toColumn(field, value));
       if (id !== undefined) query = query.where('id', '!=', id);
-      if (await query.executeTakeFirst())
-        throw new ApiError('duplicate', { field: field.name, owner: model.entity });
+      if (await query.executeTakeFirst()) throw new ApiError('duplicate', { field: field.name, owner: model.entity });
     }
   }
 
