@@ -6,7 +6,7 @@ import { FileListUpload } from './FileListUpload';
 import { HiddenField } from './HiddenField';
 import { IconPicker } from './IconPicker';
 import { ImageUpload } from './ImageUpload';
-import { Lookup } from './Lookup';
+import { LookupField } from './LookupField';
 import { MoneyInput } from './MoneyInput';
 import { RefSelect } from './RefSelect';
 import { RichText } from './RichText';
@@ -30,4 +30,4 @@ export const formWidgets: RegistryWidgetsType = {
 };
 
 /** Form fields by the name a UI schema gives in `ui:field`. */
-export const formFields: RegistryFieldsType = { DeviceVar: DeviceVarField, Hidden: HiddenField, Lookup };
+export const formFields: RegistryFieldsType = { DeviceVar: DeviceVarField, Hidden: HiddenField, Lookup: LookupField };
