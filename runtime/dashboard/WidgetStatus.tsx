@@ -20,8 +20,13 @@ export function WidgetStatus({ data, empty, children }: WidgetStatusProps) {
   const { t } = useTranslation();
   if (empty) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
   const state = overallState(data);
+  // A status names what is loading: a name on the spinner's own element, which has no role, is not allowed.
   if (state === 'loading')
-    return <Spin aria-label={t('widgets.common.loading')} style={{ display: 'block', margin: '24px auto' }} />;
+    return (
+      <div role="status" aria-label={t('widgets.common.loading')}>
+        <Spin style={{ display: 'block', margin: '24px auto' }} />
+      </div>
+    );
   if (state === 'error') {
     return (
       <Alert type="warning" showIcon title={t('widgets.common.failed')} description={failureOf(data)} style={{ margin: 8 }} />
