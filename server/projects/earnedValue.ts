@@ -89,7 +89,7 @@ async function factsOf(call: Parameters<Handler>[0], site: EntityRecord): Promis
 }
 
 /** The day asked for: today without one; refused (400, the field named) after today or before the order's first planned day. */
-function dayAsked(call: Parameters<Handler>[0], today: string, firstPlanned: string | undefined): string {
+export function dayAsked(call: Parameters<Handler>[0], today: string, firstPlanned: string | undefined): string {
   const asked = call.query.date;
   if (asked === undefined) return today;
   const day = String(asked);

@@ -1,9 +1,8 @@
 import type { ProjEarnedValue, ProjForecasts } from '../../generated/types';
-import { ApiError } from '../errors';
-import type { CallContext, Handler } from '../http/services';
+import type { Handler } from '../http/services';
 import type { EntityRecord } from '../resources/repository';
-import { dayOf, getEarnedValueStatistics } from './earnedValue';
-import { allOf } from './records';
+import { dayAsked, dayOf, getEarnedValueStatistics } from './earnedValue';
+import { allOf, yuan } from './records';
 
 /** A project of the forecasts: one open sales order's figures and forecasts. */
 export type ProjectForecast = ProjForecasts['projects'][number];
@@ -44,7 +43,6 @@ export type Forecast = Pick<
   | 'status'
 >;
 
-const yuan = (value: number) => Math.round(value * 100) / 100;
 const index = (value: number) => Math.round(value * 10_000) / 10_000;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
 const addDays = (day: string, days: number) => new Date(Date.parse(day) + days * DAY_MS).toISOString().slice(0, 10);
@@ -95,18 +93,6 @@ export function forecastOf(input: ForecastInput): Forecast {
   };
 }
 
-/** The day asked (today without one): refused (400, the field named) after today. */
-function dayAsked(call: CallContext, today: string): string {
-  const asked = call.query.date;
-  if (asked === undefined) return today;
-  const day = String(asked);
-  if (day > today) {
-    const message = call.t('projects.earnedValue.errors.afterToday', { today });
-    throw new ApiError('validation', { detail: `date: ${message}` }, [{ path: 'date', message }]);
-  }
-  return day;
-}
-
 const earliest = (days: string[]) => (days.length ? days.reduce((a, b) => (a < b ? a : b)) : undefined);
 const latest = (days: string[]) => (days.length ? days.reduce((a, b) => (a > b ? a : b)) : undefined);
 const daysOf = (sites: EntityRecord[], field: string) =>
@@ -120,7 +106,8 @@ const daysOf = (sites: EntityRecord[], field: string) =>
  */
 export const getProjectForecasts: Handler = async (call) => {
   const today = new Date().toISOString().slice(0, 10);
-  const day = dayAsked(call, today);
+  // Refused after today; a day before an order's plan leaves that order out (below) rather than refusing.
+  const day = dayAsked(call, today, undefined);
   const byOrder = new Map<number, EntityRecord[]>();
   for (const site of await allOf(call, 'executeSite')) {
     const orderId = Number(site.orderId);
