@@ -1,23 +1,11 @@
 import { join } from 'node:path';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { bundleOpenapi } from './bundleOpenapi';
-import {
-  checkLabels,
-  checkNamedChecks,
-  checkOperations,
-  checkRoutes,
-  checkWidgets,
-  checkPages,
-  checkStates,
-  enumKeysOf,
-  labelKeysOfCode,
-  labelKeysOfSchemas,
-  mergeTranslations,
-  type Entities,
-  type PageDecl,
-  type RouteDecl,
-} from './checks';
+import { checkNamedChecks, checkOperations, checkRoutes, checkStates, checkWidgets } from './checks';
+import type { Entities, PageDecl, RouteDecl } from './declarations';
+import { checkLabels, enumKeysOf, labelKeysOfCode, labelKeysOfSchemas, mergeTranslations } from './labels';
 import { checkLookups } from './lookups';
+import { checkPages } from './pageChecks';
 import { checkOptionCalls } from './optionCalls';
 import { listOperations, type Operation } from './operations';
 import { isObject, type JsonObject, type Sources } from './sources';

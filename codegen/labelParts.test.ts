@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { mergeTranslations } from './checks';
+import { mergeTranslations } from './labels';
 import { DASHBOARD_FORMS, dashboardEnums, labelParts } from './labelParts';
 import { isObject, loadSources } from './sources';
 

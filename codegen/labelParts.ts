@@ -1,4 +1,4 @@
-import { enumKeysOf } from './checks';
+import { enumKeysOf } from './labels';
 import { isObject, type JsonObject, type Sources } from './sources';
 
 /** The groups of labels the sign-in page shows (its own, the app's name, the shared words, errors and HTTP statuses). */

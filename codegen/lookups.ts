@@ -1,4 +1,4 @@
-import type { Entities } from './checks';
+import type { Entities } from './declarations';
 import { propertyOf, type Operation } from './operations';
 import { isObject, type JsonObject } from './sources';
 

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { parse as parseYaml } from 'yaml';
 import { HTTP_METHODS } from './bundleOpenapi';
-import type { PageDecl } from './checks';
+import type { PageDecl } from './declarations';
 import type { Operation } from './operations';
 import { isObject, type Json, type Sources } from './sources';
 

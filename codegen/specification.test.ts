@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { mergeTranslations } from './checks';
+import { mergeTranslations } from './labels';
 import { isObject, loadSources, type JsonObject } from './sources';
 
 /**

@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import Ajv from 'ajv';
-import { checkCharts, type ChartDecl, type RouteDecl } from './checks';
+import type { ChartDecl, RouteDecl } from './declarations';
+import { checkCharts } from './pageChecks';
 import { propertyOf, type Operation } from './operations';
 import { isObject, type Json, type JsonObject } from './sources';
 import { addProjectKeywords } from './vocabulary';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
-import type { RouteDecl } from '../codegen/checks';
+import type { RouteDecl } from '../codegen/declarations';
 import type { Operation as CodegenOperation, ResourceBinding, StateMachine } from '../codegen/operations';
 import bodyValidators from '../generated/validators/serverBody.js';
 import requestValidators from '../generated/validators/serverRequest.js';

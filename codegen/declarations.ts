@@ -1,0 +1,109 @@
+import { isObject, type Json, type JsonObject } from './sources';
+
+/*
+ * The shapes of the sources as codegen reads them, once their meta-schemas have checked them:
+ * page schemas, their chart panels, the route tree, the entities.
+ */
+
+/** A page schema, as far as the checks read it (the meta-schema has checked its shape). */
+export interface PageDecl {
+  page: string;
+  entity: string;
+  scope?: string[];
+  links?: { route: string }[];
+  resource: Record<string, string>;
+  columns: { field: string; sortable?: boolean; tenThousands?: boolean }[];
+  filters?: { field: string; range?: string[] }[];
+  tabs?: { field: string; values?: (string | number)[] }[];
+  defaultSort: { field: string };
+  rowActions?: (
+    | { action: 'edit' }
+    | { action: 'delete'; confirm: string }
+    | { action: 'navigate'; page: string; params: Record<string, string> }
+    | {
+        action: 'form';
+        form: string;
+        load?: string;
+        save: string;
+        params: Record<string, string>;
+        listParams?: string[];
+        answer?: string[];
+        when?: When;
+      }
+    | {
+        action: 'call';
+        operation: string;
+        params: Record<string, string>;
+        values?: Record<string, unknown>;
+        label?: string;
+        confirm?: string;
+        when?: When;
+      }
+    | { action: 'view'; operation: string; params: Record<string, string>; columns: string[] }
+    | { action: 'open'; route: string; params: Record<string, string> }
+    | { action: 'transition'; operation: string; confirm?: string; form?: string }
+    | { action: 'download'; operation: string; params: Record<string, string> }
+    | { action: 'upload'; operation: string; params: Record<string, string>; accept: string }
+  )[];
+  bulkActions?: { form: string; save: string; ids: string }[];
+  form?: { ui: string };
+  createForm?: { form: string; save: string };
+  /** Operation id of the page's Excel export. */
+  export?: string;
+  /** Operation id of the page's PDF export. */
+  exportPdf?: string;
+  /** Operation id of the page's Excel import (a multipart upload of one workbook). */
+  import?: string;
+  deleteSelected?: string;
+  charts?: { year?: boolean; panels: ChartDecl[] };
+}
+
+/** Rows an action is offered on: those whose field has one of the values. */
+export interface When {
+  field: string;
+  in: string[];
+}
+
+/** A chart panel of a page (see the meta-schema's `chart`). */
+export interface ChartDecl {
+  call: string;
+  type: 'figures' | 'gauge' | 'funnel' | 'bar' | 'line' | 'pie';
+  category?: string;
+  categoryEnum?: string;
+  values: string[];
+  money?: string[];
+}
+
+/** Schemas of `schemas/entities` by their `x-entity` name, dereferenced. */
+export type Entities = Record<string, JsonObject>;
+
+/** A route of the tree, with its absolute path. */
+export interface RouteDecl {
+  name: string;
+  path: string;
+  parent?: string;
+  redirect?: string;
+  page?: string;
+  screen?: string;
+  open?: boolean;
+  hidden?: boolean;
+  tenants?: number[];
+  permission?: string;
+  participation?: boolean;
+  participationPermission?: boolean;
+  refresh?: boolean;
+  keepAlive?: boolean;
+  navigation?: string;
+  shortcut?: boolean;
+}
+
+/** The route tree, flat in tree order, every path absolute. */
+export function flattenRoutes(routes: Json | undefined, parent?: RouteDecl): RouteDecl[] {
+  return (Array.isArray(routes) ? routes : []).flatMap((route) => {
+    if (!isObject(route)) return [];
+    const { children, path, ...rest } = route as JsonObject & { path: string };
+    const absolute = path.startsWith('/') ? path : `${parent?.path === '/' ? '' : (parent?.path ?? '')}/${path}`;
+    const flat = { ...(rest as unknown as RouteDecl), path: absolute, ...(parent ? { parent: parent.name } : {}) };
+    return [flat, ...flattenRoutes(children, flat)];
+  });
+}

@@ -1,0 +1,272 @@
+import Ajv from 'ajv';
+import { flattenRoutes, type Entities, type PageDecl } from './declarations';
+import { enumKeysOf } from './labels';
+import { pageRecordSchema, propertyOf, type Operation } from './operations';
+import { isObject, type JsonObject, type Sources } from './sources';
+
+export function checkPages(
+  src: Sources,
+  meta: JsonObject,
+  entities: Entities,
+  operations: Operation[],
+  problems: string[],
+): void {
+  const ajv = new Ajv({ strict: true, allErrors: true });
+  const validate = ajv.compile(meta);
+  const byId = new Map(operations.map((op) => [op.operationId, op]));
+  const pages = new Map(src.pages.map(({ content }) => [String(content.page), content as unknown as PageDecl]));
+  const routes = flattenRoutes(src.routes.routes);
+  // The enumerations (`x-enum`) anywhere in the schemas, which may name the categories of charts.
+  const enumKeys = new Map<string, string>();
+  for (const file of src.schemas) enumKeysOf(file.content, file.path, enumKeys);
+  const enums = new Set([...enumKeys.keys()].map((key) => key.split('.')[1] ?? ''));
+  for (const { path, content } of src.pages) {
+    if (!validate(content)) {
+      for (const error of validate.errors ?? []) problems.push(`${path}: ${error.instancePath || '/'} ${error.message ?? ''}`);
+      continue;
+    }
+    const page = content as unknown as PageDecl;
+    const fail = (text: string) => problems.push(`${path}: ${text}`);
+    const entity = entities[page.entity];
+    if (!entity) fail(`entity ${page.entity} does not exist`);
+    for (const link of page.links ?? []) {
+      const route = routes.find((candidate) => candidate.name === link.route);
+      if (!route?.screen && !route?.page) fail(`link: ${link.route} is no route with a page or a screen`);
+    }
+    for (const [role, id] of Object.entries(page.resource)) {
+      const op = byId.get(id);
+      if (!op) {
+        fail(`${role} operation ${id} is not in the OpenAPI document`);
+        continue;
+      }
+      if (op.resource && op.resource.entity !== page.entity)
+        fail(`${role} operation ${id} serves ${op.resource.entity}, not ${page.entity}`);
+      if ((role === 'create' || role === 'update') && op.body?.['x-entity'] !== page.entity)
+        fail(`${role} operation ${id} does not take a ${page.entity}`);
+      if ((role === 'get' || role === 'delete') && !propertyOf(op.query, 'id') && !propertyOf(op.params, 'id'))
+        fail(`${role} operation ${id} takes no id`);
+    }
+    const list = byId.get(page.resource.list ?? '');
+    if (!list) continue;
+    const record = pageRecordSchema(list);
+    if (!record) {
+      fail(`list operation ${list.operationId} does not answer a page of records`);
+      continue;
+    }
+    for (const column of page.columns) {
+      const property = propertyOf(record, column.field);
+      if (!property) fail(`column ${column.field} is not a property of what ${list.operationId} answers`);
+      else if (column.tenThousands && (property.type !== 'number' || property['x-decimals'] !== 2))
+        fail(`column ${column.field} is shown in ten-thousands but is no amount (a number with x-decimals 2)`);
+    }
+    for (const filter of page.filters ?? []) {
+      if (!filter.range) {
+        if (!propertyOf(list.query, filter.field)) fail(`filter ${filter.field} is not a query parameter of ${list.operationId}`);
+        continue;
+      }
+      const format = propertyOf(entity, filter.field)?.format;
+      if (format !== 'date' && format !== 'date-time') fail(`range filter ${filter.field} is not a date or date-time property`);
+      filter.range.forEach((param, index) => {
+        const binding = list.filters[param];
+        const op = index === 0 ? 'gte' : 'lte';
+        if (binding?.field !== filter.field || binding.op !== op)
+          fail(`range filter ${filter.field}: ${param} is no query parameter of ${list.operationId} filtering it by ${op}`);
+      });
+    }
+    for (const tab of page.tabs ?? []) {
+      if (!propertyOf(list.query, tab.field)) fail(`tab ${tab.field} is not a query parameter of ${list.operationId}`);
+      const codes = propertyOf(entity, tab.field)?.enum;
+      if (!Array.isArray(codes)) fail(`tab ${tab.field} is not a coded property of ${page.entity}`);
+      else if ((tab.values ?? []).some((value) => !codes.includes(value)))
+        fail(`tab ${tab.field} offers a value ${page.entity} does not have`);
+    }
+    for (const field of page.scope ?? []) {
+      if (!propertyOf(list.query, field)) fail(`scope ${field} is not a query parameter of ${list.operationId}`);
+      if (!propertyOf(entity, field)) fail(`scope ${field} is not a property of ${page.entity}`);
+    }
+    const sortable = propertyOf(list.query, 'sortField')?.enum;
+    const sortFields = Array.isArray(sortable) ? sortable : [];
+    for (const field of [...page.columns.filter((c) => c.sortable).map((c) => c.field), page.defaultSort.field]) {
+      if (!sortFields.includes(field)) fail(`${list.operationId} cannot sort by ${field} (its sortField does not offer it)`);
+    }
+    for (const action of page.rowActions ?? []) {
+      if ((action.action === 'form' || action.action === 'call') && action.when && !propertyOf(record, action.when.field))
+        fail(`${action.action} action: it is offered by field ${action.when.field}, which the rows do not have`);
+      if (action.action === 'edit' && !page.resource.update) fail('an edit action needs an update operation');
+      if (action.action === 'delete' && !page.resource.delete) fail('a delete action needs a delete operation');
+      if (action.action === 'transition') {
+        const op = byId.get(action.operation);
+        if (op?.resource?.action !== 'transition' || op.resource.entity !== page.entity)
+          fail(`transition action: ${action.operation} is no transition of ${page.entity}`);
+        const form = op?.body?.['x-form'];
+        if (op?.body && form !== action.form)
+          fail(
+            `transition action: ${action.operation} takes a body; the action names its form (${String(form ?? 'none: give the body an x-form')})`,
+          );
+        if (!op?.body && action.form) fail(`transition action: ${action.operation} takes no body, so no form`);
+        continue;
+      }
+      if (action.action === 'form') {
+        const save = byId.get(action.save);
+        if (save?.body?.['x-form'] !== action.form) fail(`form action: ${action.save} does not take the form ${action.form}`);
+        if (action.load && !byId.get(action.load)) fail(`form action: ${action.load} is not in the OpenAPI document`);
+        for (const [param, field] of Object.entries(action.params)) {
+          if (!propertyOf(save?.body, param)) fail(`form action: ${param} is not a field of the form ${action.form}`);
+          if (!propertyOf(record, field)) fail(`form action: field ${field} is not in the rows`);
+        }
+        const answer = save && (save.plain ? save.response : propertyOf(save.response, 'data'));
+        const answered = answer?.type === 'array' && isObject(answer.items) ? answer.items : undefined;
+        for (const field of action.answer ?? [])
+          if (!propertyOf(answered, field)) fail(`form action: ${action.save} answers no list of records with ${field}`);
+        for (const param of action.listParams ?? []) {
+          if (!(param in action.params)) fail(`form action: list parameter ${param} is not one of its params`);
+          if (propertyOf(save?.body, param)?.type !== 'array')
+            fail(`form action: ${param} of the form ${action.form} is no list`);
+        }
+        continue;
+      }
+      if (action.action === 'call' || action.action === 'view') {
+        const op = byId.get(action.operation);
+        const where = `${action.action} action`;
+        if (!op) fail(`${where}: ${action.operation} is not in the OpenAPI document`);
+        if (op?.body && action.action === 'view') fail(`${where}: ${action.operation} takes a body; a view reads`);
+        // A view reads its list with a query; a call fills its path and its query, or, when it takes a
+        // body, its path and the body (every field of which comes from the row: no form asks for one).
+        const sources = action.action === 'view' ? [op?.query] : op?.body ? [op.params, op.body] : [op?.query, op?.params];
+        for (const [param, field] of Object.entries(action.params)) {
+          if (!sources.some((schema) => propertyOf(schema, param)))
+            fail(`${where}: ${param} is no ${action.action === 'view' ? 'query ' : ''}parameter of ${action.operation}`);
+          if (!propertyOf(record, field)) fail(`${where}: field ${field} is not in the rows`);
+        }
+        const values = action.action === 'call' ? (action.values ?? {}) : {};
+        for (const param of Object.keys(values))
+          if (!sources.some((schema) => propertyOf(schema, param)))
+            fail(`${where}: ${param} is no parameter of ${action.operation}`);
+        for (const required of [op?.params?.required, op?.query?.required, op?.body?.required].flatMap((list) =>
+          Array.isArray(list) ? list : [],
+        ))
+          if (!(String(required) in action.params) && !(String(required) in values))
+            fail(`${where}: ${action.operation} needs ${String(required)}, which it does not give`);
+        if (action.action === 'view' && op) {
+          const data = op.plain ? op.response : propertyOf(op.response, 'data');
+          const item = data?.type === 'array' && isObject(data.items) ? data.items : undefined;
+          if (item?.['x-entity'] !== page.entity) fail(`${where}: ${action.operation} does not answer a list of ${page.entity}`);
+          else
+            for (const column of action.columns)
+              if (!propertyOf(item, column)) fail(`${where}: column ${column} is not a property of ${page.entity}`);
+        }
+        continue;
+      }
+      if (action.action === 'download' || action.action === 'upload') {
+        // A download answers a file and takes no body; an upload sends one file and answers data.
+        const op = byId.get(action.operation);
+        const where = `${action.action} action`;
+        if (action.action === 'download' && (!op?.binary || op.body))
+          fail(`${where}: ${action.operation} is no call answering a file without a body (x-binary)`);
+        if (action.action === 'upload' && (!op?.multipart || op.binary))
+          fail(`${where}: ${action.operation} is no upload of a file (a multipart body, answering data)`);
+        for (const [param, field] of Object.entries(action.params)) {
+          if (!propertyOf(op?.params, param) && !propertyOf(op?.query, param))
+            fail(`${where}: ${param} is no parameter of ${action.operation}`);
+          if (!propertyOf(record, field)) fail(`${where}: field ${field} is not in the rows`);
+        }
+        for (const required of [op?.params?.required, op?.query?.required].flatMap((list) => (Array.isArray(list) ? list : [])))
+          if (!(String(required) in action.params))
+            fail(`${where}: ${action.operation} needs ${String(required)}, which it does not give`);
+        continue;
+      }
+      if (action.action === 'open') {
+        const route = routes.find((candidate) => candidate.name === action.route);
+        if (!route?.screen) fail(`open action: ${action.route} is no route with a screen`);
+        for (const field of Object.values(action.params))
+          if (!propertyOf(record, field)) fail(`open action: field ${field} is not in the rows`);
+        continue;
+      }
+      if (action.action !== 'navigate') continue;
+      const target = pages.get(action.page);
+      if (!target) fail(`navigates to page ${action.page}, which does not exist`);
+      for (const [param, field] of Object.entries(action.params)) {
+        if (!target?.scope?.includes(param)) fail(`navigates with ${param}, which page ${action.page} does not take`);
+        if (!propertyOf(record, field)) fail(`navigates with field ${field}, which the rows do not have`);
+      }
+    }
+    for (const bulk of page.bulkActions ?? []) {
+      const body = byId.get(bulk.save)?.body;
+      if (body?.['x-form'] !== bulk.form) fail(`bulk action: ${bulk.save} does not take the form ${bulk.form}`);
+      const ids = propertyOf(body, bulk.ids);
+      if (ids?.type !== 'array' || !isObject(ids.items) || ids.items.type !== 'integer')
+        fail(`bulk action: ${bulk.ids} of the form ${bulk.form} is no list of ids`);
+    }
+    if (page.form && !src.uiSchemas[page.form.ui]) fail(`form UI schema ${page.form.ui} does not exist`);
+    if (page.createForm) {
+      const body = byId.get(page.createForm.save)?.body;
+      if (body?.['x-form'] !== page.createForm.form)
+        fail(`create form: ${page.createForm.save} does not take the form ${page.createForm.form}`);
+      for (const field of page.scope ?? [])
+        if (!propertyOf(body, field)) fail(`create form: ${page.createForm.form} has no field ${field} of the page's scope`);
+    }
+    for (const [id, format] of [
+      [page.export, 'xlsx'],
+      [page.exportPdf, 'pdf'],
+    ] as const) {
+      if (!id) continue;
+      const op = byId.get(id);
+      if (op?.resource?.action !== 'export' || op.resource.page !== page.page || (op.resource.format ?? 'xlsx') !== format)
+        fail(`export ${id} is no ${format} export of this page (x-resource action export, page ${page.page}, format ${format})`);
+      // Dates and times are written as the list shows them, in the zone the client names.
+      if (!propertyOf(op?.query, 'timeZone')) fail(`export ${id} takes no timeZone (components/parameters/timeZone)`);
+    }
+    if (page.import) {
+      const op = byId.get(page.import);
+      if (!op?.multipart || op.binary)
+        fail(`import ${page.import} is no upload of a workbook (a multipart body, answering data)`);
+    }
+    if (page.deleteSelected) {
+      const op = byId.get(page.deleteSelected);
+      if (op?.method !== 'delete' || propertyOf(op.query, 'ids')?.type !== 'string')
+        fail(`deleteSelected ${page.deleteSelected} is no delete taking the ids as a comma list (query ids)`);
+    }
+    if (page.charts) checkCharts(page.charts, byId, enums, fail);
+  }
+}
+
+/**
+ * A page's charts: each call is a read of the contract (no body) answering what its type draws (an object
+ * for figures and gauges, a list of objects otherwise) with the numeric values it names; a
+ * category that names each item; an enumeration that exists; the year sent to calls that take it.
+ */
+export function checkCharts(
+  charts: NonNullable<PageDecl['charts']>,
+  byId: Map<string, Operation>,
+  enums: Set<string>,
+  fail: (text: string) => void,
+): void {
+  for (const chart of charts.panels) {
+    const op = byId.get(chart.call);
+    const where = `chart ${chart.call}`;
+    if (!op) {
+      fail(`${where} is not in the OpenAPI document`);
+      continue;
+    }
+    if (op.body) fail(`${where} takes a body; a chart's call reads with query parameters only`);
+    if (charts.year && !propertyOf(op.query, 'year')) fail(`${where} takes no year`);
+    const data = op.plain ? op.response : propertyOf(op.response, 'data');
+    const listed = chart.type !== 'figures' && chart.type !== 'gauge';
+    const item = listed ? (data?.type === 'array' && isObject(data.items) ? data.items : undefined) : data;
+    if (item?.type !== 'object') {
+      fail(`${where} does not answer ${listed ? 'a list of objects' : 'an object'}, which a ${chart.type} draws`);
+      continue;
+    }
+    for (const field of chart.values) {
+      const type = propertyOf(item, field)?.type;
+      const types = Array.isArray(type) ? type : [type];
+      if (!types.includes('number') && !types.includes('integer')) fail(`${where}: ${field} is no number of its answer`);
+    }
+    for (const field of chart.money ?? [])
+      if (!chart.values.includes(field)) fail(`${where}: money ${field} is not one of its values`);
+    if (listed && !(chart.category && propertyOf(item, chart.category)))
+      fail(`${where}: a ${chart.type} names its items by a category, a property of the answer's items`);
+    if (!listed && chart.category) fail(`${where}: a ${chart.type} has no category`);
+    if (chart.categoryEnum && !enums.has(chart.categoryEnum)) fail(`${where}: enumeration ${chart.categoryEnum} does not exist`);
+  }
+}
