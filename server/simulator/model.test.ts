@@ -3,8 +3,8 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { describe, expect, test } from 'vitest';
 import { unbalance } from '../emsdevices/unbalance';
-import { StationModel, type StationSpec } from './model';
-import { DEVICES, VARIABLES } from './topology';
+import { StationModel } from './model';
+import { DEVICES, VARIABLES, type StationSpec } from './topology';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -5,10 +5,11 @@ import type { DayRollup, HourRollup, MonthRollup, SampleInput } from '../telemet
 import { issueCredentials } from '../collection/mqttCredentials';
 import { Lease } from '../db/leases';
 import type { Tables } from '../db/tables';
-import { StationModel, type ModelState, type StationSpec } from './model';
+import type { ModelState } from './equipment';
+import { StationModel } from './model';
 import { registerLayout } from './registerLayout';
 import { stationSpec } from './spec';
-import { VARIABLES } from './topology';
+import { VARIABLES, type StationSpec } from './topology';
 import { StationPublisher } from './publisher';
 import { StationWire } from './wire';
 

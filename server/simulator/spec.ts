@@ -1,5 +1,4 @@
-import type { StationSpec } from './model';
-import { DEVICES, type StationType } from './topology';
+import { DEVICES, type StationSpec, type StationType } from './topology';
 
 /** A number from a serial number, so that each station has its own weather and outages. */
 function seedOf(sn: string): number {

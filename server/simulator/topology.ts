@@ -117,6 +117,22 @@ const device = (
   ...(ratedPower ? { ratedPower } : {}),
 });
 
+/** A station as the simulator sees it. */
+export interface StationSpec {
+  sn: string;
+  type: StationType;
+  latitude: number;
+  longitude: number;
+  /** kWh of storage for 'storage', kWp of photovoltaics for 'photovoltaic'; for 'ems' the kWp of its PV (its battery is the PCS rating × 2 h). */
+  capacity: number;
+  /** IANA zone, e.g. 'Asia/Shanghai'. */
+  zone: string;
+  /** Deterministic randomness (an integer; only its low 32 bits count). */
+  seed: number;
+  /** `DEVICES[type]`. */
+  devices: DeviceSpec[];
+}
+
 /** Devices of each kind of station. */
 export const DEVICES: Record<StationType, DeviceSpec[]> = {
   storage: [

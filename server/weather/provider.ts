@@ -1,5 +1,6 @@
 import type { EntityRecord } from '../resources/repository';
-import { StationModel, type WeatherCondition } from '../simulator/model';
+import { StationModel } from '../simulator/model';
+import type { WeatherCondition } from '../simulator/surroundings';
 import { stationSpec } from '../simulator/spec';
 import { periodOf, formatLocal, HOUR_MS } from '../telemetry/calendar';
 
