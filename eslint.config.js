@@ -10,7 +10,7 @@ const folders = (...names) => `^(\\.\\./)+(${names.join('|')})(/|$)`;
 /** Import directions of DESIGN.md §2: each folder may import only the folders before it. */
 const layers = [
   { files: ['codegen/**'], forbidden: ['server', 'runtime', 'widgets', 'pages', 'stories', 'tests', 'generated'] },
-  { files: ['server/**'], forbidden: ['runtime', 'widgets', 'pages', 'stories', 'tests'], typesOnly: ['codegen'] },
+  { files: ['server/**'], forbidden: ['runtime', 'widgets', 'pages', 'stories', 'tests', 'codegen'] },
   { files: ['runtime/**'], forbidden: ['server', 'widgets', 'pages', 'stories', 'tests', 'codegen'] },
   { files: ['widgets/**'], forbidden: ['server', 'pages', 'stories', 'tests', 'codegen'] },
   { files: ['pages/**'], forbidden: ['server', 'stories', 'tests', 'codegen'] },
@@ -47,7 +47,7 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }] },
   },
-  ...layers.map(({ files, forbidden, typesOnly = [] }) => ({
+  ...layers.map(({ files, forbidden }) => ({
     files,
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -55,9 +55,6 @@ export default tseslint.config(
         {
           patterns: [
             { regex: folders(...forbidden), message: 'This import runs against the directions of DESIGN.md §2.' },
-            ...(typesOnly.length
-              ? [{ regex: folders(...typesOnly), allowTypeImports: true, message: 'Only types may be imported from here.' }]
-              : []),
             // Inside a module, files import each other directly, never through the module's index.
             { regex: '^(\\.{1,2}/)+(index)?$', message: 'Import the file itself, not the index of your own module.' },
           ],

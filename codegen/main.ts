@@ -10,7 +10,7 @@ import { loadSources } from './sources';
 import { inputsHash, recordBuild } from './stamps';
 import { pageStories } from './stories';
 import { CODEGEN } from './targets';
-import { apiTypes, componentAliases, metaTypes } from './types';
+import { apiTypes, componentAliases, contractTypes, metaTypes } from './types';
 import { formValidator, plainValidators, serverValidators } from './validators';
 import { validationMessagesModule } from './validationMessages';
 import { formatChecksModule } from './vocabulary';
@@ -37,6 +37,7 @@ async function generate(check: boolean): Promise<Map<string, string>> {
   out.set('api.ts', await apiTypes(document, banner('types')));
   out.set('types.ts', componentAliases(src, banner('types')));
   out.set('meta.ts', await metaTypes(src, banner('types')));
+  out.set('contract.ts', contractTypes(root, banner('types')));
   const mainEnums = dashboardEnums(src);
   for (const [lng, resources] of Object.entries(translations)) {
     out.set(`i18n/${lng}.json`, json(resources));

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
-import type { RouteDecl } from '../codegen/declarations';
-import type { Operation as CodegenOperation, ResourceBinding, StateMachine } from '../codegen/operations';
+import type { Operation as CodegenOperation, ResourceBinding, RouteDecl, StateMachine } from '../generated/contract';
 import bodyValidators from '../generated/validators/serverBody.js';
 import requestValidators from '../generated/validators/serverRequest.js';
 

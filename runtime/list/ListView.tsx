@@ -3,6 +3,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import type { StateMachine } from '../../generated/contract';
 import type { BulkAction, PageSchema, RowAction, When } from '../../generated/meta';
 import { transitionOperations } from '../../generated/registry';
 import { fieldLabel, label, pageTitle } from '../i18n/labels';
@@ -77,12 +78,6 @@ export const rowWorkKey = (operation: string, record: ListRecord) => `${operatio
 /** Whether an action offered in some states only (`when`) is offered on the row (an unset field is ''). */
 const offered = (action: { when?: When }, record: ListRecord) =>
   !action.when || action.when.in.includes(String(record[action.when.field] ?? ''));
-
-/** The state machine of an entity schema (`x-states`). */
-interface StateMachine {
-  field: string;
-  transitions: Record<string, { from: unknown[] }>;
-}
 
 /** The label of a transition's button (and of the dialog of its form): `entities.<entity>.transitions.<name>`. */
 export function transitionLabel(t: TFunction, page: PageSchema, operation: string): string {

@@ -1,4 +1,4 @@
-import type { StateMachine } from '../../codegen/operations';
+import type { StateMachine } from '../../generated/contract';
 import type { JsonSchema } from '../contract';
 
 /** How a property is stored: text, integer, double, boolean (0/1) or JSON text. */
