@@ -15,6 +15,7 @@ import { methodOf, url, type Row } from '../support/records';
 import { startServer, type TestServer } from '../support/server';
 import { englishLabel } from '../support/english';
 import { audit, describeFindings } from '../support/axe';
+import { clickMenuEntry, entryTitle, menuLeaves, userMenu, type MenuEntry } from '../support/menu';
 
 /** The title a route's screen shows as its heading (as the route tree's random route test finds it). */
 function titleOf(route: RouteEntry): string | undefined {
@@ -201,9 +202,15 @@ async function unreachableOnPhone(page: Page, inShell: boolean): Promise<string[
  * redirect shows another route of the tree and is not checked apart. A serious or critical
  * finding fails its route's test with the rule, the element and what is wrong. On a phone's
  * window each route must also fit its width, a signed-in one with its menu, header actions,
- * bottom navigation and primary buttons in reach (`unreachableOnPhone`).
+ * bottom navigation and primary buttons in reach (`unreachableOnPhone`). With `fromMenu`, a route
+ * of the side menu is opened by clicking its entry (`clickMenuEntry`), and a last test checks that
+ * every entry was: each entry of the menu proven reachable at that size by the same walk.
  */
-export function a11yTests(themeName: ThemeName, viewport: { width: number; height: number }): void {
+export function a11yTests(
+  themeName: ThemeName,
+  viewport: { width: number; height: number },
+  { fromMenu = false }: { fromMenu?: boolean } = {},
+): void {
   const phone = viewport.width < PHONE_WIDTH;
   const signedIn = routes.filter((route) => !route.open && !route.redirect);
   const open = routes.filter((route) => route.open && !route.redirect);
@@ -216,11 +223,15 @@ export function a11yTests(themeName: ThemeName, viewport: { width: number; heigh
     let page: Page;
     let pending: () => number;
     const openLinks = new Set<string>();
+    /** With `fromMenu`: the side menu's leaves by path, and those opened by their entry. */
+    let leaves = new Map<string, MenuEntry[]>();
+    const clicked = new Set<string>();
 
     beforeAll(async () => {
       if (!existsSync('dist/client/index.html')) throw new Error('build the client first (vite build)');
       server = await startServer({ listen: true, sqliteDemo: true });
       token = await signIn(server.app, 'admin', 'admin123');
+      if (fromMenu) leaves = menuLeaves(await userMenu(server.app, token));
       staff = await launchBrowser();
       await staff.context.addInitScript((name) => localStorage.setItem('theme', name), themeName);
       page = await staff.context.newPage();
@@ -252,7 +263,19 @@ export function a11yTests(themeName: ThemeName, viewport: { width: number; heigh
 
     test.each(signedIn.map((route) => [route.path, route] as const))('%s', async (_path, route) => {
       const address = await addressOf(server.app, token, route);
-      await openInApp(page, address);
+      // A menu entry is clicked (a screen scoped by a record then opened at its record's address).
+      const chain = leaves.get(route.path);
+      if (chain) {
+        // A screen outside the shell (the kiosk) has no menu: the user goes back into the app first.
+        const menu = page.getByRole('menu', { name: 'Navigation' });
+        if (!(await menu.count())) {
+          await page.goBack();
+          await menu.waitFor();
+        }
+        await clickMenuEntry(page, chain);
+        clicked.add(route.path);
+      }
+      if (!chain || address !== route.path) await openInApp(page, address);
       await settle(page, pending, titleOf(route));
       const findings = await audit(page, address);
       for (const link of await openLinksShown(page, openPaths)) openLinks.add(link);
@@ -260,6 +283,15 @@ export function a11yTests(themeName: ThemeName, viewport: { width: number; heigh
       // A signed-in screen outside the shell (the kiosk view) has no menu or account to reach.
       if (phone) expect(await unreachableOnPhone(page, route.path.startsWith('/main')), 'out of reach on a phone').toEqual([]);
     });
+
+    if (fromMenu)
+      test('every entry of the side menu was opened by a click on it', () => {
+        expect(leaves.size).toBeGreaterThan(150);
+        expect([...leaves.keys()].filter((path) => !clicked.has(path))).toEqual([]);
+        // The energy-site area is the last group: its entries were clicked with every group above them open.
+        const groups = [...leaves.values()].map((chain) => chain[0]);
+        expect(groups.at(-1) && entryTitle(groups.at(-1) as MenuEntry)).toBe('Smart O&M');
+      });
 
     test.each(open.map((route) => [route.path, route] as const))('%s, without a session', async (_path, route) => {
       const visitor = await launchBrowser();

@@ -1,23 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import en from '../../generated/i18n/en.json';
-import { call, signIn } from '../support/api';
+import { signIn } from '../support/api';
 import { launchBrowser, settled, signInAs, signInAsAdmin, tap, widgetsShowing } from '../support/browser';
+import { clickMenuEntry, entryTitle, menuLeaves, userMenu, type MenuEntry } from '../support/menu';
 import { startServer, type TestServer } from '../support/server';
 
-const labels = en as unknown as { routes: Record<string, { title: string; shortcut?: string } | undefined> };
 const LANDING = '/main/appliance/customer';
 const QUESTION = 'Discard the changes not saved?';
-
-/** An entry of the user's menu, as the server answers it. */
-interface MenuEntry {
-  name: string;
-  path: string;
-  parent?: string;
-  navigation?: 'bottom';
-}
-
-const title = (entry: MenuEntry) => labels.routes[entry.name]?.title ?? entry.name;
 
 /** The hue of a computed `rgb(...)` colour, in degrees. */
 function hue(colour: string): number {
@@ -62,61 +51,38 @@ describe('getting around', () => {
     await server.app.simulator?.ready;
     browser = await launchBrowser();
     admin = await signIn(server.app, 'admin', 'admin123');
-    menu = (await call<MenuEntry[]>(server.app, admin, { method: 'GET', url: '/manager/user/getUserMenu' })).body.data;
+    menu = await userMenu(server.app, admin);
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
-  // At the first size each entry is clicked and opens its route; at the second, where the entries
-  // sit closer to the bottom bar, Playwright's trial click checks that the click would land on the
-  // entry (in view, steady, nothing over it) without opening the route again.
-  test.each([
-    [1440, 900, 'is clicked and opens its route'],
-    [1366, 768, 'would take a click (a trial click lands on it)'],
-  ])(
-    'at %i×%i every entry of the menu %s',
-    async (width, height, what) => {
-      const open = what.startsWith('is clicked');
-      const page = await newPage(width, height);
-      await signInAsAdmin(page, server.url);
-      const navigation = page.getByRole('menu', { name: 'Navigation' });
-      await navigation.waitFor();
-      const byName = new Map(menu.map((entry) => [entry.name, entry]));
-      const childrenOf = (name: string) => menu.filter((entry) => entry.parent === name);
-      // A bottom-navigation route with one screen is in the bottom bar only; every other leaf is in the side menu.
-      const leaves = menu.filter((entry) => childrenOf(entry.name).length === 0 && entry.navigation !== 'bottom');
-      expect(leaves.length).toBeGreaterThan(150);
-      const unreachable: string[] = [];
-      for (const leaf of leaves) {
-        const groups: MenuEntry[] = [];
-        for (let parent = leaf.parent && byName.get(leaf.parent); parent; parent = parent.parent && byName.get(parent.parent))
-          groups.unshift(parent);
-        try {
-          for (const group of groups) {
-            const opener = navigation.getByRole('menuitem', { name: title(group), exact: true });
-            if ((await opener.getAttribute('aria-expanded')) !== 'true') {
-              await settled(page);
-              await opener.click({ timeout: 5_000 });
-            }
-          }
-          await settled(page);
-          // A click that lands on something else (the bottom bar over the entry) fails here.
-          await navigation.getByRole('menuitem', { name: title(leaf), exact: true }).click({ timeout: 5_000, trial: !open });
-          if (open) await page.waitForURL((url) => url.pathname === leaf.path, { timeout: 10_000 });
-        } catch (error) {
-          unreachable.push(`${[...groups, leaf].map(title).join(' › ')} (${leaf.path}): ${String(error).split('\n')[0] ?? ''}`);
-        }
+  // At 1440×900 the accessibility sweep of the light theme opens each route of the menu by clicking
+  // its entry (tests/e2e/a11y.light.test.ts). At 1366×768, where the entries sit closer to the
+  // bottom bar, Playwright's trial click checks that the click would land on each entry (in view,
+  // steady, nothing over it) without opening the route again.
+  test('at 1366×768 every entry of the menu would take a click (a trial click lands on it)', async () => {
+    const page = await newPage(1366, 768);
+    await signInAsAdmin(page, server.url);
+    const navigation = page.getByRole('menu', { name: 'Navigation' });
+    await navigation.waitFor();
+    const leaves = menuLeaves(menu);
+    expect(leaves.size).toBeGreaterThan(150);
+    const unreachable: string[] = [];
+    for (const [path, chain] of leaves) {
+      try {
+        await clickMenuEntry(page, chain, { trial: true });
+      } catch (error) {
+        unreachable.push(`${chain.map(entryTitle).join(' › ')} (${path}): ${String(error).split('\n')[0] ?? ''}`);
       }
-      expect(unreachable).toEqual([]);
-      // The energy-site area, the last group, with all groups above it open.
-      const last = menu.filter((entry) => !entry.parent && entry.navigation !== 'bottom').at(-1);
-      expect(last && title(last)).toBe('Smart O&M');
-      await page.context().close();
-    },
-    600_000,
-  );
+    }
+    expect(unreachable).toEqual([]);
+    // The energy-site area, the last group, with all groups above it open.
+    const last = menu.filter((entry) => !entry.parent && entry.navigation !== 'bottom').at(-1);
+    expect(last && entryTitle(last)).toBe('Smart O&M');
+    await page.context().close();
+  }, 600_000);
 
   test.each([
     [1440, 900],
