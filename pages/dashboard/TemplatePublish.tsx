@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { KanbanTemplatePreview } from '../../generated/types';
 import { label, useRuntime } from '../../runtime';
 import { widgetTitle, type DashboardDocument } from '../../runtime/dashboard';
+import { unboundReason } from '../../runtime/dashboard/unbound';
 import { NoteInput } from './NoteInput';
-import { unboundLine } from './unbound';
 
 type Roll = KanbanTemplatePreview['stations'][number];
 
@@ -133,11 +133,15 @@ export function TemplatePublish({ templateId, document, previous, onClose, onPub
                         })}
                       </li>
                     ))}
+                    {/* Named as the station's people read them: its own devices, the variables' names. */}
                     {roll.unbound.map((unbound, index) => (
                       <li key={`unbound-${index}`} style={{ overflowWrap: 'anywhere' }}>
-                        {unboundLine(t, widgetName(unbound.widgetId), unbound)}
+                        {`${widgetName(unbound.widgetId)}: ${unboundReason(t, unbound)}`}
                       </li>
                     ))}
+                    {roll.placeholders.length ? (
+                      <li>{t('dashboard.templates.placeholders', { widgets: names(roll.placeholders) })}</li>
+                    ) : null}
                   </ul>
                   <Checkbox
                     checked={ticked.includes(roll.stationSn)}

@@ -42,7 +42,8 @@ export function primeWidgets(
 ): void {
   scheduler.prime(
     document.widgets.flatMap((widget) => {
-      const definition = widgetRegistry.get(widget.type);
+      // A placeholder (see `UnboundWidget`) needs no data.
+      const definition = widget.unbound ? undefined : widgetRegistry.get(widget.type);
       return definition ? [{ id: widget.id, needsOf: widgetNeeds(definition, widget.config, station, period) }] : [];
     }),
   );

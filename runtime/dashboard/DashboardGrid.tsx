@@ -22,6 +22,7 @@ import {
 } from './document';
 import type { EditorStore } from './editor';
 import type { InspectDialogProps } from './InspectDialog';
+import type { UnboundWidgetProps } from './UnboundWidget';
 import { effectiveConfig } from './period';
 import type { DataScheduler, NeedsOf } from './scheduler';
 import { useWidgetData } from './useWidgetData';
@@ -36,6 +37,10 @@ const EditableGrid = lazy(() => import('./EditableGrid').then((module) => ({ def
 /** The 'Inspect data' dialog, loaded when a widget's figures are first inspected. */
 const InspectDialog = lazyScreen<InspectDialogProps>(() =>
   import('./InspectDialog').then((module) => ({ default: module.InspectDialog })),
+);
+/** A template's widget this station could not bind, in its place: loaded where a dashboard has one. */
+const UnboundWidget = lazyScreen<UnboundWidgetProps>(() =>
+  import('./UnboundWidget').then((module) => ({ default: module.UnboundWidget })),
 );
 
 export interface DashboardGridProps {
@@ -189,20 +194,26 @@ const WidgetCell = memo(function WidgetCell({ store, id, definitions, ...props }
       onRemove={props.onRemove}
       onMove={props.onMove}
       onArrange={props.onArrange}
-      onInspect={inspect}
+      onInspect={widget.unbound ? undefined : inspect}
     >
-      <WidgetSlot
-        widget={widget}
-        definition={definition}
-        station={props.station}
-        period={props.period}
-        scheduler={props.scheduler}
-        editing={props.editing}
-        navigate={props.navigate}
-        title={title}
-        inspecting={inspecting}
-        onInspected={inspected}
-      />
+      {widget.unbound ? (
+        <Suspense fallback={null}>
+          <UnboundWidget unbound={widget.unbound} editing={props.editing} />
+        </Suspense>
+      ) : (
+        <WidgetSlot
+          widget={widget}
+          definition={definition}
+          station={props.station}
+          period={props.period}
+          scheduler={props.scheduler}
+          editing={props.editing}
+          navigate={props.navigate}
+          title={title}
+          inspecting={inspecting}
+          onInspected={inspected}
+        />
+      )}
     </WidgetFrame>
   );
 });

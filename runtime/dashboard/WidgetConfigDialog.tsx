@@ -8,6 +8,7 @@ import { SchemaForm } from '../forms/SchemaForm';
 import { useGuardedClose } from '../forms/unsaved';
 import { buildUiSchema, mergeUiSchema } from '../schema/uiSchema';
 import type { WidgetConfig } from './document';
+import { withoutRoles } from './unbound';
 import type { DataScheduler } from './scheduler';
 import type { AnyWidgetDefinition, DashboardPeriod, StationContext } from './widget';
 import { WidgetPreview } from './WidgetPreview';
@@ -61,7 +62,7 @@ export function WidgetConfigDialog({
   definition,
   title,
   id,
-  config,
+  config: stored,
   station,
   period,
   scheduler,
@@ -69,6 +70,8 @@ export function WidgetConfigDialog({
   onCancel,
 }: WidgetConfigDialogProps) {
   const { t } = useTranslation();
+  // A placeholder's bindings its station could not take show empty, to be chosen among its own.
+  const config = useMemo(() => withoutRoles(stored), [stored]);
   const [module, setModule] = useState<[SchemaModule, UiSchema] | null>(null);
   const [failure, setFailure] = useState<string>();
   const [values, setValues] = useState<WidgetConfig>(config);

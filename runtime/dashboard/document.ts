@@ -235,9 +235,13 @@ export function clearWidgets(document: DashboardDocument): void {
   for (const breakpoint of BREAKPOINTS) document.layouts[breakpoint] = [];
 }
 
+/** Sets a widget's configuration: a placeholder's (see `UnboundWidget`) is then bound, and a placeholder no more. */
 export function setWidgetConfig(document: DashboardDocument, id: string, config: WidgetConfig): void {
   const widget = document.widgets.find((entry) => entry.id === id);
-  if (widget) widget.config = config;
+  if (widget) {
+    widget.config = config;
+    delete widget.unbound;
+  }
 }
 
 /** Replaces one layout (only the geometry of known widgets is kept). */

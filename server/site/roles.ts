@@ -3,7 +3,7 @@ import { allRecords, equals } from '../emsassets/records';
 import type { CallContext } from '../http/services';
 import type { EntityRecord } from '../resources/repository';
 import type { CatalogVariable, TenantCatalog } from '../telemetry/catalog';
-import { meansOtherStation } from './bindings';
+import { bindingsOf, meansOtherStation } from './bindings';
 
 /** Why a binding has no counterpart at a station. */
 export type Reason = 'unknown' | 'notFound' | 'noCode' | 'noDevice' | 'noVariable' | 'noLabel' | 'noCamera';
@@ -18,6 +18,12 @@ export interface Unbound {
   name: string;
   /** The device model and variable code it is matched by (variables). */
   detail?: string;
+  /** The variable's own name, without its device's (variables). */
+  variable?: string;
+  /** The station's device of the same role, by its name there (`noVariable`). */
+  device?: string;
+  /** The device model (a device without one: its kind) the station has no device of, `#2` and on after the first (`noDevice`). */
+  model?: string;
   reason: Reason;
 }
 
@@ -25,6 +31,8 @@ interface Widget {
   id: string;
   type: string;
   config: Record<string, unknown>;
+  /** A placeholder's: what the station could not bind, its role bindings kept as they are (see `resolveRoles`). */
+  unbound?: Unbound[];
 }
 
 /** The layouts and widgets of a dashboard document. */
@@ -54,13 +62,19 @@ export interface Places {
   /** The path of names of each energy label, by id. */
   labels: Map<number, string>;
   cameras: EntityRecord[];
+  /** The name of the station's device of each role. */
+  deviceNames?: Map<string, string>;
+  /** The name the tenant's devices of a role's model (or kind) give a variable code, when any has it. */
+  variableName?(role: string, code: string): string | undefined;
+  /** The name of a kind of device, in the caller's language. */
+  kindName?(kind: string): string;
 }
 
 /**
  * The role of each device of a station: its model (its type when it has none) and its rank among
  * the station's devices of that model, in serial-number order (numbers compared as numbers).
  */
-function rolesOf(variables: CatalogVariable[]): Pick<Places, 'roleBySn' | 'byRole'> {
+function rolesOf(variables: CatalogVariable[]): Pick<Places, 'roleBySn' | 'byRole' | 'deviceNames'> {
   const devices = new Map<string, CatalogVariable>();
   for (const variable of variables) if (!devices.has(variable.deviceSn)) devices.set(variable.deviceSn, variable);
   const ranks = new Map<string, number>();
@@ -73,13 +87,15 @@ function rolesOf(variables: CatalogVariable[]): Pick<Places, 'roleBySn' | 'byRol
     roleBySn.set(device.deviceSn, `${key}#${rank}`);
   }
   const byRole = new Map<string, Map<string, CatalogVariable>>();
+  const deviceNames = new Map<string, string>();
   for (const variable of variables) {
     const role = roleBySn.get(variable.deviceSn)!;
+    deviceNames.set(role, variable.deviceName);
     const codes = byRole.get(role) ?? new Map<string, CatalogVariable>();
     if (variable.code) codes.set(variable.code, variable);
     byRole.set(role, codes);
   }
-  return { roleBySn, byRole };
+  return { roleBySn, byRole, deviceNames };
 }
 
 /** The energy labels of a station, each with its path of names from the top of the tree. */
@@ -103,6 +119,13 @@ export async function placesOf(call: CallContext, catalog: TenantCatalog, statio
     ...rolesOf(catalog.byStation.get(String(station.sn)) ?? []),
     labels: labelPaths(labels),
     cameras,
+    variableName: (role, code) => {
+      const key = role.replace(/#\d+$/, '');
+      for (const variable of catalog.bySn.values())
+        if (variable.code === code && (variable.deviceModel ?? `type:${variable.deviceKind}`) === key) return variable.name;
+      return undefined;
+    },
+    kindName: (kind) => call.t(`enums.deviceKind.${kind}`),
   };
 }
 
@@ -164,11 +187,21 @@ export function toRoles(
   const meaning = new Set(
     (content.widgets as Widget[]).filter((widget) => meansOtherStation(widget.config)).map((widget) => widget.id),
   );
+  const placeholders = new Map(
+    (content.widgets as Widget[]).flatMap((widget) => (widget.unbound ? [[widget.id, widget.unbound] as const] : [])),
+  );
   const variable = (binding: { varSn: string }, widgetId: string, path: string) => {
+    // A placeholder keeps the roles its station could not bind: they stay roles, to be bound where they can be.
+    const kept = binding.varSn.startsWith('@') ? placeholders.get(widgetId) : undefined;
+    if (kept) {
+      roles.variables[binding.varSn] ??= kept.find((entry) => entry.path === path)?.name ?? binding.varSn;
+      return binding;
+    }
     const from = catalog.bySn.get(binding.varSn);
     if (from && from.stationSn !== source.sn && meaning.has(widgetId)) return binding;
     if (!from || from.stationSn !== source.sn) {
-      unbound.push({ widgetId, path, kind: 'variable', name: binding.varSn, reason: from ? 'unknown' : 'notFound' });
+      const name = from ? `${from.deviceName} / ${from.name}` : binding.varSn;
+      unbound.push({ widgetId, path, kind: 'variable', name, reason: from ? 'unknown' : 'notFound' });
       return DROP;
     }
     const name = `${from.deviceName} / ${from.name}`;
@@ -198,35 +231,63 @@ export function toRoles(
     }
     return undefined;
   };
-  const widgets = mapWidgets(content.widgets as Widget[], variable, field);
+  // What a station could not bind is the station's to say, not the template's.
+  const widgets = mapWidgets(content.widgets as Widget[], variable, field).map(({ unbound: _, ...widget }) => widget);
   return { content: { schemaVersion: content.schemaVersion, layouts: content.layouts, widgets, roles }, unbound };
 }
 
 /**
  * A dashboard bound to roles as a station takes it: each variable the variable of the same code on
  * the station's device of the same role, each label the label of the same path, each camera the
- * camera at the same place. What the station lacks is listed and left out; a widget that lost
- * something (here or in `earlier`) and is no longer valid without it is left out whole.
+ * camera at the same place. What the station lacks is listed, named as its people read it (the
+ * variable, the station's own device of the role or the model it has no device of), and left out;
+ * a widget that lost something (here or in `earlier`) and is no longer valid without it is left out
+ * whole, or, with `placeholders`, kept as a placeholder: its bindings the station cannot take kept
+ * as roles and what it could not bind as its `unbound`, so that its place stays and editing can
+ * bind it (or remove it).
  */
-export function resolveRoles(content: RoleContent, target: Places, earlier: Unbound[] = []) {
+export function resolveRoles(
+  content: RoleContent,
+  target: Places,
+  earlier: Unbound[] = [],
+  { placeholders = false }: { placeholders?: boolean } = {},
+) {
   const unbound: Unbound[] = [];
   let rebound = 0;
+  /** The station's variable of a role's binding, or what it lacks, named. */
+  const take = (varSn: string): { deviceSn: string; varSn: string } | Omit<Unbound, 'widgetId' | 'path'> => {
+    const at = varSn.lastIndexOf('.');
+    const role = varSn.slice(1, at);
+    const code = varSn.slice(at + 1);
+    const model = role.replace(/#\d+$/, '');
+    const rank = Number(role.slice(model.length + 1));
+    const to = target.byRole.get(role)?.get(code);
+    if (to) return { deviceSn: to.deviceSn, varSn: to.sn };
+    const name = content.roles.variables[varSn] ?? varSn;
+    const device = target.deviceNames?.get(role);
+    const has = target.byRole.has(role);
+    const kind = model.startsWith('type:') ? model.slice(5) : undefined;
+    return {
+      kind: 'variable',
+      name,
+      detail: `${kind ?? model} · ${code}`,
+      variable: target.variableName?.(role, code) ?? name.split(' / ').pop(),
+      ...(has && device
+        ? { device }
+        : { model: `${kind === undefined ? model : (target.kindName?.(kind) ?? kind)}${rank ? ` #${rank + 1}` : ''}` }),
+      reason: has ? 'noVariable' : 'noDevice',
+    };
+  };
   const variable = (binding: { varSn: string }, widgetId: string, path: string) => {
     // Not a role: a binding a widget keeps as it is, since it means that station (see `toRoles`).
     if (!binding.varSn.startsWith('@')) return binding;
-    const at = binding.varSn.lastIndexOf('.');
-    const role = binding.varSn.slice(1, at);
-    const code = binding.varSn.slice(at + 1);
-    const name = content.roles.variables[binding.varSn] ?? binding.varSn;
-    const detail = `${role.replace(/^type:/, '').replace(/#\d+$/, '')} · ${code}`;
-    const codes = target.byRole.get(role);
-    const to = codes?.get(code);
-    if (!to) {
-      unbound.push({ widgetId, path, kind: 'variable', name, detail, reason: codes ? 'noVariable' : 'noDevice' });
+    const taken = take(binding.varSn);
+    if ('reason' in taken) {
+      unbound.push({ widgetId, path, ...taken });
       return DROP;
     }
     rebound += 1;
-    return { deviceSn: to.deviceSn, varSn: to.sn };
+    return taken;
   };
   const labels = new Map([...target.labels].map(([id, path]) => [path, id]));
   const field = (widgetId: string, key: string, value: unknown) => {
@@ -262,9 +323,42 @@ export function resolveRoles(content: RoleContent, target: Places, earlier: Unbo
   const touched = new Set([...earlier, ...unbound].map((entry) => entry.widgetId));
   const mapped = mapWidgets(content.widgets as Widget[], variable, field);
   for (const entry of unbound) touched.add(entry.widgetId);
-  const leftOut = mapped
+  const invalid = mapped
     .filter((widget) => touched.has(widget.id) && !widgetConfigs[widget.type]?.(widget.config))
     .map((widget) => widget.id);
+  if (placeholders) {
+    const roleWidgets = new Map((content.widgets as Widget[]).map((widget) => [widget.id, widget]));
+    // A widget that bound variables and can bind none here would show nothing: it is a placeholder too.
+    const bare = mapped
+      .filter((widget) => touched.has(widget.id) && !invalid.includes(widget.id))
+      .filter((widget) => bindingsOf(widget.config).length === 0 && bindingsOf(roleWidgets.get(widget.id)!.config).length > 0)
+      .map((widget) => widget.id);
+    const held = [...invalid, ...bare];
+    // The role bindings of a placeholder stay roles; what it can take is bound (counted once already).
+    const kept = (binding: { deviceSn: string; varSn: string }) => {
+      if (!binding.varSn.startsWith('@')) return binding;
+      const taken = take(binding.varSn);
+      return 'reason' in taken ? binding : taken;
+    };
+    const keep = (widget: Widget): Widget => {
+      const why = [...earlier, ...unbound].filter((entry) => entry.widgetId === widget.id);
+      // Mapped again: what its labels and cameras lack is listed and counted once, above.
+      const [listed, counted] = [unbound.length, rebound];
+      const [whole] = mapWidgets([roleWidgets.get(widget.id)!], kept, field);
+      unbound.length = listed;
+      rebound = counted;
+      return { ...whole!, unbound: why };
+    };
+    const widgets = mapped.map((widget) => (held.includes(widget.id) ? keep(widget) : widget));
+    return {
+      content: { schemaVersion: content.schemaVersion, layouts: content.layouts, widgets } as DashboardContent,
+      rebound,
+      unbound,
+      leftOut: [],
+      placeholders: held,
+    };
+  }
+  const leftOut = invalid;
   const widgets = mapped.filter((widget) => !leftOut.includes(widget.id));
   const layouts = Object.fromEntries(
     Object.entries(content.layouts).map(([size, items]) => [
@@ -272,5 +366,11 @@ export function resolveRoles(content: RoleContent, target: Places, earlier: Unbo
       (items as { id: string }[]).filter((item) => !leftOut.includes(item.id)),
     ]),
   );
-  return { content: { schemaVersion: content.schemaVersion, layouts, widgets } as DashboardContent, rebound, unbound, leftOut };
+  return {
+    content: { schemaVersion: content.schemaVersion, layouts, widgets } as DashboardContent,
+    rebound,
+    unbound,
+    leftOut,
+    placeholders: [] as string[],
+  };
 }

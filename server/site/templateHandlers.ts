@@ -296,6 +296,7 @@ export const previewKanbanTemplate: Handler = async (call) => {
       conflicts: plan.conflicts,
       unbound: plan.unbound,
       leftOut: plan.leftOut,
+      placeholders: plan.placeholders,
     })),
   };
 };

@@ -75,9 +75,12 @@ export async function defaultTemplate(call: CallContext, stationType: string): P
   return row as TemplateRow | undefined;
 }
 
-/** A template's content as a station takes it: bound to the station's own devices, labels and cameras. */
+/**
+ * A template's content as a station takes it: bound to the station's own devices, labels and
+ * cameras; a widget the station cannot bind stays, as a placeholder saying why (see `resolveRoles`).
+ */
 export async function resolvedFor(call: CallContext, catalog: TenantCatalog, content: RoleContent, station: EntityRecord) {
-  return resolveRoles(content, await placesOf(call, catalog, station));
+  return resolveRoles(content, await placesOf(call, catalog, station), [], { placeholders: true });
 }
 
 /** Writes which template a station follows, from which version, with which overrides. */
@@ -169,8 +172,10 @@ export async function rollOutTo(
   current: DashboardContent,
 ) {
   const places = await placesOf(call, catalog, station);
-  const before = resolveRoles(await templateContent(call, following.templateId, following.templateVersion), places);
-  const after = resolveRoles(next, places);
+  const before = resolveRoles(await templateContent(call, following.templateId, following.templateVersion), places, [], {
+    placeholders: true,
+  });
+  const after = resolveRoles(next, places, [], { placeholders: true });
   const effective = applyOverrides(after.content, following.overrides);
   const changes = overridesOf(current, effective);
   return {
@@ -179,6 +184,7 @@ export async function rollOutTo(
     conflicts: conflictsOf(before.content, after.content, following.overrides),
     unbound: after.unbound,
     leftOut: after.leftOut,
+    placeholders: after.placeholders,
     changes: {
       added: changes.added.map((widget) => widget.id),
       removed: changes.removed,

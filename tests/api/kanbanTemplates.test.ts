@@ -8,6 +8,7 @@ interface Widget {
   id: string;
   type: string;
   config: Row;
+  unbound?: Row[];
 }
 interface Dashboard {
   stationSn: string;
@@ -53,9 +54,17 @@ describe.each(databases())('dashboard templates on $name', ({ start }) => {
   const drift = async () => (await ask<Drift[]>('GET', `kanbanTemplate/${String(template.id)}/stations`)).body.data;
   const stateOf = async (sn: string) => (await drift()).find((row) => row.stationSn === sn);
   const save = (document: Dashboard) => ask('POST', 'siteKanban/saveOrUpdate', document);
-  /** The serials a dashboard binds. */
+  /** The serials a dashboard binds (a placeholder's roles, `@model#rank.code`, apart: see `roles`). */
   const serials = (document: { widgets: Widget[] }) =>
-    [...JSON.stringify(document.widgets).matchAll(/"varSn":"([^"]+)"/g)].map((m) => m[1]!);
+    [...JSON.stringify(document.widgets).matchAll(/"varSn":"([^"@][^"]*)"/g)].map((m) => m[1]!);
+  /** The roles a dashboard's placeholders keep, and the placeholders. */
+  const roles = (document: { widgets: Widget[] }) =>
+    [...JSON.stringify(document.widgets).matchAll(/"varSn":"(@[^"]+)"/g)].map((m) => m[1]!);
+  const placeholders = (document: { widgets: Widget[] }) =>
+    document.widgets.filter((widget) => widget.unbound).map((widget) => widget.id);
+  /** A figure of the hottest cell of the BMS, which T2-ST3's BMS does not report. */
+  const HOTTEST = 'hottest';
+  const hottestOf = (document: { widgets: Widget[] }) => document.widgets.find((widget) => widget.id === HOTTEST)!;
   const gaugeOf = (document: { widgets: Widget[] }) => document.widgets.find((widget) => widget.type === 'gauge')!;
   const renamed = (document: Dashboard, id: string, name: string): Dashboard => ({
     ...document,
@@ -63,13 +72,33 @@ describe.each(databases())('dashboard templates on $name', ({ start }) => {
   });
 
   test('a template is made of the storage dashboard, bound to roles, as version 1 of the default for storage stations', async () => {
+    const first = await dashboard('T2-ST1');
+    const desktop = first.layouts.desktop ?? [];
+    const withHottest = await save({
+      ...first,
+      layouts: { ...first.layouts, desktop: [...desktop, { id: HOTTEST, x: 0, y: 200, w: 6, h: 6 }] as { id: string }[] },
+      widgets: [
+        ...first.widgets,
+        {
+          id: HOTTEST,
+          type: 'singleData',
+          config: {
+            name: '最高单体温度',
+            chainType: 'MONTH',
+            deviceVar: { deviceSn: 'T2-ST1-BMS', varSn: 'T2-ST1-BMS.maxCellTemp' },
+          },
+        },
+      ],
+    });
+    expect(withHottest.status).toBe(200);
     const made = await ask('POST', 'kanbanTemplate/create', { name: '储能电站看板', stationSn: 'T2-ST1', isDefault: true });
     expect(made.status).toBe(200);
     template = made.body.data;
     expect(template).toMatchObject({ name: '储能电站看板', stationType: 'storage', isDefault: true, version: 1, unbound: [] });
     const read = (await ask<{ content: { widgets: Widget[]; roles: Row } }>('GET', `kanbanTemplate/${String(template.id)}`)).body
       .data;
-    const bound = serials(read.content);
+    const bound = roles(read.content);
+    expect(serials(read.content)).toEqual([]);
     expect(bound.length).toBeGreaterThan(0);
     for (const role of bound) expect(role).toMatch(/^@[^#]+#\d+\.\w+$/);
     expect(JSON.stringify(read.content)).not.toContain('T2-ST1');
@@ -122,9 +151,26 @@ describe.each(databases())('dashboard templates on $name', ({ start }) => {
     expect(answer.status).toBe(200);
     expect(answer.body.data.map((entry) => entry.version)).toEqual(before.map((version) => version + 1));
     expect(answer.body.data[1]!.unbound).toEqual([]);
+    // What T2-ST3 lacks is named by its own BMS and the variable's name, not by T2-ST1's device.
     expect(answer.body.data[2]!.unbound).toContainEqual(
-      expect.objectContaining({ name: 'BMS 主控 / 最高单体温度', detail: 'BMS-M1 · maxCellTemp', reason: 'noVariable' }),
+      expect.objectContaining({
+        name: 'BMS 主控 / 最高单体温度',
+        detail: 'BMS-M1 · maxCellTemp',
+        reason: 'noVariable',
+        device: '嘉定 BMS 主控',
+        variable: '最高单体温度',
+      }),
     );
+    // The widget it cannot bind at all stays in its place, as a placeholder saying why, nothing left out.
+    expect(answer.body.data[2]!).toMatchObject({ leftOut: [] });
+    const third = await dashboard('T2-ST3');
+    expect(placeholders(third)).toEqual([HOTTEST]);
+    expect(third.layouts.desktop!.map((item) => item.id)).toContain(HOTTEST);
+    expect(hottestOf(third)).toMatchObject({
+      config: { deviceVar: { varSn: '@BMS-M1#0.maxCellTemp' } },
+      unbound: [expect.objectContaining({ path: 'deviceVar', reason: 'noVariable', device: '嘉定 BMS 主控' })],
+    });
+    expect(placeholders(await dashboard('T2-ST2'))).toEqual([]);
     for (const sn of STORAGE) {
       const shown = await dashboard(sn);
       for (const serial of serials(shown)) expect(serial.startsWith(`${sn}-`)).toBe(true);
@@ -168,6 +214,28 @@ describe.each(databases())('dashboard templates on $name', ({ start }) => {
     expect(await stateOf('T2-ST1')).toMatchObject({ state: 'follows', overrides: 0 });
   });
 
+  test('a placeholder is saved with the dashboard as it is, no change of the station; bound to a variable of its own, it is one', async () => {
+    const third = await dashboard('T2-ST3');
+    expect((await save(third)).status).toBe(200);
+    expect(placeholders(await dashboard('T2-ST3'))).toEqual([HOTTEST]);
+    expect(await stateOf('T2-ST3')).toMatchObject({ state: 'follows', overrides: 0 });
+    // Bound, as its dialog binds it: the station's own variable, and no longer a placeholder.
+    const { unbound: _, ...placeholder } = hottestOf(third);
+    const own = { deviceSn: 'T2-ST3-BMS', varSn: 'T2-ST3-BMS.soc' };
+    const boundHere = await save({
+      ...(await dashboard('T2-ST3')),
+      widgets: third.widgets.map((widget) =>
+        widget.id === HOTTEST ? { ...placeholder, config: { ...placeholder.config, deviceVar: own } } : widget,
+      ),
+    });
+    expect(boundHere.status).toBe(200);
+    expect(hottestOf(await dashboard('T2-ST3'))).toEqual({ ...placeholder, config: { ...placeholder.config, deviceVar: own } });
+    expect(await stateOf('T2-ST3')).toMatchObject({ state: 'overrides', overrides: 1 });
+    // Saved as the template gives it again, the station has no change of its own.
+    expect((await save({ ...third, version: (await dashboard('T2-ST3')).version })).status).toBe(200);
+    expect(await stateOf('T2-ST3')).toMatchObject({ state: 'follows', overrides: 0 });
+  });
+
   test('a new version previewed: the conflicting station, the binding a station cannot take, and nothing written', async () => {
     const source = await dashboard('T2-ST1');
     const gauge = gaugeOf(source);
@@ -186,7 +254,11 @@ describe.each(databases())('dashboard templates on $name', ({ start }) => {
       changes: { changed: [], added: [], removed: [] },
     });
     expect(third!.stationSn).toBe('T2-ST3');
-    expect(third!.unbound).toContainEqual(expect.objectContaining({ reason: 'noVariable', detail: 'BMS-M1 · maxCellTemp' }));
+    expect(third!.unbound).toContainEqual(
+      expect.objectContaining({ reason: 'noVariable', detail: 'BMS-M1 · maxCellTemp', device: '嘉定 BMS 主控' }),
+    );
+    expect(third).toMatchObject({ leftOut: [], placeholders: [HOTTEST] });
+    expect(first).toMatchObject({ unbound: [], placeholders: [] });
     expect(await versions(STORAGE)).toEqual(before);
     expect((await ask<Row>('GET', `kanbanTemplate/${String(template.id)}`)).body.data.version).toBe(1);
   });
@@ -281,8 +353,15 @@ describe.each(databases())('dashboard templates on $name', ({ start }) => {
     const shown = await dashboard(String(station.sn));
     expect(shown.version).toBe(0);
     expect(shown.widgets.length).toBeGreaterThan(0);
-    // It has no devices yet: no variable is bound, none of another station's.
+    // It has no devices yet: no variable is bound, none of another station's; each widget that binds
+    // variables stands in its place as a placeholder that keeps its roles.
     expect(serials(shown)).toEqual([]);
+    expect(roles(shown).length).toBeGreaterThan(0);
+    expect(placeholders(shown)).toContain(HOTTEST);
+    for (const widget of shown.widgets) if (roles({ widgets: [widget] }).length) expect(widget.unbound).toBeDefined();
+    expect(hottestOf(shown).unbound).toEqual([
+      expect.objectContaining({ reason: 'noDevice', model: 'BMS-M1', variable: '最高单体温度' }),
+    ]);
   });
 
   test("another tenant's templates and stations are never reachable", async () => {
