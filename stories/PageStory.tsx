@@ -4,6 +4,7 @@ import type { PageSchema } from '../generated/meta';
 import type { SchemaModule } from '../generated/registry';
 import { pages } from '../runtime/list/pages';
 import { createI18n, fieldLabel, type Language, type ListRecord, requireLabels, type ThemeName } from '../runtime';
+import { loadLanguage } from '../runtime/i18n/i18n';
 import { columnTitle } from '../runtime/list/columnTitle';
 import { initialListState } from '../runtime/list/listQuery';
 import { buildUiSchema } from '../runtime/schema/uiSchema';
@@ -36,13 +37,19 @@ function exampleRecords(entity: SchemaModule): ListRecord[] {
   return examples.map((example, index) => ({ ...example, id: index + 1, createTime: '2026-03-01T08:30:00.000Z' }));
 }
 
-/** Storybook loader: the entity schema, validators and UI schema of the story's page, and the screens' labels. */
+/**
+ * Storybook loader: the entity schema, validators and UI schema of the story's page, and the
+ * labels of its language (the shell's and the screens'), loaded before the story draws: the form's
+ * labels are worked out as it draws, so a story opened first, before any other had loaded them,
+ * showed their keys.
+ */
 export async function loadPageStory({ args }: { args: PageStoryArgs }): Promise<PageStoryLoaded> {
   const page = pageSchema(args.page);
+  await Promise.all([requireLabels('main'), requireLabels('screens')]);
   const [entity, uiSchema] = await Promise.all([
     loadEntity(page.entity),
     page.form ? loadUiSchema(page.form.ui) : {},
-    requireLabels('screens'),
+    loadLanguage(args.lng),
   ]);
   return { entity, uiSchema };
 }
