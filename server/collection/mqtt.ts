@@ -1,9 +1,8 @@
 import { createServer, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { Services } from '../http/services';
 import { mqttTopics, topicOf, writePasswordFile } from './mqttCredentials';
-import { MqttIngest } from './mqttIngest';
+import { MqttIngest, type MqttServices } from './mqttIngest';
 
 /** Where the platform speaks MQTT: its own broker on a port, or an external broker by URL. */
 export interface MqttSettings {
@@ -35,7 +34,7 @@ export class Mqtt {
     private readonly close: () => Promise<void>,
   ) {}
 
-  static async start(services: Services, settings: MqttSettings, log: (message: string) => void): Promise<Mqtt> {
+  static async start(services: MqttServices, settings: MqttSettings, log: (message: string) => void): Promise<Mqtt> {
     const ingest = new MqttIngest(services, services.mqttChannels, log);
     const { url } = settings;
     return url ? Mqtt.external(services, ingest, { ...settings, url }, log) : Mqtt.embedded(ingest, settings, log);
@@ -108,7 +107,7 @@ export class Mqtt {
   }
 
   private static async external(
-    services: Services,
+    services: MqttServices,
     ingest: MqttIngest,
     settings: MqttSettings & { url: string },
     log: (message: string) => void,

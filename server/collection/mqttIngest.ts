@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Tables } from '../db/tables';
-import type { Services } from '../http/services';
+import type { Database } from '../db/database';
+import type { Telemetry } from '../telemetry/service';
 import type { SampleInput } from '../telemetry/store';
 import { LINKS_CHANGED, settleCommands } from './commands';
 import { channelOfUser, mosquittoHashMatches, storedCredentials } from './mqttCredentials';
@@ -188,6 +189,18 @@ export function readAck(payload: string): { id: number; ok: boolean; reason: str
 }
 
 /**
+ * What the MQTT side of the platform uses of the node's services (`server/http/services.ts`, which
+ * holds the running broker and so cannot be imported back from here): the database, the channels'
+ * directory, the telemetry store, and the news of a change.
+ */
+export interface MqttServices {
+  database: Database;
+  mqttChannels: MqttDirectory;
+  telemetry: Telemetry;
+  changed(entity: string, tenantId: number): void;
+}
+
+/**
  * Takes the messages MQTT channels publish (through the embedded broker or an external one) and
  * stores them through the one ingest, a transaction per tenant every `FLUSH_MS` with the
  * channels' health: the samples, what was refused and why, and the commands refused. A message
@@ -200,7 +213,7 @@ export class MqttIngest {
   private flushing: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly services: Services,
+    private readonly services: MqttServices,
     readonly directory: MqttDirectory,
     private readonly log: (message: string) => void,
   ) {
