@@ -4,7 +4,7 @@ import { analyse } from './analyse';
 import { VALIDATORS_DTS } from './esm';
 import { dashboardEnums, labelParts } from './labelParts';
 import { staleOutputs, writeOutputs } from './outputs';
-import { registryModule, schemaLoadersModule } from './registry';
+import { clientRoutes, registryModule, schemaLoadersModule } from './registry';
 import { reachabilityProblems } from './reachability';
 import { loadSources } from './sources';
 import { inputsHash, recordBuild } from './stamps';
@@ -77,6 +77,7 @@ async function generate(check: boolean): Promise<Map<string, string>> {
     }
   }
   out.set('routes.json', json(routes));
+  out.set('clientRoutes.json', json(clientRoutes(routes)));
   out.set('views.json', json(views.map((view) => view.content)));
   const pages = src.pages.map((page) => page.content);
   out.set('pages.json', json(pages));

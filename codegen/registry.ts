@@ -1,3 +1,4 @@
+import type { RouteDecl } from './declarations';
 import type { Operation } from './operations';
 
 function loaders(folder: string, names: string[]): string[] {
@@ -31,7 +32,7 @@ export function registryModule(input: { operations: Operation[]; widgets: string
     banner,
     "import type { RJSFSchema, UiSchema } from '@rjsf/utils';",
     "import type { ValidatorFunctions } from '@rjsf/validator-ajv8';",
-    "import routeList from './routes.json';",
+    "import routeList from './clientRoutes.json';",
     '',
     '/** Method, path and security schemes of every operation, by operation id; `body` where it takes a JSON body. */',
     'export const operations = {',
@@ -64,11 +65,6 @@ export function registryModule(input: { operations: Operation[]; widgets: string
     '  page?: string;',
     '  screen?: string;',
     '  open?: boolean;',
-    '  hidden?: boolean;',
-    '  tenants?: number[];',
-    '  permission?: string;',
-    '  participation?: boolean;',
-    '  participationPermission?: boolean;',
     '  refresh?: boolean;',
     '  keepAlive?: boolean;',
     '  navigation?: string;',
@@ -76,7 +72,7 @@ export function registryModule(input: { operations: Operation[]; widgets: string
     '  shortcut?: boolean;',
     '}',
     '',
-    '/** The route tree of `schemas/routes/routes.json`, flat in tree order. */',
+    "/** The route tree of `schemas/routes/routes.json`, flat in tree order, as the client reads it (see codegen's `clientRoutes`). */",
     'export const routes = routeList as RouteEntry[];',
     '',
     '/** A JSON Schema (dereferenced) and its precompiled form validator. */',
@@ -127,4 +123,26 @@ export function schemaLoadersModule(input: { entities: string[]; forms: string[]
     '};',
     '',
   ].join('\n');
+}
+
+/** What the client reads of a route; the rest (who may see it: permission, tenants, participation, hidden) is the server's, in the menu it answers. */
+const CLIENT_ROUTE_FIELDS = [
+  'name',
+  'path',
+  'parent',
+  'redirect',
+  'page',
+  'screen',
+  'open',
+  'refresh',
+  'keepAlive',
+  'navigation',
+  'shortcut',
+];
+
+/** `generated/clientRoutes.json`: the route tree with the fields of `CLIENT_ROUTE_FIELDS` only, which the shell of every screen loads. */
+export function clientRoutes(routes: RouteDecl[]): Record<string, unknown>[] {
+  return routes.map((route) =>
+    Object.fromEntries(Object.entries(route).filter(([field]) => CLIENT_ROUTE_FIELDS.includes(field))),
+  );
 }

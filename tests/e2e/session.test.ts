@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import en from '../../generated/i18n/en.json';
-import type { RouteEntry } from '../../generated/registry';
+import type { RouteDecl } from '../../generated/contract';
 import { call, signIn } from '../support/api';
 import { launchBrowser, notice, signInAs, signInAsAdmin, tap } from '../support/browser';
 import { pages } from '../support/contract';
 import { startServer, type TestServer } from '../support/server';
 import { choose, rowAction, rowWith } from '../support/ui';
 
-const routes = JSON.parse(readFileSync('generated/routes.json', 'utf8')) as RouteEntry[];
+const routes = JSON.parse(readFileSync('generated/routes.json', 'utf8')) as RouteDecl[];
 const labels = en as unknown as Record<string, Record<string, Record<string, string> | undefined> | undefined>;
 
 /** Sign-in, sessions, tenants and permissions as a user meets them, in English. */
