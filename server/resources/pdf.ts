@@ -4,7 +4,7 @@ import PDFDocument from 'pdfkit';
 const require = createRequire(import.meta.url);
 
 /** A font with the Chinese characters of the platform's data and labels (Noto Sans SC, SIL Open Font License). */
-const FONTS = {
+export const FONTS = {
   regular: require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'),
   bold: require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf'),
 };

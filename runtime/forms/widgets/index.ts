@@ -13,6 +13,7 @@ import { RichText } from './RichText';
 import { SelectWidget } from './SelectWidget';
 import { StationCameraSelect } from './StationCameraSelect';
 import { StationEnergyLabelSelect } from './StationEnergyLabelSelect';
+import { TimeZoneInput } from './TimeZoneInput';
 
 /** Form widgets by the name a UI schema gives in `ui:widget`; `SelectWidget` takes the place of the theme's. */
 export const formWidgets: RegistryWidgetsType = {
@@ -27,6 +28,7 @@ export const formWidgets: RegistryWidgetsType = {
   MoneyInput,
   StationCameraSelect,
   StationEnergyLabelSelect,
+  TimeZoneInput,
 };
 
 /** Form fields by the name a UI schema gives in `ui:field`. */

@@ -1,0 +1,113 @@
+import PDFDocument from 'pdfkit';
+import { FONTS } from '../resources/pdf';
+import type { Translate } from '../i18n';
+import { figure, type ReportDocument, type ReportTable } from './render';
+
+const MARGIN = 40;
+const FONT_SIZE = 8.5;
+const PADDING = 3;
+/** A4 in points, portrait. */
+const PAGE = { width: 595.28, height: 841.89 };
+
+/**
+ * A report as an A4 PDF whose text is text (searchable and copyable, in the platform's CJK font):
+ * the title, the period and the zone, then each station's tables, their heads repeated on a new page.
+ */
+export function reportPdf(document: ReportDocument, t: Translate): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, bufferPages: true, info: { Title: document.title } });
+  doc.registerFont('regular', FONTS.regular);
+  doc.registerFont('bold', FONTS.bold);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const bottom = PAGE.height - MARGIN - FONT_SIZE * 2;
+  const usable = PAGE.width - 2 * MARGIN;
+  let y = MARGIN;
+  const room = (height: number) => {
+    if (y + height > bottom) {
+      doc.addPage();
+      y = MARGIN;
+    }
+  };
+  const text = (value: string, font: string, size: number, color = '#000000') => {
+    doc.font(font).fontSize(size);
+    const height = doc.heightOfString(value, { width: usable });
+    room(height);
+    doc.fillColor(color).text(value, MARGIN, y, { width: usable });
+    y += height + 2;
+  };
+
+  const table = (spec: ReportTable) => {
+    text(spec.title, 'bold', 10);
+    if (spec.rows.length === 0) {
+      text(spec.empty ?? '', 'regular', FONT_SIZE, '#595959');
+      y += 6;
+      return;
+    }
+    const width = usable / spec.columns.length;
+    const cell = (value: string | number | null, column: number) =>
+      spec.figures.includes(column) && typeof value !== 'string' ? figure(value) : String(value ?? '—');
+    const heightOf = (cells: string[], font: string) => {
+      doc.font(font).fontSize(FONT_SIZE);
+      return Math.max(...cells.map((c) => doc.heightOfString(c, { width: width - 2 * PADDING }))) + 2 * PADDING;
+    };
+    const draw = (cells: string[], font: string, shaded: boolean) => {
+      const height = heightOf(cells, font);
+      if (shaded) doc.rect(MARGIN, y, usable, height).fill('#F5F5F5');
+      cells.forEach((c, index) => {
+        const x = MARGIN + index * width;
+        doc.rect(x, y, width, height).strokeColor('#D9D9D9').lineWidth(0.5).stroke();
+        doc
+          .fillColor('#000000')
+          .font(font)
+          .fontSize(FONT_SIZE)
+          .text(c, x + PADDING, y + PADDING, {
+            width: width - 2 * PADDING,
+            align: spec.figures.includes(index) && !shaded ? 'right' : 'left',
+          });
+      });
+      y += height;
+    };
+    const head = () => draw(spec.columns, 'bold', true);
+    room(heightOf(spec.columns, 'bold') * 2);
+    head();
+    for (const row of spec.rows) {
+      const cells = row.map(cell);
+      if (y + heightOf(cells, 'regular') > bottom) {
+        doc.addPage();
+        y = MARGIN;
+        head();
+      }
+      draw(cells, 'regular', false);
+    }
+    y += 10;
+  };
+
+  text(document.title, 'bold', 16);
+  for (const line of document.lines) text(line, 'regular', 9, '#595959');
+  y += 6;
+  for (const section of document.sections) {
+    text(section.heading, 'bold', 12);
+    for (const spec of section.tables) table(spec);
+  }
+  const { start, count } = doc.bufferedPageRange();
+  for (let index = start; index < start + count; index += 1) {
+    doc.switchToPage(index);
+    // The footer sits in the bottom margin, which must not start another page.
+    doc.page.margins.bottom = 0;
+    doc
+      .font('regular')
+      .fontSize(FONT_SIZE)
+      .fillColor('#595959')
+      .text(t('reports.doc.page', { page: String(index + 1), pages: String(count) }), MARGIN, PAGE.height - MARGIN - FONT_SIZE, {
+        width: usable,
+        align: 'center',
+        lineBreak: false,
+      });
+  }
+  doc.end();
+  return done;
+}
