@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { DEMO_TARIFF, priceAt } from './tariff';
+import { coverageFaults, DEMO_TARIFF, priceAt } from './tariff';
 
 describe('time-of-use tariff', () => {
   test.each([
@@ -14,16 +14,18 @@ describe('time-of-use tariff', () => {
   });
 
   test('every hour of every month has exactly one period', () => {
-    for (let month = 1; month <= 12; month += 1) {
-      for (let hour = 0; hour < 24; hour += 1) {
-        const covering = DEMO_TARIFF.filter(
-          (p) =>
-            hour >= Number(p.startTime.slice(0, 2)) &&
-            hour < Number(p.endTime.slice(0, 2)) &&
-            (!p.months || p.months.includes(month)),
-        );
-        expect(covering, `${month}/${hour}`).toHaveLength(1);
-      }
-    }
+    expect(coverageFaults(DEMO_TARIFF)).toEqual({ uncovered: [], twice: [] });
+  });
+
+  test('a gap and an overlap are found by month and hour', () => {
+    const periods = [
+      { startTime: '00:00', endTime: '08:00', period: 'valley' as const },
+      { startTime: '07:00', endTime: '23:00', period: 'flat' as const, months: [1] },
+    ];
+    const faults = coverageFaults(periods);
+    expect(faults.twice).toEqual(['1/7']);
+    expect(faults.uncovered).toContain('1/23');
+    expect(faults.uncovered).toContain('2/8');
+    expect(faults.uncovered).not.toContain('1/22');
   });
 });

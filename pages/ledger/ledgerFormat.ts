@@ -1,0 +1,86 @@
+import dayjs from 'dayjs';
+import { formatMoney } from '../../runtime/format/money';
+import type { Period } from '../site/seriesData';
+
+/** The figures of a span the money page shows first, in this order. */
+export const HEADLINE = [
+  'earned',
+  'savings',
+  'arbitrage',
+  'pvValue',
+  'spreadPerMwh',
+  'cyclesPerDay',
+  'demandCharge',
+  'coverage',
+] as const;
+
+/** The columns of the table of a span's parts (intervals of a day, days of a month, months of a year). */
+export const PART_COLUMNS = [
+  'earned',
+  'savings',
+  'baselineCost',
+  'actualCost',
+  'arbitrage',
+  'pvValue',
+  'dischargeKwh',
+  'chargeKwh',
+  'maxDemandKw',
+  'demandCharge',
+  'coverage',
+] as const;
+
+/** The columns of a day's intervals: what priced each and what it came to. */
+export const INTERVAL_COLUMNS = [
+  'purchasePrice',
+  'salePrice',
+  'importKwh',
+  'exportKwh',
+  'chargeKwh',
+  'dischargeKwh',
+  'pvKwh',
+  'demandKw',
+  'importCost',
+  'exportRevenue',
+  'actualCost',
+  'baselineCost',
+  'savings',
+] as const;
+
+const PRICES = new Set(['purchasePrice', 'salePrice']);
+const SHARES = new Set(['coverage']);
+const RATIOS = new Set(['cyclesPerDay']);
+const ENERGIES = /Kwh$|Kw$/;
+
+/**
+ * A ledger figure as the money page and the workbook write it: amounts of money in the
+ * specification's money format (thousands separated, two decimals: 1,234.50), energies and
+ * demand to the Wh (three decimals at most), prices to four decimals, cycles to three, coverage as
+ * a percentage; a figure the data cannot give (nothing discharged, no closed interval) is '--'.
+ */
+export function shownFigure(field: string, value: number | null | undefined): string {
+  if (value === null || value === undefined) return '--';
+  if (SHARES.has(field)) return `${(value * 100).toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
+  if (PRICES.has(field)) return value.toLocaleString('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
+  if (RATIOS.has(field) || ENERGIES.test(field)) return value.toLocaleString('en-US', { maximumFractionDigits: 3 });
+  return formatMoney(value);
+}
+
+/** Whether a figure comes from partial data: some closed interval of its span lacks a complete reading. */
+export const isPartial = (coverage: number | null | undefined) => typeof coverage === 'number' && coverage < 1;
+
+const TYPES = new Set<Period['type']>(['DAY', 'MONTH', 'YEAR']);
+
+/** The period an address names (`?type=MONTH&time=2026-10`), else this month. */
+export function periodOfAddress(search: URLSearchParams): Period {
+  const type = search.get('type') as Period['type'] | null;
+  const time = search.get('time');
+  const parsed = time && /^\d{4}(-\d{2}(-\d{2})?)?$/.test(time) ? dayjs(time) : undefined;
+  return { type: type && TYPES.has(type) ? type : 'MONTH', time: parsed?.isValid() ? parsed : dayjs() };
+}
+
+/** The period a part of a span opens: a day of a month, a month of a year (a day's parts are its intervals, shown beside). */
+export function partPeriod(type: Period['type'], label: string): Period | undefined {
+  if (type === 'MONTH') return { type: 'DAY', time: dayjs(label) };
+  if (type === 'YEAR') return { type: 'MONTH', time: dayjs(label) };
+  return undefined;
+}

@@ -1,0 +1,400 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { TenantScope } from '../auth/context';
+import type { Dialect } from '../db/database';
+import type { Tables } from '../db/tables';
+import type { EntityRecord, EntityRepository } from '../resources/repository';
+import type { CatalogVariable } from '../telemetry/catalog';
+import { periodOf } from '../telemetry/calendar';
+import { zoneOf } from '../telemetry/lookup';
+import { byRole } from '../telemetry/roles';
+import type { TariffPeriod } from '../telemetry/tariff';
+import { intervalsBetween, settlementMinutesOf, type SettlementInterval, type SettlementMinutes } from './intervals';
+import { energiesOf, type Flow } from './measure';
+import { latestTimes, readingsOf, type Counter } from './readings';
+import { settleInterval, type IntervalEnergy, type LedgerEntry } from './settle';
+import { pricesOf, type IntervalPrices, type PriceList, type StationTariffs } from './tariffs';
+
+type Db = Kysely<Tables> | Transaction<Tables>;
+export type LedgerRow = Tables['ledgerInterval'];
+
+/** After this long an interval is settled even if a counter never read past its end (its data stays missing). */
+const SETTLE_AFTER_MS = 86_400_000;
+
+/** What the ledger of a station works with: the database bound to one tenant, and the station. */
+export interface LedgerScope {
+  db: Db;
+  dialect: Dialect;
+  repository: EntityRepository;
+  scope: TenantScope;
+}
+
+/** A station as the ledger reads it. */
+export interface LedgerStation {
+  id: number;
+  sn: string;
+  name: string;
+  zone: string;
+  minutes: SettlementMinutes;
+  /** kWh of storage the cycles are counted against (a storage station's capacity), or null. */
+  capacityKwh: number | null;
+  counters: Counter[];
+}
+
+const FLOW_ROLES: Record<Flow, 'gridImport' | 'gridExport' | 'charge' | 'discharge' | 'pvYield'> = {
+  imported: 'gridImport',
+  exported: 'gridExport',
+  charged: 'charge',
+  discharged: 'discharge',
+  pv: 'pvYield',
+};
+
+/** The ledger's view of a station record and its variables. */
+export function ledgerStation(station: EntityRecord, variables: CatalogVariable[]): LedgerStation {
+  const roles = byRole(variables);
+  const counters = (Object.keys(FLOW_ROLES) as Flow[]).flatMap((flow) =>
+    roles[FLOW_ROLES[flow]].map((v) => ({ varId: v.id, flow })),
+  );
+  const capacity = Number(station.capacity);
+  return {
+    id: Number(station.id),
+    sn: String(station.sn),
+    name: String(station.name),
+    zone: zoneOf(station),
+    minutes: settlementMinutesOf(station.settlementMinutes),
+    capacityKwh: station.stationType === 'storage' && capacity > 0 ? capacity : null,
+    counters,
+  };
+}
+
+/** The tariffs of a station: its dated price lists and its latest time-of-use purchase and settlement prices. */
+export async function tariffsOf(ctx: LedgerScope, stationId: number): Promise<StationTariffs> {
+  const lists = await ctx.repository.all(
+    ctx.scope,
+    'electricityPrice',
+    { filters: [{ field: 'stationId', op: 'eq', value: stationId }], sortField: 'id', sortOrder: 'asc' },
+    ctx.db,
+  );
+  const charges = await ctx.repository.all(
+    ctx.scope,
+    'stationCharge',
+    { filters: [{ field: 'stationId', op: 'eq', value: stationId }], sortField: 'id', sortOrder: 'desc' },
+    ctx.db,
+  );
+  const charge = (type: string) => {
+    const found = charges.find((c) => c.chargeType === type && Array.isArray(c.periods));
+    return found
+      ? { id: Number(found.id), updateTime: String(found.updateTime ?? ''), periods: found.periods as TariffPeriod[] }
+      : undefined;
+  };
+  return { lists: lists as unknown as PriceList[], purchase: charge('purchase'), settlement: charge('settlement') };
+}
+
+/** A stored interval's energies, as measured when it was stored. */
+function energyOfRow(row: LedgerRow): IntervalEnergy {
+  return {
+    imported: row.importKwh,
+    exported: row.exportKwh,
+    charged: row.chargeKwh,
+    discharged: row.dischargeKwh,
+    pv: row.pvKwh,
+    complete: Boolean(row.complete),
+    measured: Boolean(row.measured),
+  };
+}
+
+function rowOf(
+  ctx: LedgerScope,
+  station: LedgerStation,
+  interval: SettlementInterval,
+  entry: LedgerEntry,
+  prices: IntervalPrices,
+  settled: boolean,
+  now: number,
+): LedgerRow {
+  return {
+    tenantId: ctx.scope.tenantId,
+    stationId: station.id,
+    start: entry.start,
+    minutes: entry.minutes,
+    day: interval.day,
+    month: interval.month,
+    priceKey: entry.priceKey,
+    listId: entry.listId,
+    period: entry.period,
+    purchasePrice: entry.purchasePrice,
+    salePrice: entry.salePrice,
+    capacityRate: prices.capacityRate,
+    importKwh: entry.importKwh,
+    exportKwh: entry.exportKwh,
+    chargeKwh: entry.chargeKwh,
+    dischargeKwh: entry.dischargeKwh,
+    pvKwh: entry.pvKwh,
+    demandKw: entry.demandKw,
+    baselineDemandKw: entry.baselineDemandKw,
+    importCost: entry.importCost,
+    exportRevenue: entry.exportRevenue,
+    chargeCost: entry.chargeCost,
+    dischargeValue: entry.dischargeValue,
+    pvValue: entry.pvValue,
+    actualCost: entry.actualCost,
+    baselineCost: entry.baselineCost,
+    savings: entry.savings,
+    complete: entry.complete ? 1 : 0,
+    measured: entry.measured ? 1 : 0,
+    settled: settled ? 1 : 0,
+    computedAt: now,
+  };
+}
+
+/** Stored intervals of a station from `from` to `to`. */
+export async function storedRows(ctx: LedgerScope, stationId: number, from: number, to: number): Promise<LedgerRow[]> {
+  const rows = await ctx.db
+    .selectFrom('ledgerInterval')
+    .selectAll()
+    .where('tenantId', '=', ctx.scope.tenantId)
+    .where('stationId', '=', stationId)
+    .where('start', '>=', from)
+    .where('start', '<', to)
+    .orderBy('start')
+    .execute();
+  return rows.map((row) => ({ ...row, start: Number(row.start), computedAt: Number(row.computedAt) }));
+}
+
+async function upsert(ctx: LedgerScope, rows: LedgerRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500);
+    await ctx.db
+      .insertInto('ledgerInterval')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc.columns(['tenantId', 'stationId', 'start']).doUpdateSet((eb) => {
+          const set: Record<string, unknown> = {};
+          for (const key of Object.keys(chunk[0] ?? {})) {
+            if (key !== 'tenantId' && key !== 'stationId' && key !== 'start') set[key] = eb.ref(`excluded.${key}` as never);
+          }
+          return set as never;
+        }),
+      )
+      .execute();
+  }
+}
+
+/** Why intervals were recomputed. */
+export type RecomputeReason = 'prices' | 'sampleCorrection';
+
+const money = (rows: LedgerRow[]) => ({
+  savings: rows.reduce((s, r) => s + (r.savings ?? 0), 0),
+  actualCost: rows.reduce((s, r) => s + (r.actualCost ?? 0), 0),
+  importKwh: rows.reduce((s, r) => s + (r.importKwh ?? 0), 0),
+});
+
+/** Writes the record of a recomputation: which intervals, why, and what the money and energy came to before and after. */
+async function record(
+  ctx: LedgerScope,
+  station: LedgerStation,
+  reason: RecomputeReason,
+  before: LedgerRow[],
+  after: LedgerRow[],
+  cause: Record<string, unknown>,
+  now: number,
+) {
+  if (after.length === 0) return;
+  const keys = (rows: LedgerRow[]) => [...new Set(rows.map((r) => r.priceKey ?? 'none'))];
+  await ctx.db
+    .insertInto('ledgerRecompute')
+    .values({
+      tenantId: ctx.scope.tenantId,
+      stationId: station.id,
+      at: now,
+      reason,
+      firstStart: after[0]?.start ?? 0,
+      lastStart: after.at(-1)?.start ?? 0,
+      intervals: after.length,
+      detail: JSON.stringify({
+        ...cause,
+        pricedBy: { before: keys(before), after: keys(after) },
+        before: money(before),
+        after: money(after),
+      }),
+    })
+    .execute();
+}
+
+/**
+ * The ledger of a station from `from` to `to` (local midnights), brought up to date and stored:
+ * closed intervals not stored yet, or stored before every counter had read past their end, are
+ * measured from the counters' readings; stored intervals whose prices in force have changed since
+ * (a price list added, edited or deleted, new time-of-use prices) are repriced from their stored
+ * energies, with a record of the recomputation. Intervals still running are left out. Anything a
+ * node knows comes from the database, so any node answers alike; two nodes doing the same at once
+ * write the same rows.
+ */
+export async function ledgerRange(
+  ctx: LedgerScope,
+  station: LedgerStation,
+  from: number,
+  to: number,
+  now = Date.now(),
+): Promise<{ intervals: SettlementInterval[]; rows: LedgerRow[]; prices: IntervalPrices[] }> {
+  const intervals = intervalsBetween(station.zone, station.minutes, from, to);
+  const tariffs = await tariffsOf(ctx, station.id);
+  const prices = pricesOf(tariffs, station.zone, intervals);
+  const stored = new Map((await storedRows(ctx, station.id, from, to)).map((row) => [row.start, row]));
+  const measure: number[] = [];
+  const reprice: number[] = [];
+  intervals.forEach((interval, i) => {
+    if (interval.end > now) return;
+    const row = stored.get(interval.start);
+    if (!row || !row.settled || row.minutes !== station.minutes) measure.push(i);
+    else if (row.priceKey !== (prices[i] as IntervalPrices).key) reprice.push(i);
+  });
+  const written: LedgerRow[] = [];
+  if (measure.length) written.push(...(await measured(ctx, station, intervals, prices, measure, now)));
+  const repriced = reprice.map((i) => {
+    const interval = intervals[i] as SettlementInterval;
+    const entry = settleInterval(
+      interval.start,
+      station.minutes,
+      energyOfRow(stored.get(interval.start) as LedgerRow),
+      prices[i] as IntervalPrices,
+    );
+    return rowOf(ctx, station, interval, entry, prices[i] as IntervalPrices, true, now);
+  });
+  written.push(...repriced);
+  if (written.length) {
+    await upsert(ctx, written);
+    await record(
+      ctx,
+      station,
+      'prices',
+      reprice.map((i) => stored.get((intervals[i] as SettlementInterval).start) as LedgerRow),
+      repriced,
+      { cause: 'the prices in force changed' },
+      now,
+    );
+    for (const row of written) stored.set(row.start, row);
+  }
+  const rows = intervals
+    .map((interval) => stored.get(interval.start))
+    .filter((row): row is LedgerRow => row !== undefined && row.minutes === station.minutes);
+  return { intervals, rows, prices };
+}
+
+/** Measures intervals (indexes into `intervals`) from the counters' readings and settles them. */
+async function measured(
+  ctx: LedgerScope,
+  station: LedgerStation,
+  intervals: SettlementInterval[],
+  prices: IntervalPrices[],
+  which: number[],
+  now: number,
+): Promise<LedgerRow[]> {
+  const step = station.minutes * 60_000;
+  const origin = (intervals[0] as SettlementInterval).start;
+  const first = which[0] as number;
+  const last = which.at(-1) as number;
+  const readings = await readingsOf(ctx.db, ctx.dialect, ctx.scope.tenantId, station.counters, origin, step, first, last);
+  const energies = energiesOf(readings, first, last - first + 1, step, (k) => origin + k * step);
+  const latest = await latestTimes(
+    ctx.db,
+    ctx.scope.tenantId,
+    station.counters.map((c) => c.varId),
+  );
+  const readUntil = station.counters.length ? Math.min(...station.counters.map((c) => latest.get(c.varId) ?? 0)) : 0;
+  return which.map((i) => {
+    const interval = intervals[i] as SettlementInterval;
+    const entry = settleInterval(
+      interval.start,
+      station.minutes,
+      energies[i - first] as IntervalEnergy,
+      prices[i] as IntervalPrices,
+    );
+    const settled = readUntil >= interval.end || interval.end <= now - SETTLE_AFTER_MS;
+    return rowOf(ctx, station, interval, entry, prices[i] as IntervalPrices, settled, now);
+  });
+}
+
+/**
+ * Measures again the stored intervals that contain some instants (a corrected sample, and the
+ * reading after it whose growth it changes), and records why.
+ */
+export async function remeasure(
+  ctx: LedgerScope,
+  station: LedgerStation,
+  instants: number[],
+  cause: Record<string, unknown>,
+  now = Date.now(),
+): Promise<LedgerRow[]> {
+  const step = station.minutes * 60_000;
+  const starts = [...new Set(instants)].sort((a, b) => a - b);
+  const before: LedgerRow[] = [];
+  const after: LedgerRow[] = [];
+  for (const ts of starts) {
+    const stored = await ctx.db
+      .selectFrom('ledgerInterval')
+      .selectAll()
+      .where('tenantId', '=', ctx.scope.tenantId)
+      .where('stationId', '=', station.id)
+      .where('start', '<=', ts)
+      .where('start', '>', ts - step)
+      .executeTakeFirst();
+    if (!stored || after.some((row) => row.start === Number(stored.start))) continue;
+    const start = Number(stored.start);
+    // The intervals of its local day, stepped from midnight as the ledger steps them.
+    const day = periodOf('DAY', start, station.zone);
+    const intervals = intervalsBetween(station.zone, station.minutes, day.start, day.end);
+    const index = intervals.findIndex((iv) => iv.start === start);
+    if (index < 0) continue;
+    const prices = pricesOf(await tariffsOf(ctx, station.id), station.zone, intervals);
+    const [row] = await measured(ctx, station, intervals, prices, [index], now);
+    if (!row) continue;
+    before.push({ ...stored, start, computedAt: Number(stored.computedAt) });
+    after.push(row);
+  }
+  if (after.length) {
+    await upsert(ctx, after);
+    await record(ctx, station, 'sampleCorrection', before, after, cause, now);
+  }
+  return after;
+}
+
+/** Reprices the stored intervals of a station from `from` on whose prices in force changed (a price list written). */
+export async function repriceFrom(
+  ctx: LedgerScope,
+  station: LedgerStation,
+  from: number,
+  cause: Record<string, unknown>,
+  now = Date.now(),
+): Promise<number> {
+  const rows = await storedRows(ctx, station.id, from, Number.MAX_SAFE_INTEGER);
+  const settled = rows.filter((row) => row.settled && row.minutes === station.minutes);
+  if (settled.length === 0) return 0;
+  const first = settled[0] as LedgerRow;
+  const last = settled.at(-1) as LedgerRow;
+  const intervals = intervalsBetween(
+    station.zone,
+    station.minutes,
+    periodOf('DAY', first.start, station.zone).start,
+    periodOf('DAY', last.start, station.zone).end,
+  );
+  const prices = pricesOf(await tariffsOf(ctx, station.id), station.zone, intervals);
+  const byStart = new Map(intervals.map((iv, i) => [iv.start, i]));
+  const before: LedgerRow[] = [];
+  const after: LedgerRow[] = [];
+  for (const row of settled) {
+    const i = byStart.get(row.start);
+    if (i === undefined) continue;
+    const price = prices[i] as IntervalPrices;
+    if (row.priceKey === price.key) continue;
+    const interval = intervals[i] as SettlementInterval;
+    before.push(row);
+    after.push(
+      rowOf(ctx, station, interval, settleInterval(row.start, station.minutes, energyOfRow(row), price), price, true, now),
+    );
+  }
+  if (after.length) {
+    await upsert(ctx, after);
+    await record(ctx, station, 'prices', before, after, cause, now);
+  }
+  return after.length;
+}

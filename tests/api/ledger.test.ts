@@ -1,0 +1,229 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { call, databases, signIn } from '../support/api';
+import type { TestServer } from '../support/server';
+
+type Row = Record<string, unknown>;
+interface Interval extends Row {
+  start: number;
+  time: string;
+  computedAt: number;
+  importKwh: number;
+  actualCost: number;
+  listId: number | null;
+}
+interface Ledger extends Row {
+  intervals: Interval[];
+  parts: Row[];
+}
+interface Recompute extends Row {
+  id: number;
+  reason: string;
+  from: string;
+  to: string;
+  intervals: number;
+}
+
+const STATION = 'T2-ST1';
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Shanghai has no daylight saving: local times are UTC+8 all year. */
+const at = (local: string) => Date.parse(`${local.replace(' ', 'T')}:00+08:00`);
+const localMonth = (ms: number) => new Date(ms + 8 * HOUR).toISOString().slice(0, 7);
+const daysIn = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
+
+const thisMonth = localMonth(Date.now());
+const lastMonth = localMonth(at(`${thisMonth}-01 00:00`) - DAY);
+const dayL = `${lastMonth}-10`;
+const dayT = `${thisMonth}-01`;
+/** The demo's settlement price (what exports are sold at). */
+const SALE = 0.65;
+
+describe.each(databases())('settlement ledger on $name', ({ start }) => {
+  let server: TestServer;
+  let app: FastifyInstance;
+  let admin: string;
+  let auditor: string;
+  let stationId: number;
+  let listA: number;
+
+  const get = async <T>(url: string, query: Record<string, string>, token = admin) => {
+    const answer = await call<T>(app, token, { method: 'GET', url, query });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body.data;
+  };
+  const day = (time: string) => get<Ledger>('/ems/api/ledger/station', { stationSn: STATION, type: 'DAY', time });
+  const interval = async (time: string, clock: string) => (await day(time)).intervals.find((iv) => iv.time === clock) as Interval;
+  const recomputes = () => get<Recompute[]>('/ems/api/ledger/recomputes', { stationSn: STATION });
+  const lists = async () =>
+    (await get<{ total: number }>('/ems/api/device/electricityprice/page', { stationId: String(stationId), size: '50' })).total;
+  const addList = (body: Row) =>
+    call<{ id: number }>(app, admin, {
+      method: 'POST',
+      url: '/ems/api/device/electricityprice/add',
+      payload: { stationId, ...body },
+    });
+  const prices = { sharpPrice: 2, peakPrice: 1.5, flatPrice: 1, valleyPrice: 0.5, capacityCharge: 30 };
+
+  beforeAll(async () => {
+    server = await start();
+    app = server.app;
+    admin = await signIn(app, 'admin', 'admin123');
+    auditor = await signIn(app, 'auditor', 'auditor123');
+    const stations = await get<{ records: Row[] }>('/ems/api/device/station/page', { size: '50' });
+    stationId = Number(stations.records.find((s) => s.sn === STATION)?.id);
+    // Five hourly readings (at :30) on the 10th of last month and the 1st of this month: 100 kWh
+    // imported, 5 exported, 50 charged and 20 discharged an hour.
+    const samples = [];
+    let k = 0;
+    for (const date of [dayL, dayT]) {
+      for (let h = 0; h < 5; h += 1, k += 1) {
+        const ts = at(`${date} 0${h}:30`);
+        samples.push(
+          { sn: `${STATION}-MTR.importEnergy`, ts, value: 1000 + 100 * k },
+          { sn: `${STATION}-MTR.exportEnergy`, ts, value: 5 * k },
+          { sn: `${STATION}-PCS1.chargeEnergy`, ts, value: 50 * k },
+          { sn: `${STATION}-PCS1.dischargeEnergy`, ts, value: 20 * k },
+        );
+      }
+    }
+    const sent = await call<{ accepted: number }>(app, admin, {
+      method: 'POST',
+      url: '/ems/api/collector/samples',
+      payload: { samples },
+    });
+    expect(sent.body.data.accepted).toBe(samples.length);
+    const made = await addList({ effectiveMonth: thisMonth, ...prices });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    listA = made.body.data.id;
+  });
+  afterAll(() => server.stop());
+
+  test("a price list from last month reprices exactly last month's intervals; deleting it prices them back", async () => {
+    const beforeL = await day(dayL);
+    const beforeT = await day(dayT);
+    // 01:00–02:00 on the 1st, valley (the station's time-of-use hours): 100 × 0.5 − 5 × 0.65
+    expect(beforeT.intervals.find((iv) => iv.time === '01:00')).toMatchObject({
+      listId: listA,
+      importKwh: 100,
+      actualCost: 100 * 0.5 - 5 * SALE,
+    });
+    await get('/ems/api/ledger/station', { stationSn: STATION, type: 'MONTH', time: lastMonth });
+    await get('/ems/api/ledger/station', { stationSn: STATION, type: 'MONTH', time: thisMonth });
+    const known = Math.max(0, ...(await recomputes()).map((r) => r.id));
+
+    const added = await addList({ effectiveMonth: lastMonth, ...prices, valleyPrice: 0.4 });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const fresh = (await recomputes()).filter((r) => r.id > known);
+    expect(fresh).toHaveLength(1);
+    expect(fresh[0]).toMatchObject({
+      reason: 'prices',
+      from: `${lastMonth}-01 00:00:00`,
+      to: `${lastMonth}-${daysIn(lastMonth)} 23:00:00`,
+      intervals: daysIn(lastMonth) * 24,
+    });
+    const afterL = await day(dayL);
+    // 100 × 0.4 − 5 × 0.65
+    expect(afterL.intervals.find((iv) => iv.time === '01:00')).toMatchObject({
+      listId: added.body.data.id,
+      actualCost: 100 * 0.4 - 5 * SALE,
+    });
+    expect(afterL.intervals.every((iv) => iv.computedAt > Math.max(...beforeL.intervals.map((b) => b.computedAt)))).toBe(true);
+    const afterT = await day(dayT);
+    for (const iv of afterT.intervals) {
+      const was = beforeT.intervals.find((b) => b.start === iv.start) as Interval;
+      expect({ listId: iv.listId, actualCost: iv.actualCost }).toEqual({ listId: was.listId, actualCost: was.actualCost });
+      // Settled intervals are left as they were (a day later every interval is settled).
+      if (iv.start + HOUR <= Date.now() - DAY) expect(iv.computedAt).toBe(was.computedAt);
+    }
+
+    const deleted = await call(app, admin, { method: 'DELETE', url: `/ems/api/device/electricityprice/${added.body.data.id}` });
+    expect(deleted.status).toBe(200);
+    expect((await interval(dayL, '01:00')).actualCost).toBe(beforeL.intervals.find((iv) => iv.time === '01:00')?.actualCost);
+    expect((await recomputes())[0]).toMatchObject({ reason: 'prices', from: `${dayL} 00:00:00` });
+  });
+
+  test('a corrected reading recomputes its interval and the next, whose growth it changes', async () => {
+    const ts = at(`${dayL} 01:30`);
+    const corrected = await call<{ recomputed: string[] }>(app, admin, {
+      method: 'POST',
+      url: '/ems/api/ledger/sampleCorrection',
+      payload: { varSn: `${STATION}-MTR.importEnergy`, ts, value: 1130, reason: 'meter read back' },
+    });
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+    expect(corrected.body.data.recomputed).toEqual([`${dayL} 01:00:00`, `${dayL} 02:00:00`]);
+    const ledger = await day(dayL);
+    const kwh = (clock: string) => ledger.intervals.find((iv) => iv.time === clock)?.importKwh;
+    // 1000 → 1130 → 1200 instead of 1000 → 1100 → 1200
+    expect([kwh('00:00'), kwh('01:00'), kwh('02:00'), kwh('03:00')]).toEqual([0, 130, 70, 100]);
+    expect((await recomputes())[0]).toMatchObject({ reason: 'sampleCorrection', intervals: 2, from: `${dayL} 01:00:00` });
+    // The hourly figures of other screens follow the correction too.
+    const degree = await get<{ gridImport: (number | null)[] }>(`/ems/api/device/station/dailyDegree/${STATION}`, { day: dayL });
+    expect(degree.gridImport.slice(1, 3)).toEqual([130, 70]);
+    const unknown = await call(app, admin, {
+      method: 'POST',
+      url: '/ems/api/ledger/sampleCorrection',
+      payload: { varSn: `${STATION}-MTR.importEnergy`, ts: ts + 1, value: 1, reason: 'no such reading' },
+    });
+    expect(unknown.status).toBe(404);
+  });
+
+  test("another tenant's ledger is never reachable", async () => {
+    const own = await day(dayL);
+    for (const url of ['/ems/api/ledger/station', '/ems/api/ledger/recomputes']) {
+      const answer = await call(app, auditor, { method: 'GET', url, query: { stationSn: STATION, type: 'DAY', time: dayL } });
+      expect(answer.status).toBe(404);
+    }
+    const fleet = await get<{ stations: Row[] }>('/ems/api/ledger/fleet', { type: 'MONTH', time: lastMonth }, auditor);
+    expect(fleet.stations.length).toBeGreaterThan(0);
+    expect(fleet.stations.filter((s) => String(s.stationSn).startsWith('T2-'))).toEqual([]);
+    const corrected = await call(app, auditor, {
+      method: 'POST',
+      url: '/ems/api/ledger/sampleCorrection',
+      payload: { varSn: `${STATION}-MTR.importEnergy`, ts: at(`${dayL} 02:30`), value: 0, reason: 'not mine' },
+    });
+    expect(corrected.status).toBe(404);
+    expect(await day(dayL)).toEqual(own);
+  });
+
+  test('the fleet is ranked by what each station earned', async () => {
+    const fleet = await get<{ stations: (Row & { rank: number; earned: number | null })[] }>('/ems/api/ledger/fleet', {
+      type: 'MONTH',
+      time: lastMonth,
+    });
+    expect(fleet.stations.map((s) => s.rank)).toEqual(fleet.stations.map((_, i) => i + 1));
+    const earned = fleet.stations.map((s) => s.earned ?? -Infinity);
+    expect(earned).toEqual([...earned].sort((a, b) => b - a));
+    const month = await get<Row>('/ems/api/ledger/station', { stationSn: STATION, type: 'MONTH', time: lastMonth });
+    expect(fleet.stations.find((s) => s.stationSn === STATION)).toMatchObject({ earned: month.earned, savings: month.savings });
+    expect(month).toMatchObject({ baseline: 'sameLoadNoBatteryNoPv', closedIntervals: daysIn(lastMonth) * 24 });
+    expect(Number(month.coverage)).toBeLessThan(1);
+  });
+
+  test.each([
+    ['a start another list has', { effectiveMonth: thisMonth, ...prices }, 'effectiveMonth', 'effectiveMonth'],
+    ['a negative price', { effectiveMonth: '2024-03', ...prices, valleyPrice: -0.1 }, 'valleyPrice', 'Valley price'],
+    [
+      'periods that leave hours uncovered',
+      { effectiveMonth: '2024-04', ...prices, periods: [{ startTime: '00:00', endTime: '08:00', period: 'valley' }] },
+      'periods',
+      'periods',
+    ],
+    ['a day its month lacks', { effectiveMonth: '2024-04', startDay: 31, ...prices }, 'startDay', 'startDay'],
+  ])('a price list with %s is refused naming the field, and nothing is written', async (_, body, field, label) => {
+    const count = await lists();
+    const before = await recomputes();
+    const refused = await addList(body);
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).not.toBe(0);
+    // The field by its path in the answer's fields, and in the message (by its label where the schema refuses it).
+    const paths = ((refused.body as unknown as { data?: { path: string }[] }).data ?? []).map((f) => f.path);
+    expect(
+      paths.some((path) => path.includes(field)),
+      JSON.stringify(refused.body),
+    ).toBe(true);
+    expect(refused.body.msg).toContain(label);
+    expect(await lists()).toBe(count);
+    expect(await recomputes()).toEqual(before);
+  });
+});
