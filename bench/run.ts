@@ -26,6 +26,8 @@
  *    the direct ingest of the same samples, and a register change to the realtime answer.
  * 11. MQTT samples (bench/mqtt.ts): 25,000 samples a second published through the embedded broker
  *    and through mosquitto, against the direct ingest of the same samples.
+ * 12. The settlement ledger (bench/ledger.ts): a year of 15-minute intervals of 100 stations
+ *    repriced after a price change, and a month's money page.
  *
  * `npm run bench -- --before DIR` measures 6 and 7 also with the client and Storybook built in DIR
  * (a checkout of an earlier commit), beside this checkout's, in the same run.
@@ -54,6 +56,8 @@ import { checkoutOf, replaceSection, sectionOf } from './report';
 import { collectionFigures, collectionReport } from './collection';
 import { mqttFigures, mqttReport } from './mqtt';
 import { templateFigures, templateReport } from './templates';
+import { ledgerFigures, ledgerReport } from './ledger';
+import { reportFigures, reportsReport } from './reports';
 import { trendBench } from './trend';
 import { viewerFigures, viewerReport } from './viewers';
 
@@ -534,6 +538,8 @@ async function main(): Promise<void> {
   const templates = templateReport(await templateFigures());
   const collection = collectionReport(await collectionFigures());
   const mqtt = mqttReport(await mqttFigures());
+  const ledger = ledgerReport(await ledgerFigures());
+  const reports = reportsReport(await reportFigures());
 
   const year = statsSqlite.filter((r) => r.type === 'YEAR');
   const report = `# Benchmarks
@@ -585,7 +591,9 @@ ${trend}
 ${viewers}
 ${templates}
 ${collection}
-${mqtt}`;
+${mqtt}
+${ledger}
+${reports}`;
   // The soak's section is written by `npm run soak`, which this run does not repeat.
   const soak = existsSync('docs/benchmarks.md') ? sectionOf(readFileSync('docs/benchmarks.md', 'utf8'), 'Soak') : undefined;
   writeFileSync('docs/benchmarks.md', soak ? replaceSection(report, 'Soak', soak) : report);

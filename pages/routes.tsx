@@ -59,6 +59,10 @@ const SCREEN_CODE: Record<string, () => Promise<{ default: ComponentType<SiteScr
   deviceHealth: () => import('./site/DeviceHealthScreen').then((m) => ({ default: m.DeviceHealthScreen })),
   orderEarnedValue: () => import('./projects/EarnedValueScreen').then((m) => ({ default: m.EarnedValueScreen })),
   projectForecasts: () => import('./projects/ProjectForecastsScreen').then((m) => ({ default: m.ProjectForecastsScreen })),
+  reportInbox: () => import('./reports/ReportInboxScreen').then((m) => ({ default: m.ReportInboxScreen })),
+  reportPolicy: () => import('./reports/ReportPolicyScreen').then((m) => ({ default: m.ReportPolicyScreen })),
+  ledgerStation: () => import('./ledger/LedgerStationScreen').then((m) => ({ default: m.LedgerStationScreen })),
+  ledgerFleet: () => import('./ledger/LedgerFleetScreen').then((m) => ({ default: m.LedgerFleetScreen })),
 };
 
 /** The screen of the sign-in page, the one drawn without Ant Design. */

@@ -26,7 +26,10 @@ import { registerRoutes } from './http/routes';
 import type { Services } from './http/services';
 import { createTranslator } from './i18n';
 import { entityModel } from './resources/entityModel';
+import { priceListRule } from './ledger/priceRules';
 import { EntityRepository } from './resources/repository';
+import { checkDefinition } from './reports/definitions';
+import { reportJobOf, type ReportJob } from './reports/runner';
 import { Simulator } from './simulator/runner';
 import { Catalog } from './telemetry/catalog';
 import { DAY_MS } from './telemetry/partitions';
@@ -42,6 +45,8 @@ declare module 'fastify' {
     collector?: Collector;
     /** The MQTT side (embedded broker or external client), when the server speaks MQTT. */
     mqtt?: Mqtt;
+    /** The scheduled reports' job. */
+    reports: ReportJob;
   }
 }
 
@@ -129,6 +134,9 @@ export async function openServices(config: ServerConfig): Promise<Services> {
   services.repository.onChange(changed);
   // A device given a model gets the model's variables and maps, whichever call writes it (the demo's seeding too).
   services.repository.onWrite('device', giveModel(services.repository));
+  // A price list is checked beyond its schema, and the ledger intervals it prices are repriced, whichever call writes it.
+  services.repository.onWrite('electricityPrice', priceListRule(services));
+  services.repository.onWrite('reportDefinition', checkDefinition(services.repository));
   services.tokens.onRevoke(() => changed(AUTH_TOKENS, 0));
   const tellSamples = throttledPerTenant((tenantId) => void tell(SAMPLES, tenantId), SAMPLE_NEWS_MS);
   services.telemetry.onSamples((tenantId) => {
@@ -233,9 +241,15 @@ export async function buildApp(config: ServerConfig, observer?: AnswerObserver):
     return pruning;
   };
   const pruneTimer = setInterval(() => void pruneTurn(), JOB_TURN_MS).unref();
+  // Scheduled reports: each node asks for the job's lease every 30 s; the holder makes what is due.
+  const reports = reportJobOf(services, (message) => app.log.error(message));
+  app.decorate('reports', reports);
+  const reportTimer = setInterval(() => void reports.turn(), JOB_TURN_MS).unref();
   app.addHook('onClose', async () => {
     clearInterval(pruneTimer);
+    clearInterval(reportTimer);
     await pruning;
+    await reports.stop();
     await retention.release().catch(() => undefined);
     await collector?.stop();
     await simulator?.stop();

@@ -18,6 +18,8 @@ import * as kanbanTemplates from './migrations/0013_kanban_templates';
 import * as commandOutcome from './migrations/0014_command_outcome';
 import * as mqttCredentials from './migrations/0015_mqtt_credentials';
 import * as siteScheme from './migrations/0016_site_scheme';
+import * as ledger from './migrations/0018_ledger';
+import * as reports from './migrations/0017_reports';
 
 /** Migrations in order; each takes the dialect where the two engines differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, context: MigrationContext): Promise<void> }> = {
@@ -37,6 +39,8 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, context: MigrationCon
   '0014_command_outcome': commandOutcome,
   '0015_mqtt_credentials': mqttCredentials,
   '0016_site_scheme': siteScheme,
+  '0018_ledger': ledger,
+  '0017_reports': reports,
 };
 
 /** Runs the migrations not run yet, up to `target` (all of them by default). */

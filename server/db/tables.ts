@@ -131,6 +131,53 @@ export interface SystemTables {
   /** A station the simulator drives, with the state of its model as of `ts` (null before the back-fill). */
   simulatorStation: { tenantId: number; stationId: number; state: string | null; ts: number | null };
   /** Which server process runs the simulator (one at a time on a shared database), until when. */
+  /** A closed settlement interval of a station (`server/ledger/`): energies, prices in force and amounts, unrounded. */
+  ledgerInterval: {
+    tenantId: number;
+    stationId: number;
+    start: number;
+    minutes: number;
+    day: string;
+    month: string;
+    priceKey: string | null;
+    listId: number | null;
+    period: string;
+    purchasePrice: number;
+    salePrice: number;
+    capacityRate: number | null;
+    importKwh: number | null;
+    exportKwh: number | null;
+    chargeKwh: number | null;
+    dischargeKwh: number | null;
+    pvKwh: number | null;
+    demandKw: number | null;
+    baselineDemandKw: number | null;
+    importCost: number | null;
+    exportRevenue: number | null;
+    chargeCost: number | null;
+    dischargeValue: number | null;
+    pvValue: number | null;
+    actualCost: number | null;
+    baselineCost: number | null;
+    savings: number | null;
+    complete: number;
+    measured: number;
+    /** 1 once no sample can come into it any more (every counter has read past its end, or a day has passed). */
+    settled: number;
+    computedAt: number;
+  };
+  /** A recomputation of ledger intervals: which, when, why, and what it changed (`detail`, JSON). */
+  ledgerRecompute: {
+    id: Generated<number>;
+    tenantId: number;
+    stationId: number;
+    at: number;
+    reason: string;
+    firstStart: number;
+    lastStart: number;
+    intervals: number;
+    detail: string;
+  };
   /** The lease of a background job that one node runs at a time (`server/db/leases.ts`); times in ms since the epoch. */
   jobLease: { name: string; owner: string; expires: number; lastRun: number };
   /** The MQTT credentials of a channel: its user and the hash of its secret (never the secret). */
@@ -145,6 +192,38 @@ export interface SystemTables {
     expiresAt: number;
     createdAt: number;
   };
+  /** A run of a report definition (`server/reports/`): one per definition and time it is for; times in ms since the epoch. */
+  reportRun: {
+    id: Generated<number>;
+    tenantId: number;
+    definitionId: number;
+    definitionName: string;
+    scheduledFor: number;
+    trigger: 'schedule' | 'manual';
+    periodFirstDay: string;
+    periodLastDay: string;
+    zone: string;
+    status: 'queued' | 'sent' | 'failed' | 'retrying' | 'kept';
+    attempts: number;
+    lastError: string | null;
+    nextAttemptAt: number | null;
+    /** The addresses, a JSON list. */
+    recipients: string;
+    createdAt: number;
+    sentAt: number | null;
+  };
+  /** A file a report run made, with its bytes. */
+  reportFile: {
+    id: Generated<number>;
+    tenantId: number;
+    runId: number;
+    name: string;
+    mime: string;
+    bytes: number;
+    content: Buffer;
+  };
+  /** Whether an administrator of a tenant allowed report recipients outside the tenant. */
+  reportPolicy: { tenantId: number; allowOutside: number; updatedBy: number; updateTime: string };
   /** The columns of the employee table (entity `user`) that sign-in reads. */
   employee: {
     id: Generated<number>;

@@ -8,6 +8,8 @@ import { emsassetsHandlers } from '../emsassets/handlers';
 import { fileHandlers } from '../files/handlers';
 import { approvalHandlers } from '../oa/approvals';
 import { insightHandlers } from '../insight/handlers';
+import { ledgerHandlers } from '../ledger/handlers';
+import { ledgerWorkbookHandlers } from '../ledger/workbook';
 import { projectHandlers } from '../projects/handlers';
 import { resourceHandler } from '../resources/handlers';
 import { salesHandlers } from '../sales/handlers';
@@ -28,6 +30,7 @@ import { healthHandlers } from './health';
 import { crmHandlers } from '../crm/handlers';
 import { deviceDocumentsLinkHandlers } from '../openlinks/deviceDocuments';
 import { quotationLinkHandlers } from '../openlinks/quotation';
+import { reportHandlers } from '../reports/handlers';
 import type { Handler } from './services';
 
 /** Handlers of calls with behaviour beyond CRUD, by the `x-handler` name in `openapi/`; each area lists its own. */
@@ -58,8 +61,11 @@ const NAMED: Record<string, Handler> = {
   ...siteopsHandlers,
   ...projectHandlers,
   ...insightHandlers,
+  ...ledgerHandlers,
+  ...ledgerWorkbookHandlers,
   ...quotationLinkHandlers,
   ...deviceDocumentsLinkHandlers,
+  ...reportHandlers,
 };
 
 const made = new WeakMap<Operation, Handler>();

@@ -147,7 +147,24 @@ async function pendingQuoteLink(ctx: Context): Promise<string> {
   return openLinkTo(ctx, 'createQuoteLink', quote.id);
 }
 
+/** A run of a report of tenant 2 (PDF and workbook), made now. */
+async function reportRunOf(ctx: Context): Promise<number> {
+  const definition = await recordOf(ctx, 'reportDefinition');
+  const run = await call<{ id: number }>(ctx.app, ctx.admin, { method: 'POST', url: url('runReportNow', { id: definition.id }) });
+  return run.body.data.id;
+}
+
 const FIXTURES: Record<string, (ctx: Context) => Promise<Fixture>> = {
+  // A reading stored now, corrected: the ledger recomputes what it changes.
+  correctLedgerSample: async (ctx) => {
+    const sample = { sn: 'T2-ST1-PCS1.chargeEnergy', ts: Date.now(), value: 10 };
+    await call(ctx.app, ctx.admin, { method: 'POST', url: url('ingestSamples'), payload: { samples: [sample] } });
+    return { body: { varSn: sample.sn, ts: sample.ts, value: 11, reason: 'coverage' } };
+  },
+  // A report's files are those of a run: one made now.
+  runReportNow: async (ctx) => ({ params: { id: String((await recordOf(ctx, 'reportDefinition')).id) } }),
+  downloadReportPdf: async (ctx) => ({ params: { id: String(await reportRunOf(ctx)) } }),
+  downloadReportWorkbook: async (ctx) => ({ params: { id: String(await reportRunOf(ctx)) } }),
   // A station is in an order's scheme once: a fresh order takes any station of the tenant.
   saveSiteScheme: async (ctx) => ({ body: await schemeEntryBody(ctx) }),
   updateSiteScheme: async (ctx) => {

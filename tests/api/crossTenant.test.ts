@@ -2530,6 +2530,26 @@ const PROJECT_CHECKS: Record<string, Entry> = {
     await noStationOfA('getStorageIncome')(ctx);
     await unknownToB(() => ({ method: 'GET', url: url('getStorageIncome'), query: { stationSn: STATION_A } }))(ctx);
   },
+  getStationLedger: unknownToB(() => ({
+    method: 'GET',
+    url: url('getStationLedger'),
+    query: { stationSn: STATION_A, type: 'DAY' },
+  })),
+  getFleetLedger: noStationOfA('getFleetLedger'),
+  exportStationLedger: unknownToB(() => ({
+    method: 'GET',
+    url: url('exportStationLedger'),
+    query: { stationSn: STATION_A, type: 'DAY' },
+  })),
+  getLedgerRecomputes: unknownToB(() => ({ method: 'GET', url: url('getLedgerRecomputes'), query: { stationSn: STATION_A } })),
+  correctLedgerSample: unknownToB(
+    () => ({
+      method: 'POST',
+      url: url('correctLedgerSample'),
+      payload: { varSn: 'T2-ST1-PCS1.chargeEnergy', ts: 1, value: 1, reason: 'cross-tenant' },
+    }),
+    asA({ method: 'GET', url: url('getLedgerRecomputes'), query: { stationSn: STATION_A } }),
+  ),
   getDeviceDetection: async (ctx) => {
     await noStationOfA('getDeviceDetection')(ctx);
     await unknownToB(() => ({ method: 'GET', url: url('getDeviceDetection'), query: { stationSn: STATION_A } }))(ctx);
@@ -2678,6 +2698,60 @@ const EMSCONFIG_CHECKS: Record<string, Entry> = {
   ),
 };
 
+// Reports: A's definition, run now; B's calls name A's definition and runs, the administrator of tenant 10 sets its own rule.
+
+const reportRunOfA = async (ctx: Context): Promise<number> => {
+  const definition = await ctx.recordOf('reportDefinition');
+  const run = await call<{ id: number }>(ctx.app, ctx.a, { method: 'POST', url: url('runReportNow', { id: definition.id }) });
+  expect(run.status).toBe(200);
+  return run.body.data.id;
+};
+const reportRunsAsA = asA({ method: 'GET', url: url('getReportRunPage'), query: { current: '1', size: '50' } });
+const reportPolicyAsA = asA({ method: 'GET', url: url('getReportPolicy') });
+
+const REPORT_CHECKS: Record<string, Entry> = {
+  runReportNow: unknownToB(
+    async (ctx) => ({ method: 'POST', url: url('runReportNow', { id: (await ctx.recordOf('reportDefinition')).id }) }),
+    reportRunsAsA,
+  ),
+  getReportRunPage: async (ctx) => {
+    const id = await reportRunOfA(ctx);
+    const page = await call<{ records: Row[] }>(ctx.app, ctx.b, {
+      method: 'GET',
+      url: url('getReportRunPage'),
+      query: { current: '1', size: '50' },
+    });
+    expect(page.status).toBe(200);
+    expect(idsIn(page.body.data)).not.toContain(id);
+  },
+  downloadReportPdf: unknownToB(async (ctx) => ({
+    method: 'GET',
+    url: url('downloadReportPdf', { id: await reportRunOfA(ctx) }),
+  })),
+  downloadReportWorkbook: unknownToB(async (ctx) => ({
+    method: 'GET',
+    url: url('downloadReportWorkbook', { id: await reportRunOfA(ctx) }),
+  })),
+  getReportPolicy: async (ctx) => {
+    const allowed = await call(ctx.app, ctx.a, { method: 'PUT', url: url('saveReportPolicy'), payload: { allowOutside: true } });
+    expect(allowed.status).toBe(200);
+    const ofB = await call<{ allowOutside: boolean }>(ctx.app, ctx.b, { method: 'GET', url: url('getReportPolicy') });
+    expect(ofB.body.data.allowOutside).toBe(false);
+    await call(ctx.app, ctx.a, { method: 'PUT', url: url('saveReportPolicy'), payload: { allowOutside: false } });
+  },
+  saveReportPolicy: async (ctx) => {
+    const before = await reportPolicyAsA(ctx);
+    const ofOther = await call(ctx.app, ctx.adminOf10, {
+      method: 'PUT',
+      url: url('saveReportPolicy'),
+      payload: { allowOutside: true },
+    });
+    expect(ofOther.status).toBe(200);
+    expect(await reportPolicyAsA(ctx)).toEqual(before);
+    await call(ctx.app, ctx.adminOf10, { method: 'PUT', url: url('saveReportPolicy'), payload: { allowOutside: false } });
+  },
+};
+
 const CHECKS: Record<string, Entry> = {
   changePassword: "not tenant-scoped: changes the caller's own password, checked against their current one",
   changePasswordPut: "not tenant-scoped: changes the caller's own password, checked against their current one",
@@ -2814,6 +2888,7 @@ const CHECKS: Record<string, Entry> = {
   ...EMSCONFIG_CHECKS,
   ...OPEN_LINK_CHECKS,
   ...HEALTH_CHECKS,
+  ...REPORT_CHECKS,
 };
 
 // ---------------------------------------------------------------------------------------------
