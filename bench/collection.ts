@@ -18,7 +18,7 @@ import { configFromEnv, type ServerConfig } from '../server/config';
 import type { Database } from '../server/db/database';
 import type { SampleInput } from '../server/telemetry/store';
 import { call, signIn } from '../tests/support/api';
-import { replaceSection } from './report';
+import { fmt, log, p50, replaceSection } from './report';
 
 export const TENANT = 2;
 const CHANNELS = 40;
@@ -28,10 +28,6 @@ const POLL_S = 5;
 const WINDOW_MS = 60_000;
 const LATENCY_RUNS = 10;
 const DEVICES_GOAL = 2000;
-
-export const log = (message: string) => process.stdout.write(`${message}\n`);
-export const fmt = (value: number) => Math.round(value).toLocaleString('en-US');
-const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 export function config(dataDir: string, collector: boolean): ServerConfig {
   return { ...configFromEnv({}), dataDir, logger: false, simulator: false, collector, mqtt: undefined, demo: true };

@@ -13,6 +13,7 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchBrowser, signInAsAdmin, widgetsShowing } from '../tests/support/browser';
 import { loadOverWire, type WireLoad } from '../tests/support/wire';
 import { serve, stopped } from './child';
+import { log } from './report';
 
 const STATION = 'T2-ST1';
 const DASHBOARD = `/main/ems/map/monitor/dashboard?lng=en&station=${STATION}`;
@@ -25,7 +26,6 @@ const COLD_RUNS = 15;
 const THROTTLED_RUNS = 5;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-const log = (message: string) => process.stdout.write(`${message}\n`);
 /** The middle half of some samples: from the first quartile to the third. */
 const middleHalf = (values: number[], digits = 0) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -20,6 +20,7 @@ import { intervalsBetween } from '../server/ledger/intervals';
 import { periodOf } from '../server/telemetry/calendar';
 import { call, signIn } from '../tests/support/api';
 import { addStorageStations } from './fleet';
+import { fmt, log, p50 } from './report';
 
 const TENANT = 2;
 /** 100; fewer for a quick look (`LEDGER_BENCH_STATIONS=10 tsx bench/ledger.ts`). */
@@ -28,10 +29,6 @@ const ZONE = 'Asia/Shanghai';
 const READS = 30;
 export const REPRICE_GOAL_MS = 10_000;
 export const PAGE_GOAL_MS = 50;
-
-const log = (message: string) => process.stdout.write(`${message}\n`);
-const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-const fmt = (value: number) => Math.round(value).toLocaleString('en-US');
 
 async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
   const start = performance.now();

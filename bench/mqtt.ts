@@ -19,8 +19,8 @@ import { issueCredentials } from '../server/collection/mqttCredentials';
 import type { Services } from '../server/http/services';
 import type { SampleInput } from '../server/telemetry/store';
 import { startMosquitto, type Mosquitto } from '../tests/support/mosquitto';
-import { config, cpuMs, fmt, log, provision, storedBetween, TENANT } from './collection';
-import { replaceSection } from './report';
+import { config, cpuMs, provision, storedBetween, TENANT } from './collection';
+import { fmt, log, replaceSection } from './report';
 
 const CHANNELS = 20;
 const DEVICES_PER_CHANNEL = 25;

@@ -24,3 +24,12 @@ export function checkoutOf(dir: string): string {
   const changed = execFileSync('git', ['status', '--porcelain'], { cwd: dir, encoding: 'utf8' }).trim() ? ' with changes' : '';
   return `${commit}${changed}`;
 }
+
+/** A line of the bench's progress on standard output. */
+export const log = (message: string) => process.stdout.write(`${message}\n`);
+/** The median of some timings. */
+export const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+/** A count with thousands separators. */
+export const fmt = (value: number) => Math.round(value).toLocaleString('en-US');
+/** Milliseconds as a table shows them: two decimals under 10. */
+export const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(0));

@@ -15,6 +15,7 @@ import { buildApp, openServices } from '../server/app';
 import { configFromEnv, type ServerConfig } from '../server/config';
 import { call, signIn } from '../tests/support/api';
 import { addStorageStations } from './fleet';
+import { fmt, log, p50 } from './report';
 
 const TENANT = 2;
 const FLEET = 100;
@@ -22,10 +23,6 @@ const STATION_RUNS = 5;
 const FLEET_RUNS = 3;
 export const STATION_GOAL_MS = 2_000;
 export const FLEET_GOAL_MS = 20_000;
-
-const log = (message: string) => process.stdout.write(`${message}\n`);
-const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-const fmt = (value: number) => Math.round(value).toLocaleString('en-US');
 
 function config(dataDir: string): ServerConfig {
   return {

@@ -52,7 +52,7 @@ import { addStorageStations } from './fleet';
 import { CONNECTIONS, DURATION_S, load, type LoadResult } from './load';
 import { RETENTION_STEP_MS, RETENTION_VARIABLES, retentionFigures, type Removal } from './retention';
 import { dashboardFigures, dashboardReport } from './dashboard';
-import { checkoutOf, replaceSection, sectionOf } from './report';
+import { checkoutOf, fmt, log, ms, p50, replaceSection, sectionOf } from './report';
 import { collectionFigures, collectionReport } from './collection';
 import { mqttFigures, mqttReport } from './mqtt';
 import { templateFigures, templateReport } from './templates';
@@ -78,11 +78,6 @@ const END = hourOf(Date.now());
 const START = END - YEAR_STEPS * STEP_MS;
 /** The periods asked for: a day, a month and a year in the middle of the samples. */
 const QUERY_TIME = END - 180 * 86_400_000;
-
-const log = (message: string) => process.stdout.write(`${message}\n`);
-const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(0));
-const fmt = (value: number) => Math.round(value).toLocaleString('en-US');
 
 async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
   const started = performance.now();

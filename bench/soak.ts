@@ -20,7 +20,7 @@ import { pathToFileURL } from 'node:url';
 import { launchBrowser, signInAsAdmin } from '../tests/support/browser';
 import { httpFetch, signInTokens } from '../tests/support/httpSignIn';
 import { ServerEnded, startServerProcess, type ServerProcess } from '../tests/support/serverProcess';
-import { checkoutOf, replaceSection } from './report';
+import { checkoutOf, log, replaceSection } from './report';
 import type { ProbeReport } from './soakProbe';
 
 const STATION = 'T2-ST1';
@@ -75,7 +75,6 @@ interface SoakResult {
   failures: string[];
 }
 
-const log = (message: string) => process.stdout.write(`${message}\n`);
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** The refresh body the demo dashboard sends, taken from Chromium showing it. */

@@ -14,7 +14,7 @@ import { buildApp } from '../server/app';
 import { configFromEnv, type ServerConfig } from '../server/config';
 import { call, signIn } from '../tests/support/api';
 import { seedStorageStations } from './fleet';
-import { replaceSection } from './report';
+import { log, p50, replaceSection } from './report';
 
 const TENANT = 2;
 export const FOLLOWERS = 1000;
@@ -22,9 +22,6 @@ export const FOLLOWERS = 1000;
 const READS = 300;
 const PREVIEW_GOAL_MS = 2000;
 const PUBLISH_GOAL_MS = 10_000;
-
-const log = (message: string) => process.stdout.write(`${message}\n`);
-const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 function config(dataDir: string): ServerConfig {
   return {

@@ -18,6 +18,7 @@ import { call, signIn } from '../tests/support/api';
 import { launchBrowser } from '../tests/support/browser';
 import { startServer } from '../tests/support/server';
 import { RAW_POINTS } from '../widgets/trend/points';
+import { log } from './report';
 
 const STATION = 'T2-ST1';
 const ZONE = 'Asia/Shanghai';
@@ -37,7 +38,6 @@ const RUNS = 5;
 const SETTLE_MS = 4000;
 const STORY = 'widgets-trend--hourly-zh-default';
 
-const log = (message: string) => process.stdout.write(`${message}\n`);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 interface TrendSeries {

@@ -27,7 +27,7 @@ import { launchBrowser, signInAsAdmin, widgetsShowing } from '../tests/support/b
 import { httpFetch, signInTokens } from '../tests/support/httpSignIn';
 import { idle, serve, stopped } from './child';
 import { seedStorageStations } from './fleet';
-import { replaceSection } from './report';
+import { p50, replaceSection } from './report';
 
 const TENANT = 2;
 const SOURCE = `T${TENANT}-ST1`;
@@ -48,7 +48,6 @@ const BATCH = '/ems/api/main/dashboard/data';
 
 const started = Date.now();
 const log = (message: string) => process.stdout.write(`${message} (${Math.round((Date.now() - started) / 1000)} s)\n`);
-const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 interface Need {
   operationId: string;
