@@ -5,7 +5,7 @@ import type { SiteKanbanCopy } from '../../generated/types';
 import { ApiCallError, enumLabel, label, useRuntime } from '../../runtime';
 import { widgetTitle, type DashboardDocument, type StationContext } from '../../runtime/dashboard';
 import type { StationRecord } from './earlyData';
-import { unboundLine } from './unbound';
+import { unboundLines } from './unbound';
 import type { LazyPanelProps } from './useLazyPanel';
 
 type Target = SiteKanbanCopy['targets'][number];
@@ -150,9 +150,10 @@ export function DashboardCopyDialog({ station, others, current, open, onClose }:
                     </Space>
                     {target.unbound.length ? (
                       <ul style={{ margin: '0 0 4px', paddingInlineStart: 20, maxHeight: 200, overflowY: 'auto' }}>
-                        {target.unbound.map((unbound, index) => (
-                          <li key={index} style={{ overflowWrap: 'anywhere' }}>
-                            {unboundLine(t, widgetName(unbound.widgetId), unbound)}
+                        {/* Named as the station's people read them: its own devices, the variables' names. */}
+                        {unboundLines(t, widgetName, target.unbound).map((line) => (
+                          <li key={line} style={{ overflowWrap: 'anywhere' }}>
+                            {line}
                           </li>
                         ))}
                       </ul>

@@ -4,7 +4,7 @@ import type { SiteKanbanImport } from '../../generated/types';
 import { label } from '../../runtime';
 import { widgetTitle, type StationContext } from '../../runtime/dashboard';
 import type { DashboardFile } from './transfer';
-import { unboundLine } from './unbound';
+import { unboundLines } from './unbound';
 
 /** An import that could not bind everything, waiting for the user's word. */
 export interface ImportPlan {
@@ -72,9 +72,10 @@ export function ImportPlanDialog({ station, plan, onImport, onCancel }: ImportPl
         tabIndex={0}
         style={{ margin: '0 0 8px', paddingInlineStart: 20, maxHeight: '40vh', overflowY: 'auto' }}
       >
-        {answer.unbound.map((unbound, index) => (
-          <li key={index} style={{ overflowWrap: 'anywhere' }}>
-            {unboundLine(t, widgetName(unbound.widgetId), unbound)}
+        {/* Named as this station's people read them: its own devices, the variables' names. */}
+        {unboundLines(t, widgetName, answer.unbound).map((line) => (
+          <li key={line} style={{ overflowWrap: 'anywhere' }}>
+            {line}
           </li>
         ))}
       </ul>

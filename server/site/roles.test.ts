@@ -139,3 +139,23 @@ describe('a template as a station that lacks some of its bindings takes it', () 
     expect(widgetOf(back.content, 'hot')).toEqual(DASHBOARD.widgets[1]);
   });
 });
+
+describe('a dashboard bound to roles at the station it is of', () => {
+  test('a variable it cannot take a role of is named by its own name: another station’s, one without a code, none the tenant has', () => {
+    const uncoded = { ...variable('A', 'MTR', '关口电表', 'DTSD-1', 'x', '正向有功'), sn: 'A-MTR.1', code: null };
+    const withUncoded: TenantCatalog = { ...catalog, bySn: new Map([...catalog.bySn, [uncoded.sn, uncoded]]) };
+    const widgets = [
+      { id: 'other', type: 'singleData', config: { deviceVar: bound('B-BMS.soc') } },
+      { id: 'uncoded', type: 'singleData', config: { deviceVar: bound('A-MTR.1') } },
+      { id: 'gone', type: 'singleData', config: { deviceVar: bound('Z-INV.power') } },
+    ];
+    const { unbound } = toRoles({ schemaVersion: 3, layouts: {}, widgets }, withUncoded, places('A'));
+    expect(unbound).toEqual([
+      expect.objectContaining({ widgetId: 'other', reason: 'unknown', variable: 'SOC' }),
+      expect.objectContaining({ widgetId: 'uncoded', reason: 'noCode', variable: '正向有功' }),
+      { widgetId: 'gone', path: 'deviceVar', kind: 'variable', name: 'Z-INV.power', reason: 'notFound' },
+    ]);
+    // The device of another station is not what people read of it.
+    expect(unbound[0]!.variable).not.toContain('嘉定');
+  });
+});

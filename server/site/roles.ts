@@ -199,14 +199,16 @@ export function toRoles(
     }
     const from = catalog.bySn.get(binding.varSn);
     if (from && from.stationSn !== source.sn && meaning.has(widgetId)) return binding;
+    // People read it by the variable's own name (`variable`): its device is not one of the station it goes to.
     if (!from || from.stationSn !== source.sn) {
-      const name = from ? `${from.deviceName} / ${from.name}` : binding.varSn;
-      unbound.push({ widgetId, path, kind: 'variable', name, reason: from ? 'unknown' : 'notFound' });
+      const named = from ? { name: `${from.deviceName} / ${from.name}`, variable: from.name } : { name: binding.varSn };
+      unbound.push({ widgetId, path, kind: 'variable', ...named, reason: from ? 'unknown' : 'notFound' });
       return DROP;
     }
     const name = `${from.deviceName} / ${from.name}`;
     if (!from.code) {
-      unbound.push({ widgetId, path, kind: 'variable', name, detail: from.deviceModel ?? from.deviceKind, reason: 'noCode' });
+      const detail = from.deviceModel ?? from.deviceKind;
+      unbound.push({ widgetId, path, kind: 'variable', name, detail, variable: from.name, reason: 'noCode' });
       return DROP;
     }
     const role = source.roleBySn.get(from.deviceSn)!;

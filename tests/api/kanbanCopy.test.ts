@@ -10,6 +10,9 @@ interface Unbound {
   kind: string;
   name: string;
   detail?: string;
+  variable?: string;
+  device?: string;
+  model?: string;
   reason: string;
 }
 interface Target {
@@ -24,6 +27,22 @@ interface Plan {
   stationSn: string;
   version: number;
   targets: Target[];
+}
+
+/**
+ * What people read of a binding a station cannot take (the dialogs show these, not `name` or
+ * `detail`, which say what it is bound to at the source): never a variable's code, a serial number
+ * or the source station's device.
+ */
+function expectNamedAsPeopleRead(entry: Unbound) {
+  const read = [entry.variable, entry.device, entry.model].filter(Boolean).join(' | ');
+  expect(read).not.toBe('');
+  const code = entry.detail?.split(' · ')[1];
+  if (code) expect(read).not.toContain(code);
+  expect(read).not.toMatch(/T2-|@/);
+  const sourceDevice = entry.name.split(' / ')[0]!;
+  expect(entry.device ?? '').not.toBe(sourceDevice);
+  expect(entry.variable ?? '').not.toContain(sourceDevice);
 }
 
 /** A configuration without the times its list items were added (set as a station's dashboard is made). */
@@ -93,8 +112,12 @@ describe.each(databases())('dashboard copy to other stations on $name', ({ start
         kind: 'variable',
         name: 'BMS 主控 / 最高单体温度',
         detail: 'BMS-M1 · maxCellTemp',
+        // As its people read it: the station's own BMS, and the variable by its name.
+        variable: '最高单体温度',
+        device: '嘉定 BMS 主控',
         reason: 'noVariable',
       });
+      expectNamedAsPeopleRead(unbound);
     }
     const copy = JSON.stringify(target!.document);
     expect(copy).not.toContain('maxCellTemp');
@@ -123,9 +146,16 @@ describe.each(databases())('dashboard copy to other stations on $name', ({ start
         kind: 'variable',
         name: '1# PCS / 有功功率',
         detail: 'PCS-500K · activePower',
+        // As its people read it: the variable by its name, and the model the station has no device of.
+        variable: '有功功率',
+        model: 'PCS-500K',
         reason: 'noDevice',
       }),
     );
+    for (const unbound of ems!.unbound.filter((entry) => entry.kind === 'variable')) {
+      expect(unbound.device).toBeUndefined();
+      expectNamedAsPeopleRead(unbound);
+    }
     // Its BMS is of the same model: that variable is rebound to the EMS site's own.
     expect(JSON.stringify(ems!.document)).toContain('T2-EMS1-BMS.soc');
     expect(JSON.stringify(ems!.document)).not.toContain('T2-ST1');

@@ -23,6 +23,9 @@ interface Unbound {
   kind: string;
   name: string;
   detail?: string;
+  variable?: string;
+  device?: string;
+  model?: string;
   reason: string;
 }
 interface ImportPlan {
@@ -40,6 +43,21 @@ interface ImportPlan {
 function fileOf(document: Stored) {
   const { stationSn: _station, version: _version, updatedBy: _by, updateTime: _time, ...rest } = document;
   return rest;
+}
+
+/**
+ * What people read of a binding a station cannot take (the import dialog shows these, not `name` or
+ * `detail`, which say what it is bound to at the source): never a variable's code, a serial number
+ * or the device of the station the file came from.
+ */
+function expectNamedAsPeopleRead(entry: Unbound) {
+  const read = [entry.variable, entry.device, entry.model].filter(Boolean).join(' | ');
+  const code = entry.detail?.split(' · ')[1];
+  if (code) expect(read).not.toContain(code);
+  expect(read).not.toMatch(/T\d+-|@/);
+  const sourceDevice = entry.name.split(' / ')[0]!;
+  expect(entry.device ?? '').not.toBe(sourceDevice);
+  expect(entry.variable ?? '').not.toContain(sourceDevice);
 }
 
 /** The variable serial numbers a document binds. */
@@ -93,9 +111,16 @@ describe.each(connectedDatabases())('dashboard import and bindings of other stat
         kind: 'variable',
         name: '1# 逆变器 / 交流功率',
         detail: 'SG500 · activePower',
+        // As EMS1's people read it: the variable by its name, and the model EMS1 has no device of.
+        variable: '交流功率',
+        model: 'SG500',
         reason: 'noDevice',
       }),
     );
+    for (const unbound of result.unbound.filter((entry) => entry.kind === 'variable')) {
+      expect(unbound.variable).toBeTruthy();
+      expectNamedAsPeopleRead(unbound);
+    }
     // PV1's meters are of EMS1's models: their variables are bound to EMS1's own.
     expect(varSns(result.document)).toContain('T2-EMS1-MTR.exportEnergy');
     expect(result.rebound).toBeGreaterThan(0);
@@ -125,6 +150,22 @@ describe.each(connectedDatabases())('dashboard import and bindings of other stat
     expect(unnamed.body.data.unbound).toEqual(named.unbound);
   });
 
+  test("a file's variable of another station than its own is named by the variable's name, not that station's device", async () => {
+    const pv = await stored('T2-PV1');
+    const index = pv.widgets.findIndex((widget) => typeof widget.config.deviceVar === 'object');
+    const widgets = pv.widgets.map((widget, at) =>
+      at === index
+        ? { ...widget, config: { ...widget.config, deviceVar: { deviceSn: 'T2-ST1-BMS', varSn: 'T2-ST1-BMS.soc' } } }
+        : widget,
+    );
+    const answer = await plan('T2-EMS1', await importOf({ ...pv, widgets }, 'T2-EMS1'));
+    expect(answer.status).toBe(200);
+    const entry = answer.body.data.unbound.find((unbound) => unbound.widgetId === pv.widgets[index]!.id);
+    expect(entry).toMatchObject({ path: 'deviceVar', kind: 'variable', reason: 'unknown', variable: 'SOC' });
+    expectNamedAsPeopleRead(entry!);
+    expect(varSns(answer.body.data.document)).not.toContain('T2-ST1-BMS.soc');
+  });
+
   test('a file of the station itself is answered as it is', async () => {
     const pv = await stored('T2-PV1');
     const answer = await plan('T2-PV1', await importOf(pv, 'T2-PV1'));
@@ -143,7 +184,11 @@ describe.each(connectedDatabases())('dashboard import and bindings of other stat
     expect(JSON.stringify(result.document)).not.toContain('T7-');
     const variables = result.unbound.filter((unbound) => unbound.kind === 'variable');
     expect(variables.length).toBe(varSns(foreign).length);
-    for (const unbound of variables) expect(unbound.reason).toBe('notFound');
+    // Nothing of another tenant's is named: not its variables' names, nor their serial numbers (as people read them).
+    for (const unbound of variables) {
+      expect(unbound.reason).toBe('notFound');
+      expect([unbound.variable, unbound.device, unbound.model]).toEqual([undefined, undefined, undefined]);
+    }
     // Neither as the station imported onto, nor for a user of another tenant.
     expect((await plan('T7-EMS1', await importOf(foreign, 'T2-EMS1'))).status).toBe(404);
     const own = await stored('T2-PV1');

@@ -51,6 +51,28 @@ describe('dashboard copy to other stations', () => {
   }
   const entry = (dialog: Locator, station: string) => dialog.locator(`[data-station="${station}"]`);
 
+  /**
+   * Whether a station's entry names what it cannot take as its people read it: no variable code, no
+   * serial number, and no device of the source station (its own devices, which may share a name's
+   * part with the source's, as 嘉定 BMS 主控 does BMS 主控, taken out first), as the server's plan has them.
+   */
+  async function expectNamedAsPeopleRead(dialog: Locator, station: string) {
+    const plan = await call<{ targets: { unbound: { name: string; detail?: string; device?: string }[] }[] }>(server.app, admin, {
+      method: 'POST',
+      url: `/ems/api/main/siteKanban/${SOURCE}/copyPlan`,
+      payload: { targets: [station] },
+    });
+    const { unbound } = plan.body.data.targets[0]!;
+    let told = await entry(dialog, station).innerText();
+    for (const { device } of unbound) if (device) told = told.replaceAll(device, '');
+    expect(told).not.toMatch(/T2-|@/);
+    for (const { name, detail } of unbound) {
+      const code = detail?.split(' · ')[1];
+      if (code) expect(told).not.toContain(code);
+      if (detail) expect(told).not.toContain(name.split(' / ')[0]!);
+    }
+  }
+
   beforeAll(async () => {
     if (!existsSync(join(process.env.CLIENT_DIR ?? 'dist/client', 'index.html')))
       throw new Error('build the client first (vite build)');
@@ -78,10 +100,9 @@ describe('dashboard copy to other stations', () => {
     await third.getByText(/^\d+ of \d+ bindings cannot be rebound$/).waitFor();
     const lines = await third.locator('li').allTextContents();
     expect(lines.length).toBeGreaterThan(0);
-    for (const line of lines)
-      expect(line).toMatch(
-        /: BMS 主控 \/ 最高单体温度 \(BMS-M1 · maxCellTemp\) — its device there has no variable of this code$/,
-      );
+    // Named by the station's own BMS and the variable's name, as a roll-out names it.
+    for (const line of lines) expect(line).toMatch(/: 嘉定 BMS 主控 on this station has no 最高单体温度$/);
+    await expectNamedAsPeopleRead(dialog, 'T2-ST3');
     expect(await third.getByRole('checkbox', { name: 'Copy without what cannot be rebound' }).isChecked()).toBe(false);
 
     await tap(dialog.getByRole('button', { name: 'Copy to the stations ticked (1)' }));
@@ -115,10 +136,8 @@ describe('dashboard copy to other stations', () => {
     const dialog = await check(['杭州综合能源站']);
     const ems = entry(dialog, 'T2-EMS1');
     await ems.getByText(/^\d+ of \d+ bindings cannot be rebound$/).waitFor();
-    await ems
-      .getByText('1# PCS / 有功功率 (PCS-500K · activePower) — no device of this model there', { exact: false })
-      .first()
-      .waitFor();
+    await ems.getByText(': No device of model PCS-500K on this station for 有功功率', { exact: false }).first().waitFor();
+    await expectNamedAsPeopleRead(dialog, 'T2-EMS1');
     const copyButton = dialog.getByRole('button', { name: 'Copy to the stations ticked (0)' });
     expect(await copyButton.isDisabled()).toBe(true);
     await tap(ems.getByRole('checkbox', { name: 'Copy without what cannot be rebound' }));

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DASHBOARD_SCHEMA_VERSION } from '../../runtime/dashboard/document';
 import { call, signIn } from '../support/api';
@@ -60,6 +60,28 @@ describe('dashboard export and import', () => {
     await expect.poll(() => page.locator('.dashboard-grid-item').count(), { timeout: 20_000 }).toBe(count);
   }
 
+  /**
+   * Whether the list of what the station cannot bind names it as its people read it: no variable code,
+   * no serial number and no device of the station the file came from, as the server's plan has them.
+   */
+  async function expectNamedAsPeopleRead(list: Locator) {
+    const { source, ...document } = JSON.parse(exported.toString('utf8')) as Stored & { source: unknown };
+    const plan = await call<{ unbound: { name: string; detail?: string }[] }>(server.app, admin, {
+      method: 'POST',
+      url: `/ems/api/main/siteKanban/${TARGET}/importPlan`,
+      payload: { document: { ...travelling(document), stationSn: TARGET, version: (await stored(TARGET)).version }, source },
+    });
+    expect(plan.status).toBe(200);
+    const told = await list.innerText();
+    expect(plan.body.data.unbound.length).toBeGreaterThan(0);
+    expect(told).not.toMatch(/T2-|@/);
+    for (const { name, detail } of plan.body.data.unbound) {
+      if (!detail) continue;
+      expect(told).not.toContain(detail.split(' · ')[1]!);
+      expect(told).not.toContain(name.split(' / ')[0]!);
+    }
+  }
+
   /** Picks a file through Import dashboard, as a user does in the file dialog. */
   async function importFile(name: string, buffer: Buffer) {
     const [chooser] = await Promise.all([
@@ -110,9 +132,9 @@ describe('dashboard export and import', () => {
     await dialog.getByText(`The file was exported from ${SOURCE_NAME} (${SOURCE})`, { exact: false }).waitFor();
     const listed = await dialog.getByRole('list', { name: 'What each station takes' }).getByRole('listitem').allInnerTexts();
     expect(listed.length).toBeGreaterThan(0);
-    expect(listed).toContainEqual(
-      expect.stringContaining('1# 逆变器 / 交流功率 (SG500 · activePower) — no device of this model there'),
-    );
+    // Named as EMS1's people read it: the variable's name and the model EMS1 has no device of, as a roll-out names it.
+    expect(listed).toContainEqual(expect.stringMatching(/: No device of model SG500 on this station for 交流功率$/));
+    await expectNamedAsPeopleRead(dialog.getByRole('list', { name: 'What each station takes' }));
     await tap(dialog.getByRole('button', { name: 'Cancel' }));
     await dialog.waitFor({ state: 'hidden' });
     expect(await page.getByRole('button', { name: 'Undo' }).isDisabled()).toBe(true);
@@ -178,6 +200,27 @@ describe('dashboard export and import', () => {
       await other.close();
     },
   );
+
+  test('in Chinese, the list names what cannot be bound as EMS1’s people read it too', async () => {
+    const other = await browser.context.newPage();
+    await signInAsAdmin(other, server.url);
+    await other.goto(`${server.url}${dashboardOf(TARGET).replace('lng=en', 'lng=zh')}`);
+    await tap(other.getByRole('button', { name: '编辑看板' }));
+    const [chooser] = await Promise.all([
+      other.waitForEvent('filechooser'),
+      tap(other.getByRole('button', { name: '导入看板' })),
+    ]);
+    await chooser.setFiles({ name: 'from-pv.json', mimeType: 'application/json', buffer: exported });
+    const dialog = other.getByRole('dialog', { name: '将 from-pv.json 导入到 杭州综合能源站' });
+    const list = dialog.getByRole('list', { name: '各电站的绑定结果' });
+    await list.waitFor();
+    expect(await list.getByRole('listitem').allInnerTexts()).toContainEqual(
+      expect.stringMatching(/: 本站没有型号为 SG500 的设备，无法显示交流功率$/),
+    );
+    await expectNamedAsPeopleRead(list);
+    await tap(dialog.getByRole('button', { name: '取消' }));
+    await other.close();
+  });
 
   test('imported onto the station it came from, it is stored there as it was exported', async () => {
     const file = JSON.parse(exported.toString('utf8')) as Stored & { source: unknown };
