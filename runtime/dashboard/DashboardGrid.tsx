@@ -27,6 +27,7 @@ import { effectiveConfig } from './period';
 import type { DataScheduler, NeedsOf } from './scheduler';
 import { useWidgetData } from './useWidgetData';
 import type { AnyWidgetDefinition, DashboardPeriod, StationContext, WidgetActions } from './widget';
+import { WidgetBoundary } from './WidgetBoundary';
 import { ARRANGE_HINT_ID, WidgetFrame } from './WidgetFrame';
 import { GRID_MARGIN, ROW_HEIGHT, type GridProps } from './gridGeometry';
 
@@ -89,8 +90,9 @@ export function widgetNeeds(
 ): NeedsOf {
   const known = needsOfConfig.get(config);
   if (known && known.definition === definition && known.station === station && known.period === period) return known.needsOf;
-  const shown = effectiveConfig<WidgetConfig>(definition, config, period);
-  const needsOf: NeedsOf = (now) => definition.needs(shown, { station, now, period });
+  // Read when asked (by the scheduler, which leaves out a widget whose needs throw), not here.
+  const needsOf: NeedsOf = (now) =>
+    definition.needs(effectiveConfig<WidgetConfig>(definition, config, period), { station, now, period });
   needsOfConfig.set(config, { definition, station, period, needsOf });
   return needsOf;
 }
@@ -181,6 +183,8 @@ const WidgetCell = memo(function WidgetCell({ store, id, definitions, ...props }
   const [inspecting, setInspecting] = useState(false);
   const inspect = useCallback(() => setInspecting(true), []);
   const inspected = useCallback(() => setInspecting(false), []);
+  // The configuration the widget failed on, if it did.
+  const [failed, setFailed] = useState<unknown>();
   if (!widget || !definition) return null;
   const title = widgetTitle((key) => label(t, key), widget);
   return (
@@ -194,26 +198,28 @@ const WidgetCell = memo(function WidgetCell({ store, id, definitions, ...props }
       onRemove={props.onRemove}
       onMove={props.onMove}
       onArrange={props.onArrange}
-      onInspect={widget.unbound ? undefined : inspect}
+      onInspect={widget.unbound || failed === widget.config ? undefined : inspect}
     >
-      {widget.unbound ? (
-        <Suspense fallback={null}>
-          <UnboundWidget unbound={widget.unbound} editing={props.editing} />
-        </Suspense>
-      ) : (
-        <WidgetSlot
-          widget={widget}
-          definition={definition}
-          station={props.station}
-          period={props.period}
-          scheduler={props.scheduler}
-          editing={props.editing}
-          navigate={props.navigate}
-          title={title}
-          inspecting={inspecting}
-          onInspected={inspected}
-        />
-      )}
+      <WidgetBoundary config={widget.config} editing={props.editing} onFailed={setFailed}>
+        {widget.unbound ? (
+          <Suspense fallback={null}>
+            <UnboundWidget unbound={widget.unbound} editing={props.editing} />
+          </Suspense>
+        ) : (
+          <WidgetSlot
+            widget={widget}
+            definition={definition}
+            station={props.station}
+            period={props.period}
+            scheduler={props.scheduler}
+            editing={props.editing}
+            navigate={props.navigate}
+            title={title}
+            inspecting={inspecting}
+            onInspected={inspected}
+          />
+        )}
+      </WidgetBoundary>
     </WidgetFrame>
   );
 });

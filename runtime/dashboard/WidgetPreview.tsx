@@ -6,6 +6,7 @@ import { widgetTitle, WidgetSlot } from './DashboardGrid';
 import type { WidgetConfig, WidgetInstance } from './document';
 import { effectiveConfig } from './period';
 import type { DataScheduler } from './scheduler';
+import { WidgetBoundary } from './WidgetBoundary';
 import type { AnyWidgetDefinition, DashboardPeriod, StationContext } from './widget';
 
 /** Height of the widget in the preview (px): about a dashboard widget of default size. */
@@ -28,6 +29,15 @@ export interface WidgetPreviewProps {
 
 const ignore = () => undefined;
 
+/** Whether the dashboard's period changes what a configuration shows (not when its rule cannot read it: the preview says why). */
+function followsPeriod(definition: AnyWidgetDefinition, config: WidgetConfig, period: DashboardPeriod): boolean {
+  try {
+    return effectiveConfig<WidgetConfig>(definition, config, period) !== config;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The widget as configured, on the station's data, beside its configuration form. It asks for its
  * data through the dashboard's scheduler under its own id, never through the dashboard's document,
@@ -47,7 +57,7 @@ export function WidgetPreview({ id, definition, config, valid, station, period, 
   );
   const title = widgetTitle((key) => label(t, key), widget);
   // Where the dashboard's period, not the form's choice, sets what the preview shows, it says so.
-  const following = period !== undefined && effectiveConfig<WidgetConfig>(definition, shown, period) !== shown;
+  const following = period !== undefined && followsPeriod(definition, shown, period);
   return (
     <section aria-labelledby={heading}>
       <Typography.Title level={5} id={heading} style={{ marginTop: 0 }}>
@@ -86,18 +96,21 @@ export function WidgetPreview({ id, definition, config, valid, station, period, 
           {title}
         </div>
         <div style={{ flex: 1, minHeight: 0, overflow: 'auto', padding: 8 }}>
-          <WidgetSlot
-            widget={widget}
-            definition={definition}
-            station={station}
-            period={period}
-            scheduler={scheduler}
-            editing={false}
-            navigate={ignore}
-            title={title}
-            inspecting={false}
-            onInspected={ignore}
-          />
+          {/* A stored configuration the widget cannot show fails here alone, until the form's values show. */}
+          <WidgetBoundary config={shown} editing>
+            <WidgetSlot
+              widget={widget}
+              definition={definition}
+              station={station}
+              period={period}
+              scheduler={scheduler}
+              editing={false}
+              navigate={ignore}
+              title={title}
+              inspecting={false}
+              onInspected={ignore}
+            />
+          </WidgetBoundary>
         </div>
       </div>
     </section>

@@ -282,6 +282,41 @@ describe('DataScheduler', () => {
     scheduler.stop();
   });
 
+  test('a widget whose needs throw (a configuration its code cannot read) is left out; the others are fetched, tick after tick', async () => {
+    const server = fakeServer();
+    const scheduler = new DataScheduler({ fetchBatch: server.fetchBatch, visibility: visibility() });
+    scheduler.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const crash = () => {
+      throw new TypeError("Cannot destructure property 'type' of 'CHAIN[config.chainType]' as it is undefined.");
+    };
+    // Primed before the dashboard renders: the widget after it is primed still.
+    expect(() =>
+      scheduler.prime([
+        { id: 'broken', needsOf: crash },
+        { id: 'fine', needsOf: () => ({ v: realtime('X') }) },
+      ]),
+    ).not.toThrow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.requests).toEqual([[realtime('X')]]);
+    // Mounted, its registration throws to its own widget (which shows why); the next ticks refresh the others.
+    expect(() => scheduler.setWidget('broken', crash, () => undefined)).toThrow(TypeError);
+    // One whose needs throw only at some instant keeps what it needed.
+    let now = 0;
+    scheduler.setWidget(
+      'sometimes',
+      () => (now++ === 0 ? { v: realtime('Y') } : crash()),
+      () => undefined,
+    );
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
+    expect(server.requests.slice(-2)).toEqual([
+      [realtime('X'), realtime('Y')],
+      [realtime('X'), realtime('Y')],
+    ]);
+    scheduler.stop();
+  });
+
   test('answers that arrive after a widget is removed or changed are dropped', async () => {
     let release: () => void = () => {};
     const fetchBatch = (needs: DataNeed[]) =>

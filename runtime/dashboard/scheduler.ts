@@ -147,7 +147,12 @@ export class DataScheduler {
    * need is asked for while they render; each takes its answers over when it mounts.
    */
   prime(widgets: { id: string; needsOf: NeedsOf }[]): void {
-    for (const { id, needsOf } of widgets) if (!this.entries.has(id)) this.setWidget(id, needsOf, () => undefined);
+    for (const { id, needsOf } of widgets)
+      try {
+        if (!this.entries.has(id)) this.setWidget(id, needsOf, () => undefined);
+      } catch {
+        // A widget whose needs throw is left out; it says so in its own frame when it mounts.
+      }
   }
 
   /** Fetches a widget's needs now, outside the ticks (after a user's action changed what they answer). */
@@ -205,7 +210,13 @@ export class DataScheduler {
     this.inFlight = true;
     const now = Date.now();
     for (const entry of this.entries.values()) {
-      const needs = entry.needsOf(now);
+      let needs;
+      try {
+        needs = entry.needsOf(now);
+      } catch {
+        // One widget's needs that throw (at this instant) keep what it needed; the others refresh.
+        continue;
+      }
       if (sameNeeds(entry.needs, needs)) continue;
       entry.needs = needs;
       entry.slots = Object.fromEntries(Object.keys(needs).map((slot) => [slot, entry.slots[slot] ?? { status: 'loading' }]));

@@ -3,7 +3,7 @@ import { theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { readableOn } from '../../runtime/a11y/readable';
 import { figureOf, formatFigure, WidgetIcon, WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
-import { changeOf, comparedDays, formatChange, isConfigured, periodText, type SingleDataConfig } from './rules';
+import { chainOf, changeOf, comparedDays, formatChange, isConfigured, periodText, type SingleDataConfig } from './rules';
 
 export function SingleDataView({ config, data, context }: WidgetViewProps<SingleDataConfig>) {
   const { t } = useTranslation();
@@ -19,9 +19,10 @@ export function SingleDataView({ config, data, context }: WidgetViewProps<Single
         const colour =
           change.direction === 'rise' ? config.riseMarkColor : change.direction === 'drop' ? config.dropMarkColor : undefined;
         const days = comparedDays(config, context);
+        const chain = chainOf(config);
         const [currentLabel, previousLabel] = config.recordDate
-          ? [periodText(days.current, config.chainType), periodText(days.previous, config.chainType)]
-          : [t(`widgets.singleData.current.${config.chainType}`), t(`widgets.singleData.previous.${config.chainType}`)];
+          ? [periodText(days.current, chain), periodText(days.previous, chain)]
+          : [t(`widgets.singleData.current.${chain}`), t(`widgets.singleData.previous.${chain}`)];
         return (
           <div style={{ display: 'flex', alignItems: 'center', gap: 16, height: '100%', padding: '8px 12px' }}>
             <div style={{ fontSize: 32, color: colour ?? '#409EFF' }}>

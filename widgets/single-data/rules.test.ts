@@ -5,7 +5,15 @@ import { i18nFor } from '../../runtime';
 import { configDefaults, effectiveConfig } from '../../runtime/dashboard';
 import { disabledReason } from '../../runtime/forms/disabledReason';
 import { singleData } from '.';
-import { changeOf, formatChange, periodText, singleDataFollowPeriod, singleDataUi, type SingleDataConfig } from './rules';
+import {
+  chainOf,
+  changeOf,
+  formatChange,
+  periodText,
+  singleDataFollowPeriod,
+  singleDataUi,
+  type SingleDataConfig,
+} from './rules';
 
 const defaults = configDefaults(schema as never) as SingleDataConfig;
 /** What a rule's UI schema of a field says under it, in a language: why it is disabled (undefined: it is not). */
@@ -63,6 +71,18 @@ describe('single data (specification §3, §4, §5, §9)', () => {
     ['AVG', undefined, statistic('2026-04-01', 'MONTH', 'AVG'), statistic('2026-03-01', 'MONTH', 'AVG')],
   ] as const)('%s (record %s) compares %o with %o', (chainType, recordDate, current, previous) => {
     expect(singleData.needs({ ...defaults, deviceVar: LOAD, chainType, recordDate }, context)).toEqual({ current, previous });
+  });
+
+  test('a configuration stored without a chain (its schema lets it out) compares as the schema’s default: this month with last month', () => {
+    const { chainType: _chain, ...stored } = { ...defaults, deviceVar: LOAD };
+    expect(chainOf(stored)).toBe(schema.properties.chainType.default);
+    expect(singleData.needs(stored, context)).toEqual({
+      current: statistic('2026-04-01', 'MONTH'),
+      previous: statistic('2026-03-01', 'MONTH'),
+    });
+    // Following the dashboard's period as a month's chain does.
+    expect(singleDataFollowPeriod(stored, 'day').chainType).toBe('DAY');
+    expect(singleDataFollowPeriod(stored, 'month')).toBe(stored);
   });
 
   test("without a variable there is no call ('please configure')", () => {

@@ -19,7 +19,8 @@ export interface SingleDataConfig {
   [field: string]: unknown;
   name: string;
   icon: string;
-  chainType: ChainType;
+  /** Absent in a configuration stored without it: it compares as the schema's default says (`chainOf`). */
+  chainType?: ChainType;
   /** A past day (YYYY-MM-DD) whose period is shown instead of the current one. */
   recordDate?: string;
   riseMarkColor: string;
@@ -39,6 +40,12 @@ export const CHAIN: Record<ChainType, { type: 'DAY' | 'MONTH' | 'YEAR'; method: 
   AVG: { type: 'MONTH', method: 'AVG', unit: 'month' },
 };
 
+/**
+ * The chain a configuration compares by: one stored without it (its schema lets it out) by the
+ * schema's default, this month against last month, rather than by none (its figure could not be asked for).
+ */
+export const chainOf = (config: SingleDataConfig): ChainType => config.chainType ?? 'MONTH';
+
 /** Today against yesterday, this month against last month; a year's chain is disabled. */
 const followChain = followOption<SingleDataConfig, 'chainType'>('chainType', { day: 'DAY', month: 'MONTH' });
 
@@ -48,7 +55,7 @@ const followChain = followOption<SingleDataConfig, 'chainType'>('chainType', { d
  * average) is kept, and so is a historical record (a record date fixes the chain).
  */
 export function singleDataFollowPeriod(config: SingleDataConfig, period: DashboardPeriod): SingleDataConfig {
-  return config.recordDate || CHAIN[config.chainType].unit === period ? config : followChain(config, period);
+  return config.recordDate || CHAIN[chainOf(config)].unit === period ? config : followChain(config, period);
 }
 
 /** The chain selector, and following the dashboard's period, are disabled while a historical record (a record date) is viewed. */
@@ -63,14 +70,14 @@ export const isConfigured = (config: SingleDataConfig): config is SingleDataConf
 /** The day of the compared period (the record date, else the station's today) and a day of the period before it. */
 export function comparedDays(config: SingleDataConfig, context: WidgetContext): { current: string; previous: string } {
   const current = config.recordDate || stationTime(context, 'YYYY-MM-DD');
-  const previous = dayjs(current).subtract(1, CHAIN[config.chainType].unit).format('YYYY-MM-DD');
+  const previous = dayjs(current).subtract(1, CHAIN[chainOf(config)].unit).format('YYYY-MM-DD');
   return { current, previous };
 }
 
 /** The two statistics calls: this period's figure and the previous period's. */
 export function singleDataNeeds(config: SingleDataConfig, context: WidgetContext): Record<string, DataNeed> {
   if (!isConfigured(config)) return {};
-  const { type, method } = CHAIN[config.chainType];
+  const { type, method } = CHAIN[chainOf(config)];
   const days = comparedDays(config, context);
   const need = (querytime: string): DataNeed => ({
     operationId: 'getStatisticalValue',
