@@ -24,6 +24,7 @@ const LONGEST_FIRST = [
   'tests/e2e/pages.3.test.ts',
   'tests/e2e/pages.2.test.ts',
   'tests/e2e/dashboard.test.ts',
+  'tests/e2e/ledger.test.ts',
   'tests/e2e/session.test.ts',
   'tests/e2e/viewports.test.ts',
 ];
