@@ -14,12 +14,13 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, openServices } from '../server/app';
 import type { TenantId, UserId } from '../server/auth/context';
-import { configFromEnv, type ServerConfig } from '../server/config';
+import type { ServerConfig } from '../server/config';
 import type { LedgerRow } from '../server/ledger/book';
 import { intervalsBetween } from '../server/ledger/intervals';
 import { periodOf } from '../server/telemetry/calendar';
 import { call, signIn } from '../tests/support/api';
 import { addStorageStations } from './fleet';
+import { config as demoConfig } from './collection';
 import { fmt, log, p50 } from './report';
 
 const TENANT = 2;
@@ -36,18 +37,8 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T
   return { ms: performance.now() - start, result };
 }
 
-function config(dataDir: string): ServerConfig {
-  return {
-    ...configFromEnv({}),
-    dataDir,
-    logger: false,
-    simulator: false,
-    collector: false,
-    mqtt: undefined,
-    demo: true,
-    historyDays: 45,
-  };
-}
+/** The demo with 45 days of history, no collector: what the bench reads. */
+const config = (dataDir: string): ServerConfig => ({ ...demoConfig(dataDir, false), historyDays: 45 });
 
 export interface LedgerFigures {
   stations: number;

@@ -12,9 +12,10 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp, openServices } from '../server/app';
-import { configFromEnv, type ServerConfig } from '../server/config';
+import type { ServerConfig } from '../server/config';
 import { call, signIn } from '../tests/support/api';
 import { addStorageStations } from './fleet';
+import { config as demoConfig } from './collection';
 import { fmt, log, p50 } from './report';
 
 const TENANT = 2;
@@ -24,18 +25,8 @@ const FLEET_RUNS = 3;
 export const STATION_GOAL_MS = 2_000;
 export const FLEET_GOAL_MS = 20_000;
 
-function config(dataDir: string): ServerConfig {
-  return {
-    ...configFromEnv({}),
-    dataDir,
-    logger: false,
-    simulator: false,
-    collector: false,
-    mqtt: undefined,
-    demo: true,
-    historyDays: 45,
-  };
-}
+/** The demo with 45 days of history, no collector: what the bench reads. */
+const config = (dataDir: string): ServerConfig => ({ ...demoConfig(dataDir, false), historyDays: 45 });
 
 export interface ReportFigures {
   stations: number;
