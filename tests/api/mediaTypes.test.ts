@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { databases, emsTokenOf, signIn } from '../support/api';
+import type { FastifyInstance } from 'fastify';
+import { call, databases, emsTokenOf, signIn } from '../support/api';
 import { contract } from '../support/contract';
-import { methodOf, operationFor, url } from '../support/records';
+import { createRecord, methodOf, operationFor, url } from '../support/records';
 import type { TestServer } from '../support/server';
 
 /**
@@ -9,6 +10,21 @@ import type { TestServer } from '../support/server';
  * the record a path names, such as a device model's register map, the first its list answers).
  */
 const EXPORTS = contract.operations.filter((op) => op.binary && !op.mediaTypes?.includes('application/octet-stream'));
+
+/** A report's run made now, whose files its downloads answer. */
+async function reportRun(app: FastifyInstance, admin: string): Promise<Record<string, unknown>> {
+  const definition = await createRecord(app, admin, 'reportDefinition');
+  const run = await call<{ id: number }>(app, admin, { method: 'POST', url: url('runReportNow', { id: definition.id }) });
+  return { id: run.body.data.id };
+}
+
+/** The path parameters of the exports about a record no list call names by reference (a report's run). */
+const PARAMS: Record<string, (app: FastifyInstance, admin: string) => Promise<Record<string, unknown>>> = {
+  downloadReportPdf: reportRun,
+  downloadReportWorkbook: reportRun,
+};
+/** The query of the exports of one station's figures. */
+const QUERIES: Record<string, Record<string, string>> = { exportStationLedger: { stationSn: 'T2-ST1' } };
 
 describe.each(databases())('exports answer the media type they declare, on $name', ({ start }) => {
   let server: TestServer;
@@ -19,18 +35,19 @@ describe.each(databases())('exports answer the media type they declare, on $name
   });
   afterAll(() => server?.stop());
 
-  test('23 exports: 21 workbooks, a PDF and a CSV table', () => {
+  test('26 exports: 23 workbooks, 2 PDFs and a CSV table', () => {
     expect(EXPORTS.map((op) => op.mediaTypes?.join()).sort()).toEqual([
-      'application/pdf',
-      ...Array<string>(21).fill('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+      ...Array<string>(2).fill('application/pdf'),
+      ...Array<string>(23).fill('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
       'text/csv',
     ]);
   });
 
   test.each(EXPORTS.map((op) => [op.operationId, op] as const))('%s', async (operationId, op) => {
     const token = op.path.startsWith('/ems/api/') ? await emsTokenOf(server.app, admin) : admin;
-    const params: Record<string, unknown> = {};
+    const params: Record<string, unknown> = (await PARAMS[operationId]?.(server.app, admin)) ?? {};
     for (const [name, schema] of Object.entries(op.params?.properties ?? {})) {
+      if (name in params) continue;
       const list = operationFor(String(schema['x-ref']), 'list') ?? '';
       const records = await server.app.inject({
         method: methodOf(list),
@@ -39,7 +56,8 @@ describe.each(databases())('exports answer the media type they declare, on $name
       });
       params[name] = records.json<{ data: { records: { id: number }[] } }>().data.records[0]?.id;
     }
-    const path = url(operationId, params);
+    const query = new URLSearchParams(QUERIES[operationId]).toString();
+    const path = `${url(operationId, params)}${query ? `?${query}` : ''}`;
     const answer = await server.app.inject({
       method: methodOf(operationId),
       url: path,
