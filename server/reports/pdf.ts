@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { FONTS } from '../resources/pdf';
+import { FONTS, pageNumbers } from '../resources/pdf';
 import type { Translate } from '../i18n';
 import { figure, type ReportDocument, type ReportTable } from './render';
 
@@ -93,21 +93,7 @@ export function reportPdf(document: ReportDocument, t: Translate): Promise<Buffe
     text(section.heading, 'bold', 12);
     for (const spec of section.tables) table(spec);
   }
-  const { start, count } = doc.bufferedPageRange();
-  for (let index = start; index < start + count; index += 1) {
-    doc.switchToPage(index);
-    // The footer sits in the bottom margin, which must not start another page.
-    doc.page.margins.bottom = 0;
-    doc
-      .font('regular')
-      .fontSize(FONT_SIZE)
-      .fillColor('#595959')
-      .text(t('reports.doc.page', { page: String(index + 1), pages: String(count) }), MARGIN, PAGE.height - MARGIN - FONT_SIZE, {
-        width: usable,
-        align: 'center',
-        lineBreak: false,
-      });
-  }
+  pageNumbers(doc, (page, pages) => t('reports.doc.page', { page: String(page), pages: String(pages) }), MARGIN, FONT_SIZE);
   doc.end();
   return done;
 }

@@ -83,6 +83,21 @@ export async function pdfOfTable(table: PdfTable): Promise<Buffer> {
     }
   }
 
+  pageNumbers(doc, table.pageLabel, MARGIN, FONT_SIZE);
+  doc.end();
+  return done;
+}
+
+/**
+ * Numbers every page of a document whose pages are buffered (`bufferPages`): `label(page, pages)`
+ * centred in the bottom margin, in the regular font at `fontSize`.
+ */
+export function pageNumbers(
+  doc: PDFKit.PDFDocument,
+  label: (page: number, pages: number) => string,
+  margin: number,
+  fontSize: number,
+): void {
   const { start, count } = doc.bufferedPageRange();
   for (let index = start; index < start + count; index += 1) {
     doc.switchToPage(index);
@@ -90,14 +105,12 @@ export async function pdfOfTable(table: PdfTable): Promise<Buffer> {
     doc.page.margins.bottom = 0;
     doc
       .font('regular')
-      .fontSize(FONT_SIZE)
+      .fontSize(fontSize)
       .fillColor('#595959')
-      .text(table.pageLabel(index + 1, count), MARGIN, pageHeight - MARGIN - FONT_SIZE, {
-        width: pageWidth - 2 * MARGIN,
+      .text(label(index + 1, count), margin, doc.page.height - margin - fontSize, {
+        width: doc.page.width - 2 * margin,
         align: 'center',
         lineBreak: false,
       });
   }
-  doc.end();
-  return done;
 }
