@@ -11,22 +11,11 @@ import { ScrollBox } from '../../runtime/table/ScrollBox';
 import { PeriodPicker } from '../site/PeriodPicker';
 import { querytime, type Period } from '../site/seriesData';
 import type { SiteScreenProps } from '../site/views';
-import { isPartial, periodOfAddress, shownFigure } from './ledgerFormat';
+import { HEADLINE, isPartial, periodOfAddress, shownFigure } from './ledgerFormat';
 
 type Ranked = LedgerFleet['stations'][number];
 
 const MONEY_PAGE = routes.find((route) => route.name === 'EmsLedgerStation')?.path ?? '';
-const COLUMNS = [
-  'earned',
-  'savings',
-  'arbitrage',
-  'pvValue',
-  'spreadPerMwh',
-  'cyclesPerDay',
-  'demandCharge',
-  'coverage',
-] as const;
-
 /**
  * The fleet's stations ranked by what they earned in a day, month or year (each in its own zone),
  * against the stated baseline; each links to its money page for the same period. The address may
@@ -77,7 +66,7 @@ export function LedgerFleetScreen({ route = '' }: SiteScreenProps) {
                   ),
                 },
                 { key: 'zone', title: t('ledger.zone'), render: (_, row) => row.timeZone },
-                ...COLUMNS.map((field) => ({
+                ...HEADLINE.map((field) => ({
                   key: field,
                   title: label(t, `ledger.fields.${field}`),
                   align: 'right' as const,

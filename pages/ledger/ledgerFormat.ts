@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { formatMoney } from '../../runtime/format/money';
 import type { Period } from '../site/seriesData';
 
-/** The figures of a span the money page shows first, in this order. */
+/** The figures of a span the money page shows first, and the fleet ranking's columns, in this order. */
 export const HEADLINE = [
   'earned',
   'savings',
