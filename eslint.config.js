@@ -8,13 +8,21 @@ import tseslint from 'typescript-eslint';
 const folders = (...names) => `^(\\.\\./)+(${names.join('|')})(/|$)`;
 
 /** Import directions of DESIGN.md §2: each folder may import only the folders before it. */
+const serverForbidden = ['runtime', 'widgets', 'pages', 'stories', 'tests', 'codegen'];
 const layers = [
   { files: ['codegen/**'], forbidden: ['server', 'runtime', 'widgets', 'pages', 'stories', 'tests', 'generated'] },
-  { files: ['server/**'], forbidden: ['runtime', 'widgets', 'pages', 'stories', 'tests', 'codegen'] },
+  { files: ['server/**'], forbidden: serverForbidden },
   { files: ['runtime/**'], forbidden: ['server', 'widgets', 'pages', 'stories', 'tests', 'codegen'] },
   { files: ['widgets/**'], forbidden: ['server', 'pages', 'stories', 'tests', 'codegen'] },
   { files: ['pages/**'], forbidden: ['server', 'stories', 'tests', 'codegen'] },
   { files: ['stories/**'], forbidden: ['server', 'tests', 'codegen'] },
+];
+
+/** The import patterns refused in a layer: imports against the directions, and a module's own index. */
+const layerPatterns = (forbidden) => [
+  { regex: folders(...forbidden), message: 'This import runs against the directions of DESIGN.md §2.' },
+  // Inside a module, files import each other directly, never through the module's index.
+  { regex: '^(\\.{1,2}/)+(index)?$', message: 'Import the file itself, not the index of your own module.' },
 ];
 
 export default tseslint.config(
@@ -49,17 +57,27 @@ export default tseslint.config(
   },
   ...layers.map(({ files, forbidden }) => ({
     files,
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: layerPatterns(forbidden) }] },
+  })),
+  {
+    // The HTTP layer takes the areas in (server/areas.ts registers them) and runs none of their
+    // code: besides the server's layer rules, it imports only auth, the database and the server's
+    // root files. It may name their types (what handlers work with, server/http/services.ts).
+    files: ['server/http/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
-            { regex: folders(...forbidden), message: 'This import runs against the directions of DESIGN.md §2.' },
-            // Inside a module, files import each other directly, never through the module's index.
-            { regex: '^(\\.{1,2}/)+(index)?$', message: 'Import the file itself, not the index of your own module.' },
+            ...layerPatterns(serverForbidden),
+            {
+              regex: '^\\.\\./(?!(auth|db)/|(contract|config|errors|i18n)$|\\.\\./)',
+              allowTypeImports: true,
+              message: 'The HTTP layer knows no area: register the area in server/areas.ts.',
+            },
           ],
         },
       ],
     },
-  })),
+  },
 );

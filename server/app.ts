@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { AlarmEngine } from './alarms/engine';
+import { AREAS } from './areas';
 import { Collector } from './collection/collector';
 import { Mqtt, type MqttSettings } from './collection/mqtt';
 import { MqttDirectory } from './collection/mqttIngest';
@@ -19,14 +20,15 @@ import { fileStoreFor } from './files/fileStore';
 import { registerClient } from './http/client';
 import { registerCompression } from './http/compression';
 import { registerDocs } from './http/docs';
-import { handlerFor } from './http/handlers';
 import { answerError, registerErrorHandler } from './http/errors';
 import { NeedCache } from './http/needCache';
+import { HandlerRegistry } from './http/registry';
 import { registerRoutes } from './http/routes';
 import type { Services } from './http/services';
 import { createTranslator } from './i18n';
 import { entityModel } from './resources/entityModel';
 import { priceListRule } from './ledger/priceRules';
+import { resourceHandler } from './resources/handlers';
 import { EntityRepository } from './resources/repository';
 import { checkDefinition } from './reports/definitions';
 import { reportJobOf, type ReportJob } from './reports/runner';
@@ -107,6 +109,7 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     },
   });
   const services: Services = {
+  const handlers = new HandlerRegistry(AREAS, resourceHandler);
     config,
     contract,
     database,
@@ -120,7 +123,7 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     needs,
     mqttChannels,
     changed: (entity, tenantId) => changed(entity, tenantId),
-    handlerOf: handlerFor,
+    handlerOf: (operation) => handlers.handlerFor(operation),
   };
   const tell = (entity: string, tenantId: number) =>
     changes

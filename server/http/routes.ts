@@ -3,7 +3,6 @@ import type { AuthContext } from '../auth/context';
 import { unwatched, watchWrites } from '../db/writes';
 import { ApiError } from '../errors';
 import { languageOf, type Language, type Translate } from '../i18n';
-import { handlerFor } from './handlers';
 import { invoke, precheck, serialised } from './invoke';
 import { needText } from './needCache';
 import { aroundText, envelopeText } from './jsonText';
@@ -30,7 +29,7 @@ const RECORDS = 'records';
 export function registerRoutes(app: FastifyInstance, services: Services, translate: (lng: Language) => Translate): void {
   app.decorateRequest('auth', null);
   for (const operation of services.contract.operations) {
-    handlerFor(operation);
+    services.handlerOf(operation);
     app.route({
       method: operation.method.toUpperCase() as 'GET',
       url: operation.path.replace(/\{(\w+)\}/g, ':$1'),
