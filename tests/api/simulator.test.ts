@@ -7,6 +7,7 @@ import utc from 'dayjs/plugin/utc';
 import { afterAll, beforeAll, describe, expect, inject, test, vi } from 'vitest';
 import { Telemetry } from '../../server/telemetry/service';
 import { call, signIn } from '../support/api';
+import { postgresDemoCopy, sqliteDemoCopy } from '../support/demoCopies';
 import { createDatabase } from '../support/postgres';
 import { startServer, type TestServer } from '../support/server';
 
@@ -41,19 +42,30 @@ interface Realtime {
   time?: string;
 }
 
-/** Where a database is kept between two servers: a folder for SQLite, a database for PostgreSQL. */
-function places(): { name: string; make(): Promise<{ dataDir?: string; databaseUrl?: string; remove(): void }> }[] {
+/**
+ * Where a database is kept between two servers: a folder for SQLite, a database for PostgreSQL;
+ * empty, or a copy of the run's seeded demo (`demo`), which spares a server start its seeding.
+ */
+function places(demo = false): { name: string; make(): Promise<{ dataDir?: string; databaseUrl?: string; remove(): void }> }[] {
   const postgresUrl = inject('postgresUrl');
   return [
     {
       name: 'sqlite',
       make: () => {
-        const dataDir = mkdtempSync(join(tmpdir(), 'platform-sim-'));
+        const dataDir = demo ? sqliteDemoCopy() : mkdtempSync(join(tmpdir(), 'platform-sim-'));
         return Promise.resolve({ dataDir, remove: () => rmSync(dataDir, { recursive: true, force: true }) });
       },
     },
     ...(postgresUrl
-      ? [{ name: 'postgres', make: async () => ({ databaseUrl: await createDatabase(postgresUrl), remove: () => undefined }) }]
+      ? [
+          {
+            name: 'postgres',
+            make: async () => ({
+              databaseUrl: await (demo ? postgresDemoCopy(postgresUrl) : createDatabase(postgresUrl)),
+              remove: () => undefined,
+            }),
+          },
+        ]
       : []),
   ];
 }
@@ -378,7 +390,7 @@ describe.each(places())('the simulator on $name', ({ make }) => {
   });
 });
 
-describe.each(places())('raw samples on $name', ({ make }) => {
+describe.each(places(true))('raw samples on $name', ({ make }) => {
   test('samples older than the retention window are removed when a server starts; their rollups stay', async () => {
     const place = await make();
     const where = {
