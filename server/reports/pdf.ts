@@ -1,6 +1,8 @@
 import PDFDocument from 'pdfkit';
+import SVGtoPDF from 'svg-to-pdfkit';
 import { FONTS, pageNumbers } from '../resources/pdf';
 import type { Translate } from '../i18n';
+import { chartSvg, type ReportChart } from './charts';
 import { figure, type ReportDocument, type ReportTable } from './render';
 
 const MARGIN = 40;
@@ -8,10 +10,12 @@ const FONT_SIZE = 8.5;
 const PADDING = 3;
 /** A4 in points, portrait. */
 const PAGE = { width: 595.28, height: 841.89 };
+const CHART_HEIGHT = 180;
 
 /**
  * A report as an A4 PDF whose text is text (searchable and copyable, in the platform's CJK font):
- * the title, the period and the zone, then each station's tables, their heads repeated on a new page.
+ * the title, the period and the zone, then each station's chart and tables, the tables' heads
+ * repeated on a new page.
  */
 export function reportPdf(document: ReportDocument, t: Translate): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, bufferPages: true, info: { Title: document.title } });
@@ -38,6 +42,14 @@ export function reportPdf(document: ReportDocument, t: Translate): Promise<Buffe
     room(height);
     doc.fillColor(color).text(value, MARGIN, y, { width: usable });
     y += height + 2;
+  };
+
+  const chart = (spec: ReportChart) => {
+    doc.font('bold').fontSize(10);
+    room(doc.heightOfString(spec.title, { width: usable }) + 2 + CHART_HEIGHT);
+    text(spec.title, 'bold', 10);
+    SVGtoPDF(doc, chartSvg(spec, usable, CHART_HEIGHT), MARGIN, y, { fontCallback: () => 'regular' });
+    y += CHART_HEIGHT + 10;
   };
 
   const table = (spec: ReportTable) => {
@@ -91,6 +103,7 @@ export function reportPdf(document: ReportDocument, t: Translate): Promise<Buffe
   y += 6;
   for (const section of document.sections) {
     text(section.heading, 'bold', 12);
+    if (section.chart) chart(section.chart);
     for (const spec of section.tables) table(spec);
   }
   pageNumbers(doc, (page, pages) => t('reports.doc.page', { page: String(page), pages: String(pages) }), MARGIN, FONT_SIZE);

@@ -1,6 +1,10 @@
 import moneyRules from '../../schemas/constants/money.json';
 import type { Translate } from '../i18n';
+import type { ReportChart } from './charts';
 import type { ReportContent, StationSection } from './content';
+
+/** Stations in the fleet report's chart: as many bars as an A4 page's width shows with their names. */
+const FLEET_CHART_STATIONS = 20;
 
 /** A table of a report, the same in its PDF and its workbook. */
 export interface ReportTable {
@@ -16,6 +20,8 @@ export interface ReportTable {
 
 export interface ReportSection {
   heading: string;
+  /** Drawn above the tables in the PDF. */
+  chart?: ReportChart;
   tables: ReportTable[];
 }
 
@@ -121,6 +127,11 @@ export function reportDocument(name: string, content: ReportContent, t: Translat
       const values = content.stations.map(pick).filter((v): v is number => typeof v === 'number');
       return values.length ? Math.round(values.reduce((a, b) => a + b, 0) * 100) / 100 : null;
     };
+    // The chart ranks the stations that earned most; the table lists every one.
+    const ranked = content.stations
+      .filter((s) => typeof s.total?.revenue === 'number')
+      .sort((a, b) => (b.total?.revenue ?? 0) - (a.total?.revenue ?? 0))
+      .slice(0, FLEET_CHART_STATIONS);
     rows.push([
       d('total'),
       total((s) => s.total?.charge),
@@ -134,6 +145,11 @@ export function reportDocument(name: string, content: ReportContent, t: Translat
       sections: [
         {
           heading: d('fleet', { count: String(content.stations.length) }),
+          chart: {
+            title: d('chartFleet', { currency: moneyRules.currencyLabel, count: String(ranked.length) }),
+            categories: ranked.map((s) => s.sn),
+            series: [{ name: money, values: ranked.map((s) => s.total?.revenue ?? null) }],
+          },
           tables: [
             {
               title: d('energy'),
@@ -149,6 +165,22 @@ export function reportDocument(name: string, content: ReportContent, t: Translat
   return {
     title: name,
     lines,
-    sections: content.stations.map((s) => ({ heading: d('station', { name: s.name, sn: s.sn }), tables: stationTables(s, t) })),
+    sections: content.stations.map((s) => ({
+      heading: d('station', { name: s.name, sn: s.sn }),
+      ...(s.days?.length
+        ? {
+            chart: {
+              title: d('chartEnergy'),
+              // Days as month-day: the period above says the year.
+              categories: s.days.map((r) => r.day.slice(5)),
+              series: [
+                { name: d('charge'), values: s.days.map((r) => r.charge) },
+                { name: d('discharge'), values: s.days.map((r) => r.discharge) },
+              ],
+            },
+          }
+        : {}),
+      tables: stationTables(s, t),
+    })),
   };
 }

@@ -239,6 +239,10 @@ describe.each(connectedDatabases())('scheduled reports on $name', ({ start }) =>
         if (value !== null) expect(text).toContain(figure(value));
     }
     expect(text).toContain(figure(318.75));
+    // The chart drawn on the server: its title, and its first day's label as a text of its own
+    // (the table writes the day whole), so the chart's labels are text too.
+    expect(text).toContain('Charged and discharged energy by day (kWh)');
+    expect(` ${text} `).toContain(` ${days[0]?.day.slice(5)} `);
 
     const xlsx = await app.inject({
       method: 'GET',
