@@ -230,7 +230,7 @@ export function checkRoutes(src: Sources, meta: JsonObject, problems: string[]):
   }
   for (const [page, path] of pages) {
     if (!routes.some((route) => route.page === page))
-      problems.push(`schemas/pages/${page}.json: no route shows this page (its route is ${path})`);
+      problems.push(`schemas/pages/${page}.json: no route of ${where} shows this page (its route is ${path})`);
   }
   return routes;
 }

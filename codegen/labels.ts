@@ -183,14 +183,15 @@ export function checkLabels(used: Map<string, string>, translations: Record<stri
   const flat = Object.fromEntries(LANGUAGES.map((lng) => [lng, flatten(translations[lng] ?? {})]));
   for (const [key, where] of used) {
     for (const lng of LANGUAGES) {
-      if (!flat[lng]?.has(key)) problems.push(`${where}: label ${key} is missing in ${lng}`);
+      if (!flat[lng]?.has(key)) problems.push(`${where}: label ${key} is missing in ${lng} (schemas/i18n/${lng}/)`);
     }
   }
   for (const lng of LANGUAGES) {
     for (const other of LANGUAGES) {
       if (lng === other) continue;
       for (const key of flat[lng]?.keys() ?? []) {
-        if (!flat[other]?.has(key)) problems.push(`schemas/i18n/${lng}: label ${key} has no ${other} translation`);
+        if (!flat[other]?.has(key))
+          problems.push(`schemas/i18n/${lng}: label ${key} has no ${other} translation in schemas/i18n/${other}/`);
       }
     }
   }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { API_COVERAGE, coverageRows } from '../../codegen/coverage';
 import { loadContract, type JsonSchema, type Operation } from '../../server/contract';
 import { call, databases, emsTokenOf, signIn } from '../support/api';
 import { baseline } from '../support/baseline';
@@ -9,9 +10,9 @@ import { createRecord, operationFor, recordBody, url, type Row } from '../suppor
 import type { TestServer } from '../support/server';
 
 /**
- * `docs/api-coverage.md` lists each call of the specifications beside its operation. This suite
- * holds the table to the contract (every operation listed once, with its method and path) and
- * calls every listed operation with valid input, as a client would: it must answer success, or
+ * `docs/api-coverage.md` lists each call of the specifications beside its operation (codegen's
+ * check holds the table to the contract: every operation listed, with its method and path). This
+ * suite calls every listed operation with valid input, as a client would: it must answer success, or
  * 409 where the record is not in a state the call applies to — never 404, 500 or 501.
  *
  * Valid input comes from the contract: a parameter's own `examples`, a record of the entity its
@@ -21,20 +22,7 @@ import type { TestServer } from '../support/server';
  */
 
 const contract = loadContract();
-const ROW = /^\|.*\|\s*`(GET|POST|PUT|DELETE|PATCH) ([^`\s]+)`\s*\|\s*`(\w+)`\s*\|\s*$/;
-
-interface CoverageRow {
-  method: string;
-  path: string;
-  operationId: string;
-}
-
-const rows: CoverageRow[] = readFileSync(new URL('../../docs/api-coverage.md', import.meta.url), 'utf8')
-  .split('\n')
-  .flatMap((line) => {
-    const match = ROW.exec(line.trim());
-    return match ? [{ method: match[1] ?? '', path: match[2] ?? '', operationId: match[3] ?? '' }] : [];
-  });
+const rows = coverageRows(readFileSync(new URL(`../../${API_COVERAGE}`, import.meta.url), 'utf8'));
 
 /** Demo values by parameter name: tenant 2's storage station and its first converter. */
 const DEMO_VALUES: Record<string, string> = {
@@ -472,20 +460,6 @@ async function workbookFor(
   expect(answer.statusCode, `${exportId} gives the workbook ${importId} takes`).toBe(200);
   return multipart('import.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', answer.rawPayload);
 }
-
-describe('the coverage table', () => {
-  test('names every operation of the contract, and only operations of the contract', () => {
-    const listed = new Set(rows.map((row) => row.operationId));
-    const all = contract.operations.map((op) => op.operationId);
-    expect(all.filter((id) => !listed.has(id))).toEqual([]);
-    expect([...listed].filter((id) => !all.includes(id))).toEqual([]);
-  });
-
-  test.each(rows)('$operationId is served at $method $path', ({ method, path, operationId }) => {
-    const op = operation(operationId);
-    expect(`${op.method.toUpperCase()} ${op.path}`).toBe(`${method} ${path}`);
-  });
-});
 
 describe.each(databases())('every listed call answers valid input on $name', ({ start }) => {
   let server: TestServer;
