@@ -25,6 +25,10 @@ const layerPatterns = (forbidden) => [
   { regex: '^(\\.{1,2}/)+(index)?$', message: 'Import the file itself, not the index of your own module.' },
 ];
 
+const tenantMessage =
+  "The raw database reads every tenant's rows: use call.data() (or tenantData(services.database, tenantId)), " +
+  'or disable this line saying why it needs the raw database.';
+
 export default tseslint.config(
   { ignores: ['generated/**', 'dist/**', 'node_modules/**', 'data/**', 'storybook-static/**'] },
   js.configs.recommended,
@@ -55,6 +59,43 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }] },
   },
+  {
+    // Handlers reach the data through `call.data()`, bound to the caller's tenant: the raw database
+    // reads every tenant's rows. Left out: the database and its migrations, the demo's seeding, the
+    // wiring that opens and migrates it (app.ts), and the jobs that work for every tenant in turn
+    // (the collector, the simulator, the report runner).
+    files: ['server/**/*.ts'],
+    ignores: [
+      'server/**/*.test.ts',
+      'server/db/**',
+      'server/demo/**',
+      'server/app.ts',
+      'server/collection/collector.ts',
+      'server/simulator/runner.ts',
+      'server/reports/runner.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          // Reading the dialect, and binding the database to a tenant with `tenantData`, are allowed.
+          selector:
+            "MemberExpression[property.name='database']:matches([object.name='services'], [object.property.name='services'])" +
+            ":not(MemberExpression[property.name='dialect'] > .object):not(CallExpression[callee.name='tenantData'] > .arguments)",
+          message: tenantMessage,
+        },
+        {
+          selector:
+            "VariableDeclarator:matches([init.name='services'], [init.property.name='services']) > ObjectPattern > Property[key.name='database']",
+          message: tenantMessage,
+        },
+        {
+          selector: "CallExpression[callee.property.name='withoutPlugins']",
+          message: 'withoutPlugins() drops the tenant scope of call.data().',
+        },
+      ],
+    },
+  },
   ...layers.map(({ files, forbidden }) => ({
     files,
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: layerPatterns(forbidden) }] },
@@ -64,6 +105,8 @@ export default tseslint.config(
     // code: besides the server's layer rules, it imports only auth, the database and the server's
     // root files. It may name their types (what handlers work with, server/http/services.ts).
     files: ['server/http/**'],
+    // A test of the layer may put it together with the areas, as server/app.ts does.
+    ignores: ['server/http/**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

@@ -14,6 +14,7 @@ import { asTheStartingNode, openDatabase } from './db/database';
 import { Lease } from './db/leases';
 import { syncEntityTables } from './db/entityTables';
 import { migrate } from './db/migrate';
+import { tenantOwnedTables } from './db/tenantScope';
 import { seedDemo } from './demo/seed';
 import { giveModel } from './emsdevices/deviceModels';
 import { fileStoreFor } from './files/fileStore';
@@ -21,14 +22,14 @@ import { registerClient } from './http/client';
 import { registerCompression } from './http/compression';
 import { registerDocs } from './http/docs';
 import { answerError, registerErrorHandler } from './http/errors';
-import { NeedCache } from './http/needCache';
 import { HandlerRegistry } from './http/registry';
+import { NeedCache } from './http/needCache';
 import { registerRoutes } from './http/routes';
 import type { Services } from './http/services';
 import { createTranslator } from './i18n';
 import { entityModel } from './resources/entityModel';
-import { priceListRule } from './ledger/priceRules';
 import { resourceHandler } from './resources/handlers';
+import { priceListRule } from './ledger/priceRules';
 import { EntityRepository } from './resources/repository';
 import { checkDefinition } from './reports/definitions';
 import { reportJobOf, type ReportJob } from './reports/runner';
@@ -108,8 +109,8 @@ export async function openServices(config: ServerConfig): Promise<Services> {
       needs.clear();
     },
   });
-  const services: Services = {
   const handlers = new HandlerRegistry(AREAS, resourceHandler);
+  const services: Services = {
     config,
     contract,
     database,
@@ -153,6 +154,7 @@ export async function openServices(config: ServerConfig): Promise<Services> {
       const now = Date.now();
       await services.telemetry.store.partitions?.prepare(now - config.rawRetentionDays * DAY_MS, now);
       await syncEntityTables(database, models);
+      database.tenantTables = await tenantOwnedTables(database);
       if (config.demo) await seedDemo(services);
     });
     await changes?.start();

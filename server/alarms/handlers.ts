@@ -122,7 +122,8 @@ async function recordConfirmations(
 async function confirm(call: CallContext, id: number, checkInfo: string | undefined): Promise<EntityRecord> {
   const scope = call.scope();
   const time = now();
-  const confirmed = await call.services.database.db.transaction().execute(async (trx) => {
+  const db = call.data();
+  const confirmed = await db.transaction().execute(async (trx) => {
     const rows = await trx
       .updateTable('alarm')
       .set({ status: 0, checker: scope.userName, checkInfo: checkInfo ? checkInfo : null, checkTime: time })
@@ -153,7 +154,8 @@ export const confirmStation: Handler = async (call) => {
   const scope = call.scope();
   const station = await call.services.repository.get(scope, 'station', idOf(call));
   const time = now();
-  return call.services.database.db.transaction().execute(async (trx) => {
+  const db = call.data();
+  return db.transaction().execute(async (trx) => {
     const rows = await trx
       .updateTable('alarm')
       .set({ status: 0, checker: scope.userName, checkTime: time })
@@ -171,7 +173,8 @@ export const confirmStation: Handler = async (call) => {
 export const clearStation: Handler = async (call) => {
   const scope = call.scope();
   const station = await call.services.repository.get(scope, 'station', idOf(call));
-  const result = await call.services.database.db
+  const db = call.data();
+  const result = await db
     .deleteFrom('alarm')
     .where('tenantId', '=', scope.tenantId)
     .where('stationId', '=', Number(station.id))
@@ -337,7 +340,8 @@ export const enableAll: Handler = async (call) => {
   const scope = call.scope();
   const station = await call.services.repository.get(scope, 'station', idOf(call));
   const enabled = call.query.alarmEnable === true;
-  const result = await call.services.database.db
+  const db = call.data();
+  const result = await db
     .updateTable('alarmGenerator')
     .set({ enabled: enabled ? 1 : 0, updateTime: now() })
     .where('tenantId', '=', scope.tenantId)
@@ -358,10 +362,11 @@ async function switchStates(call: CallContext, station: EntityRecord) {
   const scope = call.scope();
   const devices = await listAll(call, 'device', [{ field: 'stationId', op: 'eq', value: station.id }]);
   const ids = devices.map((device) => Number(device.id));
+  const db = call.data();
   const switches =
     ids.length === 0
       ? []
-      : await call.services.database.db
+      : await db
           .selectFrom('alarmSwitch')
           .select(['deviceId', 'opened', 'changedBy', 'changeTime'])
           .where('tenantId', '=', scope.tenantId)
@@ -401,7 +406,8 @@ function setSwitches(opened: boolean): Handler {
     if (unknown !== undefined) throw new ApiError('validation', { message: 'alarms.errors.notStationDevice', sn: unknown });
     const ids = wanted.map((sn) => Number(bySn.get(sn)?.id));
     const values = { stationId: Number(station.id), opened: opened ? 1 : 0, changedBy: scope.userName, changeTime: now() };
-    await call.services.database.db.transaction().execute(async (trx) => {
+    const db = call.data();
+    await db.transaction().execute(async (trx) => {
       const existing = new Set<number>();
       for (let i = 0; i < ids.length; i += 1000) {
         const part = ids.slice(i, i + 1000);

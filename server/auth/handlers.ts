@@ -28,6 +28,7 @@ export const oauthToken: Handler = async (call) => {
 };
 
 /** `GET /manager/user/captcha`. */
+// eslint-disable-next-line no-restricted-syntax -- a captcha is asked for before sign-in, with no tenant yet
 export const captcha: Handler = (call) => newCaptcha(call.services.database.db);
 
 /**
@@ -48,6 +49,7 @@ export const login: Handler = async (call) => {
     captchaKey?: string;
     captcha?: string;
   };
+  // eslint-disable-next-line no-restricted-syntax -- sign-in finds the user and their tenants before any tenant is known
   const { db } = call.services.database;
   const attempt = await beginAttempt(db, username);
   if (attempt.lockedMinutes > 0) throw new ApiError('accountLocked', { minutes: String(attempt.lockedMinutes) });

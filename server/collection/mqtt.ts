@@ -115,6 +115,7 @@ export class Mqtt {
     const url = new URL(settings.url);
     const platform = { user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) };
     const keepPasswords = async () => {
+      // eslint-disable-next-line no-restricted-syntax -- the broker's password file holds every tenant's channels
       if (settings.passwordFile) await writePasswordFile(services.database.db, settings.passwordFile, platform);
     };
     await keepPasswords();

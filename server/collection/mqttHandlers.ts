@@ -9,12 +9,12 @@ import { issueCredentials, mqttTopics } from './mqttCredentials';
  */
 export const issueMqttCredentials: Handler = async (call) => {
   const { channelId } = call.body as { channelId: number };
-  const { repository, database, mqtt } = call.services;
+  const { repository, mqtt } = call.services;
   const scope = call.scope();
   const channel = await repository.get(scope, 'monitorChannel', channelId);
   if (channel.protocol !== 'mqtt')
     throw refuseField(call.t, { labels: 'forms.mqttCredentialsIssue' }, 'channelId', 'emsDevices.notMqtt');
-  const { user, secret } = await issueCredentials(database.db, scope.tenantId, channelId);
+  const { user, secret } = await issueCredentials(call.data(), scope.tenantId, channelId);
   await mqtt?.credentialsChanged(user);
   const topics = mqttTopics(user);
   return [

@@ -20,7 +20,8 @@ function checkMayTransfer(call: CallContext, customer: EntityRecord): void {
 async function transfer(call: CallContext, ids: number[], employeeId: number): Promise<EntityRecord[]> {
   const scope = call.scope();
   const { repository } = call.services;
-  return call.services.database.db.transaction().execute(async (trx) => {
+  const db = call.data();
+  return db.transaction().execute(async (trx) => {
     const owner = await accountOf(call, employeeId, trx);
     const moved: EntityRecord[] = [];
     for (const id of new Set(ids)) {
@@ -55,7 +56,7 @@ export const customerPool: Handler = async (call) => {
     sortOrder?: 'asc' | 'desc';
   };
   const scope = call.scope();
-  const { db } = call.services.database;
+  const db = call.data();
   const table = call.services.repository.model('customer').table;
   let query = db.selectFrom(table).where('tenantId', '=', scope.tenantId).where('ownerId', 'is', null);
   if (name) query = query.where((eb) => eb(eb.fn('lower', ['name']), 'like', `%${escapeLike(name.toLowerCase())}%`));
@@ -85,7 +86,8 @@ export const intoCustomer: Handler = async (call) => {
   const scope = call.scope();
   const { repository } = call.services;
   await repository.get(scope, 'customer', id);
-  const result = await call.services.database.db
+  const db = call.data();
+  const result = await db
     .updateTable(repository.model('customer').table)
     .set({ ownerId: scope.userId, ownerName: scope.userName, updateTime: new Date().toISOString() })
     .where('tenantId', '=', scope.tenantId)
@@ -115,7 +117,8 @@ export const customerShare: Handler = async (call) => {
   const { repository } = call.services;
   await repository.get(scope, 'customer', customerId);
   const already = new Set((await sharesOf(call, scope, customerId)).map((share) => Number(share.userId)));
-  await call.services.database.db.transaction().execute(async (trx) => {
+  const db = call.data();
+  await db.transaction().execute(async (trx) => {
     for (const userId of new Set(userIds)) {
       if (already.has(userId)) continue;
       await repository.create(scope, 'customerOwner', { customerId, userId, role: role ?? 'collaborator' }, { db: trx });
@@ -129,7 +132,7 @@ export const companyLookup: Handler = async (call) => {
   const taxNumber = (call.body as { taxNumber: string }).taxNumber.toUpperCase();
   const scope = call.scope();
   const { repository } = call.services;
-  const { db } = call.services.database;
+  const db = call.data();
   const entry = await db
     .selectFrom(repository.model('crmCompanyRegistry').table)
     .select('id')

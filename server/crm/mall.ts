@@ -25,7 +25,8 @@ export const productExchange: Handler = async (call) => {
   const { goodId, quantity = 1 } = call.body as { goodId: number; quantity?: number };
   const scope = call.scope();
   const { repository } = call.services;
-  return call.services.database.db.transaction().execute(async (trx) => {
+  const db = call.data();
+  return db.transaction().execute(async (trx) => {
     const good = await repository.get(scope, 'mallGood', goodId, trx);
     if (good.enabled === false) throw new ApiError('conflict', { message: 'errors.goodNotOnSale' });
     const cost = Number(good.pointsPrice) * quantity;
@@ -55,7 +56,7 @@ export const productExchange: Handler = async (call) => {
 };
 
 /** `GET mallgoods/myPoints`. */
-export const myPoints: Handler = async (call) => ({ points: (await accountOf(call, call.services.database.db))?.points ?? 0 });
+export const myPoints: Handler = async (call) => ({ points: (await accountOf(call, call.data()))?.points ?? 0 });
 
 /** `GET mallgoods/exchangeRecords`: an administrator sees the tenant's exchanges, anyone else their own. */
 export const exchangeRecords: Handler = async (call) => {

@@ -20,7 +20,8 @@ async function likesOf(
 ): Promise<Map<number, { userId: number; userName: string }[]>> {
   const likes = new Map<number, { userId: number; userName: string }[]>();
   if (ids.length === 0) return likes;
-  const rows = await call.services.database.db
+  const db = call.data();
+  const rows = await db
     .selectFrom(tableOf(call, 'newsLike'))
     .select(['targetId', 'userId', 'userName'])
     .where('tenantId', '=', call.scope().tenantId)
@@ -41,7 +42,7 @@ async function likesOf(
 /** Likes or stops liking a target as the caller; liking twice leaves one like. */
 async function setLike(call: CallContext, target: Target, targetId: number, on: boolean): Promise<void> {
   const scope = call.scope();
-  const { db } = call.services.database;
+  const db = call.data();
   const table = tableOf(call, 'newsLike');
   if (!on) {
     await db
@@ -69,7 +70,8 @@ async function newsInfo(call: CallContext, newsId: number): Promise<unknown> {
   const scope = call.scope();
   await call.services.repository.get(scope, 'enterpriseNews', newsId);
   const likes = (await likesOf(call, 'news', [newsId])).get(newsId) ?? [];
-  const comments = await call.services.database.db
+  const db = call.data();
+  const comments = await db
     .selectFrom(tableOf(call, 'newsComment'))
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('tenantId', '=', scope.tenantId)
@@ -189,7 +191,8 @@ export const delComment: Handler = async (call) => {
   const comment = await repository.get(scope, 'newsComment', id);
   if (Number(comment.userId) !== Number(scope.userId) && !call.auth.user?.isAdmin)
     throw new ApiError('forbidden', { message: 'errors.notCommentAuthor' });
-  await call.services.database.db.transaction().execute(async (trx) => {
+  const db = call.data();
+  await db.transaction().execute(async (trx) => {
     const thread = await threadOf(call, trx, id);
     await trx
       .deleteFrom(tableOf(call, 'newsLike'))

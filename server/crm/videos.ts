@@ -8,7 +8,7 @@ const tableOf = (call: CallContext, entity: string) => call.services.repository.
 /** `GET enterpriseVideo/info`, and the answer of the like and collect calls: a course with its figures, as the caller sees it. */
 async function videoInfo(call: CallContext, videoId: number): Promise<unknown> {
   const scope = call.scope();
-  const { db } = call.services.database;
+  const db = call.data();
   const video = await call.services.repository.get(scope, 'enterpriseVideo', videoId);
   const reactions = await db
     .selectFrom(tableOf(call, 'crmVideoReaction'))
@@ -42,7 +42,7 @@ const react =
   async (call) => {
     const videoId = Number(call.query.videoId);
     const scope = call.scope();
-    const { db } = call.services.database;
+    const db = call.data();
     const table = tableOf(call, 'crmVideoReaction');
     await call.services.repository.get(scope, 'enterpriseVideo', videoId);
     if (on) {
@@ -71,7 +71,7 @@ const react =
 export const myCollectedVideos: Handler = async (call) => {
   const { current, size } = call.query as { current: number; size: number };
   const scope = call.scope();
-  const { db } = call.services.database;
+  const db = call.data();
   const collected = db
     .selectFrom(tableOf(call, 'crmVideoReaction'))
     .where('tenantId', '=', scope.tenantId)
@@ -98,7 +98,8 @@ export const recordVideoView: Handler = async (call) => {
   const video = await repository.get(scope, 'enterpriseVideo', videoId);
   const duration = Number(video.duration ?? 0);
   const viewTime = new Date().toISOString();
-  const existing = await call.services.database.db
+  const db = call.data();
+  const existing = await db
     .selectFrom(tableOf(call, 'videoView'))
     .select(['id', 'progress'])
     .where('tenantId', '=', scope.tenantId)

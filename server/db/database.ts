@@ -13,6 +13,11 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<Tables>;
   dialect: Dialect;
+  /**
+   * The tables that carry a `tenant_id`, read from the catalog once the tables are made
+   * (`tenantOwnedTables`); until then no handle bound to a tenant can be made.
+   */
+  tenantTables?: ReadonlySet<string>;
   /** On PostgreSQL: changes told to and heard from the other nodes of a cluster (started by the caller). */
   changes?: ChangeFeed;
   close(): Promise<void>;

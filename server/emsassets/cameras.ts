@@ -1,4 +1,5 @@
 import type { TenantScope } from '../auth/context';
+import { tenantData } from '../db/tenantScope';
 import { ApiError } from '../errors';
 import type { CallContext, Handler, Services } from '../http/services';
 import type { EntityRecord } from '../resources/repository';
@@ -119,7 +120,7 @@ export async function recordCapture(
   captureTime = new Date().toISOString(),
 ): Promise<EntityRecord> {
   const camera = await services.repository.get(scope, 'camera', ipcId);
-  const file = await services.database.db
+  const file = await tenantData(services.database, scope.tenantId)
     .selectFrom('sysFile')
     .select(['originalFilename', 'contentType'])
     .where('tenantId', '=', scope.tenantId)
@@ -204,9 +205,10 @@ export const addGuardEvent: Handler = (call) =>
 export const confirmGuardEvents: Handler = async (call) => {
   const scope = call.scope();
   const { ids, confirmInfo } = call.body as { ids: number[]; confirmInfo?: string };
-  const { repository, database } = call.services;
+  const { repository } = call.services;
   const confirmTime = new Date().toISOString();
-  return database.db.transaction().execute(async (trx) => {
+  const db = call.data();
+  return db.transaction().execute(async (trx) => {
     const confirmed: EntityRecord[] = [];
     for (const id of ids) {
       const event = await repository.get(scope, 'guardEvent', id, trx);

@@ -128,10 +128,11 @@ export function giveModel(repository: EntityRepository): WriteRule {
 /** `POST monitordevice/applyModel/{id}`: the device's model applied again (after it changed); answers the device's variables. */
 export const emsApplyDeviceModel: Handler = async (call) => {
   const scope = call.scope();
-  const { repository, database } = call.services;
+  const { repository } = call.services;
   const device = await repository.get(scope, 'device', Number(call.params.id));
   if (device.modelId === undefined) throw new ApiError('validation', { message: 'errors.deviceHasNoModel' });
-  return database.db.transaction().execute(async (trx) => {
+  const db = call.data();
+  return db.transaction().execute(async (trx) => {
     await applyModel(repository, trx, scope, device);
     return whose(repository, trx, scope, 'deviceVariable', 'deviceId', [device.id]);
   });

@@ -105,8 +105,9 @@ export const emsImportDevices: Handler = async (call) => {
     seen.add(sn);
     rows.push({ id: existing.get(sn), input });
   }
-  const { repository, database } = call.services;
-  return database.db.transaction().execute(async (trx) => {
+  const { repository } = call.services;
+  const db = call.data();
+  return db.transaction().execute(async (trx) => {
     const saved: EntityRecord[] = [];
     for (const { id, input } of rows) {
       saved.push(

@@ -90,7 +90,7 @@ function fieldsOf(record: EntityRecord, drop: string[]): EntityRecord {
  */
 export const emsCopyStation: Handler = async (call) => {
   const scope = call.scope();
-  const { repository, database } = call.services;
+  const { repository } = call.services;
   const { id, sn, name } = call.body as { id: number; sn: string; name?: string };
   const source = await repository.get(scope, 'station', id);
   const from = String(source.sn);
@@ -100,7 +100,8 @@ export const emsCopyStation: Handler = async (call) => {
   for (const device of sourceDevices) {
     variables.set(device.id, await allOf(call, 'deviceVariable', [{ field: 'deviceId', op: 'eq', value: device.id }], 'id'));
   }
-  return database.db.transaction().execute(async (trx) => {
+  const db = call.data();
+  return db.transaction().execute(async (trx) => {
     const station = await repository.create(
       scope,
       'station',

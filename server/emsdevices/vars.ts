@@ -37,9 +37,10 @@ export const emsGetVarsSimplify: Handler = async (call) =>
  */
 export const emsImportVars: Handler = async (call) => {
   const scope = call.scope();
-  const { repository, database } = call.services;
+  const { repository } = call.services;
   const items = (call.body as { variables: EntityRecord[] }).variables;
-  return database.db.transaction().execute(async (trx) => {
+  const db = call.data();
+  return db.transaction().execute(async (trx) => {
     const created: EntityRecord[] = [];
     for (const [index, item] of items.entries()) {
       try {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { extname } from 'node:path';
 import sharp from 'sharp';
 import type { TenantId, TenantScope } from '../auth/context';
+import { tenantData } from '../db/tenantScope';
 import { ApiError } from '../errors';
 import type { CallContext, Handler, Services } from '../http/services';
 import { looksLikeImage, UPLOAD_RULES } from './uploadRules';
@@ -29,7 +30,7 @@ export async function saveFile(services: Services, scope: TenantScope, name: str
   const fileName = `${randomBytes(16).toString('base64url')}${/^\.[a-z0-9]{1,8}$/.test(extension) ? extension : ''}`;
   const contentType = MIME[extension] ?? 'application/octet-stream';
   const bytes = await services.files.save(bucketName, fileName, data);
-  await services.database.db
+  await tenantData(services.database, scope.tenantId)
     .insertInto('sysFile')
     .values({
       tenantId: scope.tenantId,
@@ -100,7 +101,8 @@ export async function sendStoredFile(
   file: { bucketName: string; fileName: string },
   options: { size?: number; attachment?: boolean } = {},
 ): Promise<unknown> {
-  const row = await call.services.database.db
+  // The tenant given, not the caller's: an open link's reader has none of their own.
+  const row = await tenantData(call.services.database, tenantId)
     .selectFrom('sysFile')
     .selectAll()
     .where('tenantId', '=', tenantId)

@@ -1,6 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { AuthContext, TenantScope } from '../auth/context';
 import type { Operation } from '../contract';
+import type { Tables } from '../db/tables';
+import { tenantData } from '../db/tenantScope';
 import { ApiError } from '../errors';
 import type { Translate } from '../i18n';
 import { checkTenantParameters, containsNul } from './security';
@@ -43,12 +46,14 @@ export async function invoke(
   const handler = services.handlerOf(operation);
   const { auth, t } = context;
   let message = 'success';
+  let scoped: Kysely<Tables> | undefined;
   const data = await handler({
     services,
     operation,
     ...context,
     ...input,
     scope: () => scopeOf(auth),
+    data: () => (scoped ??= tenantData(services.database, scopeOf(auth).tenantId)),
     say: (key) => {
       message = t(key);
     },

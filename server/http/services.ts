@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { AlarmEngine } from '../alarms/engine';
 import type { Mqtt } from '../collection/mqtt';
 import type { MqttDirectory } from '../collection/mqttIngest';
@@ -8,6 +9,7 @@ import type { TokenService } from '../auth/tokens';
 import type { ServerConfig } from '../config';
 import type { Contract, Operation } from '../contract';
 import type { Database } from '../db/database';
+import type { Tables } from '../db/tables';
 import type { FileStore } from '../files/fileStore';
 import type { Translate } from '../i18n';
 import type { NeedCache } from './needCache';
@@ -53,6 +55,11 @@ export interface CallContext {
   t: Translate;
   /** The tenant and user the call acts for; refused when the token is not bound to a user. */
   scope(): TenantScope;
+  /**
+   * The database bound to the caller's tenant (`scope()`'s, refused alike without one): what a
+   * handler reads and writes through it, its transactions too, is that tenant's rows only.
+   */
+  data(): Kysely<Tables>;
   /** Sets the `msg` of the answer (a label key), instead of 'success'. */
   say(key: string): void;
 }

@@ -9,7 +9,7 @@ import { ledgerRange, ledgerStation, remeasure, type LedgerRow, type LedgerScope
 
 function scopeOf(call: CallContext): LedgerScope {
   return {
-    db: call.services.database.db,
+    db: call.data(),
     dialect: call.services.database.dialect,
     repository: call.services.repository,
     scope: call.scope(),
@@ -107,7 +107,8 @@ export const getFleetLedger: Handler = async (call) => {
 export const getLedgerRecomputes: Handler = async (call) => {
   const station = await stationOf(call, String(call.query.stationSn));
   const zone = zoneOf(station);
-  const records = await call.services.database.db
+  const db = call.data();
+  const records = await db
     .selectFrom('ledgerRecompute')
     .selectAll()
     .where('tenantId', '=', call.scope().tenantId)
@@ -138,8 +139,9 @@ export const correctLedgerSample: Handler = async (call) => {
   const variable = catalog.bySn.get(body.varSn);
   if (!variable) throw new ApiError('notFound');
   const station = await stationOf(call, variable.stationSn);
-  const { database, telemetry } = call.services;
-  return database.db.transaction().execute(async (trx) => {
+  const { telemetry } = call.services;
+  const db = call.data();
+  return db.transaction().execute(async (trx) => {
     const correction = await correctSample(trx, telemetry.store.localDays, variable, body.ts, body.value);
     const ledger = ledgerStation(station, catalog.byStation.get(variable.stationSn) ?? []);
     const ctx = { ...scopeOf(call), db: trx };

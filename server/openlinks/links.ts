@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TenantId, TenantScope, UserId } from '../auth/context';
 import { hashToken } from '../auth/tokens';
+import { tenantData } from '../db/tenantScope';
 import { ApiError } from '../errors';
 import type { Services } from '../http/services';
 
@@ -31,7 +32,7 @@ export async function issueLink(
 ): Promise<IssuedLink> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = now + LINK_DAYS[kind] * DAY_MS;
-  await services.database.db
+  await tenantData(services.database, scope.tenantId)
     .insertInto('openLink')
     .values({
       tokenHash: hashToken(token),
@@ -62,6 +63,7 @@ export async function resolveLink(
   kind: OpenLinkKind,
   now = Date.now(),
 ): Promise<ResolvedLink> {
+  // eslint-disable-next-line no-restricted-syntax -- the link's token tells its tenant: it is looked up without one
   const row = await services.database.db
     .selectFrom('openLink')
     .selectAll()
@@ -77,6 +79,10 @@ export async function resolveLink(
 
 /** The name of a tenant, as its customers know the company. */
 export async function companyName(services: Services, tenantId: TenantId): Promise<string> {
-  const row = await services.database.db.selectFrom('tenant').select('name').where('id', '=', tenantId).executeTakeFirst();
+  const row = await tenantData(services.database, tenantId)
+    .selectFrom('tenant')
+    .select('name')
+    .where('id', '=', tenantId)
+    .executeTakeFirst();
   return row?.name ?? '';
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TenantScope } from '../auth/context';
+import { tenantData } from '../db/tenantScope';
 import { ApiError } from '../errors';
 import type { Services } from '../http/services';
 import type { Translate } from '../i18n';
@@ -21,6 +22,7 @@ export type ReportCaller = <T>(operationId: string, input: ReportCallInput) => P
  */
 export function reportCaller(services: Services, scope: TenantScope, t: Translate): ReportCaller {
   const { contract } = services;
+  const data = tenantData(services.database, scope.tenantId);
   return async <T>(operationId: string, input: ReportCallInput): Promise<T> => {
     const operation = contract.operations.find((op) => op.operationId === operationId);
     if (!operation || operation.binary) throw new Error(`a report cannot call ${operationId}`);
@@ -55,6 +57,7 @@ export function reportCaller(services: Services, scope: TenantScope, t: Translat
       body: undefined,
       t,
       scope: () => scope,
+      data: () => data,
       say: () => undefined,
     })) as T;
   };

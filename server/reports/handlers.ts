@@ -5,7 +5,8 @@ import { PDF, reportJobOf, runAnswer, XLSX } from './runner';
 
 async function filesOf(call: CallContext, runIds: number[]) {
   if (runIds.length === 0) return [];
-  return call.services.database.db
+  const db = call.data();
+  return db
     .selectFrom('reportFile')
     .select(['id', 'runId', 'name', 'mime', 'bytes'])
     .where('tenantId', '=', call.scope().tenantId)
@@ -16,7 +17,8 @@ async function filesOf(call: CallContext, runIds: number[]) {
 
 /** A run of the caller's tenant with its files, or 404. */
 async function runOf(call: CallContext, id: number) {
-  const run = await call.services.database.db
+  const db = call.data();
+  const run = await db
     .selectFrom('reportRun')
     .selectAll()
     .where('tenantId', '=', call.scope().tenantId)
@@ -41,7 +43,7 @@ export const reportRunPage: Handler = async (call) => {
     definitionId?: number;
     status?: string;
   };
-  const { db } = call.services.database;
+  const db = call.data();
   let where = db.selectFrom('reportRun').where('tenantId', '=', call.scope().tenantId);
   if (definitionId !== undefined) where = where.where('definitionId', '=', definitionId);
   if (status !== undefined) where = where.where('status', '=', status as 'sent');
@@ -73,7 +75,8 @@ export const reportRunPage: Handler = async (call) => {
 /** A file of a run of the caller's tenant, as a download; 404 when the run made none of that type. */
 function download(mime: string): Handler {
   return async (call) => {
-    const file = await call.services.database.db
+    const db = call.data();
+    const file = await db
       .selectFrom('reportFile')
       .select(['name', 'content'])
       .where('tenantId', '=', call.scope().tenantId)
@@ -91,7 +94,7 @@ function download(mime: string): Handler {
 
 /** `GET /manager/report/policy`: whether outside recipients are allowed. */
 export const getReportPolicy: Handler = async (call) => ({
-  allowOutside: await outsideAllowed(call.services.database.db, call.scope().tenantId),
+  allowOutside: await outsideAllowed(call.data(), call.scope().tenantId),
 });
 
 /** `PUT /manager/report/policy` (administrators): allow or forbid outside recipients. */
@@ -99,7 +102,8 @@ export const saveReportPolicy: Handler = async (call) => {
   const scope = call.scope();
   const allowOutside = (call.body as { allowOutside: boolean }).allowOutside ? 1 : 0;
   const values = { allowOutside, updatedBy: scope.userId, updateTime: new Date().toISOString() };
-  await call.services.database.db
+  const db = call.data();
+  await db
     .insertInto('reportPolicy')
     .values({ tenantId: scope.tenantId, ...values })
     .onConflict((oc) => oc.column('tenantId').doUpdateSet(values))

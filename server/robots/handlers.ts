@@ -38,7 +38,7 @@ export const robotCommand: Handler = async (call: CallContext) => {
           })
         ).records
       : [];
-  const db = call.services.database.db;
+  const db = call.data();
   await db.transaction().execute(async (trx) => {
     const changes = afterCommand(command, nextTask);
     if (Object.keys(changes).length > 0)

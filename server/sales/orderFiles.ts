@@ -13,12 +13,13 @@ const ADDRESS = /^\/admin\/sys-file\/([a-z0-9-]{1,40})\/([A-Za-z0-9_.-]{1,80})$/
 export const saveOrderFiles: Handler = async (call) => {
   const { orderId, files, remark } = call.body as { orderId: number; files: string[]; remark?: string };
   const scope = call.scope();
-  const { repository, database } = call.services;
+  const { repository } = call.services;
   await repository.get(scope, 'salesOrder', orderId);
   const stored: { fileUrl: string; fileName: string; fileSize: number }[] = [];
   for (const address of files) {
     const [, bucketName = '', fileName = ''] = ADDRESS.exec(address) ?? [];
-    const row = await database.db
+    const db = call.data();
+    const row = await db
       .selectFrom('sysFile')
       .select(['originalFilename', 'size'])
       .where('tenantId', '=', scope.tenantId)
@@ -31,7 +32,8 @@ export const saveOrderFiles: Handler = async (call) => {
     }
     stored.push({ fileUrl: address, fileName: row.originalFilename, fileSize: Number(row.size) });
   }
-  return database.db.transaction().execute(async (trx) => {
+  const db = call.data();
+  return db.transaction().execute(async (trx) => {
     const created: EntityRecord[] = [];
     for (const file of stored) {
       created.push(await repository.create(scope, 'orderFile', { orderId, ...file, ...(remark ? { remark } : {}) }, { db: trx }));

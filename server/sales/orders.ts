@@ -25,10 +25,11 @@ export const orderTransfer: Handler = async (call) => {
 export const orderTransferBatch: Handler = async (call) => {
   const { ids, userId } = call.body as { ids: number[]; userId: number };
   const scope = call.scope();
-  const { repository, database } = call.services;
+  const { repository } = call.services;
   for (const id of ids) await repository.get(scope, 'salesOrder', id);
   const set = await newOwner(call, userId);
-  return database.db.transaction().execute(async (trx) => {
+  const db = call.data();
+  return db.transaction().execute(async (trx) => {
     const orders: EntityRecord[] = [];
     for (const id of ids) orders.push(await repository.patch(scope, 'salesOrder', id, {}, { db: trx, set }));
     return orders;

@@ -8,10 +8,11 @@ import { catalogOf, stationOf, variablesOf } from '../telemetry/lookup';
 async function statusOf(call: CallContext, variables: CatalogVariable[]) {
   const tenantId = call.scope().tenantId;
   const ids = variables.map((v) => v.id);
+  const db = call.data();
   // The commands before the values: a command is marked done together with the reading that
   // shows it, so a done command read first always comes with its reading.
   const commands = ids.length
-    ? await call.services.database.db
+    ? await db
         .selectFrom('ykCommand')
         .selectAll()
         .where('tenantId', '=', tenantId)
@@ -75,7 +76,8 @@ export const ykControl: Handler = async (call) => {
   const variable = (await catalogOf(call)).bySn.get(sn);
   if (!variable) throw new ApiError('notFound');
   if (!variable.controllable) throw new ApiError('notControllable');
-  const inserted = await call.services.database.db
+  const db = call.data();
+  const inserted = await db
     .insertInto('ykCommand')
     .values({
       tenantId: scope.tenantId,

@@ -102,7 +102,8 @@ const EMPTY = { schemaVersion: 1, layouts: { desktop: [], tablet: [], phone: [] 
 
 /** The stored dashboard of a station of the caller's tenant. */
 export async function storedKanban(call: CallContext, station: EntityRecord): Promise<KanbanDocument> {
-  const row = await call.services.database.db
+  const db = call.data();
+  const row = await db
     .selectFrom('siteKanban')
     .selectAll()
     .where('tenantId', '=', call.scope().tenantId)

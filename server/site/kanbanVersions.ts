@@ -13,7 +13,8 @@ async function placeOf(call: CallContext): Promise<{ place: KanbanPlace; station
 
 /** One version of a station's dashboard; 404 when the station has none of that number. */
 async function versionOf(call: CallContext, place: KanbanPlace, version: number) {
-  const row = await call.services.database.db
+  const db = call.data();
+  const row = await db
     .selectFrom('siteKanbanVersion')
     .select(['content', 'version', 'updatedBy', 'updateTime'])
     .where('tenantId', '=', place.tenantId)
@@ -28,7 +29,8 @@ async function versionOf(call: CallContext, place: KanbanPlace, version: number)
 export const listKanbanVersions: Handler = async (call) => {
   const { place } = await placeOf(call);
   const { current, size } = call.query as { current: number; size: number };
-  const versions = call.services.database.db
+  const db = call.data();
+  const versions = db
     .selectFrom('siteKanbanVersion')
     .where('tenantId', '=', place.tenantId)
     .where('stationId', '=', place.stationId);

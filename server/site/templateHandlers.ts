@@ -32,7 +32,8 @@ async function stationForTemplate(call: CallContext, template: TemplateRow, sn: 
 
 /** The stations that follow a template or detached from it, with their station records. */
 async function stationsOf(call: CallContext, id: number): Promise<{ station: EntityRecord; following: Following }[]> {
-  const rows = await call.services.database.db
+  const db = call.data();
+  const rows = await db
     .selectFrom('stationTemplate')
     .selectAll()
     .where('tenantId', '=', call.scope().tenantId)
@@ -64,12 +65,7 @@ async function stationsOf(call: CallContext, id: number): Promise<{ station: Ent
 }
 
 /** Makes a template the only default of its kind, or not the default. */
-async function setDefault(
-  call: CallContext,
-  row: { id: number; stationType: string },
-  isDefault: boolean,
-  trx = call.services.database.db,
-) {
+async function setDefault(call: CallContext, row: { id: number; stationType: string }, isDefault: boolean, trx = call.data()) {
   if (isDefault)
     await trx
       .updateTable('kanbanTemplate')
@@ -87,7 +83,7 @@ async function setDefault(
 
 /** `GET main/kanbanTemplate/list`: the tenant's templates, with how many stations follow each. */
 export const listKanbanTemplates: Handler = async (call) => {
-  const { db } = call.services.database;
+  const db = call.data();
   const tenantId = call.scope().tenantId;
   const [rows, counts] = await Promise.all([
     db.selectFrom('kanbanTemplate').selectAll().where('tenantId', '=', tenantId).orderBy('name').execute(),
@@ -117,7 +113,8 @@ export const createKanbanTemplate: Handler = async (call) => {
   const tenantId = call.scope().tenantId;
   const at = new Date().toISOString();
   const content = JSON.stringify(bound.content);
-  const made = await call.services.database.db.transaction().execute(async (trx) => {
+  const db = call.data();
+  const made = await db.transaction().execute(async (trx) => {
     let id: number;
     try {
       const row = await trx
@@ -181,7 +178,8 @@ export const attachKanbanTemplate: Handler = async (call) => {
   );
   const note = call.t('dashboard.templates.appliedNote', { name: template.name, version: String(template.version) });
   const tenantId = call.scope().tenantId;
-  return call.services.database.db.transaction().execute(async (trx) => {
+  const db = call.data();
+  return db.transaction().execute(async (trx) => {
     const answers = [];
     for (const { entry, station, resolved } of plans) {
       const place = { tenantId, stationId: Number(station.id) };
@@ -205,7 +203,8 @@ export const detachKanbanTemplate: Handler = async (call) => {
   const following = await followingOf(call, station);
   if (!following || following.detached)
     throw new ApiError('validation', { detail: `stationSn: ${String(station.sn)} follows no template` });
-  await call.services.database.db
+  const db = call.data();
+  await db
     .transaction()
     .execute((trx) =>
       writeFollowing(trx, { tenantId: call.scope().tenantId, stationId: Number(station.id) }, { ...following, detached: true }),
@@ -321,7 +320,8 @@ export const publishKanbanTemplate: Handler = async (call) => {
   const text = JSON.stringify(content);
   const tenantId = call.scope().tenantId;
   const rolled = call.t('dashboard.templates.appliedNote', { name: template.name, version: String(version) });
-  return call.services.database.db.transaction().execute(async (trx) => {
+  const db = call.data();
+  return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('kanbanTemplate')
       .set({ version, content: text, updatedBy: call.scope().userName, updateTime: at })

@@ -24,7 +24,8 @@ export interface Following {
 
 /** A template of the caller's tenant, or 404. */
 export async function templateOf(call: CallContext, id: number): Promise<TemplateRow> {
-  const row = await call.services.database.db
+  const db = call.data();
+  const row = await db
     .selectFrom('kanbanTemplate')
     .selectAll()
     .where('tenantId', '=', call.scope().tenantId)
@@ -36,7 +37,8 @@ export async function templateOf(call: CallContext, id: number): Promise<Templat
 
 /** The content of one version of a template. */
 export async function templateContent(call: CallContext, templateId: number, version: number): Promise<RoleContent> {
-  const row = await call.services.database.db
+  const db = call.data();
+  const row = await db
     .selectFrom('kanbanTemplateVersion')
     .select('content')
     .where('tenantId', '=', call.scope().tenantId)
@@ -48,7 +50,8 @@ export async function templateContent(call: CallContext, templateId: number, ver
 
 /** The template a station follows (or detached from); undefined when it never followed one. */
 export async function followingOf(call: CallContext, station: EntityRecord): Promise<Following | undefined> {
-  const row = await call.services.database.db
+  const db = call.data();
+  const row = await db
     .selectFrom('stationTemplate')
     .selectAll()
     .where('tenantId', '=', call.scope().tenantId)
@@ -65,7 +68,8 @@ export async function followingOf(call: CallContext, station: EntityRecord): Pro
 
 /** The default template of a kind of station in the caller's tenant, if it has one. */
 export async function defaultTemplate(call: CallContext, stationType: string): Promise<TemplateRow | undefined> {
-  const row = await call.services.database.db
+  const db = call.data();
+  const row = await db
     .selectFrom('kanbanTemplate')
     .selectAll()
     .where('tenantId', '=', call.scope().tenantId)
@@ -142,7 +146,8 @@ export async function storeStationDashboard(call: CallContext, station: EntityRe
     );
     overrides = overridesOf(template.content, save.content as DashboardContent);
   }
-  return call.services.database.db.transaction().execute(async (trx) => {
+  const db = call.data();
+  return db.transaction().execute(async (trx) => {
     const row = await writeKanban(trx, place, save);
     if (following && overrides) await writeFollowing(trx, place, { ...following, overrides });
     return row;

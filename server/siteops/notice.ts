@@ -88,7 +88,8 @@ export const siteopsUnreadNoticeCount: Handler = async (call) => {
   const scope = call.scope();
   if (call.query.userId !== scope.userId || call.query.tenantId !== scope.tenantId)
     throw new ApiError('forbidden', { message: 'errors.siteopsNotOwnUser' });
-  const row = await call.services.database.db
+  const db = call.data();
+  const row = await db
     .selectFrom('notice')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('tenantId', '=', scope.tenantId)
@@ -101,7 +102,7 @@ export const siteopsUnreadNoticeCount: Handler = async (call) => {
 /** `GET notice/getTaskCount`: the badges of the caller: notices, worksheets given to them, their inspections. */
 export const siteopsNoticeTaskCount: Handler = async (call) => {
   const scope = call.scope();
-  const { db } = call.services.database;
+  const db = call.data();
   const employeeId = call.auth.user?.employeeId ?? 0;
   const count = async (query: Promise<{ count: number | string | bigint } | undefined>) => Number((await query)?.count ?? 0);
   const notices = () =>

@@ -44,6 +44,7 @@ export class SamplePartitions {
   private readonly db: Kysely<unknown>;
 
   constructor(db: Kysely<Tables>) {
+    // eslint-disable-next-line no-restricted-syntax -- partitions are tables of every tenant, named in snake_case SQL
     this.db = db.withoutPlugins() as unknown as Kysely<unknown>;
   }
 

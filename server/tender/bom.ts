@@ -123,7 +123,8 @@ export const materialBomImport: Handler = async (call) => {
   }
   if (records.length === 0) throw new ApiError('badWorkbook', { detail: call.t('tender.import.empty') });
   const scope = call.scope();
-  await call.services.database.db.transaction().execute(async (trx) => {
+  const db = call.data();
+  await db.transaction().execute(async (trx) => {
     for (const record of records) await call.services.repository.create(scope, 'materialBom', record, { db: trx });
   });
   return { imported: records.length };

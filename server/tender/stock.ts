@@ -1,4 +1,5 @@
 import type { TenantScope } from '../auth/context';
+import { tenantData } from '../db/tenantScope';
 import { ApiError } from '../errors';
 import type { Handler, Services } from '../http/services';
 import type { EntityRecord } from '../resources/repository';
@@ -28,27 +29,29 @@ export async function recordMovement(services: Services, scope: TenantScope, inp
   const { repository } = services;
   const table = repository.model('material').table;
   for (let attempt = 1; ; attempt += 1) {
-    const result = await services.database.db.transaction().execute(async (trx) => {
-      const material = await repository.get(scope, 'material', input.materialId, trx);
-      const stock = typeof material.stock === 'number' ? material.stock : 0;
-      const next = round2(input.direction === 'in' ? stock + input.quantity : stock - input.quantity);
-      if (next < 0) {
-        throw new ApiError('stockInsufficient', {
-          material: String(material.name),
-          stock: String(stock),
-          quantity: String(input.quantity),
-        });
-      }
-      let update = trx
-        .updateTable(table)
-        .set({ stock: next, updateTime: new Date().toISOString() })
-        .where('tenantId', '=', scope.tenantId)
-        .where('id', '=', input.materialId);
-      update = material.stock === undefined ? update.where('stock', 'is', null) : update.where('stock', '=', stock);
-      const changed = await update.executeTakeFirst();
-      if (Number(changed.numUpdatedRows) !== 1) return undefined;
-      return repository.create(scope, 'materialMovement', { ...input }, { db: trx, set: { balance: next } });
-    });
+    const result = await tenantData(services.database, scope.tenantId)
+      .transaction()
+      .execute(async (trx) => {
+        const material = await repository.get(scope, 'material', input.materialId, trx);
+        const stock = typeof material.stock === 'number' ? material.stock : 0;
+        const next = round2(input.direction === 'in' ? stock + input.quantity : stock - input.quantity);
+        if (next < 0) {
+          throw new ApiError('stockInsufficient', {
+            material: String(material.name),
+            stock: String(stock),
+            quantity: String(input.quantity),
+          });
+        }
+        let update = trx
+          .updateTable(table)
+          .set({ stock: next, updateTime: new Date().toISOString() })
+          .where('tenantId', '=', scope.tenantId)
+          .where('id', '=', input.materialId);
+        update = material.stock === undefined ? update.where('stock', 'is', null) : update.where('stock', '=', stock);
+        const changed = await update.executeTakeFirst();
+        if (Number(changed.numUpdatedRows) !== 1) return undefined;
+        return repository.create(scope, 'materialMovement', { ...input }, { db: trx, set: { balance: next } });
+      });
     if (result) return result;
     if (attempt >= ATTEMPTS) throw new ApiError('conflict');
   }

@@ -32,7 +32,7 @@ export const updateInfo: Handler = async (call) => {
   const { scope, userId, tenantId } = caller(call);
   const body = call.body as EntityRecord;
   const employeeId = call.auth.user?.employeeId ?? 0;
-  const { db } = call.services.database;
+  const db = call.data();
   await db.transaction().execute(async (trx) => {
     await call.services.repository.patch(scope, 'user', employeeId, body, { db: trx });
     await trx
@@ -48,7 +48,7 @@ export const updateInfo: Handler = async (call) => {
 export const changePassword: Handler = async (call) => {
   const { userId } = caller(call);
   const { oldPassword, newPassword } = call.body as { oldPassword: string; newPassword: string };
-  const { db } = call.services.database;
+  const db = call.data();
   const user = await db.selectFrom('appUser').select('passwordHash').where('id', '=', userId).executeTakeFirstOrThrow();
   if (!(await verifySecret(oldPassword, user.passwordHash))) throw new ApiError('wrongPassword');
   await db
@@ -66,7 +66,7 @@ export const switchTenant: Handler = async (call) => {
   const { userId } = caller(call);
   const target = Number(call.query.tenantId) as TenantId;
   if (!(await activeTenants(call.services, userId)).some((t) => t.id === target)) throw new ApiError('forbidden');
-  await call.services.database.db.updateTable('appUser').set({ defaultTenantId: target }).where('id', '=', userId).execute();
+  await call.data().updateTable('appUser').set({ defaultTenantId: target }).where('id', '=', userId).execute();
   if (call.auth.sessionId) await call.services.tokens.moveToTenant(call.auth.sessionId, target);
   return principal(call.services, userId, target);
 };
@@ -98,7 +98,7 @@ export const saveUser: Handler = async (call) => {
   const { scope, tenantId } = caller(call);
   const body = call.body as EntityRecord & { username: string; password?: string; name: string };
   if (!body.password) throw new ApiError('validation', { detail: `password: ${call.t('errors.passwordRequired')}` });
-  const { db } = call.services.database;
+  const db = call.data();
   if (await db.selectFrom('appUser').select('id').where('username', '=', body.username).executeTakeFirst()) {
     throw new ApiError('duplicate', { field: 'username', owner: 'user' });
   }
@@ -141,7 +141,7 @@ export const updateUser: Handler = async (call) => {
   const body = call.body as EntityRecord & { id?: number; name: string };
   if (typeof body.id !== 'number') throw new ApiError('validation', { detail: call.t('errors.idRequired') });
   const { userId } = await employeeOf(call, body.id);
-  const { db } = call.services.database;
+  const db = call.data();
   const record = await db.transaction().execute(async (trx) => {
     const updated = await call.services.repository.update(scope, 'user', Number(body.id), body, { db: trx });
     await trx.updateTable('appUser').set({ name: body.name }).where('id', '=', userId).execute();
@@ -157,6 +157,7 @@ export const deleteUser: Handler = async (call) => {
   const id = Number(call.params.id);
   const { userId } = await employeeOf(call, id);
   if (userId === scope.userId) throw new ApiError('selfDelete');
+  // eslint-disable-next-line no-restricted-syntax -- whether the account goes depends on its other tenants
   const { db } = call.services.database;
   await db.transaction().execute(async (trx) => {
     await call.services.repository.delete(scope, 'user', id, { db: trx });
@@ -187,7 +188,8 @@ export const deleteUser: Handler = async (call) => {
 export const resetPassword: Handler = async (call) => {
   const { id, newPassword } = call.body as { id: number; newPassword: string };
   const { userId } = await employeeOf(call, id);
-  await call.services.database.db
+  const db = call.data();
+  await db
     .updateTable('appUser')
     .set({ passwordHash: await hashSecret(newPassword) })
     .where('id', '=', userId)
@@ -209,7 +211,8 @@ export const savePermissions: Handler = async (call) => {
   const { id, permissions } = call.body as { id: number; permissions: string[] };
   const { userId } = await employeeOf(call, id);
   const { tenantId } = caller(call);
-  await call.services.database.db.transaction().execute(async (trx) => {
+  const db = call.data();
+  await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('userPermission').where('userId', '=', userId).where('tenantId', '=', tenantId).execute();
     if (permissions.length) {
       await trx

@@ -1,5 +1,6 @@
 import permissionEnum from '../../schemas/enums/permission.json';
 import type { TenantId, UserId } from '../auth/context';
+import { tenantData } from '../db/tenantScope';
 import { ApiError } from '../errors';
 import type { Services } from '../http/services';
 import { permissionsOf } from '../http/security';
@@ -9,6 +10,7 @@ export const ALL_PERMISSIONS: string[] = permissionEnum.enum;
 
 /** The tenants where a user's account is active, in id order. */
 export async function activeTenants(services: Services, userId: UserId): Promise<{ id: number; name: string }[]> {
+  // eslint-disable-next-line no-restricted-syntax -- a user's tenants are all of them, not the current one's
   return services.database.db
     .selectFrom('userTenant')
     .innerJoin('tenant', 'tenant.id', 'userTenant.tenantId')
@@ -28,7 +30,7 @@ export async function accessOf(
   userId: UserId,
   tenantId: TenantId,
 ): Promise<{ isAdmin: boolean; permissions: string[] }> {
-  const employee = await services.database.db
+  const employee = await tenantData(services.database, tenantId)
     .selectFrom('employee')
     .select('role')
     .where('tenantId', '=', tenantId)
@@ -40,7 +42,7 @@ export async function accessOf(
 
 /** The signed-in user as `getPrincipal` answers them. */
 export async function principal(services: Services, userId: UserId, tenantId: TenantId) {
-  const { db } = services.database;
+  const db = tenantData(services.database, tenantId);
   const user = await db.selectFrom('appUser').selectAll().where('id', '=', userId).executeTakeFirst();
   const employee = await db
     .selectFrom('employee')
