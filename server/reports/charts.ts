@@ -21,8 +21,8 @@ export function chartSvg(chart: ReportChart, width: number, height: number): str
   try {
     drawn.setOption({
       animation: false,
-      legend: { bottom: 0, itemWidth: 12, itemHeight: 8, textStyle: { fontSize: 8 } },
-      grid: { left: 8, right: 8, top: 8, bottom: 24, containLabel: true },
+      legend: { top: 0, itemWidth: 12, itemHeight: 8, textStyle: { fontSize: 8 } },
+      grid: { left: 8, right: 8, top: 24, bottom: 4 },
       xAxis: {
         type: 'category',
         data: chart.categories,

@@ -48,7 +48,8 @@ export function reportPdf(document: ReportDocument, t: Translate): Promise<Buffe
     doc.font('bold').fontSize(10);
     room(doc.heightOfString(spec.title, { width: usable }) + 2 + CHART_HEIGHT);
     text(spec.title, 'bold', 10);
-    SVGtoPDF(doc, chartSvg(spec, usable, CHART_HEIGHT), MARGIN, y, { fontCallback: () => 'regular' });
+    // The SVG is drawn in points (svg-to-pdfkit would take its pixels for 0.75 pt each).
+    SVGtoPDF(doc, chartSvg(spec, usable, CHART_HEIGHT), MARGIN, y, { assumePt: true, fontCallback: () => 'regular' });
     y += CHART_HEIGHT + 10;
   };
 
