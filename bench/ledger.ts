@@ -21,7 +21,7 @@ import { periodOf } from '../server/telemetry/calendar';
 import { call, signIn } from '../tests/support/api';
 import { addStorageStations } from './fleet';
 import { config as demoConfig } from './collection';
-import { fmt, log, p50 } from './report';
+import { fmt, log, p50, timed } from './report';
 
 const TENANT = 2;
 /** 100; fewer for a quick look (`LEDGER_BENCH_STATIONS=10 tsx bench/ledger.ts`). */
@@ -30,12 +30,6 @@ const ZONE = 'Asia/Shanghai';
 const READS = 30;
 export const REPRICE_GOAL_MS = 10_000;
 export const PAGE_GOAL_MS = 50;
-
-async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
-  const start = performance.now();
-  const result = await work();
-  return { ms: performance.now() - start, result };
-}
 
 /** The demo with 45 days of history, no collector: what the bench reads. */
 const config = (dataDir: string): ServerConfig => ({ ...demoConfig(dataDir, false), historyDays: 45 });

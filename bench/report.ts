@@ -33,3 +33,9 @@ export const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.
 export const fmt = (value: number) => Math.round(value).toLocaleString('en-US');
 /** Milliseconds as a table shows them: two decimals under 10. */
 export const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(0));
+/** How long some work took, in milliseconds, with its result. */
+export async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
+  const started = performance.now();
+  const result = await work();
+  return { ms: performance.now() - started, result };
+}

@@ -14,7 +14,7 @@ import { buildApp } from '../server/app';
 import { configFromEnv, type ServerConfig } from '../server/config';
 import { call, signIn } from '../tests/support/api';
 import { seedStorageStations } from './fleet';
-import { log, p50, replaceSection } from './report';
+import { log, p50, replaceSection, timed } from './report';
 
 const TENANT = 2;
 export const FOLLOWERS = 1000;
@@ -34,12 +34,6 @@ function config(dataDir: string): ServerConfig {
     demo: true,
     historyDays: 1,
   };
-}
-
-async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
-  const start = performance.now();
-  const result = await work();
-  return { ms: performance.now() - start, result };
 }
 
 export interface TemplateFigures {

@@ -1,8 +1,11 @@
-import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { TenantScope } from '../auth/context';
 import type { EntityRow, Tables } from '../db/tables';
 import { ApiError } from '../errors';
-import { isStored, type EntityModel, type FieldModel, type RefModel } from './entityModel';
+import { toColumn, toRecord } from './columnValues';
+import { isStored, type EntityModel } from './entityModel';
+import { containsText, listConditions, sortKey } from './listConditions';
+import { isExpired, References } from './references';
 
 /** A record as the API shows it: the schema's properties, absent when empty. */
 export type EntityRecord = Record<string, unknown>;
@@ -47,18 +50,6 @@ export interface WriteOptions {
   set?: EntityRow;
 }
 
-const OPERATORS = { eq: sql`=`, lte: sql`<=`, gte: sql`>=` } as const;
-
-function toColumn(field: FieldModel, value: unknown): unknown {
-  if (value === undefined || value === null) return null;
-  if (field.kind === 'boolean') return value ? 1 : 0;
-  if (field.kind === 'json') return JSON.stringify(value);
-  return value;
-}
-
-/** Today as `YYYY-MM-DD`, what date fields are compared with. */
-const today = () => new Date().toISOString().slice(0, 10);
-
 /**
  * Tenant-scoped storage of every entity. Each method takes the caller's `TenantScope`, which
  * only an authenticated request has, and every statement is restricted to its tenant: a record
@@ -69,6 +60,7 @@ export class EntityRepository {
   private readonly models: Map<string, EntityModel>;
   private readonly listeners: ((entity: string, tenantId: number) => void)[] = [];
   private readonly rules = new Map<string, WriteRule[]>();
+  private readonly references = new References((entity) => this.model(entity));
 
   constructor(
     private readonly db: Kysely<Tables>,
@@ -115,7 +107,7 @@ export class EntityRepository {
     const counted = await this.db
       .selectFrom(model.table)
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where(this.where(model, scope, query))
+      .where(listConditions(model, scope, query))
       .executeTakeFirst();
     return { records: await this.rows(scope, model, query), total: Number(counted?.count ?? 0) };
   }
@@ -127,17 +119,17 @@ export class EntityRepository {
     const rows = await db
       .selectFrom(model.table)
       .selectAll()
-      .where(this.where(model, scope, query))
-      .orderBy(sql`${sortField ? this.sortKey(sortField) : sql.ref('id')} ${direction} nulls last`)
+      .where(listConditions(model, scope, query))
+      .orderBy(sql`${sortField ? sortKey(sortField) : sql.ref('id')} ${direction} nulls last`)
       .orderBy(sql`${sql.ref('id')} ${direction}`)
       .limit(query.size)
       .offset((query.current - 1) * query.size)
       .execute();
-    return this.withLabels(
+    return this.references.withLabels(
       db,
       scope,
       model,
-      rows.map((row) => this.toRecord(model, row)),
+      rows.map((row) => toRecord(model, row)),
     );
   }
 
@@ -150,7 +142,7 @@ export class EntityRepository {
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row) throw new ApiError('notFound');
-    const [record] = await this.withLabels(db, scope, model, [this.toRecord(model, row)]);
+    const [record] = await this.references.withLabels(db, scope, model, [toRecord(model, row)]);
     return record ?? {};
   }
 
@@ -172,19 +164,19 @@ export class EntityRepository {
     const model = this.model(entity);
     let select = this.db.selectFrom(model.table).selectAll().where('tenantId', '=', scope.tenantId).orderBy('name').limit(limit);
     if (query.id !== undefined) select = select.where('id', '=', query.id);
-    if (query.name) select = select.where(this.contains('name', query.name));
+    if (query.name) select = select.where(containsText('name', query.name));
     const rows = await select.execute();
     return rows.map((row) => ({
       id: Number(row.id),
       name: String(row.name),
-      ...(this.isExpired(model, row) ? { inactive: true } : {}),
+      ...(isExpired(model, row) ? { inactive: true } : {}),
     }));
   }
 
   async create(scope: TenantScope, entity: string, input: EntityRecord, options: WriteOptions = {}): Promise<EntityRecord> {
     const model = this.model(entity);
     return this.run(options.db, scope, entity, async (trx) => {
-      await this.checkRefs(trx, scope, model, input);
+      await this.references.check(trx, scope, model, input);
       await this.checkUnique(trx, scope, model, input);
       const now = new Date().toISOString();
       const values: EntityRow = { ...this.writable(model, input, 'create'), ...options.set, tenantId: scope.tenantId };
@@ -221,7 +213,7 @@ export class EntityRepository {
     const model = this.model(entity);
     return this.run(options.db, scope, entity, async (trx) => {
       const before = await this.get(scope, entity, id, trx);
-      await this.checkRefs(trx, scope, model, input, before);
+      await this.references.check(trx, scope, model, input, before);
       await this.checkUnique(trx, scope, model, input, id);
       const values: EntityRow = { ...this.writable(model, input, mode), ...options.set };
       if (model.field('updateTime')) values.updateTime = new Date().toISOString();
@@ -303,7 +295,7 @@ export class EntityRepository {
     let select = this.db
       .selectFrom(model.table)
       .select([sql<unknown>`${key}`.as('key'), sql<number>`count(*)`.as('count'), total.as('sum')])
-      .where(this.where(model, scope, query));
+      .where(listConditions(model, scope, query));
     if (query.groupBy) select = select.groupBy(sql.ref(query.groupBy)).orderBy(query.sum ? sql`3` : sql`2`, 'desc');
     if (query.limit) select = select.limit(query.limit);
     const rows = await select.execute();
@@ -394,61 +386,6 @@ export class EntityRepository {
     return values;
   }
 
-  /** Each reference must name a record of the tenant; a newly made one, a record that has not expired. */
-  private async checkRefs(
-    trx: Db,
-    scope: TenantScope,
-    model: EntityModel,
-    input: EntityRecord,
-    before?: EntityRecord,
-  ): Promise<void> {
-    for (const field of model.fields) {
-      const value = input[field.name];
-      if (value === undefined || value === null) continue;
-      if (field.ref) {
-        const isNew = Number(before?.[field.name]) !== Number(value);
-        await this.checkRef(trx, scope, model.entity, field.name, field.ref, Number(value), isNew);
-      }
-      for (const [property, ref] of Object.entries(field.itemRefs ?? {})) {
-        const old = new Set(((before?.[field.name] as EntityRecord[] | undefined) ?? []).map((item) => Number(item[property])));
-        for (const item of value as EntityRecord[]) {
-          if (item[property] === undefined) continue;
-          const target = Number(item[property]);
-          await this.checkRef(trx, scope, model.entity, `${field.name}.${property}`, ref, target, !old.has(target));
-        }
-      }
-    }
-  }
-
-  private async checkRef(
-    trx: Db,
-    scope: TenantScope,
-    owner: string,
-    field: string,
-    ref: RefModel,
-    id: number,
-    isNew: boolean,
-  ): Promise<void> {
-    const target = this.model(ref.entity);
-    const found = await trx
-      .selectFrom(target.table)
-      .selectAll()
-      .where('tenantId', '=', scope.tenantId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!found) throw new ApiError('refMissing', { field, owner });
-    if (isNew && this.isExpired(target, found)) {
-      throw ref.inactiveMessage
-        ? new ApiError('refInactive', { field, owner, message: ref.inactiveMessage })
-        : new ApiError('refInactive', { field, owner });
-    }
-  }
-
-  private isExpired(model: EntityModel, row: EntityRow): boolean {
-    const until = model.activeUntil ? row[model.activeUntil] : undefined;
-    return typeof until === 'string' && until < today();
-  }
-
   private async checkUnique(trx: Db, scope: TenantScope, model: EntityModel, input: EntityRecord, id?: number): Promise<void> {
     for (const field of model.fields) {
       const value = input[field.name];
@@ -461,94 +398,5 @@ export class EntityRepository {
       if (id !== undefined) query = query.where('id', '!=', id);
       if (await query.executeTakeFirst()) throw new ApiError('duplicate', { field: field.name, owner: model.entity });
     }
-  }
-
-  /** Fills the `x-ref-label` fields: the names of the records the path refers to. */
-  private async withLabels(db: Db, scope: TenantScope, model: EntityModel, records: EntityRecord[]): Promise<EntityRecord[]> {
-    for (const field of model.fields) {
-      if (!field.labelOf) continue;
-      const [name = '', property] = field.labelOf.split('.');
-      const source = model.field(name);
-      const ref = property ? source?.itemRefs?.[property] : source?.ref;
-      if (!source || !ref) continue;
-      const idsOf = (record: EntityRecord): number[] =>
-        property
-          ? ((record[name] as EntityRecord[] | undefined) ?? []).map((item) => Number(item[property]))
-          : record[name] === undefined
-            ? []
-            : [Number(record[name])];
-      const ids = [...new Set(records.flatMap(idsOf))];
-      if (ids.length === 0) continue;
-      const target = this.model(ref.entity);
-      const rows = await db
-        .selectFrom(target.table)
-        .select(['id', 'name'])
-        .where('tenantId', '=', scope.tenantId)
-        .where('id', 'in', ids)
-        .execute();
-      const names = new Map(rows.map((row) => [Number(row.id), String(row.name)]));
-      for (const record of records) {
-        const labels = idsOf(record).flatMap((id) => (names.has(id) ? [names.get(id)] : []));
-        if (labels.length) record[field.name] = labels.join(', ');
-      }
-    }
-    return records;
-  }
-
-  /** The conditions of a list (its tenant, owner and filters) joined into one. */
-  private where(model: EntityModel, scope: TenantScope, query: Pick<ListQuery, 'filters' | 'ownedBy'>): Expression<SqlBool> {
-    return sql<SqlBool>`${sql.join(this.conditions(model, scope, query), sql` and `)}`;
-  }
-
-  private conditions(
-    model: EntityModel,
-    scope: TenantScope,
-    query: Pick<ListQuery, 'filters' | 'ownedBy'>,
-  ): Expression<SqlBool>[] {
-    const conditions: Expression<SqlBool>[] = [sql<SqlBool>`${sql.ref('tenantId')} = ${scope.tenantId}`];
-    const owner = model.fields.find((f) => f.owner === 'id');
-    if (query.ownedBy !== undefined && owner) conditions.push(sql<SqlBool>`${sql.ref(owner.name)} = ${query.ownedBy}`);
-    for (const { field: name, op, value } of query.filters) {
-      const field = model.field(name);
-      if (!field || !isStored(field) || value === undefined || value === '') continue;
-      if (op === 'contains') conditions.push(this.contains(name, String(value)));
-      else if (op === 'in') conditions.push(this.oneOf(field, value));
-      else conditions.push(sql<SqlBool>`${sql.ref(name)} ${OPERATORS[op]} ${toColumn(field, value)}`);
-    }
-    return conditions;
-  }
-
-  /** The field has one of the values; none given matches nothing (an empty list is no wildcard). */
-  private oneOf(field: FieldModel, value: unknown): Expression<SqlBool> {
-    const values = (Array.isArray(value) ? value : String(value).split(',')).filter((one) => one !== '');
-    if (values.length === 0) return sql<SqlBool>`1 = 0`;
-    const numeric = field.kind === 'integer' || field.kind === 'number';
-    const columns = values.map((one) => toColumn(field, numeric ? Number(one) : one));
-    return sql<SqlBool>`${sql.ref(field.name)} in (${sql.join(columns)})`;
-  }
-
-  private contains(column: string, text: string): Expression<SqlBool> {
-    const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-  }
-
-  /** Codes of a list sort in the order the schema lists them, not alphabetically. */
-  private sortKey(field: FieldModel) {
-    if (!field.values) return sql.ref(field.name);
-    const cases = field.values.map((value, index) => sql`when ${value} then ${sql.lit(index)}`);
-    return sql`case ${sql.ref(field.name)} ${sql.join(cases, sql` `)} end`;
-  }
-
-  private toRecord(model: EntityModel, row: EntityRow): EntityRecord {
-    const record: EntityRecord = {};
-    for (const field of model.fields) {
-      const value = row[field.name];
-      if (value === null || value === undefined) continue;
-      if (field.kind === 'boolean') record[field.name] = value === 1 || value === true;
-      else if (field.kind === 'json') record[field.name] = JSON.parse(String(value)) as unknown;
-      else if (field.kind === 'integer' || field.kind === 'number') record[field.name] = Number(value);
-      else record[field.name] = value;
-    }
-    return record;
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { LocalDays } from './calendar';
 import { HOLD_MS, RollupBuilder } from './rollups';
-import { figure } from './store';
+import { figure } from './figure';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,8 +1,10 @@
-import { sql, type Expression, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database';
 import type { Rollup, Tables } from '../db/tables';
+import { insertRows, mergeRows, type TelemetryRows } from './bulkWrites';
 import { hourOf, LocalDays, partKey, periodOf, subPeriods, type PeriodType } from './calendar';
 import { downsample, type Point } from './counters';
+import { figure, figureOfAll, type Totals } from './figure';
 import { SamplePartitions } from './partitions';
 import { RollupBuilder } from './rollups';
 
@@ -48,89 +50,6 @@ export type MonthRollup = Rollup & { month: string };
 /** Variables whose old samples one statement removes. */
 const PRUNE_VARIABLES = 50;
 
-/** Most bound values in one statement (SQLite takes at most 32766). */
-const PARAMETERS = 30_000;
-
-/** The totals of some rollups, from which any method's figure is made. */
-interface Totals {
-  min: number | null;
-  max: number | null;
-  sum: number | null;
-  count: number | null;
-  inc: number | null;
-  area: number | null;
-  span: number | null;
-}
-
-/** The figure of a method from the totals of a period; null when the period has no sample. */
-export function figure(method: CalcMethod, totals: Totals | undefined): number | null {
-  if (!totals || !totals.count) return null;
-  switch (method) {
-    case 'DIFF':
-      return totals.inc;
-    case 'SUM':
-      return totals.sum;
-    case 'AVG':
-      // Weighted by time where the samples count for any (a period of one sample: its value).
-      if (totals.span) return (totals.area ?? 0) / totals.span;
-      return totals.sum === null ? null : totals.sum / totals.count;
-    case 'MAX':
-      return totals.max;
-    case 'MIN':
-      return totals.min;
-  }
-}
-
-function combine(a: Totals, b: Totals): Totals {
-  const pick = (x: number | null, y: number | null, f: (p: number, q: number) => number) =>
-    x === null ? y : y === null ? x : f(x, y);
-  return {
-    min: pick(a.min, b.min, Math.min),
-    max: pick(a.max, b.max, Math.max),
-    sum: (a.sum ?? 0) + (b.sum ?? 0),
-    count: (a.count ?? 0) + (b.count ?? 0),
-    inc: (a.inc ?? 0) + (b.inc ?? 0),
-    area: (a.area ?? 0) + (b.area ?? 0),
-    span: (a.span ?? 0) + (b.span ?? 0),
-  };
-}
-
-const EMPTY: Totals = { min: null, max: null, sum: null, count: 0, inc: null, area: null, span: null };
-
-/** PostgreSQL types of the columns of the telemetry tables, for inserts of whole arrays. */
-const DOUBLE = 'float8';
-const ROLLUP_TYPES = {
-  tenantId: 'int4',
-  varId: 'int4',
-  min: DOUBLE,
-  max: DOUBLE,
-  sum: DOUBLE,
-  count: 'int4',
-  first: DOUBLE,
-  firstTs: 'int8',
-  last: DOUBLE,
-  lastTs: 'int8',
-  inc: DOUBLE,
-  area: DOUBLE,
-  span: DOUBLE,
-};
-const COLUMN_TYPES = {
-  sample: { tenantId: 'int4', varId: 'int4', ts: 'int8', value: DOUBLE },
-  varState: { tenantId: 'int4', varId: 'int4', ts: 'int8', value: DOUBLE },
-  rollupHour: { ...ROLLUP_TYPES, bucket: 'int8' },
-  rollupDay: { ...ROLLUP_TYPES, day: 'text' },
-  rollupMonth: { ...ROLLUP_TYPES, month: 'text' },
-} as const;
-
-type TelemetryTable = keyof typeof COLUMN_TYPES;
-
-function chunks<T>(rows: T[], columns: number): T[][] {
-  const size = Math.max(1, Math.floor(PARAMETERS / columns));
-  const result: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) result.push(rows.slice(i, i + size));
-  return result;
-}
-
 /**
  * Samples and their rollups. Ingest keeps the hourly and daily rollups up to date as samples
  * arrive, in one transaction with the samples, so that a day, month or year figure reads a few
@@ -146,27 +65,6 @@ export class TelemetryStore {
     private readonly dialect: Dialect,
   ) {
     this.partitions = dialect === 'postgres' ? new SamplePartitions(db) : undefined;
-  }
-
-  /** Values of a rollup merged with newer samples of the same hour or day. */
-  private mergeSet(table: 'rollupHour' | 'rollupDay' | 'rollupMonth') {
-    const current = (column: string) => sql.ref(`${table}.${column}`);
-    const incoming = (column: string) => sql.ref(`excluded.${column}`);
-    const least = (a: Expression<unknown>, b: Expression<unknown>) =>
-      this.dialect === 'postgres' ? sql<number>`least(${a}, ${b})` : sql<number>`min(${a}, ${b})`;
-    const greatest = (a: Expression<unknown>, b: Expression<unknown>) =>
-      this.dialect === 'postgres' ? sql<number>`greatest(${a}, ${b})` : sql<number>`max(${a}, ${b})`;
-    return {
-      min: least(current('min'), incoming('min')),
-      max: greatest(current('max'), incoming('max')),
-      sum: sql<number>`${current('sum')} + ${incoming('sum')}`,
-      count: sql<number>`${current('count')} + ${incoming('count')}`,
-      last: sql<number>`${incoming('last')}`,
-      lastTs: sql<number>`${incoming('lastTs')}`,
-      inc: sql<number>`${current('inc')} + ${incoming('inc')}`,
-      area: sql<number>`${current('area')} + ${incoming('area')}`,
-      span: sql<number>`${current('span')} + ${incoming('span')}`,
-    };
   }
 
   /**
@@ -218,37 +116,7 @@ export class TelemetryStore {
       if (last && last.ts !== state?.ts) newStates.push({ tenantId, varId, ...last });
     }
     await this.db.transaction().execute(async (trx) => {
-      for (const rows of chunks(raw, 4)) await trx.insertInto('sample').values(rows).execute();
-      for (const rows of chunks(hours, 15)) {
-        await trx
-          .insertInto('rollupHour')
-          .values(rows)
-          .onConflict((oc) => oc.columns(['tenantId', 'varId', 'bucket']).doUpdateSet(this.mergeSet('rollupHour')))
-          .execute();
-      }
-      for (const rows of chunks(days, 15)) {
-        await trx
-          .insertInto('rollupDay')
-          .values(rows)
-          .onConflict((oc) => oc.columns(['tenantId', 'varId', 'day']).doUpdateSet(this.mergeSet('rollupDay')))
-          .execute();
-      }
-      for (const rows of chunks(months, 15)) {
-        await trx
-          .insertInto('rollupMonth')
-          .values(rows)
-          .onConflict((oc) => oc.columns(['tenantId', 'varId', 'month']).doUpdateSet(this.mergeSet('rollupMonth')))
-          .execute();
-      }
-      for (const rows of chunks(newStates, 4)) {
-        await trx
-          .insertInto('varState')
-          .values(rows)
-          .onConflict((oc) =>
-            oc.columns(['tenantId', 'varId']).doUpdateSet({ ts: sql.ref('excluded.ts'), value: sql.ref('excluded.value') }),
-          )
-          .execute();
-      }
+      await mergeRows(trx, this.dialect, { samples: raw, hours, days, months, states: newStates });
       await alongside?.(trx);
     });
     return { accepted: raw.length, skipped, stored: raw };
@@ -259,46 +127,8 @@ export class TelemetryStore {
    * the raw window, and each variable's latest value. For variables without any yet: nothing is
    * merged. The caller gives the transaction.
    */
-  async writeHistory(
-    history: {
-      samples: Tables['sample'][];
-      hours: HourRollup[];
-      days: DayRollup[];
-      months: MonthRollup[];
-      states: Tables['varState'][];
-    },
-    trx: Transaction<Tables>,
-  ): Promise<void> {
-    await this.insertMany(trx, 'sample', history.samples);
-    await this.insertMany(trx, 'rollupHour', history.hours);
-    await this.insertMany(trx, 'rollupDay', history.days);
-    await this.insertMany(trx, 'rollupMonth', history.months);
-    await this.insertMany(trx, 'varState', history.states);
-  }
-
-  /**
-   * Inserts many rows: on PostgreSQL as one array per column (`unnest`), which spares parsing a
-   * parameter per value; on SQLite as multi-row statements.
-   */
-  private async insertMany<T extends TelemetryTable>(trx: Transaction<Tables>, table: T, rows: Tables[T][]): Promise<void> {
-    if (rows.length === 0) return;
-    const types = COLUMN_TYPES[table] as Record<string, string>;
-    const columns = Object.keys(types);
-    if (this.dialect === 'postgres') {
-      const arrays = columns.map((column) => {
-        const values = rows.map((row) => (row as Record<string, unknown>)[column]);
-        return sql`${values}::${sql.raw(types[column] ?? 'text')}[]`;
-      });
-      await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) select * from unnest(${sql.join(arrays)})`.execute(
-        trx,
-      );
-      return;
-    }
-    for (const chunk of chunks(rows, columns.length))
-      await trx
-        .insertInto(table)
-        .values(chunk as never)
-        .execute();
+  async writeHistory(history: TelemetryRows, trx: Transaction<Tables>): Promise<void> {
+    await insertRows(trx, this.dialect, history);
   }
 
   /** How many hours between two instants each variable has any sample in (hourly rollups; hours from `start`'s). */
@@ -401,8 +231,7 @@ export class TelemetryStore {
       for (const variable of group) {
         const perVar = totals.get(variable.id) ?? new Map<string, Totals>();
         const series = parts.map((part) => figure(method, perVar.get(partKey(part))));
-        const whole = [...perVar.values()].reduce(combine, EMPTY);
-        result.set(variable.id, { value: figure(method, whole), series, labels: parts.map((p) => p.label) });
+        result.set(variable.id, { value: figureOfAll(method, perVar.values()), series, labels: parts.map((p) => p.label) });
       }
     }
     return result;
