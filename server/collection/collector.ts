@@ -101,10 +101,19 @@ export class Collector {
     this.channels.clear();
   }
 
-  /** Reads the channels and maps again, and polls every channel now (what the timer does as each falls due). */
+  /**
+   * Reads the channels and maps again, and polls every channel now (what the timer does as each
+   * falls due): a poll the timer started before this call is waited for, then the channel is
+   * polled again, so that what is stored afterwards was read after the call.
+   */
   async pollAll(): Promise<void> {
     await this.reload();
-    await Promise.all([...this.channels.values()].map((channel) => this.poll(channel)));
+    await Promise.all(
+      [...this.channels.values()].map(async (channel) => {
+        await channel.polling;
+        await this.poll(channel);
+      }),
+    );
   }
 
   /** The channels this process polls, as last read. */

@@ -109,9 +109,8 @@ describe.each(databases({ collector: true }))('Modbus RTU over TCP against pymod
     }
     await mapped(absent.id, 'T2-ST1-RTU-ABSENT.voltage', { register: 0, dataType: 'uint16' });
 
-    // The collector's timer may be polling the new channel already, by the maps it read before the
-    // last was added; the first pollAll waits for that poll, so the second reads every map.
-    await app.collector?.pollAll();
+    // A poll the collector's timer started by the maps read before the last was added is waited
+    // for, and the channel polled again by every map.
     await app.collector?.pollAll();
 
     const sns = [...POINTS.map((p) => `T2-ST1-RTU.${p.code}`), 'T2-ST1-RTU-ABSENT.voltage'];
