@@ -1,4 +1,9 @@
+import { configure } from '@testing-library/react';
 import { loadLanguage, requireLabels } from '../../runtime/i18n/i18n';
+
+// What a test finds (\`findBy…\`, \`waitFor\`) is found as soon as it is drawn; a test fails when it is
+// not drawn within 5 s, not within the default second, which a busy two-core machine can take.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks what Ant Design measures the window with.
 Object.defineProperty(window, 'matchMedia', {
