@@ -145,11 +145,16 @@ export function reportDocument(name: string, content: ReportContent, t: Translat
       sections: [
         {
           heading: d('fleet', { count: String(content.stations.length) }),
-          chart: {
-            title: d('chartFleet', { currency: moneyRules.currencyLabel, count: String(ranked.length) }),
-            categories: ranked.map((s) => s.sn),
-            series: [{ name: money, values: ranked.map((s) => s.total?.revenue ?? null) }],
-          },
+          // No chart of nothing: a fleet none of whose stations has purchase prices has no revenue to rank.
+          ...(ranked.length
+            ? {
+                chart: {
+                  title: d('chartFleet', { currency: moneyRules.currencyLabel, count: String(ranked.length) }),
+                  categories: ranked.map((s) => s.sn),
+                  series: [{ name: money, values: ranked.map((s) => s.total?.revenue ?? null) }],
+                },
+              }
+            : {}),
           tables: [
             {
               title: d('energy'),
