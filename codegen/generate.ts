@@ -9,6 +9,7 @@ import { pageStories } from './stories';
 import { apiTypes, componentAliases, contractTypes, metaTypes } from './types';
 import { formValidator, plainValidators, serverValidators } from './validators';
 import { validationMessagesModule } from './validationMessages';
+import { widgetConfigTypes } from './widgetTypes';
 import { formatChecksModule } from './vocabulary';
 
 /** The folder, under the project's root, that codegen writes. */
@@ -35,6 +36,7 @@ export async function generate(root: string, check: boolean): Promise<Map<string
   out.set('types.ts', componentAliases(src, banner('types')));
   out.set('meta.ts', await metaTypes(src, banner('types')));
   out.set('contract.ts', contractTypes(root, banner('types')));
+  out.set('widgetConfigs.ts', await widgetConfigTypes(widgets, banner('widgetTypes')));
   const mainEnums = dashboardEnums(src);
   for (const [lng, resources] of Object.entries(translations)) {
     out.set(`i18n/${lng}.json`, json(resources));

@@ -3,15 +3,13 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { TFunction } from 'i18next';
 import type { Alarm } from '../../generated/types';
+import type { AlarmListConfig } from '../../generated/widgetConfigs';
 import type { DataNeed, SlotState, WidgetConfig, WidgetContext } from '../../runtime/dashboard';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-export interface AlarmListConfig {
-  [field: string]: unknown;
-  title: string;
-}
+export type { AlarmListConfig };
 
 /** The alarms the list shows: the latest page of 5, of statuses 0 (handled) and 1 (open). */
 export const ALARM_PAGE_SIZE = 5;

@@ -2,19 +2,13 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { Camera, CaptureRecord } from '../../generated/types';
+import type { CameraConfig } from '../../generated/widgetConfigs';
 import type { Needs, SlotState, WidgetConfig, WidgetContext } from '../../runtime/dashboard';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-export interface CameraConfig {
-  [field: string]: unknown;
-  title: string;
-  /** A camera of the station by its id; 0: the station's first camera. */
-  cameraId: number;
-  /** Earlier captures shown as thumbnails under the latest one. */
-  thumbnails: number;
-}
+export type { CameraConfig };
 
 /** A text in the user's language by its key. */
 export type Translate = (key: string, params?: Record<string, unknown>) => string;

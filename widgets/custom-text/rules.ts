@@ -1,9 +1,6 @@
-export interface CustomTextConfig {
-  [field: string]: unknown;
-  name: string;
-  icon: string;
-  value: string;
-}
+import type { CustomTextConfig } from '../../generated/widgetConfigs';
+
+export type { CustomTextConfig };
 
 /**
  * Whether rich text shows nothing: no text once tags and blanks are gone, and no picture. The

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import type { TrendSeries } from '../../generated/types';
+import type { DodAnalysisConfig } from '../../generated/widgetConfigs';
 import {
   averageLine,
   averageOf,
@@ -10,23 +11,14 @@ import {
   isDeviceVar,
   stationTime,
   type DataNeed,
-  type DeviceVar,
   type Needs,
   type SlotState,
   type WidgetContext,
 } from '../../runtime/dashboard';
 
-export type DodPeriod = 'currentMonth' | 'lastMonth' | 'last7Days' | 'last30Days';
+export type DodPeriod = DodAnalysisConfig['period'];
 
-export interface DodAnalysisConfig {
-  [field: string]: unknown;
-  name: string;
-  icon: string;
-  socVar?: DeviceVar;
-  period: DodPeriod;
-  color: string;
-  numberFix: number;
-}
+export type { DodAnalysisConfig };
 
 /**
  * DOD analysis as it follows the dashboard's period: the days of this month; it draws days, so today

@@ -1,25 +1,11 @@
+import type { GaugeConfig } from '../../generated/widgetConfigs';
 import { type NamedEntry, namesNeeds } from '../../runtime/charts/seriesName';
 import { type DataNeed, type DeviceVar, isDeviceVar, migrateEntries } from '../../runtime/dashboard';
 
 /** One gauge: a variable with its name and, optionally, its own scale. */
-export interface MonitorVar {
-  deviceVar?: DeviceVar;
-  showName: string;
-  minScale?: number;
-  maxScale?: number;
-  /** When the variable was added (milliseconds). */
-  timeStamp?: number;
-}
+export type MonitorVar = GaugeConfig['monitorVars'][number];
 
-export interface GaugeConfig {
-  [field: string]: unknown;
-  name: string;
-  icon: string;
-  defaultMinScale: number;
-  defaultMaxScale: number;
-  queryDate: string;
-  monitorVars: MonitorVar[];
-}
+export type { GaugeConfig };
 
 /** The range used when neither the variable's scale nor the default one is a range. */
 const FALLBACK_RANGE = { min: 0, max: 100 };

@@ -1,4 +1,5 @@
 import type { StatisticValue } from '../../generated/types';
+import type { HistogramConfig as SchemaHistogramConfig, Override } from '../../generated/widgetConfigs';
 import { namesNeeds, seriesName } from '../../runtime/charts/seriesName';
 import {
   cartesianOption,
@@ -16,24 +17,17 @@ import {
   type WidgetContext,
 } from '../../runtime/dashboard';
 
-export type HistogramPeriod = 'day' | 'month' | 'year';
-export type HistogramMethod = 'DIFF' | 'SUM' | 'MAX' | 'AVG';
+export type HistogramPeriod = SchemaHistogramConfig['period'];
+export type HistogramMethod = SchemaHistogramConfig['calcMethod'];
 
-export interface HistogramNode {
-  deviceVar?: DeviceVar;
-  name?: string;
-  color?: string;
-}
+/**
+ * A series with its name and colour optional: array items are not completed with their schema's
+ * defaults when a document is loaded, and a series without a name or colour is named by its variable and
+ * coloured by its position (`histogramSeries`).
+ */
+export type HistogramNode = Override<SchemaHistogramConfig['nodeInfo'][number], { name?: string; color?: string }>;
 
-export interface HistogramConfig {
-  [field: string]: unknown;
-  name: string;
-  icon: string;
-  period: HistogramPeriod;
-  calcMethod: HistogramMethod;
-  numberFix: number;
-  nodeInfo: HistogramNode[];
-}
+export type HistogramConfig = Override<SchemaHistogramConfig, { nodeInfo: HistogramNode[] }>;
 
 /**
  * The histogram as it follows the dashboard's period: the bars of today, this month or this year.

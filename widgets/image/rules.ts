@@ -1,9 +1,6 @@
-export interface ImageConfig {
-  [field: string]: unknown;
-  name: string;
-  icon: string;
-  imageUrl: string;
-}
+import type { ImageConfig } from '../../generated/widgetConfigs';
+
+export type { ImageConfig };
 
 /** Addresses a picture may be shown from: an uploaded file's (a path of this site) or an http(s) address. */
 const SHOWABLE = /^(\/|https?:\/\/)\S*$/;

@@ -1,32 +1,15 @@
 import type { UiSchema } from '@rjsf/utils';
+import type { KeyDataConfig as SchemaKeyDataConfig, Override } from '../../generated/widgetConfigs';
 import { HIDDEN_FIELD } from '../../runtime/schema/uiSchema';
 import { disabledBecause } from '../../runtime/forms/disabledReason';
-import { followOption, type DashboardPeriod, type DeviceVar, type Method, type Period } from '../../runtime/dashboard';
+import { followOption, type DashboardPeriod, type Method, type Period } from '../../runtime/dashboard';
 
-export type KeyDataType = 'text' | 'station_info' | 'device_data';
-export type KeyDataInterval = 'real_time' | 'YEAR' | 'DAY' | 'current_year';
-export type KeyDataMethod = 'AVG' | 'MAX' | 'diff' | 'SUM';
+export type KeyDataType = SchemaKeyDataConfig['dataType'];
+export type KeyDataInterval = SchemaKeyDataConfig['calcInterval'];
+export type KeyDataMethod = SchemaKeyDataConfig['calcMethod'];
 
-export interface KeyDataConfig {
-  [field: string]: unknown;
-  titleName: string;
-  name: string;
-  icon: string;
-  rightIcon: string;
-  dataType: KeyDataType;
-  textValue: string;
-  stationValue: string;
-  deviceValue?: DeviceVar;
-  calcMethod: KeyDataMethod;
-  calcInterval: KeyDataInterval;
-  numberFix: number;
-  bgColorLeft: string;
-  bgColorRight: string;
-  nameColor: string;
-  dataColor: string;
-  nameFont: number;
-  dataFont: number;
-}
+/** The schema's type with the station field as text: the view shows a station field by its name (`stationInfoText`). */
+export type KeyDataConfig = Override<SchemaKeyDataConfig, { stationValue: string }>;
 
 /** The period of each interval: YEAR is labelled (and counts) this month. */
 export const PERIOD_OF: Record<KeyDataInterval, Period> = {

@@ -1,4 +1,5 @@
 import type { EnergyLabel, LabelQuery, LabelTrend } from '../../generated/types';
+import type { MultiEnergyConsumptionConfig } from '../../generated/widgetConfigs';
 import {
   followOption,
   stationTime,
@@ -10,22 +11,14 @@ import {
 } from '../../runtime/dashboard';
 
 /** Today, this month or this year of the station: the statistic type of the label calls. */
-export type LabelPeriod = 'day' | 'month' | 'year';
+export type LabelPeriod = MultiEnergyConsumptionConfig['period'];
 
 /** The label widgets offer every period of the dashboard, each as itself. */
 export const LABEL_PERIOD_OF: Record<DashboardPeriod, LabelPeriod> = { day: 'day', month: 'month', year: 'year' };
 
 const TYPE_OF: Record<LabelPeriod, LabelQuery['type']> = { day: 'DAY', month: 'MONTH', year: 'YEAR' };
 
-export interface MultiEnergyConsumptionConfig {
-  [field: string]: unknown;
-  name: string;
-  icon: string;
-  period: LabelPeriod;
-  labelIds: number[];
-  showCost: boolean;
-  numberFix: number;
-}
+export type { MultiEnergyConsumptionConfig };
 
 /** The energy consumption as it follows the dashboard's period: the labels' energy of today, this month or this year. */
 export const consumptionFollowPeriod = followOption<MultiEnergyConsumptionConfig, 'period'>('period', LABEL_PERIOD_OF);

@@ -1,4 +1,5 @@
 import type { LabelTrend } from '../../generated/types';
+import type { MultiEnergyProportionConfig } from '../../generated/widgetConfigs';
 import {
   followOption,
   formatFigure,
@@ -8,16 +9,9 @@ import {
   type Needs,
   type WidgetContext,
 } from '../../runtime/dashboard';
-import { chosenLabels, LABEL_PERIOD_OF, labelQuery, type LabelPeriod } from '../multi-energy-consumption/rules';
+import { chosenLabels, LABEL_PERIOD_OF, labelQuery } from '../multi-energy-consumption/rules';
 
-export interface MultiEnergyProportionConfig {
-  [field: string]: unknown;
-  name: string;
-  icon: string;
-  period: LabelPeriod;
-  labelIds: number[];
-  numberFix: number;
-}
+export type { MultiEnergyProportionConfig };
 
 /** The energy proportion as it follows the dashboard's period: the labels' shares of today, this month or this year. */
 export const proportionFollowPeriod = followOption<MultiEnergyProportionConfig, 'period'>('period', LABEL_PERIOD_OF);

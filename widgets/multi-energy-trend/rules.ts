@@ -1,4 +1,5 @@
 import type { LabelTrend } from '../../generated/types';
+import type { MultiEnergyTrendConfig } from '../../generated/widgetConfigs';
 import {
   cartesianOption,
   followOption,
@@ -8,16 +9,9 @@ import {
   type Needs,
   type WidgetContext,
 } from '../../runtime/dashboard';
-import { chosenLabels, LABEL_PERIOD_OF, labelQuery, type LabelPeriod } from '../multi-energy-consumption/rules';
+import { chosenLabels, LABEL_PERIOD_OF, labelQuery } from '../multi-energy-consumption/rules';
 
-export interface MultiEnergyTrendConfig {
-  [field: string]: unknown;
-  name: string;
-  icon: string;
-  period: LabelPeriod;
-  labelIds: number[];
-  numberFix: number;
-}
+export type { MultiEnergyTrendConfig };
 
 /** The energy trend as it follows the dashboard's period: the labels' energy per hour of today, day of this month or month of this year. */
 export const trendFollowPeriod = followOption<MultiEnergyTrendConfig, 'period'>('period', LABEL_PERIOD_OF);

@@ -1,9 +1,9 @@
 import type { UiSchema } from '@rjsf/utils';
+import type { MultiKeyDataConfig } from '../../generated/widgetConfigs';
 import { HIDDEN_FIELD } from '../../runtime/schema/uiSchema';
 import { disabledBecause } from '../../runtime/forms/disabledReason';
 import {
   type DashboardPeriod,
-  type DeviceVar,
   figureNeed,
   followOption,
   isDeviceVar,
@@ -14,30 +14,14 @@ import {
   type WidgetContext,
 } from '../../runtime/dashboard';
 
-export type EntryType = 'text' | 'station_info' | 'device_data';
-export type EntryInterval = 'real_time' | 'current_month' | 'current_day' | 'current_year';
-export type EntryMethod = 'AVG' | 'MAX' | 'diff' | 'SUM' | 'chain_avg' | 'chain_diff';
+export type EntryType = KeyFigure['dataType'];
+export type EntryInterval = KeyFigure['calcInterval'];
+export type EntryMethod = KeyFigure['calcMethod'];
 
 /** One key figure of the list. */
-export interface KeyFigure {
-  name: string;
-  dataType: EntryType;
-  textValue: string;
-  stationValue: string;
-  deviceValue?: DeviceVar;
-  calcMethod: EntryMethod;
-  calcInterval: EntryInterval;
-  /** When the figure was added (milliseconds). */
-  timestamp?: number;
-}
+export type KeyFigure = MultiKeyDataConfig['multiKeyData'][number];
 
-export interface MultiKeyDataConfig {
-  [field: string]: unknown;
-  titleName: string;
-  icon: string;
-  numberFix: number;
-  multiKeyData: KeyFigure[];
-}
+export type { MultiKeyDataConfig };
 
 export const PERIOD_OF: Record<EntryInterval, Period> = {
   real_time: 'realtime',

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import type { StationChargeDay } from '../../generated/types';
+import type { PeakValleyProportionConfig } from '../../generated/widgetConfigs';
 import {
   followOption,
   formatFigure,
@@ -16,26 +17,14 @@ export const TARIFF_PERIODS = ['sharp', 'peak', 'flat', 'valley'] as const;
 export type TariffPeriodName = (typeof TARIFF_PERIODS)[number];
 
 /** Energy the station's converters charged or discharged. */
-export type EnergyFlow = 'charge' | 'discharge';
+export type EnergyFlow = PeakValleyProportionConfig['flow'];
 
 /** The energy of each tariff period (kWh); null for a period without samples. */
 export type PeriodEnergy = Record<TariffPeriodName, number | null>;
 
-export interface PeakValleyColors {
-  sharpColor: string;
-  peakColor: string;
-  flatColor: string;
-  valleyColor: string;
-}
+export type PeakValleyColors = Pick<PeakValleyProportionConfig, 'sharpColor' | 'peakColor' | 'flatColor' | 'valleyColor'>;
 
-export interface PeakValleyProportionConfig extends PeakValleyColors {
-  [field: string]: unknown;
-  name: string;
-  icon: string;
-  flow: EnergyFlow;
-  period: 'day' | 'month' | 'year';
-  numberFix: number;
-}
+export type { PeakValleyProportionConfig };
 
 /**
  * The peak-valley proportion as it follows the dashboard's period: today's or this month's energy by

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import type { PeakValleyTrendConfig } from '../../generated/widgetConfigs';
 import {
   cartesianOption,
   followOption,
@@ -23,14 +24,7 @@ import {
   type TariffPeriodName,
 } from '../peak-valley-proportion/rules';
 
-export interface PeakValleyTrendConfig extends PeakValleyColors {
-  [field: string]: unknown;
-  name: string;
-  icon: string;
-  flow: EnergyFlow;
-  period: 'currentMonth' | 'lastMonth';
-  numberFix: number;
-}
+export type { PeakValleyTrendConfig };
 
 /**
  * The peak-valley trend as it follows the dashboard's period: the days of this month; it draws the

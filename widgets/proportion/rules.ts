@@ -1,4 +1,5 @@
 import type { UiSchema } from '@rjsf/utils';
+import type { ProportionConfig } from '../../generated/widgetConfigs';
 import { disabledBecause } from '../../runtime/forms/disabledReason';
 import {
   type ChartOption,
@@ -14,28 +15,13 @@ import {
   shareRing,
 } from '../../runtime/dashboard';
 
-export type ProportionInterval = 'real_time' | 'current_month' | 'current_day' | 'current_year';
-export type ProportionMethod = 'diff' | 'avg' | 'SUM';
+export type ProportionInterval = ProportionConfig['queryInterval'];
+export type ProportionMethod = ProportionConfig['calcMethod'];
 
 /** One part of the whole. */
-export interface ProportionNode {
-  deviceVar?: DeviceVar;
-  name: string;
-  color: string;
-  /** When the part was added (milliseconds). */
-  timestamp?: number;
-}
+export type ProportionNode = ProportionConfig['nodeInfo'][number];
 
-export interface ProportionConfig {
-  [field: string]: unknown;
-  name: string;
-  icon: string;
-  queryInterval: ProportionInterval;
-  calcMethod: ProportionMethod;
-  numberFix: number;
-  nodeInfo: ProportionNode[];
-  queryDeviceVars: DeviceVar[];
-}
+export type { ProportionConfig };
 
 export const PERIOD_OF: Record<ProportionInterval, Period> = {
   real_time: 'realtime',

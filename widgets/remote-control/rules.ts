@@ -1,4 +1,5 @@
 import type { YkState } from '../../generated/types';
+import type { Override, RemoteControlConfig as SchemaRemoteControlConfig } from '../../generated/widgetConfigs';
 import {
   type DeviceVar,
   isDeviceVar,
@@ -9,17 +10,10 @@ import {
   type WidgetContext,
 } from '../../runtime/dashboard';
 
-export interface ControlItem {
-  deviceVar?: DeviceVar;
-  name: string;
-}
+export type ControlItem = SchemaRemoteControlConfig['variables'][number];
 
-export interface RemoteControlConfig {
-  [field: string]: unknown;
-  name: string;
-  icon: string;
-  variables: ControlItem[];
-}
+/** The schema's type with `otherStation` optional: only the server reads it, and reads it absent as false. */
+export type RemoteControlConfig = Override<SchemaRemoteControlConfig, { otherStation?: boolean }>;
 
 /** The value a command sets: 1 on, 0 off (what `ykControl` takes). */
 export type CommandValue = 0 | 1;

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { TrendSeries } from '../../generated/types';
+import type { RemoteSignalChangeConfig } from '../../generated/widgetConfigs';
 import { namesNeeds, seriesName } from '../../runtime/charts/seriesName';
 import {
   DATE_TIME_MS_FORMAT,
@@ -21,19 +22,9 @@ import {
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-export interface SignalItem {
-  deviceVar?: DeviceVar;
-  name: string;
-}
+export type SignalItem = RemoteSignalChangeConfig['signals'][number];
 
-export interface RemoteSignalChangeConfig {
-  [field: string]: unknown;
-  name: string;
-  icon: string;
-  signals: SignalItem[];
-  days: number;
-  maxChanges: number;
-}
+export type { RemoteSignalChangeConfig };
 
 /** A signal with its variable chosen. */
 export type ConfiguredSignal = SignalItem & { deviceVar: DeviceVar };

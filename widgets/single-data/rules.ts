@@ -1,5 +1,6 @@
 import type { UiSchema } from '@rjsf/utils';
 import dayjs from 'dayjs';
+import type { Override, SingleDataConfig as SchemaSingleDataConfig } from '../../generated/widgetConfigs';
 import { disabledBecause } from '../../runtime/forms/disabledReason';
 import {
   followOption,
@@ -13,21 +14,13 @@ import {
   type WidgetContext,
 } from '../../runtime/dashboard';
 
-export type ChainType = 'DAY' | 'MONTH' | 'YEAR' | 'AVG';
+export type ChainType = SchemaSingleDataConfig['chainType'];
 
-export interface SingleDataConfig {
-  [field: string]: unknown;
-  name: string;
-  icon: string;
-  /** Absent in a configuration stored without it: it compares as the schema's default says (`chainOf`). */
-  chainType?: ChainType;
-  /** A past day (YYYY-MM-DD) whose period is shown instead of the current one. */
-  recordDate?: string;
-  riseMarkColor: string;
-  dropMarkColor: string;
-  deviceVar?: DeviceVar;
-  numberFix: number;
-}
+/**
+ * The schema's type with `chainType` optional: a document of the current format is not completed
+ * with its schema's defaults when it is loaded, and one was stored without it (`chainOf`).
+ */
+export type SingleDataConfig = Override<SchemaSingleDataConfig, { chainType?: ChainType }>;
 
 /**
  * The statistics period and method of each chain type: the growth (DIFF) of the variable over

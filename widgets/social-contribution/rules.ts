@@ -1,9 +1,9 @@
+import type { SocialContributionConfig } from '../../generated/widgetConfigs';
 import {
   figureOf,
   isDeviceVar,
   migrateDeviceVar,
   stationTime,
-  type DeviceVar,
   type Needs,
   type SlotState,
   type WidgetConfig,
@@ -29,16 +29,9 @@ export const CO2_KG_PER_TREE_YEAR = 18.3;
 /** Years of growth asked for at most (one statistics call each). */
 const MAX_YEARS = 30;
 
-export type Basis = 'growth' | 'reading';
+export type Basis = SocialContributionConfig['basis'];
 
-export interface SocialContributionConfig {
-  [field: string]: unknown;
-  name: string;
-  icon: string;
-  energyVars: DeviceVar[];
-  basis: Basis;
-  numberFix: number;
-}
+export type { SocialContributionConfig };
 
 /** The counters chosen, each once. */
 export function counters(config: SocialContributionConfig): string[] {

@@ -1,8 +1,6 @@
-export interface StationAlarmStatusConfig {
-  [field: string]: unknown;
-  name: string;
-  icon: string;
-}
+import type { StationAlarmStatusConfig } from '../../generated/widgetConfigs';
+
+export type { StationAlarmStatusConfig };
 
 /** The route a click on the widget opens when the station has unclosed alarms. */
 export const WARNING_RECORD_ROUTE = 'SiteWarningRecord';

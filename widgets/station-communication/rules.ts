@@ -1,10 +1,7 @@
 import type { StationStatusDetail } from '../../generated/types';
+import type { StationCommunicationConfig } from '../../generated/widgetConfigs';
 
-export interface StationCommunicationConfig {
-  [field: string]: unknown;
-  name: string;
-  icon: string;
-}
+export type { StationCommunicationConfig };
 
 export type CommunicationState = 'normal' | 'abnormal';
 

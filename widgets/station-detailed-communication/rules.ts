@@ -1,11 +1,8 @@
 import type { StationStatusDetail } from '../../generated/types';
+import type { StationDetailedCommunicationConfig } from '../../generated/widgetConfigs';
 import type { SlotState } from '../../runtime/dashboard';
 
-export interface StationDetailedCommunicationConfig {
-  [field: string]: unknown;
-  name: string;
-  icon: string;
-}
+export type { StationDetailedCommunicationConfig };
 
 /** One device of the list: its name (its serial number when it has none) and whether it is online. */
 export interface DeviceCommunication {

@@ -1,8 +1,6 @@
-export interface StationFaultStatusConfig {
-  [field: string]: unknown;
-  name: string;
-  icon: string;
-}
+import type { StationFaultStatusConfig } from '../../generated/widgetConfigs';
+
+export type { StationFaultStatusConfig };
 
 export type FaultState = 'normal' | 'abnormal';
 

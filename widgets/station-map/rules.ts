@@ -1,15 +1,9 @@
+import type { StationMapConfig } from '../../generated/widgetConfigs';
 import type { ChartOption, SlotState } from '../../runtime/dashboard';
 
-export type MapProjection = 'mercator' | 'equirectangular';
+export type MapProjection = StationMapConfig['projection'];
 
-export interface StationMapConfig {
-  [field: string]: unknown;
-  name: string;
-  icon: string;
-  projection: MapProjection;
-  minSpan: number;
-  showNames: boolean;
-}
+export type { StationMapConfig };
 
 /** A point on the flat map: x grows east, y grows south (as on a screen), both in degrees at the equator. */
 export interface MapPoint {

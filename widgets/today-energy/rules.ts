@@ -1,20 +1,13 @@
 import dayjs from 'dayjs';
 import type { DailyDegree } from '../../generated/types';
+import type { TodayEnergyConfig } from '../../generated/widgetConfigs';
 import { stationTime, type Needs, type SlotState, type WidgetContext } from '../../runtime/dashboard';
 
 /** The energies of a day the widget can show (the hourly flows of the daily-degree call). */
 export type TodayFlow = 'pvYield' | 'charge' | 'discharge';
-export type EnergyKind = 'storage' | 'photovoltaic' | 'all';
+export type EnergyKind = TodayEnergyConfig['energyKind'];
 
-export interface TodayEnergyConfig {
-  [field: string]: unknown;
-  name: string;
-  icon: string;
-  energyKind: EnergyKind;
-  numberFix: number;
-  riseColor: string;
-  dropColor: string;
-}
+export type { TodayEnergyConfig };
 
 /** The flows each kind of station shows, in the order shown. */
 export const FLOWS_OF: Record<EnergyKind, TodayFlow[]> = {

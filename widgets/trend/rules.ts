@@ -1,5 +1,6 @@
 import type { UiSchema } from '@rjsf/utils';
 import dayjs from 'dayjs';
+import type { TrendConfig } from '../../generated/widgetConfigs';
 import { namesNeeds, seriesName } from '../../runtime/charts/seriesName';
 import { disabledBecause } from '../../runtime/forms/disabledReason';
 import {
@@ -22,31 +23,13 @@ import {
 } from '../../runtime/dashboard';
 import { RAW_POINTS } from './points';
 
-export type TrendInterval = 'NORMAL' | 'DAY' | 'MONTH' | 'YEAR' | 'DAY_SUM';
-export type TrendMethod = 'AVG' | 'MAX' | 'SUM';
+export type TrendInterval = TrendConfig['queryInterval'];
+export type TrendMethod = TrendConfig['calcMethod'];
 
 /** One series: a variable with its name and colour. */
-export interface TrendNode {
-  deviceVar?: DeviceVar;
-  name: string;
-  color: string;
-  /** When the series was added (milliseconds). */
-  timestamp?: number;
-}
+export type TrendNode = TrendConfig['nodeInfo'][number];
 
-export interface TrendConfig {
-  [field: string]: unknown;
-  name: string;
-  icon: string;
-  /** A day (YYYY-MM-DD) of the period shown; the current one when empty. */
-  queryTime?: string;
-  queryInterval: TrendInterval;
-  calcMethod: TrendMethod;
-  showType: 'line' | 'bar';
-  appendInformation: string;
-  nodeInfo: TrendNode[];
-  selChecked: { maxChecked: boolean; minChecked: boolean; avgChecked: boolean };
-}
+export type { TrendConfig };
 
 /** The period each interval covers, the resolution of its points and a method it imposes. */
 export const INTERVAL: Record<

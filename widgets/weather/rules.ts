@@ -1,13 +1,8 @@
 import type { WeatherCondition, WeatherReport } from '../../generated/types';
+import type { WeatherConfig } from '../../generated/widgetConfigs';
 import type { SlotState } from '../../runtime/dashboard';
 
-export interface WeatherConfig {
-  [field: string]: unknown;
-  name: string;
-  icon: string;
-  forecastDays: number;
-  showIrradiance: boolean;
-}
+export type { WeatherConfig };
 
 /** The report of the weather call, when it has come. */
 export function reportOf(slot: SlotState | undefined): WeatherReport | undefined {

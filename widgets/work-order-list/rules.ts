@@ -1,4 +1,5 @@
 import type { Worksheet } from '../../generated/types';
+import type { WorkOrderListConfig } from '../../generated/widgetConfigs';
 import type { Needs, SlotState, WidgetConfig, WidgetContext } from '../../runtime/dashboard';
 
 /** The states of a work order (worksheet), in the order of its steps. */
@@ -19,12 +20,7 @@ export const STATUS_CHART_COLORS: Record<WorksheetStatus, string> = {
   revoked: '#8C8C8C',
 };
 
-export interface WorkOrderListConfig {
-  [field: string]: unknown;
-  title: string;
-  rows: number;
-  statuses: WorksheetStatus[];
-}
+export type { WorkOrderListConfig };
 
 /** The bounds of `rows` in the schema, and what a stored value outside them is read as. */
 const ROWS = { min: 1, max: 20, fallback: 5 };

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import type { SiteopsPeriodStatus } from '../../generated/types';
+import type { WorkOrderStatisticsConfig } from '../../generated/widgetConfigs';
 import {
   cartesianOption,
   followOption,
@@ -12,13 +13,9 @@ import {
 } from '../../runtime/dashboard';
 import { STATUS_CHART_COLORS, WORKSHEET_STATUSES, type WorksheetStatus } from '../work-order-list/rules';
 
-export type WorkOrderPeriod = 'month' | 'year';
+export type WorkOrderPeriod = WorkOrderStatisticsConfig['period'];
 
-export interface WorkOrderStatisticsConfig {
-  [field: string]: unknown;
-  title: string;
-  period: WorkOrderPeriod;
-}
+export type { WorkOrderStatisticsConfig };
 
 /**
  * Work order statistics as they follow the dashboard's period: this month's or this year's work

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import type { SiteopsGroupCount } from '../../generated/types';
+import type { WorkTypeStatisticsConfig } from '../../generated/widgetConfigs';
 import {
   cartesianOption,
   followOption,
@@ -21,12 +22,7 @@ export type WorkType = (typeof WORK_TYPES)[number];
 /** The states counted: revoked work orders were never done, so they are no work of a kind. */
 export const COUNTED_STATUSES = 'toDo,inProgress,done';
 
-export interface WorkTypeStatisticsConfig {
-  [field: string]: unknown;
-  title: string;
-  period: 'month' | 'year';
-  chart: 'pie' | 'bar';
-}
+export type { WorkTypeStatisticsConfig };
 
 /**
  * Work type statistics as they follow the dashboard's period: this month's or this year's work
