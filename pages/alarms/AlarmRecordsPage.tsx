@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import type { Alarm } from '../../generated/types';
 import { enumLabel, fieldLabel, label, useRuntime } from '../../runtime';
 import { REFRESH_INTERVAL_MS } from '../../runtime/api/refresh';
+import { saveFile } from '../../runtime/api/saveFile';
 import { StationZoneNote } from '../../runtime/format/StationZoneNote';
 import { useNarrowScreen } from '../../runtime/list/useNarrowScreen';
 import { DataTable } from '../../runtime/table/DataTable';
@@ -77,12 +78,7 @@ export function AlarmRecordsPage() {
   const exportRows = async () => {
     setExporting(true);
     try {
-      const file = await api.download('exportAlarmRecords', { query: recordsQuery(filters) });
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(file.blob);
-      link.download = file.fileName;
-      link.click();
-      URL.revokeObjectURL(link.href);
+      saveFile(await api.download('exportAlarmRecords', { query: recordsQuery(filters) }));
     } catch {
       // The API client has shown the failure.
     } finally {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useRuntime } from '../../runtime';
+import { saveFile } from '../../runtime/api/saveFile';
 import { querytime, type Period } from '../site/seriesData';
 
 /** Downloads a station's ledger of a period as the workbook the server writes; `exporting` while it comes. */
@@ -10,14 +11,7 @@ export function useLedgerExport(stationSn: string | undefined, period: Period) {
     if (!stationSn) return;
     setExporting(true);
     try {
-      const file = await api.download('exportStationLedger', {
-        query: { stationSn, type: period.type, time: querytime(period) },
-      });
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(file.blob);
-      link.download = file.fileName;
-      link.click();
-      URL.revokeObjectURL(link.href);
+      saveFile(await api.download('exportStationLedger', { query: { stationSn, type: period.type, time: querytime(period) } }));
     } catch {
       // The API client has shown the failure.
     } finally {

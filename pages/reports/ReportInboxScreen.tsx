@@ -9,7 +9,7 @@ import { useAnswer } from '../../runtime/api/useAnswer';
 import { ScreenHeader } from '../../runtime/shell/ScreenHeader';
 import type { SiteScreenProps } from '../site/views';
 import { ReportRunsTable, RUN_FILES, type RunFileKind } from './ReportRunsTable';
-import { saveFile } from './saveFile';
+import { saveFile } from '../../runtime/api/saveFile';
 
 const STATUSES: ReportRun['status'][] = ['queued', 'sent', 'retrying', 'failed', 'kept'];
 const PAGE_SIZES = [10, 20, 50];

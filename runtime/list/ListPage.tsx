@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { PageSchema, RowAction } from '../../generated/meta';
 import { operations, routes, type OperationId, type SchemaModule } from '../../generated/registry';
-import { ApiCallError, type DownloadedFile, type RefusedField } from '../api/client';
+import { ApiCallError, type RefusedField } from '../api/client';
+import { saveFile } from '../api/saveFile';
 import { FormDialog, type FormDialogProps } from '../forms/FormDialog';
 import { SchemaForm } from '../forms/SchemaForm';
 import { useGuardedClose } from '../forms/unsaved';
@@ -37,15 +38,6 @@ interface Editing {
 const ENTITY_DIALOG_WIDTH = 880;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** Hands a file a call answered to the browser, under the name the server gave it. */
-function saveFile(file: DownloadedFile): void {
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(file.blob);
-  link.download = file.fileName;
-  link.click();
-  URL.revokeObjectURL(link.href);
-}
 
 /** A file as an upload call takes it: the multipart field `file`. */
 function fileForm(file: File): FormData {

@@ -1,4 +1,4 @@
-import type { DownloadedFile } from '../../runtime/api/client';
+import type { DownloadedFile } from './client';
 
 /** Hands a file a call answered to the browser, under the name the server gave it. */
 export function saveFile(file: DownloadedFile): void {
