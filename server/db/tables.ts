@@ -150,17 +150,24 @@ export interface SystemTables {
     chargeKwh: number | null;
     dischargeKwh: number | null;
     pvKwh: number | null;
+    /** Mean power drawn from the grid over the interval, kW (what a capacity charge is levied on). */
     demandKw: number | null;
+    /** Mean power the load would have drawn with no battery and no PV, kW. */
     baselineDemandKw: number | null;
     importCost: number | null;
     exportRevenue: number | null;
     chargeCost: number | null;
     dischargeValue: number | null;
     pvValue: number | null;
+    /** Grid bill of the interval: imports bought less exports sold. */
     actualCost: number | null;
+    /** What the same load would have cost with no battery and no PV: all of it bought at the purchase price. */
     baselineCost: number | null;
+    /** Baseline cost less actual cost. */
     savings: number | null;
+    /** 1 when every counter of the station read through the whole interval. */
     complete: number;
+    /** 1 when any counter read in it at all. */
     measured: number;
     /** 1 once no sample can come into it any more (every counter has read past its end, or a day has passed). */
     settled: number;

@@ -1,3 +1,4 @@
+import type { Tables } from '../db/tables';
 import type { IntervalPrices } from './tariffs';
 
 /** Energy of one interval by flow, kWh; null for a flow the station has no counter of. */
@@ -13,38 +14,15 @@ export interface IntervalEnergy {
   measured: boolean;
 }
 
-/** One settled interval: its energies, what they come to at the prices in force, and the baseline. */
-export interface LedgerEntry {
-  start: number;
-  minutes: number;
-  priceKey: string | null;
-  listId: number | null;
-  period: string;
-  purchasePrice: number;
-  salePrice: number;
-  importKwh: number | null;
-  exportKwh: number | null;
-  chargeKwh: number | null;
-  dischargeKwh: number | null;
-  pvKwh: number | null;
-  /** Mean power drawn from the grid over the interval, kW (what a capacity charge is levied on). */
-  demandKw: number | null;
-  /** Mean power the load would have drawn with no battery and no PV, kW. */
-  baselineDemandKw: number | null;
-  importCost: number | null;
-  exportRevenue: number | null;
-  chargeCost: number | null;
-  dischargeValue: number | null;
-  pvValue: number | null;
-  /** Grid bill of the interval: imports bought less exports sold. */
-  actualCost: number | null;
-  /** What the same load would have cost with no battery and no PV: all of it bought at the purchase price. */
-  baselineCost: number | null;
-  /** Baseline cost less actual cost. */
-  savings: number | null;
-  complete: boolean;
-  measured: boolean;
-}
+/**
+ * One settled interval: its energies, what they come to at the prices in force, and the baseline;
+ * the stored row's columns (`ledger_interval`) without what places it (tenant, station, day, month)
+ * or keeps it (settled, when computed), its flags as booleans.
+ */
+export type LedgerEntry = Omit<
+  Tables['ledgerInterval'],
+  'tenantId' | 'stationId' | 'day' | 'month' | 'capacityRate' | 'settled' | 'computedAt' | 'complete' | 'measured'
+> & { complete: boolean; measured: boolean };
 
 const times = (a: number | null, b: number) => (a === null ? null : a * b);
 
