@@ -2,6 +2,7 @@ import { useEffect, useReducer, type ComponentType, type ReactNode } from 'react
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { routes, type RouteEntry } from '../generated/registry';
+import { forgetAnswers } from '../runtime/api/answerCaches';
 import type { Api } from '../runtime/api/client';
 import { session, signInPath } from '../runtime/auth/session';
 import { withLabels } from '../runtime/i18n/i18n';
@@ -204,8 +205,8 @@ const main = routes.find((route) => route.path === '/main');
  * /main is inside the app shell, a signed-in route outside /main (the kiosk view of a wall
  * display) stands alone with the session, and any other path shows 'not found'. The loaders only
  * start things — the screen's code, and the calls the shell and the screen make first
- * (`api.prefetch`) — so that they are under way before React renders; they return at once and
- * hold nothing back.
+ * (`api.prefetch`; a list page's first call, `prefetchListData`) — so that they are under way
+ * before React renders; they return at once and hold nothing back.
  */
 export function routeObjects(api: Api): RouteObject[] {
   const screenRoute = (route: RouteEntry): RouteObject => {
@@ -217,8 +218,14 @@ export function routeObjects(api: Api): RouteObject[] {
       ...(screen && {
         loader: ({ request }: LoaderFunctionArgs) => {
           void screen.preload();
-          if (route.screen !== SIGN_IN) void Antd.preload();
-          if (session.user()) early?.(api, new URL(request.url));
+          // Every sign-out (the shell's button, a session that ended, another tab) comes to sign-in.
+          if (route.screen === SIGN_IN) forgetAnswers(api);
+          else void Antd.preload();
+          const { page } = route;
+          if (session.user()) {
+            early?.(api, new URL(request.url));
+            if (page) void import('../runtime/list/useListData').then((list) => list.prefetchListData(api, page));
+          }
           return null;
         },
       }),

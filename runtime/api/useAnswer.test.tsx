@@ -1,6 +1,18 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { RuntimeProvider } from '../RuntimeContext';
+import { memoryRuntime } from '../shell/memoryRuntime';
 import { useAnswer, type AnswerOptions } from './useAnswer';
+
+/** Lets an answer reach the screen: its promise settles, then the cache tells its screens in a task of its own. */
+const flush = () =>
+  act(async () => {
+    for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+
+/** Only the refresh's intervals are the test's to move: the cache's own timeouts run as they do. */
+const fakeIntervals = () => vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
 
 /** A read whose answers the test gives, one per call, in order. */
 function reads() {
@@ -15,14 +27,15 @@ function reads() {
 
 function hook(options?: AnswerOptions) {
   const { read, answer, fail } = reads();
+  const runtime = memoryRuntime('en', 'default');
   const view = renderHook(({ key, on }: { key: string; on: boolean }) => useAnswer(on ? read : undefined, key, options), {
     initialProps: { key: 'a', on: true },
+    wrapper: ({ children }: { children: ReactNode }) => <RuntimeProvider runtime={runtime}>{children}</RuntimeProvider>,
   });
-  const settle = (step: () => void) =>
-    act(async () => {
-      step();
-      await Promise.resolve();
-    });
+  const settle = async (step: () => void) => {
+    act(step);
+    await flush();
+  };
   return {
     view,
     read,
@@ -52,12 +65,14 @@ describe('answers of reads', () => {
     const plain = hook();
     await plain.answer('of a');
     plain.view.rerender({ key: 'b', on: true });
+    await flush();
     expect(plain.view.result.current.data).toBeUndefined();
     expect(plain.view.result.current.loading).toBe(true);
 
     const kept = hook({ keep: true });
     await kept.answer('of a');
     kept.view.rerender({ key: 'b', on: true });
+    await flush();
     expect(kept.view.result.current).toMatchObject({ data: 'of a', loading: true });
     await kept.answer('of b');
     expect(kept.view.result.current).toMatchObject({ data: 'of b', loading: false });
@@ -73,12 +88,13 @@ describe('answers of reads', () => {
   });
 
   test('asked again every refreshMs; a failure is kept while it is asked again, and gone with the next answer', async () => {
-    vi.useFakeTimers();
+    fakeIntervals();
     const { view, read, answer, fail } = hook({ refreshMs: 1_000 });
     await fail('unavailable');
     expect(view.result.current).toMatchObject({ loading: false, error: 'unavailable' });
     await act(() => vi.advanceTimersByTimeAsync(1_000));
     expect(read).toHaveBeenCalledTimes(2);
+    await flush();
     expect(view.result.current).toMatchObject({ loading: true, error: 'unavailable' });
     await answer('back');
     expect(view.result.current).toEqual(expect.objectContaining({ data: 'back', loading: false }));
@@ -86,7 +102,7 @@ describe('answers of reads', () => {
   });
 
   test('not asked again while the page is hidden; asked at once when it is shown again', async () => {
-    vi.useFakeTimers();
+    fakeIntervals();
     const state = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     try {
       const { read, answer } = hook({ refreshMs: 1_000 });

@@ -1,4 +1,7 @@
-import { useEffect, useState } from 'react';
+import { hashKey, keepPreviousData, skipToken, useQuery, type QueryKey } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useRuntime } from '../RuntimeContext';
+import { answersOf } from './answers';
 import { useRefreshTick } from './useRefreshTick';
 
 /** What a read answered: the last answer is kept while it is asked again. */
@@ -19,34 +22,54 @@ export interface AnswerOptions {
 }
 
 /**
+ * The answer of `read` kept under `queryKey` in the runtime's answers (shared by every screen that
+ * reads the same key); see `useAnswer`.
+ */
+export function useKeyedAnswer<T>(
+  queryKey: QueryKey,
+  read: (() => Promise<T>) | undefined,
+  { refreshMs, keep = false }: AnswerOptions = {},
+): Answer<T> & { setData(data: T): void } {
+  const answers = answersOf(useRuntime().api);
+  const query = useQuery(
+    { queryKey, queryFn: read ?? skipToken, ...(keep ? { placeholderData: keepPreviousData } : {}) },
+    answers,
+  );
+  const tick = useRefreshTick(refreshMs);
+  const { refetch } = query;
+  const reading = read !== undefined;
+  useEffect(() => {
+    // A refresh joins a read under way rather than starting another.
+    if (tick && reading) void refetch({ cancelRefetch: false });
+  }, [tick, reading, refetch]);
+  // A read that failed before any answer came is asked again as a first read (the cache forgets
+  // its failure): the failure stays shown until an answer comes, as it is kept while asked again.
+  const hash = hashKey(queryKey);
+  const failure = query.error ? messageOf(query.error) : undefined;
+  const [failed, setFailed] = useState<{ hash: string; message: string }>();
+  if (failure !== undefined && (failed?.hash !== hash || failed.message !== failure)) setFailed({ hash, message: failure });
+  const error = failure ?? (query.isPending && failed?.hash === hash ? failed.message : undefined);
+  return {
+    // As before, a failed read shows its failure alone.
+    ...(query.isError ? {} : { data: query.data }),
+    loading: query.isFetching || query.isPending,
+    ...(error === undefined ? {} : { error }),
+    setData: (data: T) => answers.setQueryData(queryKey, data),
+  };
+}
+
+const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
+
+/**
  * The answer of `read`, asked for again when `key` (what it reads) changes and every `refreshMs`;
  * no `read` (what it needs is not chosen yet), no answer. The failure is the screen's to show: its
- * message is `error`. `setData` takes the answer of a later step (what a form sent back).
+ * message is `error`. `setData` takes the answer of a later step (what a form sent back). The
+ * answer is this component's own (`read` is any function, `key` names it only here).
  */
 export function useAnswer<T>(
   read: (() => Promise<T>) | undefined,
   key: string,
-  { refreshMs, keep = false }: AnswerOptions = {},
+  options: AnswerOptions = {},
 ): Answer<T> & { setData(data: T): void } {
-  const [answer, setAnswer] = useState<Answer<T> & { key?: string }>({ loading: true });
-  const tick = useRefreshTick(refreshMs);
-  useEffect(() => {
-    if (!read) return;
-    let live = true;
-    setAnswer((before) =>
-      before.key === key ? { ...before, loading: true } : { ...(keep ? { data: before.data } : {}), key, loading: true },
-    );
-    read().then(
-      (data) => live && setAnswer({ key, data, loading: false }),
-      (failure: unknown) =>
-        live && setAnswer({ key, loading: false, error: failure instanceof Error ? failure.message : String(failure) }),
-    );
-    return () => {
-      live = false;
-    };
-    // `read` is made anew at each render; what it asks for is in `key`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, tick, Boolean(read)]);
-  const setData = (data: T) => setAnswer({ key, data, loading: false });
-  return { ...(answer.key === key || keep ? answer : { loading: true }), setData };
+  return useKeyedAnswer(['answer', useId(), key], read, options);
 }

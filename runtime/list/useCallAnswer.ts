@@ -1,17 +1,12 @@
-import { useAnswer, type Answer } from '../api/useAnswer';
+import { callKey, readCall, type CallParts } from '../api/answers';
+import { useKeyedAnswer, type Answer } from '../api/useAnswer';
 import { useRuntime } from '../RuntimeContext';
-
-/** What a call of the contract is sent with. */
-export interface CallParts {
-  params?: Record<string, unknown>;
-  query?: Record<string, unknown>;
-  body?: unknown;
-}
 
 /**
  * Sends a read call (silently: the screen shows its failure) and keeps its answer, the last one
  * while the next loads; again when the input changes (by value), when `version` moves, and every
- * `refreshMs` while the screen is shown. No input, no call yet.
+ * `refreshMs` while the screen is shown. No input, no call yet. Screens reading the same call
+ * (operation, input, version) share one request and its answer.
  */
 export function useCallAnswer<T>(
   operationId: string,
@@ -20,9 +15,9 @@ export function useCallAnswer<T>(
   refreshMs?: number,
 ): Answer<T> & { setData(data: T): void } {
   const { api } = useRuntime();
-  return useAnswer<T>(
-    input ? () => api.callDynamic(operationId, input, { silent: true }) as Promise<T> : undefined,
-    `${operationId} ${JSON.stringify(input)} ${version}`,
+  return useKeyedAnswer<T>(
+    callKey(operationId, input, version),
+    input ? (readCall(api, operationId, input) as () => Promise<T>) : undefined,
     { ...(refreshMs ? { refreshMs } : {}), keep: true },
   );
 }

@@ -1,4 +1,8 @@
+import { prefetchCall } from '../api/answers';
+import type { Api } from '../api/client';
+import { initialListState, listQuery } from './listQuery';
 import type { ListRecord } from './ListView';
+import { pages } from './pages';
 import { useCallAnswer } from './useCallAnswer';
 
 interface ListData {
@@ -16,4 +20,16 @@ export function useListData(operationId: string, query: Record<string, unknown> 
     version,
   );
   return { records: data?.records ?? [], total: data?.total ?? 0, loading, ...(error === undefined ? {} : { error }) };
+}
+
+/**
+ * Starts the first call of a list page's route (its first page in the default order, no filter)
+ * as the route starts, for the page's `useListData` to take: it is under way while the page's
+ * code and entity schema load. A page scoped by its route's query is left to ask for itself: its
+ * scope's values are typed by the entity schema, which has not loaded yet.
+ */
+export function prefetchListData(api: Api, pageName: string): void {
+  const page = pages.find((candidate) => candidate.page === pageName);
+  if (!page || page.scope?.length) return;
+  prefetchCall(api, page.resource.list, { query: listQuery(initialListState(page), {}) });
 }

@@ -1,5 +1,8 @@
+import { queryOptions, skipToken, useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { optionsOperations } from '../../../generated/registry';
+import { answersOf, callKey, readCall } from '../../api/answers';
+import type { Api } from '../../api/client';
 import { useRuntime } from '../../RuntimeContext';
 
 /** A record of another entity as a picker offers it (the entity's options call). */
@@ -18,51 +21,46 @@ export interface RecordOptionsResult {
   choose(ids: number[]): void;
 }
 
+/** How long typing rests before the server is asked for what it narrows to (ms). */
+const TYPING_REST_MS = 250;
+
+/** The options call of `operation` with `query`, as a query of the runtime's answers (shared by every picker of the entity). */
+const optionsQuery = (api: Api, operation: string | undefined, query: Record<string, unknown>) =>
+  queryOptions({
+    queryKey: callKey(operation ?? '', { query }),
+    queryFn: operation ? (readCall(api, operation, { query }) as () => Promise<RecordOption[]>) : skipToken,
+  });
+
 /**
  * The records a picker of `entity` offers: the first twenty by name, narrowed by what is typed
  * (the server's answer a quarter of a second after the last key), and the chosen ones (`value`)
- * labelled even when they are not among them, asked for by id.
+ * labelled even when they are not among them, asked for by id. Without an answer the picker
+ * offers what it has; the form can still be read and sent.
  */
 export function useRecordOptions(entity: string, value: number[]): RecordOptionsResult {
   const { api } = useRuntime();
+  const answers = answersOf(api);
   const operation = optionsOperations[entity];
   const [search, setSearch] = useState('');
-  const [found, setFound] = useState<RecordOption[]>([]);
+  const [asked, setAsked] = useState('');
   const [chosen, setChosen] = useState<RecordOption[]>([]);
 
   useEffect(() => {
-    if (!operation) return;
-    let current = true;
-    const timer = setTimeout(() => {
-      api
-        .callDynamic(operation, { query: search ? { name: search } : {} }, { silent: true })
-        .then((answer) => {
-          if (current) setFound(answer as RecordOption[]);
-        })
-        // Without the options the picker stays empty; the form can still be read and sent.
-        .catch(() => undefined);
-    }, 250);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [api, operation, search]);
+    const timer = setTimeout(() => setAsked(search), TYPING_REST_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const found = useQuery(
+    { ...optionsQuery(api, operation, asked ? { name: asked } : {}), placeholderData: (previous) => previous },
+    answers,
+  ).data;
 
-  const missing = value.filter((one) => !chosen.some((option) => option.id === one)).join(',');
-  useEffect(() => {
-    if (!operation || !missing) return;
-    for (const one of missing.split(',').map(Number)) {
-      void api
-        .callDynamic(operation, { query: { id: one } }, { silent: true })
-        .then((answer) => {
-          const option = (answer as RecordOption[])[0];
-          if (option) setChosen((previous) => [...previous.filter((known) => known.id !== option.id), option]);
-        })
-        .catch(() => undefined);
-    }
-  }, [api, operation, missing]);
+  const missing = value.filter((one) => !chosen.some((option) => option.id === one));
+  const labelled = useQueries({ queries: missing.map((id) => optionsQuery(api, operation, { id })) }, answers).flatMap(
+    (answer) => answer.data?.slice(0, 1) ?? [],
+  );
 
-  const options = [...chosen.filter((option) => !found.some((known) => known.id === option.id)), ...found];
+  const known = [...chosen, ...labelled];
+  const options = [...known.filter((option) => !found?.some((one) => one.id === option.id)), ...(found ?? [])];
   return { options, setSearch, choose: (ids) => setChosen(options.filter((option) => ids.includes(option.id))) };
 }
 

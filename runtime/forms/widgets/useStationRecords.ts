@@ -1,7 +1,25 @@
 import type { Registry } from '@rjsf/utils';
-import { useEffect, useState } from 'react';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { answersOf } from '../../api/answers';
 import type { Api } from '../../api/client';
 import { useRuntime } from '../../RuntimeContext';
+
+type Load = (api: Api, stationSn: string) => Promise<unknown[]>;
+
+/** No records (one array, so that what depends on it does not change at every render). */
+const NONE: never[] = [];
+
+/** A number for each `load`, which names its answers among the cached ones (a function cannot be part of a key). */
+const loadNumbers = new WeakMap<Load, number>();
+let loads = 0;
+function numberOf(load: Load): number {
+  let number = loadNumbers.get(load);
+  if (number === undefined) {
+    number = ++loads;
+    loadNumbers.set(load, number);
+  }
+  return number;
+}
 
 /**
  * What a picker lists of the dashboard's station (`formContext.stationSn`), loaded once per
@@ -11,18 +29,12 @@ import { useRuntime } from '../../RuntimeContext';
 export function useStationRecords<T>(registry: Registry, load: (api: Api, stationSn: string) => Promise<T[]>): T[] {
   const { api } = useRuntime();
   const stationSn = (registry.formContext as { stationSn?: string } | undefined)?.stationSn;
-  const [records, setRecords] = useState<T[]>([]);
-  useEffect(() => {
-    if (!stationSn) return;
-    let live = true;
-    load(api, stationSn)
-      .then((answer) => {
-        if (live) setRecords(answer);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [api, stationSn, load]);
-  return records;
+  const { data } = useQuery(
+    {
+      queryKey: ['station-records', numberOf(load), stationSn ?? null],
+      queryFn: stationSn ? () => load(api, stationSn) : skipToken,
+    },
+    answersOf(api),
+  );
+  return data ?? NONE;
 }
