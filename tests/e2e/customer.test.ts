@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
@@ -15,7 +14,6 @@ describe('customer journey', () => {
   let page: Page;
 
   beforeAll(async () => {
-    if (!existsSync('dist/client/index.html')) throw new Error('build the client first (vite build)');
     server = await startServer({ listen: true, sqliteDemo: true });
     browser = await launchBrowser();
     page = await browser.context.newPage();

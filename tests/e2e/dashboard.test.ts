@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
@@ -205,7 +205,6 @@ describe('site monitoring dashboard', () => {
   }
 
   beforeAll(async () => {
-    if (!existsSync('dist/client/index.html')) throw new Error('build the client first (vite build)');
     server = await startServer({ listen: true, sqliteDemo: true, simulator: true, historyDays: 2 });
     await server.app.simulator?.ready;
     admin = await signIn(server.app, 'admin', 'admin123');

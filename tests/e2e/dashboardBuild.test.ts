@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
@@ -88,8 +87,6 @@ describe('building a dashboard: five widgets in at most 30 interactions', () => 
   }
 
   beforeAll(async () => {
-    if (!existsSync(`${process.env.CLIENT_DIR ?? 'dist/client'}/index.html`))
-      throw new Error('build the client first (vite build)');
     server = await startServer({ listen: true, sqliteDemo: true, simulator: true, historyDays: 1 });
     await server.app.simulator?.ready;
     admin = await signIn(server.app, 'admin', 'admin123');

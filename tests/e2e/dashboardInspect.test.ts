@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
@@ -69,8 +68,6 @@ describe('dashboard: inspect data and kiosk view', () => {
   }
 
   beforeAll(async () => {
-    if (!existsSync(join(process.env.CLIENT_DIR ?? 'dist/client', 'index.html')))
-      throw new Error('build the client first (vite build)');
     server = await startServer({ listen: true, sqliteDemo: true, simulator: true, historyDays: 2 });
     await server.app.simulator?.ready;
     const admin = await signIn(server.app, 'admin', 'admin123');

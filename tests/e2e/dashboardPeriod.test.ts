@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
@@ -69,8 +67,6 @@ describe("the dashboard's period", () => {
       .body.data.widgets;
 
   beforeAll(async () => {
-    if (!existsSync(join(process.env.CLIENT_DIR ?? 'dist/client', 'index.html')))
-      throw new Error('build the client first (vite build)');
     server = await startServer({ listen: true, sqliteDemo: true, simulator: true, historyDays: 2 });
     await server.app.simulator?.ready;
     admin = await signIn(server.app, 'admin', 'admin123');

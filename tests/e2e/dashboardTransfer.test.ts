@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DASHBOARD_SCHEMA_VERSION } from '../../runtime/dashboard/document';
@@ -92,8 +91,6 @@ describe('dashboard export and import', () => {
   }
 
   beforeAll(async () => {
-    if (!existsSync(join(process.env.CLIENT_DIR ?? 'dist/client', 'index.html')))
-      throw new Error('build the client first (vite build)');
     server = await startServer({ listen: true, sqliteDemo: true });
     admin = await signIn(server.app, 'admin', 'admin123');
     browser = await launchBrowser();

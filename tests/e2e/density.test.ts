@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
@@ -46,7 +45,6 @@ describe('dense list pages and forms', () => {
       .filter({ has: page.getByRole('cell') });
 
   beforeAll(async () => {
-    if (!existsSync('dist/client/index.html')) throw new Error('build the client first (vite build)');
     server = await startServer({ listen: true, sqliteDemo: true });
     browser = await launchBrowser();
     page = await browser.context.newPage();

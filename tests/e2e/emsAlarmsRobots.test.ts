@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
@@ -24,7 +23,6 @@ describe('alarm records, robots and mobile storage in the browser', () => {
     (await call<T>(server.app, admin, { method: 'GET', url, query })).body.data;
 
   beforeAll(async () => {
-    if (!existsSync('dist/client/index.html')) throw new Error('build the client first (vite build)');
     server = await startServer({ listen: true, sqliteDemo: true });
     browser = await launchBrowser();
     page = await browser.context.newPage();

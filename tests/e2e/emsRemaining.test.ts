@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
@@ -35,7 +34,6 @@ describe('mobile storage, topology, detection, income, vehicle and "me" screens'
   };
 
   beforeAll(async () => {
-    if (!existsSync('dist/client/index.html')) throw new Error('build the client first (vite build)');
     server = await startServer({ listen: true, sqliteDemo: true, simulator: true, historyDays: 2 });
     await server.app.simulator?.ready;
     admin = await signIn(server.app, 'admin', 'admin123');

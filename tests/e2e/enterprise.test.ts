@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -28,7 +28,6 @@ describe('enterprise journeys', () => {
   let folder: string;
 
   beforeAll(async () => {
-    if (!existsSync('dist/client/index.html')) throw new Error('build the client first (vite build)');
     server = await startServer({ listen: true, sqliteDemo: true });
     browser = await launchBrowser();
     page = await browser.context.newPage();

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formatMoney } from '../../runtime/format/money';
@@ -41,7 +41,6 @@ describe('open routes in the browser', () => {
   };
 
   beforeAll(async () => {
-    if (!existsSync('dist/client/index.html')) throw new Error('build the client first (vite build)');
     server = await startServer({ listen: true, sqliteDemo: true });
     admin = await signIn(server.app, 'admin', 'admin123');
     [staffBrowser, visitorBrowser] = await Promise.all([launchBrowser(), launchBrowser()]);

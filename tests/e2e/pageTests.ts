@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PageSchema } from '../../generated/meta';
@@ -99,7 +98,6 @@ export function pageTests(part: number, parts: number): void {
     let admin: string;
 
     beforeAll(async () => {
-      if (!existsSync('dist/client/index.html')) throw new Error('build the client first (vite build)');
       server = await startServer({ listen: true, sqliteDemo: true });
       browser = await launchBrowser();
       page = await browser.context.newPage();

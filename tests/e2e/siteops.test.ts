@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
@@ -29,7 +28,6 @@ describe('site operations in the browser', () => {
   let admin: string;
 
   beforeAll(async () => {
-    if (!existsSync('dist/client/index.html')) throw new Error('build the client first (vite build)');
     server = await startServer({ listen: true, sqliteDemo: true });
     browser = await launchBrowser();
     page = await browser.context.newPage();

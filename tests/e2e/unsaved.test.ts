@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
@@ -18,7 +17,6 @@ describe('changes not saved', () => {
   let admin: string;
 
   beforeAll(async () => {
-    if (!existsSync('dist/client/index.html')) throw new Error('build the client first (vite build)');
     server = await startServer({ listen: true, sqliteDemo: true });
     admin = await signIn(server.app, 'admin', 'admin123');
     browser = await launchBrowser();

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { demoStations } from '../../server/demo/stations';
@@ -81,7 +80,6 @@ describe('dashboards at every width', () => {
     (await call<Stored>(server.app, admin, { method: 'GET', url: `/ems/api/main/siteKanban/${station}` })).body.data;
 
   beforeAll(async () => {
-    if (!existsSync('dist/client/index.html')) throw new Error('build the client first (vite build)');
     server = await startServer({ listen: true, sqliteDemo: true, simulator: true, historyDays: 1 });
     await server.app.simulator?.ready;
     admin = await signIn(server.app, 'admin', 'admin123');

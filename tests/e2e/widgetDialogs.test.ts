@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
@@ -92,8 +91,6 @@ describe('names people read in the widget dialogs', () => {
   }
 
   beforeAll(async () => {
-    if (!existsSync(`${process.env.CLIENT_DIR ?? 'dist/client'}/index.html`))
-      throw new Error('build the client first (vite build)');
     server = await startServer({ listen: true, sqliteDemo: true, simulator: true, historyDays: 1 });
     await server.app.simulator?.ready;
     admin = await signIn(server.app, 'admin', 'admin123');

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
@@ -64,8 +62,6 @@ describe('widget configuration: live preview', () => {
     (await call<unknown>(server.app, admin, { method: 'GET', url: `/ems/api/main/siteKanban/${STATION}` })).body.data;
 
   beforeAll(async () => {
-    if (!existsSync(join(process.env.CLIENT_DIR ?? 'dist/client', 'index.html')))
-      throw new Error('build the client first (vite build)');
     server = await startServer({ listen: true, sqliteDemo: true, simulator: true, historyDays: 2 });
     await server.app.simulator?.ready;
     admin = await signIn(server.app, 'admin', 'admin123');
