@@ -33,6 +33,7 @@ import {
   sameLayout,
   setLayout,
   setWidgetConfig,
+  useScreenScheduler,
   WidgetCatalogue,
   WidgetConfigDialog,
   widgetTitle,
@@ -44,7 +45,7 @@ import {
 import { WIDGETS, widgetRegistry } from '../../widgets';
 import { DashboardCopy } from './DashboardCopy';
 import { DashboardTransfer, preloadImport } from './DashboardTransfer';
-import { adoptScheduler, dashboardScheduler, primeWidgets, stationContext, type StationRecord } from './earlyData';
+import { DROP_EARLY_REQUEST, primeWidgets, stationContext, type StationRecord } from './earlyData';
 import { KioskButton } from './KioskButton';
 import type { NoteInputProps } from './NoteInput';
 import { PeriodSelect } from './PeriodSelect';
@@ -115,12 +116,7 @@ export function DashboardPage() {
 
   const perWidget = search.get('fetch') === 'perWidget';
   // The route's loader may have started it, with the widgets' first data asked for.
-  const scheduler = useMemo(() => dashboardScheduler(api, perWidget ? 'perWidget' : 'coalesced'), [api, perWidget]);
-  useEffect(() => {
-    adoptScheduler(scheduler);
-    scheduler.start();
-    return () => scheduler.stop();
-  }, [scheduler]);
+  const scheduler = useScreenScheduler(api, perWidget ? 'perWidget' : 'coalesced', DROP_EARLY_REQUEST);
 
   useEffect(() => {
     void api.call('listStations', {}, { silent: true }).then((list) => setStations(list as StationRecord[]));

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
 import { useRouteNavigate, useRuntime } from '../../runtime';
-import { dashboardPeriod, ViewGrid, type DataScheduler } from '../../runtime/dashboard';
+import { dashboardPeriod, useScreenScheduler, ViewGrid, type DataScheduler } from '../../runtime/dashboard';
 import { widgetRegistry } from '../../widgets';
-import { adoptScheduler, dashboardScheduler, stationContext, type StationRecord } from './earlyData';
+import { DROP_EARLY_REQUEST, stationContext, type StationRecord } from './earlyData';
 import { dashboardPath, dataAge, enterFullScreen, kioskCycle, leaveFullScreen } from './kiosk';
 import { useDashboardDocument } from './useDashboardDocument';
 
@@ -66,12 +66,7 @@ export function KioskPage() {
   }, [cycle]);
 
   // The route's loader may have started it, with the widgets' first data asked for.
-  const scheduler = useMemo(() => dashboardScheduler(api, 'coalesced'), [api]);
-  useEffect(() => {
-    adoptScheduler(scheduler);
-    scheduler.start();
-    return () => scheduler.stop();
-  }, [scheduler]);
+  const scheduler = useScreenScheduler(api, 'coalesced', DROP_EARLY_REQUEST);
 
   const [stations, setStations] = useState<StationRecord[] | null>(null);
   useEffect(() => {

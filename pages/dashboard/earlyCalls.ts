@@ -1,40 +1,7 @@
 import type { Api } from '../../runtime/api/client';
 import { loadCharts } from '../../runtime/charts/loadCharts';
 import type { DashboardDocument } from '../../runtime/dashboard';
-
-/** A station as the station list answers it, with the fields the widgets read. */
-export interface StationRecord {
-  sn: string;
-  name: string;
-  timeZone: string;
-  [field: string]: unknown;
-}
-
-/** How the dashboard asks for its widgets' data: in one batch per refresh, or one call per widget. */
-export type FetchMode = 'coalesced' | 'perWidget';
-
-/** The first data of a dashboard its route's loader asked for, until the dashboard's code takes it. */
-export interface EarlyRequest {
-  api: Api;
-  mode: FetchMode;
-  stationSn: string;
-  /**
-   * The period the address names, as it names it: the dashboard's code reads it (`dashboardPeriod`),
-   * so that this file, in the code of every screen, does not bring the dashboard's module with it.
-   */
-  period: string | null;
-  /** The early answers of the station list and of the station's dashboard. */
-  answers: Promise<[StationRecord[], DashboardDocument]>;
-}
-
-let pending: EarlyRequest | undefined;
-
-/** The request the loader left, once (a screen that makes its own scheduler first drops it). */
-export function takeEarlyRequest(): EarlyRequest | undefined {
-  const request = pending;
-  pending = undefined;
-  return request;
-}
+import { leaveEarlyRequest, type StationRecord } from './earlyRequest';
 
 /**
  * What the dashboard asks for first, started by its route's loader while the screen's code and the
@@ -55,13 +22,13 @@ export function dashboardEarlyCalls(api: Api, url: URL): void {
   // A failure is the screen's to show, when its own calls take these answers; a request that is
   // dropped (the screen came first) leaves it unheard.
   answers.catch(() => undefined);
-  pending = {
+  leaveEarlyRequest({
     api,
     mode: url.searchParams.get('fetch') === 'perWidget' ? 'perWidget' : 'coalesced',
     stationSn,
     period: url.searchParams.get('period'),
     answers,
-  };
+  });
   // Code loaded by an earlier visit runs no more: it is asked to take the request.
   void import('./earlyData').then(({ startPending }) => startPending());
 }

@@ -1,9 +1,20 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { EARLY_CALL_MS, type Api } from '../../runtime';
-import { emptyDocument, widgetNeeds, type DashboardDocument } from '../../runtime/dashboard';
+import {
+  adoptScheduler,
+  emptyDocument,
+  screenScheduler,
+  widgetNeeds,
+  type DashboardDocument,
+  type FetchMode,
+} from '../../runtime/dashboard';
 import { widgetRegistry } from '../../widgets';
-import { dashboardEarlyCalls, type EarlyRequest } from './earlyCalls';
-import { adoptScheduler, dashboardScheduler, startEarly, startPending, stationContext, type StationRecord } from './earlyData';
+import { dashboardEarlyCalls } from './earlyCalls';
+import { DROP_EARLY_REQUEST, startEarly, startPending, stationContext, type StationRecord } from './earlyData';
+import type { EarlyRequest } from './earlyRequest';
+
+/** The scheduler a dashboard screen takes (see `useScreenScheduler`). */
+const dashboardScheduler = (api: Api, mode: FetchMode) => screenScheduler(api, mode, DROP_EARLY_REQUEST.withoutEarly);
 
 const STATION: StationRecord = { sn: 'ST1', name: 'Station one', timeZone: 'Asia/Shanghai' };
 const ENERGY = { deviceSn: 'ST1-PCS1', varSn: 'ST1-PCS1.dischargeEnergy' };

@@ -1,19 +1,19 @@
-import { EARLY_CALL_MS, type Api } from '../../runtime';
 import {
-  batchFetcher,
   CONFIGURATION_SCHEMA_VERSION,
   dashboardPeriod,
-  DataScheduler,
+  isEarlyScheduler,
+  startEarlyScheduler,
   widgetNeeds,
   type DashboardDocument,
   type DashboardPeriod,
+  type DataScheduler,
   type StationContext,
 } from '../../runtime/dashboard';
 import { widgetRegistry } from '../../widgets';
-import { takeEarlyRequest, type EarlyRequest, type FetchMode, type StationRecord } from './earlyCalls';
+import { takeEarlyRequest, type EarlyRequest, type StationRecord } from './earlyRequest';
 
 /** A station as the station list answers it. */
-export type { FetchMode, StationRecord };
+export type { StationRecord };
 
 const contexts = new WeakMap<StationRecord, StationContext>();
 
@@ -49,50 +49,26 @@ export function primeWidgets(
   );
 }
 
-/** The scheduler the route's loader started, until the dashboard adopts it. */
-let early: { api: Api; mode: FetchMode; scheduler: DataScheduler } | undefined;
-/** The scheduler the screen runs. */
-let adopted: DataScheduler | undefined;
-
 /**
  * Started by the dashboard route's loader with the early answers of the station list and of the
- * station's dashboard: once both are there, a scheduler is started with the widgets registered,
- * so their data is asked for while the screen still renders its shell. The screen takes this
- * scheduler over (`dashboardScheduler`, then `adoptScheduler`); one it has not adopted within
- * `EARLY_CALL_MS` stops. A screen already shown asks for the data itself when its station is
- * switched, as one does that rendered before this code took the request (and dropped it).
+ * station's dashboard: once both are there, the early scheduler (`startEarlyScheduler`) starts with
+ * the widgets registered, so their data is asked for while the screen still renders its shell. A
+ * screen already shown asks for the data itself when its station is switched, as one does that
+ * rendered before this code took the request (and dropped it: `DROP_EARLY_REQUEST`).
  */
 export async function startEarly({ api, mode, stationSn, period, answers }: EarlyRequest): Promise<void> {
-  if (adopted?.running) return;
-  early?.scheduler.stop();
-  const scheduler = new DataScheduler({ fetchBatch: batchFetcher(api), mode });
-  early = { api, mode, scheduler };
-  setTimeout(() => {
-    if (early?.scheduler !== scheduler) return;
-    early = undefined;
-    scheduler.stop();
-  }, EARLY_CALL_MS);
+  const scheduler = startEarlyScheduler(api, mode);
+  if (!scheduler) return;
   const [stations, document] = await answers.catch(() => [[], undefined] as const);
   const record = stations.find((station) => station.sn === stationSn);
   // A document with older configurations is migrated first, which may change what its widgets need: the screen asks then.
-  if (!record || !document || document.schemaVersion < CONFIGURATION_SCHEMA_VERSION || early?.scheduler !== scheduler) return;
+  if (!record || !document || document.schemaVersion < CONFIGURATION_SCHEMA_VERSION || !isEarlyScheduler(scheduler)) return;
   scheduler.start();
   primeWidgets(scheduler, document, stationContext(record), dashboardPeriod(period));
 }
 
-/** The dashboard's scheduler: the one its route's loader started, if that is for the same client and mode, else a new one. */
-export function dashboardScheduler(api: Api, mode: FetchMode): DataScheduler {
-  if (early && early.api === api && early.mode === mode) return early.scheduler;
-  // A request not taken yet is dropped: this screen asks for its data itself.
-  takeEarlyRequest();
-  return new DataScheduler({ fetchBatch: batchFetcher(api), mode });
-}
-
-/** The screen runs this scheduler from now on: an early one is no longer stopped for want of a screen. */
-export function adoptScheduler(scheduler: DataScheduler): void {
-  adopted = scheduler;
-  if (early?.scheduler === scheduler) early = undefined;
-}
+/** What a dashboard screen that takes over its loader's scheduler does when there is none: a request not taken yet is dropped, as it asks for its data itself. */
+export const DROP_EARLY_REQUEST = { withoutEarly: () => void takeEarlyRequest() };
 
 /** Starts what the route's loader left to start, if anything. */
 export function startPending(): void {

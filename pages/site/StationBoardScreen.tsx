@@ -1,7 +1,7 @@
 import { Alert, Spin } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useRouteNavigate, useRuntime } from '../../runtime';
-import { batchFetcher, createEditorStore, DataScheduler, ViewGrid, type StationContext } from '../../runtime/dashboard';
+import { createEditorStore, useScreenScheduler, ViewGrid, type StationContext } from '../../runtime/dashboard';
 import { widgetRegistry } from '../../widgets';
 import type { BoardWidgetDecl } from './boardDocument';
 import { SiteScreen } from './SiteScreen';
@@ -13,11 +13,7 @@ import type { StationBoard } from '../../generated/meta';
 /** The board of one station, read-only: its widgets fetch together through the batch call every 20 s. */
 function Board({ station, widgets }: { station: StationContext; widgets: BoardWidgetDecl[] }) {
   const { api } = useRuntime();
-  const scheduler = useMemo(() => new DataScheduler({ fetchBatch: batchFetcher(api), mode: 'coalesced' }), [api]);
-  useEffect(() => {
-    scheduler.start();
-    return () => scheduler.stop();
-  }, [scheduler]);
+  const scheduler = useScreenScheduler(api, 'coalesced');
   const navigate = useRouteNavigate();
   const board = useBoardDocument(station.sn, widgets);
   const store = useMemo(() => (board?.document ? createEditorStore(board.document) : undefined), [board?.document]);

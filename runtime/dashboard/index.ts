@@ -71,6 +71,8 @@ export { stationInfoText } from './stationInfo';
 export { stationStatusNeed, statusDetailOf } from './stationStatus';
 export { DataScheduler, REFRESH_INTERVAL_MS } from './scheduler';
 export { batchFetcher } from './batchFetcher';
+export { adoptScheduler, isEarlyScheduler, screenScheduler, startEarlyScheduler, useScreenScheduler } from './screenScheduler';
+export type { FetchMode } from './screenScheduler';
 export { DashboardGrid, ROW_HEIGHT, ViewGrid, widgetNeeds, widgetTitle } from './DashboardGrid';
 export type { DashboardGridProps } from './DashboardGrid';
 export type { BatchFetcher, NeedAnswer, NeedsOf, SchedulerOptions, SchedulerStats, Visibility } from './scheduler';
