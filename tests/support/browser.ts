@@ -131,8 +131,11 @@ export async function signInAs(page: Page, url: string, username: string, passwo
   await tap(page.getByRole('button', { name: 'Sign in' }));
 }
 
+/** The screen the demo administrator lands on after signing in. */
+export const ADMIN_LANDING = '/main/appliance/customer';
+
 /** Signs the demo administrator in on `page` (in English) and waits for the screen they land on. */
 export async function signInAsAdmin(page: Page, url: string): Promise<void> {
   await signInAs(page, url, 'admin', 'admin123');
-  await page.waitForURL('**/main/appliance/customer');
+  await page.waitForURL(`**${ADMIN_LANDING}`);
 }
