@@ -33,6 +33,20 @@ if (!customers) throw new Error('no customer page schema');
 /** The customer page's first call, as its screen asks for it. */
 const firstQuery = listQuery(initialListState(customers), {});
 
+/** The customer list shown by a screen named `name`. */
+const showCustomers = (Wrap: ReturnType<typeof server>['wrap'], name = 'customers') =>
+  render(
+    <Wrap>
+      <Records name={name} operationId={customers.resource.list} query={firstQuery} />
+    </Wrap>,
+  );
+
+/** The customer route's loader starting its first call, its request sent. */
+async function startEarly(api: Api): Promise<void> {
+  prefetchListData(api, 'customer');
+  await act(() => Promise.resolve());
+}
+
 describe('list answers', () => {
   afterEach(() => {
     cleanup();
@@ -53,47 +67,28 @@ describe('list answers', () => {
   });
 
   test("a list page's first call started by its route is the one its screen takes", async () => {
-    const { api, calls, wrap: Wrap } = server();
-    prefetchListData(api, 'customer');
-    await act(() => Promise.resolve());
-    render(
-      <Wrap>
-        <Records name="customers" operationId={customers.resource.list} query={firstQuery} />
-      </Wrap>,
-    );
+    const { api, calls, wrap } = server();
+    await startEarly(api);
+    showCustomers(wrap);
     expect(await screen.findByText('1')).toBeTruthy();
     expect(calls).toEqual([[customers.resource.list, { query: firstQuery }]]);
   });
 
   test(`an early answer older than ${EARLY_CALL_MS} ms, or one a screen has shown already, is asked for again`, async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    const { api, calls, wrap: Wrap } = server();
-    prefetchListData(api, 'customer');
-    await act(() => Promise.resolve());
+    const { api, calls, wrap } = server();
+    await startEarly(api);
     vi.setSystemTime(Date.now() + EARLY_CALL_MS);
-    const shown = render(
-      <Wrap>
-        <Records name="customers" operationId={customers.resource.list} query={firstQuery} />
-      </Wrap>,
-    );
+    const shown = showCustomers(wrap);
     expect(await screen.findByText('2')).toBeTruthy();
     shown.unmount();
     // Started early again, taken by the screen shown next; shown once more after that, asked again.
-    prefetchListData(api, 'customer');
-    await act(() => Promise.resolve());
-    render(
-      <Wrap>
-        <Records name="customers" operationId={customers.resource.list} query={firstQuery} />
-      </Wrap>,
-    );
+    await startEarly(api);
+    showCustomers(wrap);
     expect(await screen.findByText('3')).toBeTruthy();
     expect(calls).toHaveLength(3);
     cleanup();
-    render(
-      <Wrap>
-        <Records name="again" operationId={customers.resource.list} query={firstQuery} />
-      </Wrap>,
-    );
+    showCustomers(wrap, 'again');
     expect(await screen.findByText('4')).toBeTruthy();
   });
 });
