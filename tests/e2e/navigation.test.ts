@@ -1,11 +1,18 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signIn } from '../support/api';
-import { launchBrowser, settled, signInAs, signInAsAdmin, tap, widgetsShowing } from '../support/browser';
+import {
+  ADMIN_LANDING as LANDING,
+  launchBrowser,
+  settled,
+  signInAs,
+  signInAsAdmin,
+  tap,
+  widgetsShowing,
+} from '../support/browser';
 import { clickMenuEntry, entryTitle, menuLeaves, userMenu, type MenuEntry } from '../support/menu';
 import { startServer, type TestServer } from '../support/server';
 
-const LANDING = '/main/appliance/customer';
 const QUESTION = 'Discard the changes not saved?';
 
 /** The hue of a computed `rgb(...)` colour, in degrees. */
