@@ -1,6 +1,6 @@
 import type { EntityRow } from '../db/tables';
 import type { EntityModel, FieldModel } from './entityModel';
-import type { EntityRecord } from './repository';
+import type { EntityRecord } from './records';
 
 /** A value of the API as its column stores it: booleans as 0/1, objects and arrays as JSON text. */
 export function toColumn(field: FieldModel, value: unknown): unknown {

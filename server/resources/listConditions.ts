@@ -2,7 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { TenantScope } from '../auth/context';
 import { toColumn } from './columnValues';
 import { isStored, type EntityModel, type FieldModel } from './entityModel';
-import type { ListQuery } from './repository';
+import type { ListQuery } from './records';
 
 const OPERATORS = { eq: sql`=`, lte: sql`<=`, gte: sql`>=` } as const;
 

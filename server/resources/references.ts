@@ -2,7 +2,7 @@ import type { TenantScope } from '../auth/context';
 import type { EntityRow } from '../db/tables';
 import { ApiError } from '../errors';
 import type { EntityModel, RefModel } from './entityModel';
-import type { Db, EntityRecord } from './repository';
+import type { Db, EntityRecord } from './records';
 
 /** Today as `YYYY-MM-DD`, what date fields are compared with. */
 const today = () => new Date().toISOString().slice(0, 10);

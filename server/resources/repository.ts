@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { TenantScope } from '../auth/context';
 import type { EntityRow, Tables } from '../db/tables';
 import { ApiError } from '../errors';
@@ -6,27 +6,9 @@ import { toColumn, toRecord } from './columnValues';
 import { isStored, type EntityModel } from './entityModel';
 import { containsText, listConditions, sortKey } from './listConditions';
 import { isExpired, References } from './references';
+import type { Db, EntityRecord, Filter, ListQuery } from './records';
 
-/** A record as the API shows it: the schema's properties, absent when empty. */
-export type EntityRecord = Record<string, unknown>;
-
-/** One condition of a list: equality, "contains" (free text), a bound, or one of a list of values. */
-export interface Filter {
-  field: string;
-  op: 'eq' | 'contains' | 'lte' | 'gte' | 'in';
-  /** For `in`: the values, as an array or as text separated by commas (as a query carries them). */
-  value: unknown;
-}
-
-export interface ListQuery {
-  filters: Filter[];
-  /** Only records owned by this user. */
-  ownedBy?: number;
-  sortField: string;
-  sortOrder: 'asc' | 'desc';
-  current: number;
-  size: number;
-}
+export type { Db, EntityRecord, Filter, ListQuery };
 
 /** A record for a picker. */
 export interface NameOption {
@@ -34,8 +16,6 @@ export interface NameOption {
   name: string;
   inactive?: boolean;
 }
-
-export type Db = Kysely<Tables> | Transaction<Tables>;
 
 /**
  * What follows from a write of a record, in the write's own transaction (a device given its model

@@ -1,4 +1,5 @@
-import type { CalcMethod } from './store';
+/** How a figure is made of the samples of a period. */
+export type CalcMethod = 'DIFF' | 'SUM' | 'AVG' | 'MAX' | 'MIN';
 
 /** The totals of some rollups, from which any method's figure is made. */
 export interface Totals {

@@ -4,12 +4,11 @@ import type { Rollup, Tables } from '../db/tables';
 import { insertRows, mergeRows, type TelemetryRows } from './bulkWrites';
 import { hourOf, LocalDays, partKey, periodOf, subPeriods, type PeriodType } from './calendar';
 import { downsample, type Point } from './counters';
-import { figure, figureOfAll, type Totals } from './figure';
+import { figure, figureOfAll, type CalcMethod, type Totals } from './figure';
 import { SamplePartitions } from './partitions';
 import { RollupBuilder } from './rollups';
 
-/** How a figure is made of the samples of a period. */
-export type CalcMethod = 'DIFF' | 'SUM' | 'AVG' | 'MAX' | 'MIN';
+export type { CalcMethod };
 
 /** A variable as ingest and queries need it. */
 export interface VariableInfo {
