@@ -19,14 +19,16 @@ export function useScrollRegion<T extends HTMLElement>(label: string | undefined
   useEffect(() => {
     const element = ref.current;
     if (!element) return undefined;
+    // Read in the observer's callback, after layout: read as the content changes, the sizes made
+    // the browser lay the page out anew at once, for each box, as a list or a widget was drawn.
     const check = () =>
       setOverflowing(element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1);
     const sizes = new ResizeObserver(check);
+    // A box observed anew is reported at the next layout (unless it has no size), and with it the check made.
     const observeAll = () => {
       sizes.disconnect();
       sizes.observe(element);
       for (const child of element.children) sizes.observe(child);
-      check();
     };
     const children = new MutationObserver(observeAll);
     children.observe(element, { childList: true });
