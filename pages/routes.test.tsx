@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import type { LoaderFunction, LoaderFunctionArgs } from 'react-router';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { Api } from '../runtime/api/client';
 import { useCallAnswer } from '../runtime/list/useCallAnswer';
 import { RuntimeProvider, type Runtime } from '../runtime/RuntimeContext';
@@ -13,8 +13,6 @@ function UserName() {
 }
 
 describe('the sign-in route', () => {
-  afterEach(cleanup);
-
   test("forgets the answers of the session before: the next user's screen never shows them", async () => {
     const before = 'Admin of tenant 2';
     // The first read answers; the next user's is still under way.

@@ -1,6 +1,6 @@
-import { cleanup, render, waitFor } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { ChartHost } from '../../runtime/dashboard';
 import { i18nFor } from '../../runtime/i18n/i18n';
 import { DailyQualityCard, type MonthlyQuality } from './DailyQualityCard';
@@ -27,8 +27,6 @@ type Drawn = {
   legend: { bottom: number }[];
   series: { name: string; markLine?: { data: { yAxis: number }[] }; markArea?: { data: unknown[] } }[];
 };
-
-afterEach(cleanup);
 
 test('the first measurement with limits is drawn day by day, its band and limits on the chart the screen reader names', async () => {
   const view = render(

@@ -1,13 +1,11 @@
-import { cleanup, render, waitFor } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { ChartHost } from '../../runtime/dashboard';
 import { i18nFor } from '../../runtime/i18n/i18n';
 import { UnbalanceChart } from './UnbalanceChart';
 
 type Drawn = { series: { name: string; markLine?: { data: { yAxis: number; name: string }[] } }[] };
-
-afterEach(cleanup);
 
 test('the two unbalances are drawn, each with its limit labelled with its value, on the chart the screen reader names', async () => {
   const view = render(

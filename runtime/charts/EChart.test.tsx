@@ -1,8 +1,8 @@
-import { cleanup, render, waitFor } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { ConfigProvider, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { i18nFor } from '../i18n/i18n';
 import { EChart, type ChartHost } from './EChart';
 import type { ChartOption } from './option';
@@ -27,7 +27,6 @@ const drawn = (host: ChartHost) => (host.chart?.getOption() as { series: { data:
 describe('a chart', () => {
   // The chart chunk's first import in jsdom took over the second a `waitFor` allows on a busy machine.
   beforeAll(() => import('./echarts'));
-  afterEach(cleanup);
 
   test('draws its option, and each new option in the same chart', async () => {
     const view = render(

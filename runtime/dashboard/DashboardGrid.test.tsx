@@ -101,8 +101,6 @@ const dated = defineWidget<DatedConfig>({
 });
 
 describe("the dashboard grid with the dashboard's period", () => {
-  afterEach(cleanup);
-
   /** The grid of a widget that follows (f) and one set to keep its own period (k), showing `period`; the needs each registered last. */
   function shownFor(period: DashboardPeriod | undefined) {
     const document = emptyDocument('T2-ST1');

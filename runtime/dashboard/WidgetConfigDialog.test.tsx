@@ -1,6 +1,6 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { AppProviders } from '../shell/AppProviders';
 import { memoryRuntime } from '../shell/memoryRuntime';
 import { emptyDocument, type WidgetConfig } from './document';
@@ -80,8 +80,6 @@ function dialog(
 const settle = () => new Promise((resolve) => setTimeout(resolve, PREVIEW_DELAY_MS + 200));
 
 describe("a widget's configuration dialog", () => {
-  afterEach(cleanup);
-
   test("renders the type's schema, and Save is offered once it has", async () => {
     dialog('singleData');
     expect(await screen.findByRole('dialog', { name: 'module configuration: Figure' })).toBeTruthy();
@@ -100,8 +98,6 @@ describe("a widget's configuration dialog", () => {
 });
 
 describe("the configuration's preview", () => {
-  afterEach(cleanup);
-
   test('shows the widget on the answers the dashboard has, and follows quick changes with one request once they settle', async () => {
     const { scheduler: data, requests } = scheduler();
     // The dashboard's own widget, answered already.

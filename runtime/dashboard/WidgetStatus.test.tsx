@@ -1,11 +1,9 @@
-import { cleanup, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import axe from 'axe-core';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { i18nFor } from '../i18n/i18n';
 import { WidgetStatus } from './WidgetStatus';
-
-afterEach(cleanup);
 
 test('a widget still loading says so to a screen reader, with no serious or critical accessibility finding', async () => {
   const view = render(

@@ -1,7 +1,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import schema from '../../generated/widgets/trend.json';
 import validators from '../../generated/widgets/trend.validator.js';
 import uiSchema from '../../schemas/widgets/trend.ui.json';
@@ -58,8 +58,6 @@ const itemNames = () =>
     .filter(Boolean);
 
 describe('items of lists in forms', () => {
-  afterEach(cleanup);
-
   test('before a variable is chosen, an item is titled by its place: "Series 1", "Series 2"', () => {
     trendForm([{ name: '' }, { name: '' }]);
     expect(itemNames()).toEqual(['Series 1', 'Series 2']);

@@ -1,7 +1,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import gaugeSchema from '../../generated/widgets/gauge.json';
 import gaugeValidators from '../../generated/widgets/gauge.validator.js';
 import socialSchema from '../../generated/widgets/socialContribution.json';
@@ -109,8 +109,6 @@ function search(text: string, name?: string) {
 const lastValue = (onChange: ReturnType<typeof vi.fn>) => onChange.mock.lastCall?.[0] as Record<string, unknown>;
 
 describe('"Add variables…" of a list of device variables', () => {
-  afterEach(cleanup);
-
   test('beside "Add item"; loads nothing until used', () => {
     const { call } = widgetForm('trend', trend, { nodeInfo: [] });
     expect(picker()).toBeTruthy();

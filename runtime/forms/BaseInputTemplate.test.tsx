@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { act, fireEvent, render, waitFor } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
 import schema from '../../generated/widgets/image.json';
 import validators from '../../generated/widgets/image.validator.js';
 import keyDataSchema from '../../generated/widgets/keyData.json';
@@ -12,7 +12,6 @@ function form(formData: Record<string, unknown>, onChange = vi.fn(), onSubmit = 
 }
 
 describe('text inputs of schema forms', () => {
-  afterEach(cleanup);
   const start = { name: 'Site', icon: '', imageUrl: '' };
 
   test('what is typed reaches the form after it is painted, and Enter straight after it submits it whole', async () => {
@@ -67,8 +66,6 @@ describe('text inputs of schema forms', () => {
 });
 
 describe('number inputs of schema forms', () => {
-  afterEach(cleanup);
-
   test.each([
     ['above its maximum', '200', 'must be at most 100'],
     ['below its minimum', '0', 'must be at least 1'],

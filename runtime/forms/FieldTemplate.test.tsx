@@ -1,7 +1,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import { act, fireEvent, render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import schema from '../../generated/widgets/multiKeyData.json';
 import validators from '../../generated/widgets/multiKeyData.validator.js';
 import trendSchema from '../../generated/widgets/trend.json';
@@ -26,8 +26,6 @@ function form(entries: number, onSubmit = vi.fn()) {
 }
 
 describe('groups of fields in schema forms', () => {
-  afterEach(cleanup);
-
   test('no form item holds another: the form and its list are groups, each field its own form item', () => {
     const view = render(form(2));
     const items = view.container.querySelectorAll('.ant-form-item');
@@ -80,8 +78,6 @@ function underMethod(view: ReturnType<typeof render>) {
 }
 
 describe('a field or option that cannot be chosen says why', () => {
-  afterEach(cleanup);
-
   test.each([
     ['en', 'Not offered yet: Maximum'],
     ['zh', '暂未提供：最大值'],

@@ -1,7 +1,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import schema from '../../generated/entities/user.json';
 import validators from '../../generated/entities/user.validator.js';
 import imageSchema from '../../generated/widgets/image.json';
@@ -35,8 +35,6 @@ const follows = (later: Element | null, earlier: Element | null) =>
   Boolean(earlier && later && earlier.compareDocumentPosition(later) & Node.DOCUMENT_POSITION_FOLLOWING);
 
 describe('the layout of schema forms', () => {
-  afterEach(cleanup);
-
   test('the fields a UI schema names in its sections stand under their titles, in its order; the others follow', () => {
     const view = render(employeeForm(employeeUi()));
     const account = screen.getByRole('group', { name: 'Account' });

@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, render } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { act, fireEvent, render } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
 import schema from '../../generated/entities/mobileStorage.json';
 import validators from '../../generated/entities/mobileStorage.validator.js';
 import { englishForm } from './testing';
@@ -18,8 +18,6 @@ function submitted(state: string) {
 }
 
 describe('a field required on a condition of another (if / then)', () => {
-  afterEach(cleanup);
-
   test('a deployed unit without its station: the station is marked required, its error is under it, the form is not sent', () => {
     const { onSubmit, view, station } = submitted('deployed');
     expect(onSubmit).not.toHaveBeenCalled();

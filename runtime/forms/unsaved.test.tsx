@@ -1,6 +1,6 @@
 import type { RJSFSchema } from '@rjsf/utils';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
 import schema from '../../generated/entities/mobileStorage.json';
 import validators from '../../generated/entities/mobileStorage.validator.js';
 import { AppProviders } from '../shell/AppProviders';
@@ -35,8 +35,6 @@ function form() {
 }
 
 describe('a form with changes not saved', () => {
-  afterEach(cleanup);
-
   test('unchanged, Cancel closes it at once, and nothing is held as unsaved', () => {
     const { cancel, onCancel } = form();
     expect(hasUnsavedChanges()).toBe(false);

@@ -58,8 +58,6 @@ async function pick(label: string, option: string): Promise<void> {
 }
 
 describe('filters of references and of yes or no', () => {
-  afterEach(cleanup);
-
   test('a reference is picked by name and searched by its id; yes or no is a choice', async () => {
     const onSearch = vi.fn();
     bar({}, onSearch);

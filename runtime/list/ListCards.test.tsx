@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Button } from 'antd';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { i18nFor } from '../i18n/i18n';
 import type { TableColumn } from '../table/DataTable';
 import { ListCards } from './ListCards';
@@ -35,8 +35,6 @@ function cards(onSort = vi.fn(), empty: string | false = 'No data', shown = reco
 }
 
 describe('a list page on a phone', () => {
-  afterEach(cleanup);
-
   test('a card per record, named by its first column, listing the other columns it has a value for, with its actions', () => {
     cards();
     const [first, second] = within(screen.getByRole('list', { name: 'Customers' })).getAllByRole('listitem');

@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { RJSFSchema } from '@rjsf/utils';
 import { i18nFor } from '../i18n/i18n';
 import { ListView, rowWorkKey, type ListViewProps } from './ListView';
@@ -32,8 +32,6 @@ function list(props: Partial<ListViewProps> = {}) {
 }
 
 describe('the file actions of a row (a device model’s register map)', () => {
-  afterEach(cleanup);
-
   test('each export downloads its file about the row, the second from under More', async () => {
     const onDownload = vi.fn();
     list({ onDownload });

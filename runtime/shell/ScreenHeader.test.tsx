@@ -1,12 +1,10 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { i18nFor } from '../i18n/i18n';
 import { ScreenHeader } from './ScreenHeader';
 
 describe('the shared header', () => {
-  afterEach(cleanup);
-
   test.each([/Back/, /Close/])('%s closes the screen', (name) => {
     const onClose = vi.fn();
     render(

@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, render, within } from '@testing-library/react';
+import { fireEvent, render, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { i18nFor } from '../i18n/i18n';
 import { DataTable, type TableColumn } from './DataTable';
 
@@ -29,8 +29,6 @@ const tree: Row[] = [
 ];
 
 describe('the table of widgets and list pages', () => {
-  afterEach(cleanup);
-
   test('lists its rows under their column headers, a tree open at first; a parent’s name closes and opens it', () => {
     const view = render(
       <DataTable label="Labels" columns={columns} rows={tree} rowKey={(row) => row.id} childrenOf={(row) => row.children} />,

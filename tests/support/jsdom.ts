@@ -1,9 +1,15 @@
-import { configure } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
 import { loadLanguage, requireLabels } from '../../runtime/i18n/i18n';
 
 // What a test finds (\`findBy…\`, \`waitFor\`) is found as soon as it is drawn; a test fails when it is
 // not drawn within 5 s, not within the default second, which a busy two-core machine can take.
 configure({ asyncUtilTimeout: 5_000 });
+
+// What a test drew is taken away after it: the files a worker runs share one document
+// (\`isolate: false\`), and a tree left mounted (an error a later event made it show again) was
+// found by the next file's queries of the whole document.
+afterEach(cleanup);
 
 // jsdom lacks what Ant Design measures the window with.
 Object.defineProperty(window, 'matchMedia', {

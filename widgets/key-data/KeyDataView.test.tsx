@@ -1,13 +1,11 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/keyData.json';
 import { AppProviders } from '../../runtime';
 import { configDefaults } from '../../runtime/dashboard';
 import { memoryRuntime } from '../../runtime/shell/memoryRuntime';
 import { keyData } from '.';
 import type { KeyDataConfig } from './rules';
-
-afterEach(() => cleanup());
 
 const defaults = configDefaults(schema as never) as KeyDataConfig;
 const station = {

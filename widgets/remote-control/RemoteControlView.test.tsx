@@ -1,13 +1,11 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
 import type { YkState } from '../../generated/types';
 import { ApiCallError, AppProviders, type Runtime } from '../../runtime';
 import { memoryRuntime } from '../../runtime/shell/memoryRuntime';
 import { type SlotState } from '../../runtime/dashboard';
 import { remoteControl } from '.';
 import type { RemoteControlConfig } from './rules';
-
-afterEach(() => cleanup());
 
 const AC: YkState = {
   sn: 'T2-ST1-AC.runState',

@@ -1,14 +1,12 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import en from '../../generated/i18n/en.json';
 import zh from '../../generated/i18n/zh.json';
 import { i18nFor } from '../../runtime';
 import { SWITCH_STATUS_CODES, switchStatusCode } from './codes';
 import { SWITCH_STATUS_DRAWINGS } from './images';
 import { SwitchStatusImage } from './SwitchStatusImage';
-
-afterEach(() => cleanup());
 
 const codesOf = (labels: unknown) =>
   (labels as { widgets: { switchStatus: { codes: Record<string, string> } } }).widgets.switchStatus.codes;

@@ -1,6 +1,6 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { theme } from 'antd';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import schema from '../../generated/widgets/todayEnergy.json';
 import type { DailyDegree } from '../../generated/types';
 import { AppProviders, type ThemeName } from '../../runtime';
@@ -10,8 +10,6 @@ import { memoryRuntime } from '../../runtime/shell/memoryRuntime';
 import { themeConfig } from '../../runtime/shell/themes';
 import { todayEnergy } from '.';
 import type { TodayEnergyConfig } from './rules';
-
-afterEach(() => cleanup());
 
 const defaults = configDefaults(schema as never) as TodayEnergyConfig;
 const HOURS = Array.from({ length: 24 }, (_, hour) => `${String(hour).padStart(2, '0')}:00`);

@@ -1,7 +1,7 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { RJSFSchema } from '@rjsf/utils';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import schema from '../../../generated/widgets/singleData.json';
 import validators from '../../../generated/widgets/singleData.validator.js';
 import type { Api } from '../../api/client';
@@ -84,8 +84,6 @@ const column = (index: number) =>
   );
 
 describe('the device-variable cascader', () => {
-  afterEach(cleanup);
-
   test("the dashboard's station comes first, open at the stored device, which shows by name", async () => {
     const { api, call } = server();
     dialog(api, { deviceSn: 'ST-METER', varSn: 'ST-METER.importEnergy' });

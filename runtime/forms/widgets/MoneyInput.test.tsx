@@ -1,7 +1,7 @@
 import type { RJSFSchema } from '@rjsf/utils';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import schema from '../../../generated/entities/purchaseLibrary.json';
 import validators from '../../../generated/entities/purchaseLibrary.validator.js';
 import { i18nFor } from '../../i18n/i18n';
@@ -39,8 +39,6 @@ function form(language: 'en' | 'zh' = 'en') {
 }
 
 describe('money input', () => {
-  afterEach(cleanup);
-
   test.each([
     ['12ab', 'Please fill in a numeric amount, such as 1,250.50'],
     ['1,5', 'Please fill in a numeric amount, such as 1,250.50'],

@@ -1,7 +1,7 @@
 import type { RJSFSchema } from '@rjsf/utils';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import schema from '../../../generated/widgets/customText.json';
 import validators from '../../../generated/widgets/customText.validator.js';
 import { i18nFor } from '../../i18n/i18n';
@@ -24,8 +24,6 @@ function customText(language: Language) {
 }
 
 describe('the rich-text toolbar', () => {
-  afterEach(cleanup);
-
   test.each([
     ['en', ['Bold', 'Italic', 'Underline', 'Strikethrough', 'Numbered list', 'Bulleted list', 'Link', 'Clear formatting']],
     ['zh', ['加粗', '斜体', '下划线', '删除线', '编号列表', '项目符号列表', '链接', '清除格式']],

@@ -1,6 +1,6 @@
 import type { RJSFSchema } from '@rjsf/utils';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
 import alarmType from '../../../generated/entities/alarmType.json';
 import alarmTypeValidators from '../../../generated/entities/alarmType.validator.js';
 import customer from '../../../generated/entities/customer.json';
@@ -8,8 +8,6 @@ import customerValidators from '../../../generated/entities/customer.validator.j
 import { i18nFor } from '../../i18n/i18n';
 import { buildUiSchema } from '../../schema/uiSchema';
 import { englishForm } from '../testing';
-
-afterEach(cleanup);
 
 const t = i18nFor('en').t;
 /** The form of `entity` as a list page's dialog derives it: labels, coded values, "Please select". */
