@@ -3,31 +3,30 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The test files that take longest, in the order they should start: the browser sweeps and the
- * page smoke, the two-node cluster (which mostly waits for leases to expire), then the other long
- * browser and API files. A fresh clone has no timings of an earlier run, and without them files
- * start in the order they are found: the longest then started last and ran alone at the end.
- * Started first, the workers share the run; the files of a minute or less fill in after them.
+ * The test files that take longest, in the order they should start (the two-node cluster, the API
+ * simulator and fuzz, the stories in the first run of `npm test`, the browser journeys in the second). A fresh
+ * clone has no timings of an earlier run, and without them files start in the order they are
+ * found: the longest then started last and ran alone at the end. Started first, the two workers
+ * share the run; the files of a minute or less fill in after them.
  */
 const LONGEST_FIRST = [
-  'tests/e2e/a11y.light.test.ts',
-  'tests/e2e/a11y.dark.test.ts',
   'tests/api/cluster.test.ts',
-  'tests/e2e/pages.1.test.ts',
-  'tests/e2e/pages.3.test.ts',
-  'tests/e2e/pages.2.test.ts',
-  'tests/e2e/dashboard.test.ts',
   'tests/api/simulator.test.ts',
-  'tests/e2e/session.test.ts',
-  'tests/e2e/navigation.test.ts',
-  'tests/e2e/ledger.test.ts',
-  'tests/e2e/viewports.test.ts',
   'tests/api/fuzz.test.ts',
   'tests/api/apiCoverage.test.ts',
   'tests/api/crossTenant.test.ts',
   'stories/pages.1.test.tsx',
   'stories/pages.2.test.tsx',
   'codegen/analyse.test.ts',
+  'tests/e2e/a11y.light.test.ts',
+  'tests/e2e/a11y.dark.test.ts',
+  'tests/e2e/pages.1.test.ts',
+  'tests/e2e/pages.3.test.ts',
+  'tests/e2e/pages.2.test.ts',
+  'tests/e2e/dashboard.test.ts',
+  'tests/e2e/ledger.test.ts',
+  'tests/e2e/session.test.ts',
+  'tests/e2e/viewports.test.ts',
 ];
 
 class LongestFirst extends BaseSequencer {
@@ -49,9 +48,11 @@ class LongestFirst extends BaseSequencer {
 export default defineConfig({
   plugins: [react()],
   test: {
-    // Three files at once on two cores: a file often waits (a lease to expire, a poll interval, its
-    // browser or PostgreSQL to answer), and with a worker a core the cores stood idle then.
-    maxWorkers: 3,
+    // A worker per core: by default a run keeps one core free, which on two cores runs every file
+    // one after another (the API files wait on PostgreSQL, the stories on jsdom: two use both cores).
+    // Where the files of `npm test`'s first run wait (leases expiring), the checks, builds and soak
+    // beside them (`test:beside`) use the cores.
+    maxWorkers: 2,
     // The files a worker runs share the modules it has loaded (and, in jsdom, its document): loading
     // the server's or the runtime's code and a jsdom for each file took seconds a file, most of the
     // UI project's time. Each file still builds its own server, data and rendered tree. The browser
@@ -113,7 +114,7 @@ export default defineConfig({
           isolate: true,
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/browserSetup.ts'],
-          // The page smoke in three parts (pages.1–3), so that the run's workers share it.
+          // Two files at once: the page smoke in three parts (pages.1–3) beside the dashboard, session and customer journeys.
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // What a page shows after a reload or a switch of tenant arrives after its scripts and its
