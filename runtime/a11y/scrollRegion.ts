@@ -19,8 +19,9 @@ export function useScrollRegion<T extends HTMLElement>(label: string | undefined
   useEffect(() => {
     const element = ref.current;
     if (!element) return undefined;
-    // Read in the observer's callback, after layout: read as the content changes, the sizes made
-    // the browser lay the page out anew at once, for each box, as a list or a widget was drawn.
+    // Sizes are read in the observer's callback only, once the page is laid out: read at once as
+    // the content changed, they made the browser lay the page out again for each box as a list or
+    // a widget was drawn.
     const check = () =>
       setOverflowing(element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1);
     const sizes = new ResizeObserver(check);
