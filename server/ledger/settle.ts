@@ -147,7 +147,9 @@ export function summarize(
       closedMinutes += entry.minutes;
       if (entry.complete) complete += 1;
     }
-    months.set(entry.month, [...(months.get(entry.month) ?? []), entry]);
+    const ofMonth = months.get(entry.month);
+    if (ofMonth) ofMonth.push(entry);
+    else months.set(entry.month, [entry]);
   }
   let demandCharge: number | null = null;
   let baselineDemandCharge: number | null = null;
