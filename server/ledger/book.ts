@@ -182,24 +182,42 @@ async function upsert(ctx: LedgerScope, rows: LedgerRow[]): Promise<void> {
 /** Why intervals were recomputed. */
 export type RecomputeReason = 'prices' | 'sampleCorrection';
 
-const money = (rows: LedgerRow[]) => ({
+/** What the intervals of a recomputation came to: the keys that priced them, their savings, cost and import. */
+export interface Tally {
+  pricedBy: string[];
+  savings: number;
+  actualCost: number;
+  importKwh: number;
+}
+
+/** A recomputation: how many intervals, the first and the last, what they came to before and after. */
+export interface Recomputed {
+  intervals: number;
+  firstStart: number;
+  lastStart: number;
+  before: Tally;
+  after: Tally;
+}
+
+const tallyOf = (rows: LedgerRow[]): Tally => ({
+  pricedBy: [...new Set(rows.map((r) => r.priceKey ?? 'none'))],
   savings: rows.reduce((s, r) => s + (r.savings ?? 0), 0),
   actualCost: rows.reduce((s, r) => s + (r.actualCost ?? 0), 0),
   importKwh: rows.reduce((s, r) => s + (r.importKwh ?? 0), 0),
 });
 
 /** Writes the record of a recomputation: which intervals, why, and what the money and energy came to before and after. */
-async function record(
+export async function record(
   ctx: LedgerScope,
   station: LedgerStation,
   reason: RecomputeReason,
-  before: LedgerRow[],
-  after: LedgerRow[],
+  recomputed: Recomputed,
   cause: Record<string, unknown>,
   now: number,
 ) {
-  if (after.length === 0) return;
-  const keys = (rows: LedgerRow[]) => [...new Set(rows.map((r) => r.priceKey ?? 'none'))];
+  if (recomputed.intervals === 0) return;
+  const { pricedBy: before, ...beforeMoney } = recomputed.before;
+  const { pricedBy: after, ...afterMoney } = recomputed.after;
   await ctx.db
     .insertInto('ledgerRecompute')
     .values({
@@ -207,18 +225,22 @@ async function record(
       stationId: station.id,
       at: now,
       reason,
-      firstStart: after[0]?.start ?? 0,
-      lastStart: after.at(-1)?.start ?? 0,
-      intervals: after.length,
-      detail: JSON.stringify({
-        ...cause,
-        pricedBy: { before: keys(before), after: keys(after) },
-        before: money(before),
-        after: money(after),
-      }),
+      firstStart: recomputed.firstStart,
+      lastStart: recomputed.lastStart,
+      intervals: recomputed.intervals,
+      detail: JSON.stringify({ ...cause, pricedBy: { before, after }, before: beforeMoney, after: afterMoney }),
     })
     .execute();
 }
+
+/** The recomputation of stored rows (`before`) into `after`, in the order of their starts. */
+const recomputedRows = (before: LedgerRow[], after: LedgerRow[]): Recomputed => ({
+  intervals: after.length,
+  firstStart: after[0]?.start ?? 0,
+  lastStart: after.at(-1)?.start ?? 0,
+  before: tallyOf(before),
+  after: tallyOf(after),
+});
 
 /**
  * The ledger of a station from `from` to `to` (local midnights), brought up to date and stored:
@@ -267,8 +289,10 @@ export async function ledgerRange(
       ctx,
       station,
       'prices',
-      reprice.map((i) => stored.get((intervals[i] as SettlementInterval).start) as LedgerRow),
-      repriced,
+      recomputedRows(
+        reprice.map((i) => stored.get((intervals[i] as SettlementInterval).start) as LedgerRow),
+        repriced,
+      ),
       { cause: 'the prices in force changed' },
       now,
     );
@@ -353,48 +377,7 @@ export async function remeasure(
   }
   if (after.length) {
     await upsert(ctx, after);
-    await record(ctx, station, 'sampleCorrection', before, after, cause, now);
+    await record(ctx, station, 'sampleCorrection', recomputedRows(before, after), cause, now);
   }
   return after;
-}
-
-/** Reprices the stored intervals of a station from `from` on whose prices in force changed (a price list written). */
-export async function repriceFrom(
-  ctx: LedgerScope,
-  station: LedgerStation,
-  from: number,
-  cause: Record<string, unknown>,
-  now = Date.now(),
-): Promise<number> {
-  const rows = await storedRows(ctx, station.id, from, Number.MAX_SAFE_INTEGER);
-  const settled = rows.filter((row) => row.settled && row.minutes === station.minutes);
-  if (settled.length === 0) return 0;
-  const first = settled[0] as LedgerRow;
-  const last = settled.at(-1) as LedgerRow;
-  const intervals = intervalsBetween(
-    station.zone,
-    station.minutes,
-    periodOf('DAY', first.start, station.zone).start,
-    periodOf('DAY', last.start, station.zone).end,
-  );
-  const prices = pricesOf(await tariffsOf(ctx, station.id), station.zone, intervals);
-  const byStart = new Map(intervals.map((iv, i) => [iv.start, i]));
-  const before: LedgerRow[] = [];
-  const after: LedgerRow[] = [];
-  for (const row of settled) {
-    const i = byStart.get(row.start);
-    if (i === undefined) continue;
-    const price = prices[i] as IntervalPrices;
-    if (row.priceKey === price.key) continue;
-    const interval = intervals[i] as SettlementInterval;
-    before.push(row);
-    after.push(
-      rowOf(ctx, station, interval, settleInterval(row.start, station.minutes, energyOfRow(row), price), price, true, now),
-    );
-  }
-  if (after.length) {
-    await upsert(ctx, after);
-    await record(ctx, station, 'prices', before, after, cause, now);
-  }
-  return after.length;
 }

@@ -3,7 +3,8 @@ import { ApiError } from '../errors';
 import type { EntityRecord, WriteRule } from '../resources/repository';
 import { zoneOf } from '../telemetry/lookup';
 import { coverageFaults, type PeriodHours } from '../telemetry/tariff';
-import { ledgerStation, repriceFrom } from './book';
+import { ledgerStation } from './book';
+import { repriceFrom } from './reprice';
 import { listStart, type PriceList } from './tariffs';
 
 const refuse = (path: string, message: string): never => {

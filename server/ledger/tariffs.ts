@@ -72,6 +72,8 @@ const CLASS_PRICE: Record<PeriodClass, keyof PriceList> = {
  * for costs its flat price. Without a dated list in force the station's time-of-use purchase prices
  * apply, as every figure of the platform priced them before dated lists; without either, nothing
  * prices the interval. Exported energy is sold at the station's settlement price (0 when it has none).
+ * Intervals of one list, month of the year and hour get one object (a year of 15-minute intervals
+ * has about 300 different ones), which the caller may group by.
  */
 export function pricesOf(tariffs: StationTariffs, zone: string, intervals: SettlementInterval[]): IntervalPrices[] {
   const spans = listSpans(tariffs.lists, zone);
@@ -80,10 +82,20 @@ export function pricesOf(tariffs: StationTariffs, zone: string, intervals: Settl
     tariffs.settlement ? (periodsAt(tariffs.settlement.periods, interval.hour, interval.monthOfYear)[0]?.price ?? 0) : 0;
   const saleKey = tariffs.settlement ? `|sale:${tariffs.settlement.id}@${tariffs.settlement.updateTime ?? ''}` : '';
   let span = 0;
+  const known = new Map<number, IntervalPrices>();
   return intervals.map((interval) => {
     while (span < spans.length && (spans[span]?.end ?? 0) <= interval.start) span += 1;
     const current = spans[span];
     const inForce = current && current.start <= interval.start ? current.list : undefined;
+    const key = ((inForce ? span + 1 : 0) * 13 + interval.monthOfYear) * 24 + interval.hour;
+    const same = known.get(key);
+    if (same) return same;
+    const prices = pricesAt(inForce, interval);
+    known.set(key, prices);
+    return prices;
+  });
+
+  function pricesAt(inForce: PriceList | undefined, interval: SettlementInterval): IntervalPrices {
     if (inForce) {
       const hours = inForce.periods?.length ? inForce.periods : (tou?.periods ?? []);
       const period = periodsAt(hours, interval.hour, interval.monthOfYear)[0]?.period ?? 'flat';
@@ -109,5 +121,5 @@ export function pricesOf(tariffs: StationTariffs, zone: string, intervals: Settl
       };
     }
     return { key: null, listId: null, period: 'flat', purchase: 0, sale: sale(interval), capacityRate: null };
-  });
+  }
 }

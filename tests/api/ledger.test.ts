@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { call, databases, signIn } from '../support/api';
-import type { TestServer } from '../support/server';
+import { settleInterval } from '../../server/ledger/settle';
+import { call, connectedDatabases, signIn, type ConnectedServer } from '../support/api';
 
 type Row = Record<string, unknown>;
 interface Interval extends Row {
@@ -39,8 +39,8 @@ const dayT = `${thisMonth}-01`;
 /** The demo's settlement price (what exports are sold at). */
 const SALE = 0.65;
 
-describe.each(databases())('settlement ledger on $name', ({ start }) => {
-  let server: TestServer;
+describe.each(connectedDatabases())('settlement ledger on $name', ({ start }) => {
+  let server: ConnectedServer;
   let app: FastifyInstance;
   let admin: string;
   let auditor: string;
@@ -129,6 +129,43 @@ describe.each(databases())('settlement ledger on $name', ({ start }) => {
       actualCost: 100 * 0.4 - 5 * SALE,
     });
     expect(afterL.intervals.every((iv) => iv.computedAt > Math.max(...beforeL.intervals.map((b) => b.computedAt)))).toBe(true);
+    // Repriced in the database, each stored interval of the month is what settling it in code at its prices gives, to the last bit.
+    const stored = await server.database.db
+      .selectFrom('ledgerInterval')
+      .selectAll()
+      .where('stationId', '=', stationId)
+      .where('month', '=', lastMonth)
+      .execute();
+    expect(stored).toHaveLength(daysIn(lastMonth) * 24);
+    for (const row of stored) {
+      const settled = settleInterval(
+        Number(row.start),
+        row.minutes,
+        {
+          imported: row.importKwh,
+          exported: row.exportKwh,
+          charged: row.chargeKwh,
+          discharged: row.dischargeKwh,
+          pv: row.pvKwh,
+          complete: Boolean(row.complete),
+          measured: Boolean(row.measured),
+        },
+        {
+          key: row.priceKey,
+          listId: row.listId,
+          period: row.period as 'flat',
+          purchase: Number(row.purchasePrice),
+          sale: Number(row.salePrice),
+          capacityRate: row.capacityRate,
+        },
+      );
+      const { complete, measured, ...amounts } = settled;
+      expect({ ...row, start: Number(row.start) }).toMatchObject({
+        ...amounts,
+        complete: Number(complete),
+        measured: Number(measured),
+      });
+    }
     const afterT = await day(dayT);
     for (const iv of afterT.intervals) {
       const was = beforeT.intervals.find((b) => b.start === iv.start) as Interval;
