@@ -3,6 +3,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import schema from '../../generated/entities/enterpriseVideo.json';
+import factoryTests from '../../generated/entities/factoryTestRecord.json';
 import type { PageSchema } from '../../generated/meta';
 import type { Api } from '../api/client';
 import { i18nFor } from '../i18n/i18n';
@@ -36,14 +37,21 @@ const api = {
   }),
 } as unknown as Api;
 
-function bar(values: Record<string, string>, onSearch = vi.fn()) {
+function bar(values: Record<string, string>, onSearch = vi.fn(), on = { page, schema: schema as RJSFSchema, api }) {
   return render(
     <I18nextProvider i18n={i18nFor('en')}>
-      <RuntimeProvider runtime={{ api } as Runtime}>
-        <FilterBar page={page} schema={schema as RJSFSchema} values={values} onSearch={onSearch} />
+      <RuntimeProvider runtime={{ api: on.api } as Runtime}>
+        <FilterBar page={on.page} schema={on.schema} values={values} onSearch={onSearch} />
       </RuntimeProvider>
     </I18nextProvider>,
   );
+}
+
+/** The options a drop-down of the filter bar shows, by their text. */
+async function optionsOf(label: string): Promise<string[]> {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option').length).toBeGreaterThan(0));
+  return [...document.querySelectorAll('.ant-select-item-option')].map((node) => node.textContent ?? '');
 }
 
 /** Opens a drop-down of the filter bar and picks an option by its text. */
@@ -78,6 +86,44 @@ describe('filters of references and of yes or no', () => {
   test('a reference the list is filtered by shows its name', async () => {
     bar({ categoryId: '3' });
     await screen.findByText('Storage safety');
+  });
+});
+
+describe('a coded filter whose codes a call offers (x-options)', () => {
+  /** The factory tests' state filter, whose codes `getFactoryTestStatusEnum` offers. */
+  const tests = { ...page, page: 'factoryTests', entity: 'factoryTestRecord', filters: [{ field: 'status' }] } as PageSchema;
+  const offering = (answer: () => Promise<unknown>) =>
+    ({
+      callDynamic: vi.fn((operation: string) =>
+        operation === 'getFactoryTestStatusEnum' ? answer() : Promise.reject(new Error(operation)),
+      ),
+    }) as unknown as Api;
+
+  test("offers the schema's codes the call answers, in its order and by its names, and searches by the code", async () => {
+    const onSearch = vi.fn();
+    const server = offering(() =>
+      Promise.resolve([
+        { code: 'running', name: 'Under way' },
+        { code: 'notStarted', name: 'Waiting' },
+        { code: 'retired', name: 'A code the schema does not have' },
+      ]),
+    );
+    bar({}, onSearch, { page: tests, schema: factoryTests as RJSFSchema, api: server });
+    await waitFor(() => expect(server.callDynamic).toHaveBeenCalledWith('getFactoryTestStatusEnum', {}, { silent: true }));
+    await waitFor(async () => expect(await optionsOf('Status')).toEqual(['Under way', 'Waiting']));
+    await pick('Status', 'Under way');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(onSearch).toHaveBeenLastCalledWith({ status: 'running' });
+  });
+
+  test("offers the schema's codes by their labels when the call fails", async () => {
+    const server = offering(() => Promise.reject(new Error('unreachable')));
+    bar({}, vi.fn(), { page: tests, schema: factoryTests as RJSFSchema, api: server });
+    await waitFor(() => expect(server.callDynamic).toHaveBeenCalled());
+    expect(await optionsOf('Status')).toEqual(['Not started', 'Running', 'Suspended', 'Terminated']);
   });
 });
 

@@ -1,10 +1,11 @@
-import { Badge, Button, Collapse, DatePicker, Form, Input, Select, Space } from 'antd';
+import { Badge, Button, Collapse, DatePicker, Form, Input, Select, Space, type SelectProps } from 'antd';
 import type { RJSFSchema } from '@rjsf/utils';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageSchema } from '../../generated/meta';
 import { optionsOperations } from '../../generated/registry';
+import { useCodeOptions } from '../api/useCodeOptions';
 import { DATE_RANGES, rangeOf } from '../format/dateRanges';
 import { enumLabel, fieldLabel } from '../i18n/labels';
 import { propertiesOf } from '../schema/properties';
@@ -91,13 +92,10 @@ export function FilterBar({ page, schema, values, onSearch }: FilterBarProps) {
                 ]}
               />
             ) : enumName && Array.isArray(property.enum) ? (
-              <Select
+              <CodeFilter
                 aria-label={name}
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={t('common.select')}
-                style={{ minWidth: 160 }}
-                options={property.enum.map((value) => ({ value: String(value), label: enumLabel(t, enumName, value) }))}
+                operation={property['x-options']}
+                codes={property.enum.map((value) => ({ value: String(value), label: enumLabel(t, enumName, value) }))}
               />
             ) : (
               <Input aria-label={name} allowClear />
@@ -130,6 +128,28 @@ export function FilterBar({ page, schema, values, onSearch }: FilterBarProps) {
         // Rendered while folded, so that the form holds the list's filters before it is first opened.
         { key: 'filters', label: t('common.filters'), extra: <Badge count={set} />, forceRender: true, children: bar },
       ]}
+    />
+  );
+}
+
+/**
+ * The filter of a coded field: its codes by their labels, or, when a call offers them
+ * (`x-options`), the codes it answers by the names it gives them, as the form's picker offers them.
+ */
+function CodeFilter({
+  operation,
+  codes,
+  ...select
+}: SelectProps & { operation?: string | undefined; codes: { value: string; label: string }[] }) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      {...select}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={t('common.select')}
+      style={{ minWidth: 160 }}
+      options={useCodeOptions(operation, codes)}
     />
   );
 }

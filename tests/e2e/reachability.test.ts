@@ -8,8 +8,9 @@ type Language = 'en' | 'zh';
 
 /**
  * Calls the server answers that a screen now makes, in both languages: the role list that the
- * user form offers, an alarm rule switched off and on from its row, and the specification's
- * ten-thousand unit on the leaderboard's amounts.
+ * user form offers, the fixed lists other forms and a list's filter offer (\`x-options\`), an alarm
+ * rule switched off and on from its row, and the specification's ten-thousand unit on the
+ * leaderboard's amounts.
  */
 describe('calls within a user’s reach', () => {
   let server: TestServer;
@@ -46,6 +47,52 @@ describe('calls within a user’s reach', () => {
     expect(offered).toEqual(language === 'en' ? ['Administrator', 'Staff'] : ['管理员', '员工']);
     await page.keyboard.press('Escape');
     await tap(dialog.getByRole('button', { name: cancel, exact: true }));
+  });
+
+  test.each<[string, string, string, string]>([
+    [
+      'factory test',
+      '/main/ems/map/storeEnergy/factoryTest',
+      '/ems/api/device/factoryTestRecord/getFactoryTestEnum',
+      '* Factory test',
+    ],
+    [
+      'charge-discharge test',
+      '/main/ems/map/storeEnergy/testRecord',
+      '/ems/api/device/testChargeDischargeRecord/getTestStep',
+      'Step',
+    ],
+    ['alarm rule', '/main/ems/map/warning/rule', '/ems/api/device/alarmlevel/get_alarm_levels', 'Alarm level'],
+  ])('the %s form offers the codes the server lists, by their names', async (_form, route, path, field) => {
+    const asked = page.waitForResponse((response) => new URL(response.url()).pathname === path);
+    await page.goto(`${server.url}${route}?lng=en`);
+    await tap(page.getByRole('button', { name: 'New', exact: true }));
+    const answer = (await (await asked).json()) as { data: { code: string; name: string }[] };
+    const dialog = page.getByRole('dialog');
+    await tap(dialog.getByRole('combobox', { name: field, exact: true }));
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await options.first().waitFor();
+    expect(await options.allInnerTexts()).toEqual(answer.data.map((entry) => entry.name));
+    await page.keyboard.press('Escape');
+    await tap(dialog.getByRole('button', { name: 'Cancel', exact: true }));
+  });
+
+  test("the factory tests' state filter offers the states the server lists, and filters by the one picked", async () => {
+    const asked = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/ems/api/device/factoryTestRecord/getStatusEnum',
+    );
+    await page.goto(`${server.url}/main/ems/map/storeEnergy/factoryTest?lng=en`);
+    const answer = (await (await asked).json()) as { data: { code: string; name: string }[] };
+    await tap(page.getByRole('search').getByRole('combobox', { name: 'Status', exact: true }));
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await options.first().waitFor();
+    expect(await options.allInnerTexts()).toEqual(answer.data.map((entry) => entry.name));
+    const [first] = answer.data;
+    if (!first) throw new Error('the server lists no state');
+    const listed = page.waitForResponse((response) => new URL(response.url()).searchParams.get('status') === first.code);
+    await tap(options.filter({ hasText: first.name }).first());
+    await tap(page.getByRole('search').getByRole('button', { name: 'Search' }));
+    expect((await listed).status()).toBe(200);
   });
 
   test.each<[Language, string]>([

@@ -1,12 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { useEffect, useState } from 'react';
-import { useRuntime } from '../../RuntimeContext';
+import { useCodeOptions } from '../../api/useCodeOptions';
 import { SelectWidget } from './SelectWidget';
-
-interface CodeOption {
-  code: string | number;
-  name: string;
-}
 
 /**
  * The picker of a coded field whose codes a call offers (`x-options`): the codes and names the
@@ -15,27 +9,6 @@ interface CodeOption {
  * call does not offer is not offered; the schema's `enum` still decides what may be stored.
  */
 export function CallOptionsSelect(props: WidgetProps) {
-  const { api } = useRuntime();
-  const operation = String(props.options.operation ?? '');
-  const [offered, setOffered] = useState<CodeOption[] | null>(null);
-  useEffect(() => {
-    let current = true;
-    api
-      .callDynamic(operation, {}, { silent: true })
-      .then((answer) => {
-        if (current) setOffered(answer as CodeOption[]);
-      })
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [api, operation]);
-  const { enumOptions = [] } = props.options;
-  const options = offered
-    ? offered.flatMap(({ code, name }) => {
-        const known = enumOptions.find((option) => option.value === code);
-        return known ? [{ ...known, label: name }] : [];
-      })
-    : enumOptions;
-  return <SelectWidget {...props} options={{ ...props.options, enumOptions: options }} />;
+  const enumOptions = useCodeOptions(String(props.options.operation ?? ''), props.options.enumOptions ?? []);
+  return <SelectWidget {...props} options={{ ...props.options, enumOptions }} />;
 }

@@ -5,7 +5,9 @@ import alarmType from '../../../generated/entities/alarmType.json';
 import alarmTypeValidators from '../../../generated/entities/alarmType.validator.js';
 import customer from '../../../generated/entities/customer.json';
 import customerValidators from '../../../generated/entities/customer.validator.js';
+import type { Api } from '../../api/client';
 import { i18nFor } from '../../i18n/i18n';
+import { RuntimeProvider, type Runtime } from '../../RuntimeContext';
 import { buildUiSchema } from '../../schema/uiSchema';
 import { englishForm } from '../testing';
 
@@ -24,12 +26,16 @@ const offered = () =>
 describe('a coded field’s picker', () => {
   test('“Please select” is its placeholder, not one of its options; a required field left empty gets its message', () => {
     const onSubmit = vi.fn();
+    // The levels are offered by a call (`x-options`); unanswered, the picker offers the schema's.
+    const unanswered = { callDynamic: () => new Promise(() => undefined) } as unknown as Api;
     const view = render(
-      englishForm(alarmType, alarmTypeValidators, {
-        formData: { name: 'Overheating' },
-        uiSchema: uiOf(alarmType, 'alarmType'),
-        onSubmit,
-      }),
+      <RuntimeProvider runtime={{ api: unanswered } as Runtime}>
+        {englishForm(alarmType, alarmTypeValidators, {
+          formData: { name: 'Overheating' },
+          uiSchema: uiOf(alarmType, 'alarmType'),
+          onSubmit,
+        })}
+      </RuntimeProvider>,
     );
     const level = view.container.querySelector('#root_level')?.closest('.ant-form-item') as HTMLElement;
     expect(level.textContent).toContain('Please select');
