@@ -2,7 +2,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
 import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
+import { rowAction, rowActionCount } from '../support/ui';
 import { startServer, type TestServer } from '../support/server';
+import { pages } from '../support/contract';
+import { initialListState, listQuery } from '../../runtime/list/listQuery';
+import type { PageSchema } from '../../generated/meta';
+
+const energyLabels = pages.find((schema) => schema.page === 'emsEnergyLabel') as PageSchema;
 
 type Language = 'en' | 'zh';
 
@@ -142,6 +148,37 @@ describe('calls within a user’s reach', () => {
     await tap(row.getByRole('button', { name: enable, exact: true }));
     await expect.poll(enabled).toBe(true);
     await row.getByRole('button', { name: disable, exact: true }).waitFor();
+  });
+
+  test.each<[Language, string, string]>([
+    ['en', 'Close alarm', 'Open alarm'],
+    ['zh', '关闭告警', '开启告警'],
+  ])("an energy label's alarms are closed and opened again from its row (%s)", async (language, close, open) => {
+    type Label = { id: number; name: string; alarmSwitch: boolean };
+    // The labels of the list's first page, as the page asks for them.
+    const labels = async () =>
+      (
+        await call<{ records: Label[] }>(server.app, admin, {
+          method: 'GET',
+          url: '/ems/api/energy/energylabel/page',
+          query: Object.fromEntries(
+            Object.entries(listQuery(initialListState(energyLabels), {})).map(([k, v]) => [k, String(v)]),
+          ),
+        })
+      ).body.data.records;
+    const label = (await labels()).find((candidate) => candidate.alarmSwitch);
+    if (!label) throw new Error('the demo has no energy label with its alarms open');
+    const switched = async () => (await labels()).find((candidate) => candidate.id === label.id)?.alarmSwitch;
+    await page.goto(`${server.url}${energyLabels.route}?lng=${language}`);
+    const row = page.getByRole('row').filter({ hasText: label.name }).first();
+    await row.waitFor();
+    // Open alarms offer Close and not Open; once closed, the other way round.
+    expect(await rowActionCount(row, open)).toBe(0);
+    await rowAction(row, close);
+    await expect.poll(switched).toBe(false);
+    expect(await rowActionCount(row, close)).toBe(0);
+    await rowAction(row, open);
+    await expect.poll(switched).toBe(true);
   });
 
   test.each<[Language, string, string, string, string, string]>([
