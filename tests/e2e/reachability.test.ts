@@ -5,10 +5,12 @@ import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
 import { rowAction, rowActionCount } from '../support/ui';
 import { startServer, type TestServer } from '../support/server';
 import { pages } from '../support/contract';
+import { createRecord } from '../support/records';
 import { initialListState, listQuery } from '../../runtime/list/listQuery';
 import type { PageSchema } from '../../generated/meta';
 
 const energyLabels = pages.find((schema) => schema.page === 'emsEnergyLabel') as PageSchema;
+const siteManage = pages.find((schema) => schema.page === 'emsSiteManage') as PageSchema;
 
 type Language = 'en' | 'zh';
 
@@ -179,6 +181,38 @@ describe('calls within a user’s reach', () => {
     expect(await rowActionCount(row, close)).toBe(0);
     await rowAction(row, open);
     await expect.poll(switched).toBe(true);
+  });
+
+  test('a station without devices is deleted from its row after the confirmation; one with devices is refused, saying why, and stays', async () => {
+    type Station = { id: number; sn: string; name: string };
+    const stations = async () =>
+      (
+        await call<{ records: Station[] }>(server.app, admin, {
+          method: 'GET',
+          url: '/ems/api/device/station/page',
+          query: { size: '500' },
+        })
+      ).body.data.records;
+    const made = (await createRecord(server.app, admin, 'station', { name: `Trial yard ${Date.now() % 100000}` })) as Station;
+    await page.goto(`${server.url}${siteManage.route}?lng=en`);
+    const row = page.getByRole('row').filter({ hasText: made.name }).first();
+    await rowAction(row, 'Delete');
+    await tap(page.getByRole('button', { name: 'OK', exact: true }));
+    await row.waitFor({ state: 'detached' });
+    expect((await stations()).some((station) => station.id === made.id)).toBe(false);
+
+    // The demo's storage station has its devices: refused with the server's message, and kept.
+    const kept = (await stations()).find((station) => station.sn === 'T2-ST1') as Station;
+    await page.getByRole('search').getByRole('textbox', { name: 'Name', exact: true }).fill(kept.name);
+    await tap(page.getByRole('search').getByRole('button', { name: 'Search' }));
+    const demo = page.getByRole('row').filter({ hasText: kept.sn }).first();
+    await rowAction(demo, 'Delete');
+    await tap(page.getByRole('button', { name: 'OK', exact: true }));
+    await page
+      .getByText(/The station still has \d+ devices; delete them first/)
+      .first()
+      .waitFor();
+    expect((await stations()).some((station) => station.id === kept.id)).toBe(true);
   });
 
   test.each<[Language, string, string, string, string, string]>([
