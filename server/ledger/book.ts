@@ -90,7 +90,7 @@ export async function tariffsOf(ctx: LedgerScope, stationId: number): Promise<St
 }
 
 /** A stored interval's energies, as measured when it was stored. */
-function energyOfRow(row: LedgerRow): IntervalEnergy {
+export function energyOfRow(row: LedgerRow): IntervalEnergy {
   return {
     imported: row.importKwh,
     exported: row.exportKwh,

@@ -3,22 +3,11 @@ import type { Tables } from '../db/tables';
 import { periodOf } from '../telemetry/calendar';
 import { record, tariffsOf, type LedgerScope, type LedgerStation, type Tally } from './book';
 import { intervalsBetween } from './intervals';
+import { AMOUNT_FIELDS } from './settle';
 import { pricesOf, type IntervalPrices } from './tariffs';
 
 /** The stored intervals one statement names at most (SQLite takes 32,766 parameters). */
 const STARTS_PER_STATEMENT = 5_000;
-
-/** The amounts a price change computes anew; the energies and demands stay as measured. */
-const AMOUNTS = [
-  'importCost',
-  'exportRevenue',
-  'chargeCost',
-  'dischargeValue',
-  'pvValue',
-  'actualCost',
-  'baselineCost',
-  'savings',
-] as const;
 
 /**
  * The amounts of a stored interval at `price`, as SQL over its stored energies: `settleInterval`'s
@@ -50,7 +39,7 @@ function repricedAmounts(eb: ExpressionBuilder<Tables, 'ledgerInterval'>, price:
     actualCost,
     baselineCost,
     savings: eb.parens(baselineCost, '-', actualCost),
-  } satisfies Record<(typeof AMOUNTS)[number], unknown>;
+  } satisfies Record<(typeof AMOUNT_FIELDS)[number], unknown>;
 }
 
 /**
@@ -157,7 +146,9 @@ export async function repriceFrom(
           purchasePrice: price.purchase,
           salePrice: price.sale,
           capacityRate: price.capacityRate,
-          ...(price.key === null ? Object.fromEntries(AMOUNTS.map((column) => [column, null])) : repricedAmounts(eb, price)),
+          ...(price.key === null
+            ? Object.fromEntries(AMOUNT_FIELDS.map((column) => [column, null]))
+            : repricedAmounts(eb, price)),
           computedAt: now,
         }))
         .execute();

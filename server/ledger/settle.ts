@@ -105,12 +105,8 @@ export interface LedgerSummary {
   baselineDemandCharge: number | null;
 }
 
-const FIELDS = [
-  'importKwh',
-  'exportKwh',
-  'chargeKwh',
-  'dischargeKwh',
-  'pvKwh',
+/** The amounts of an interval, which its energies and the prices in force come to. */
+export const AMOUNT_FIELDS = [
   'importCost',
   'exportRevenue',
   'chargeCost',
@@ -120,6 +116,8 @@ const FIELDS = [
   'baselineCost',
   'savings',
 ] as const;
+
+const FIELDS = ['importKwh', 'exportKwh', 'chargeKwh', 'dischargeKwh', 'pvKwh', ...AMOUNT_FIELDS] as const;
 
 const maxOf = (values: (number | null)[]): number | null =>
   values.reduce<number | null>((m, v) => (v === null ? m : m === null ? v : Math.max(m, v)), null);

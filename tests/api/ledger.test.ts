@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { energyOfRow } from '../../server/ledger/book';
 import { settleInterval } from '../../server/ledger/settle';
 import { call, connectedDatabases, signIn, type ConnectedServer } from '../support/api';
 
@@ -138,27 +139,14 @@ describe.each(connectedDatabases())('settlement ledger on $name', ({ start }) =>
       .execute();
     expect(stored).toHaveLength(daysIn(lastMonth) * 24);
     for (const row of stored) {
-      const settled = settleInterval(
-        Number(row.start),
-        row.minutes,
-        {
-          imported: row.importKwh,
-          exported: row.exportKwh,
-          charged: row.chargeKwh,
-          discharged: row.dischargeKwh,
-          pv: row.pvKwh,
-          complete: Boolean(row.complete),
-          measured: Boolean(row.measured),
-        },
-        {
-          key: row.priceKey,
-          listId: row.listId,
-          period: row.period as 'flat',
-          purchase: Number(row.purchasePrice),
-          sale: Number(row.salePrice),
-          capacityRate: row.capacityRate,
-        },
-      );
+      const settled = settleInterval(Number(row.start), row.minutes, energyOfRow(row), {
+        key: row.priceKey,
+        listId: row.listId,
+        period: row.period as 'flat',
+        purchase: Number(row.purchasePrice),
+        sale: Number(row.salePrice),
+        capacityRate: row.capacityRate,
+      });
       const { complete, measured, ...amounts } = settled;
       expect({ ...row, start: Number(row.start) }).toMatchObject({
         ...amounts,
