@@ -178,9 +178,11 @@ describe('calls within a user’s reach', () => {
     expect(await rowActionCount(row, open)).toBe(0);
     await rowAction(row, close);
     await expect.poll(switched).toBe(false);
-    expect(await rowActionCount(row, close)).toBe(0);
+    // The list is read again after the call: the row then offers Open and no longer Close.
+    await expect.poll(() => rowActionCount(row, close)).toBe(0);
     await rowAction(row, open);
     await expect.poll(switched).toBe(true);
+    await expect.poll(() => rowActionCount(row, open)).toBe(0);
   });
 
   test('a station without devices is deleted from its row after the confirmation; one with devices is refused, saying why, and stays', async () => {
