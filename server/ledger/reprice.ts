@@ -28,11 +28,13 @@ function repricedAmounts(eb: ExpressionBuilder<Tables, 'ledgerInterval'>, price:
     '-',
     zeroIfNone('chargeKwh'),
   );
-  const actualCost = eb.parens(at('importKwh', price.purchase), '-', at('exportKwh', price.sale));
+  const importCost = at('importKwh', price.purchase);
+  const exportRevenue = at('exportKwh', price.sale);
+  const actualCost = eb.parens(importCost, '-', exportRevenue);
   const baselineCost = eb.parens(load, '*', price.purchase);
   return {
-    importCost: at('importKwh', price.purchase),
-    exportRevenue: at('exportKwh', price.sale),
+    importCost,
+    exportRevenue,
     chargeCost: at('chargeKwh', price.purchase),
     dischargeValue: at('dischargeKwh', price.purchase),
     pvValue: at('pvKwh', price.purchase),
