@@ -24,15 +24,19 @@ describe('the built client', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  test('files named by their content are kept for good; the page, asked at any of its addresses, is asked again every time', async () => {
+  test('files named by their content are kept for good, without validators; the page, asked at any of its addresses, is asked again every time and answered 304 when unchanged', async () => {
     const script = await app.inject({ method: 'GET', url: '/assets/index-B2x9Qk1a.js' });
     expect(script.statusCode).toBe(200);
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect([script.headers.etag, script.headers['last-modified']]).toEqual([undefined, undefined]);
     for (const url of ['/', '/index.html', '/main/appliance/customer?lng=en']) {
       const page = await app.inject({ method: 'GET', url });
       expect(page.statusCode, url).toBe(200);
       expect(page.body, url).toContain('/assets/index-B2x9Qk1a.js');
       expect(page.headers['cache-control'], url).toBe('no-cache');
+      expect(page.headers.etag, url).toBeTruthy();
+      const again = await app.inject({ method: 'GET', url, headers: { 'if-none-match': String(page.headers.etag) } });
+      expect(again.statusCode, url).toBe(304);
     }
   });
 
