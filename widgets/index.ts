@@ -7,6 +7,7 @@ import { gauge } from './gauge';
 import { histogram } from './histogram';
 import { image } from './image';
 import { keyData } from './key-data';
+import { ledgerEarnings } from './ledger-earnings';
 import { multiEnergyConsumption } from './multi-energy-consumption';
 import { multiEnergyProportion } from './multi-energy-proportion';
 import { multiEnergyTrend } from './multi-energy-trend';
@@ -47,6 +48,7 @@ export const WIDGETS: readonly AnyWidgetDefinition[] = [
   multiEnergyProportion,
   multiEnergyTrend,
   socialContribution,
+  ledgerEarnings,
   remoteSignalChange,
   remoteControl,
   camera,

@@ -2,7 +2,8 @@ import { Alert, Card, Flex, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LedgerStation } from '../../generated/types';
 import { label } from '../../runtime';
-import { HEADLINE, isPartial, shownFigure } from './ledgerFormat';
+import { isPartial, shownFigure } from '../../runtime/format/ledger';
+import { HEADLINE } from './ledgerFormat';
 
 /** What is written under a figure: the baseline under the savings, what the PV part is, the baseline's capacity charge. */
 function noteOf(t: ReturnType<typeof useTranslation>['t'], field: string, ledger: LedgerStation): string | undefined {

@@ -11,7 +11,8 @@ import { ScrollBox } from '../../runtime/table/ScrollBox';
 import { PeriodPicker } from '../site/PeriodPicker';
 import { querytime, type Period } from '../site/seriesData';
 import type { SiteScreenProps } from '../site/views';
-import { HEADLINE, isPartial, periodOfAddress, shownFigure } from './ledgerFormat';
+import { isPartial, shownFigure } from '../../runtime/format/ledger';
+import { HEADLINE, periodOfAddress } from './ledgerFormat';
 
 type Ranked = LedgerFleet['stations'][number];
 

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { LedgerStation } from '../../generated/types';
 import { enumLabel, label } from '../../runtime';
 import { ScrollBox } from '../../runtime/table/ScrollBox';
-import { INTERVAL_COLUMNS, shownFigure } from './ledgerFormat';
+import { shownFigure } from '../../runtime/format/ledger';
+import { INTERVAL_COLUMNS } from './ledgerFormat';
 
 type Interval = NonNullable<LedgerStation['intervals']>[number];
 

@@ -4,7 +4,8 @@ import type { LedgerStation } from '../../generated/types';
 import { label } from '../../runtime';
 import { ScrollBox } from '../../runtime/table/ScrollBox';
 import type { Period } from '../site/seriesData';
-import { isPartial, PART_COLUMNS, partPeriod, shownFigure } from './ledgerFormat';
+import { isPartial, shownFigure } from '../../runtime/format/ledger';
+import { PART_COLUMNS, partPeriod } from './ledgerFormat';
 
 type Part = LedgerStation['parts'][number];
 

@@ -5,7 +5,7 @@ import type { LedgerRecomputes as Recomputes } from '../../generated/types';
 import { label, useRuntime } from '../../runtime';
 import { useAnswer } from '../../runtime/api/useAnswer';
 import { ScrollBox } from '../../runtime/table/ScrollBox';
-import { shownFigure } from './ledgerFormat';
+import { shownFigure } from '../../runtime/format/ledger';
 
 type Recompute = Recomputes[number];
 

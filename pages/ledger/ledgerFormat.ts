@@ -1,5 +1,4 @@
 import dayjs from 'dayjs';
-import { formatMoney } from '../../runtime/format/money';
 import type { Period } from '../site/seriesData';
 
 /** The figures of a span the money page shows first, and the fleet ranking's columns, in this order. */
@@ -45,28 +44,6 @@ export const INTERVAL_COLUMNS = [
   'baselineCost',
   'savings',
 ] as const;
-
-const PRICES = new Set(['purchasePrice', 'salePrice']);
-const SHARES = new Set(['coverage']);
-const RATIOS = new Set(['cyclesPerDay']);
-const ENERGIES = /Kwh$|Kw$/;
-
-/**
- * A ledger figure as the money page and the workbook write it: amounts of money in the
- * specification's money format (thousands separated, two decimals: 1,234.50), energies and
- * demand to the Wh (three decimals at most), prices to four decimals, cycles to three, coverage as
- * a percentage; a figure the data cannot give (nothing discharged, no closed interval) is '--'.
- */
-export function shownFigure(field: string, value: number | null | undefined): string {
-  if (value === null || value === undefined) return '--';
-  if (SHARES.has(field)) return `${(value * 100).toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
-  if (PRICES.has(field)) return value.toLocaleString('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
-  if (RATIOS.has(field) || ENERGIES.test(field)) return value.toLocaleString('en-US', { maximumFractionDigits: 3 });
-  return formatMoney(value);
-}
-
-/** Whether a figure comes from partial data: some closed interval of its span lacks a complete reading. */
-export const isPartial = (coverage: number | null | undefined) => typeof coverage === 'number' && coverage < 1;
 
 const TYPES = new Set<Period['type']>(['DAY', 'MONTH', 'YEAR']);
 

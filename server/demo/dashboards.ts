@@ -169,6 +169,13 @@ function entries(station: DemoStation, created: number, labelIds: number[]): Ent
     { type: 'multiEnergyTrend', w: 8, h: 10, config: { labelIds } },
     { type: 'socialContribution', w: 8, h: 8, config: { energyVars: [energy] } },
     {
+      type: 'ledgerEarnings',
+      w: 12,
+      h: 7,
+      // A PV station has no battery: no spread, no cycles.
+      config: pv ? { figures: ['earnedToday', 'earnedMonth', 'savingsMonth'] } : {},
+    },
+    {
       type: 'remoteSignalChange',
       w: 8,
       h: 10,

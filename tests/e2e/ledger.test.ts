@@ -239,11 +239,56 @@ describe('the money pages', () => {
           const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
           expect([theme, width, address, sideways]).toEqual([theme, width, address, 0]);
           expect(await seriousFindings(page), `${theme} at ${String(width)} px: ${address}`).toEqual([]);
-          if (width === 390) await page.screenshot({ path: `/tmp/ledgerui-${theme}-${table.split(' ')[0] ?? ''}.png` });
         }
       }
     }
     await page.evaluate(() => localStorage.removeItem('theme'));
     await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  // Last: the simulator stops, so that today's figures stand still while the widget and the call are compared.
+  test("the station's dashboard: the earnings widget shows today's and this month's figures as the ledger call answers them, against the stated baseline", async () => {
+    await server.app.simulator?.stop();
+    const today = new Date(Date.now() + 8 * HOUR).toISOString().slice(0, 10);
+    const [day, month] = await Promise.all([
+      get<LedgerStation>('/ems/api/ledger/station', { stationSn: STATION, type: 'DAY', time: today }),
+      ledgerOf(STATION, thisMonth),
+    ]);
+    expect(month.dischargeKwh).toBeGreaterThan(0);
+    const cycles = (value: number | null) =>
+      value === null ? '--' : value.toLocaleString('en-US', { maximumFractionDigits: 3 });
+    const expected = [
+      money(day.earned),
+      money(month.earned),
+      money(month.savings),
+      money(month.spreadPerMwh),
+      cycles(month.cyclesPerDay),
+    ];
+    const widget = page.getByRole('region', { name: '收益', exact: true });
+    const shown = (names: string[]) =>
+      Promise.all(
+        names.map((name) =>
+          widget
+            .getByRole('region', { name, exact: true })
+            .getByLabel(/^(Value|数值)$/)
+            .innerText(),
+        ),
+      );
+
+    await page.goto(`${server.url}/main/ems/map/monitor/dashboard?lng=en&station=${STATION}`);
+    const english = [
+      'Earned today (yuan)',
+      'Earned this month (yuan)',
+      'Savings this month (yuan)',
+      'Spread this month (yuan/MWh)',
+      'Cycles per day this month',
+    ];
+    await expect.poll(() => shown(english), { timeout: 30_000 }).toEqual(expected);
+    await widget.getByText('Against the baseline: the same load with no battery and no PV').waitFor();
+
+    await page.goto(`${server.url}/main/ems/map/monitor/dashboard?lng=zh&station=${STATION}`);
+    const chinese = ['今日收益(元)', '本月收益(元)', '本月节省(元)', '本月价差(元/MWh)', '本月日均循环次数'];
+    await expect.poll(() => shown(chinese), { timeout: 30_000 }).toEqual(expected);
+    await widget.getByText('对比基准：同样的负荷，无储能、无光伏').waitFor();
   });
 });
