@@ -185,6 +185,9 @@ export async function seedProjects(services: Services, scope: TenantScope, stati
     await create('calcData', { areaId: area.id, itemName: '电缆敷设', unit: '米', quantity: 300, unitPrice: 85, amount: 25500 });
     await create('calcData', { areaId: area.id, itemName: '设备基础', unit: '项', quantity: 1, unitPrice: 68000, amount: 68000 });
     await create('calcAudit', { areaId: area.id, title: '设备区造价测算' });
+    // Who works on the area's figures: one who edits them, one who reads them.
+    await create('projCalcUser', { areaId: area.id, userId: userAt(index), permission: 'edit', remark: '造价负责人' });
+    await create('projCalcUser', { areaId: area.id, userId: userAt(index + 1), permission: 'view', remark: '项目经理' });
     await create('manualWorkload', {
       siteId,
       workerName: '王伟',
