@@ -212,6 +212,30 @@ describe('codegen analysis', () => {
       'view action: column mood is not a property of salesOrder',
     ],
     [
+      'a view naming no entity',
+      (_src, page) =>
+        (page.rowActions as JsonObject[]).push({
+          action: 'view',
+          operation: 'getQuoteForOrder',
+          entity: 'quotation',
+          params: { orderId: 'id' },
+          columns: ['quoteNo'],
+        }),
+      'view action: quotation is no entity',
+    ],
+    [
+      'a view of another entity with a column its records do not have',
+      (_src, page) =>
+        (page.rowActions as JsonObject[]).push({
+          action: 'view',
+          operation: 'getQuoteForOrder',
+          entity: 'quote',
+          params: { orderId: 'id' },
+          columns: ['quoteNo', 'orderNo'],
+        }),
+      'view action: column orderNo is not a property of quote',
+    ],
+    [
       'an open action to a route without a screen',
       (_src, page) =>
         (page.rowActions as JsonObject[]).push({ action: 'open', route: 'EnterpriseHeadlines', params: { id: 'id' } }),

@@ -39,7 +39,7 @@ export interface PageDecl {
         confirm?: string;
         when?: When;
       }
-    | { action: 'view'; operation: string; params: Record<string, string>; columns: string[] }
+    | { action: 'view'; operation: string; entity?: string; params: Record<string, string>; columns: string[] }
     | { action: 'open'; route: string; params: Record<string, string> }
     | { action: 'transition'; operation: string; confirm?: string; form?: string }
     | { action: 'download'; operation: string; params: Record<string, string> }

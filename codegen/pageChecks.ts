@@ -148,12 +148,14 @@ export function checkPages(
           if (!(String(required) in action.params) && !(String(required) in values))
             fail(`${where}: ${action.operation} needs ${String(required)}, which it does not give`);
         if (action.action === 'view' && op) {
+          const listed = action.entity ?? page.entity;
           const data = op.plain ? op.response : propertyOf(op.response, 'data');
           const item = data?.type === 'array' && isObject(data.items) ? data.items : undefined;
-          if (item?.['x-entity'] !== page.entity) fail(`${where}: ${action.operation} does not answer a list of ${page.entity}`);
+          if (!entities[listed]) fail(`${where}: ${listed} is no entity`);
+          else if (item?.['x-entity'] !== listed) fail(`${where}: ${action.operation} does not answer a list of ${listed}`);
           else
             for (const column of action.columns)
-              if (!propertyOf(item, column)) fail(`${where}: column ${column} is not a property of ${page.entity}`);
+              if (!propertyOf(item, column)) fail(`${where}: column ${column} is not a property of ${listed}`);
         }
         continue;
       }

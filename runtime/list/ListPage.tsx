@@ -370,7 +370,7 @@ export function ListPage({ page }: { page: PageSchema }) {
           />
         ) : null}
       </Modal>
-      {viewing ? <ViewDialog page={page} schema={entity.schema} {...viewing} onClose={() => setViewing(undefined)} /> : null}
+      {viewing ? <ViewDialog page={page} {...viewing} onClose={() => setViewing(undefined)} /> : null}
       {dialog ? (
         <FormDialog
           {...dialog}

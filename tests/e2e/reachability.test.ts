@@ -2,10 +2,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
 import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
-import { rowAction, rowActionCount } from '../support/ui';
+import { rowAction, rowActionCount, rowWith } from '../support/ui';
 import { startServer, type TestServer } from '../support/server';
 import { pages } from '../support/contract';
-import { createRecord } from '../support/records';
+import { createRecord, url, type Row } from '../support/records';
+import { text } from '../support/english';
 import { initialListState, listQuery } from '../../runtime/list/listQuery';
 import type { PageSchema } from '../../generated/meta';
 
@@ -84,6 +85,50 @@ describe('calls within a user’s reach', () => {
     await page.keyboard.press('Escape');
     await tap(dialog.getByRole('button', { name: 'Cancel', exact: true }));
   });
+
+  test.each<[Language, string, string, string, string, string, string]>([
+    ['en', 'salesOrder', 'getQuoteForOrder', 'orderId', 'orderNo', 'quote', 'quoteNo'],
+    ['zh', 'emsDept', 'getStationByDept', 'deptId', 'name', 'station', 'sn'],
+  ])(
+    'in %s, a row of %s lists what %s answers about it, in the columns of its own records',
+    async (language, pageName, operation, param, key, entity, listedKey) => {
+      const schema = pages.find((candidate) => candidate.page === pageName) as PageSchema;
+      const action = schema.rowActions?.find((candidate) => candidate.action === 'view' && candidate.operation === operation);
+      if (action?.action !== 'view') throw new Error(`${pageName} has no view of ${operation}`);
+      const get = async <T>(id: string, query: Record<string, string>) =>
+        (await call<T>(server.app, admin, { method: 'GET', url: url(id), query })).body.data;
+      // The first row of the list whose call answers something: the demo's orders with quotations, departments with stations.
+      const rows = (await get<{ records: Row[] }>(schema.resource.list ?? '', { size: '50' })).records;
+      let row: Row | undefined;
+      let listed: Row[] = [];
+      for (const candidate of rows) {
+        listed = await get<Row[]>(operation, { [param]: String(candidate.id) });
+        row = candidate;
+        if (listed.length > 0) break;
+      }
+      expect(listed.length, `a ${pageName} with something to list`).toBeGreaterThan(0);
+      await page.goto(`${server.url}${schema.route}?lng=${language}`);
+      const search = page.getByRole('search');
+      await search
+        .getByLabel(text(`entities.${schema.entity}.fields.${key}`, {}, language), { exact: true })
+        .fill(String(row?.[key]));
+      await tap(search.getByRole('button', { name: text('common.search', {}, language), exact: true }));
+      const title = text(`actions.${operation}`, {}, language);
+      await rowAction(rowWith(page, String(row?.[key])), title);
+      const dialog = page.getByRole('dialog', { name: title });
+      for (const record of listed)
+        await dialog
+          .getByRole('row')
+          .filter({ hasText: String(record[listedKey]) })
+          .waitFor();
+      expect(await dialog.locator('tbody tr').count()).toBe(listed.length);
+      expect(await dialog.getByRole('columnheader').allInnerTexts()).toEqual(
+        action.columns.map((field) => text(`entities.${entity}.fields.${field}`, {}, language)),
+      );
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    },
+  );
 
   test("the factory tests' state filter offers the states the server lists, and filters by the one picked", async () => {
     const asked = page.waitForResponse(
