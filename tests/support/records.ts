@@ -55,13 +55,15 @@ async function referenced(app: FastifyInstance, token: string, entity: string): 
   return ((await existingRecord(app, token, entity)) ?? (await createRecord(app, token, entity))).id;
 }
 
-/** Whether a list page of `entity` filters by `field` (a record made for it must then set the field). */
+/** Whether a list page of `entity` filters by `field` or is scoped by it (a record made for it must then set the field). */
 const filteredBy = (entity: string, field: string) =>
-  pages.some((page) => page.entity === entity && page.filters?.some((filter) => filter.field === field));
+  pages.some(
+    (page) => page.entity === entity && (page.scope?.includes(field) || page.filters?.some((filter) => filter.field === field)),
+  );
 
 /**
  * Creates a record of `entity` from its example, with `values` over it. Required references, and
- * those a list of the entity filters by, point at a record the tenant has (or a new one); other
+ * those a list of the entity filters or is scoped by, point at a record the tenant has (or a new one); other
  * optional ones are left out; unique values get a suffix.
  */
 export async function createRecord(app: FastifyInstance, token: string, entity: string, values: Row = {}): Promise<Row> {
