@@ -25,10 +25,7 @@ const FIGURES: [name: string, shown: (ledger: LedgerStation) => string][] = [
   ['Arbitrage (yuan)', (l) => money(l.arbitrage)],
   ['PV part (yuan)', (l) => money(l.pvValue)],
   ['Spread (yuan/MWh)', (l) => money(l.spreadPerMwh)],
-  [
-    'Cycles per day',
-    (l) => (l.cyclesPerDay === null ? '--' : l.cyclesPerDay.toLocaleString('en-US', { maximumFractionDigits: 3 })),
-  ],
+  ['Cycles per day', (l) => cycles(l.cyclesPerDay)],
   ['Capacity charge (yuan)', (l) => money(l.demandCharge)],
   [
     'Coverage',
@@ -36,6 +33,8 @@ const FIGURES: [name: string, shown: (ledger: LedgerStation) => string][] = [
   ],
 ];
 const money = (value: number | null) => (value === null ? '--' : formatMoney(value));
+/** Cycles per day as the money page writes them: three decimals at most. */
+const cycles = (value: number | null) => (value === null ? '--' : value.toLocaleString('en-US', { maximumFractionDigits: 3 }));
 
 /**
  * The money pages on the demo, as an operator uses them: a station's ledger of last month shows the
@@ -255,8 +254,6 @@ describe('the money pages', () => {
       ledgerOf(STATION, thisMonth),
     ]);
     expect(month.dischargeKwh).toBeGreaterThan(0);
-    const cycles = (value: number | null) =>
-      value === null ? '--' : value.toLocaleString('en-US', { maximumFractionDigits: 3 });
     const expected = [
       money(day.earned),
       money(month.earned),

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../runtime';
 import { WidgetStatus, type WidgetViewProps } from '../../runtime/dashboard';
 import { shownFigure } from '../../runtime/format/ledger';
-import { chosenFigures, ledgerFigures, type LedgerEarningsConfig } from './rules';
+import { ledgerFigures, type LedgerEarningsConfig } from './rules';
 
 /**
  * The chosen ledger figures side by side, each with its label and, when its span's data are not
@@ -14,7 +14,7 @@ export function LedgerEarningsView({ config, data }: WidgetViewProps<LedgerEarni
   const { t } = useTranslation();
   const figures = ledgerFigures(config, data);
   return (
-    <WidgetStatus data={data} empty={chosenFigures(config).length === 0 ? t('widgets.common.pleaseConfigure') : false}>
+    <WidgetStatus data={data} empty={figures.length === 0 ? t('widgets.common.pleaseConfigure') : false}>
       {() => (
         // At least the widget's height, and taller when a narrow widget stacks its figures: the frame then scrolls.
         <div style={{ display: 'flex', flexDirection: 'column', justifyContent: 'space-between', minHeight: '100%', gap: 8 }}>
