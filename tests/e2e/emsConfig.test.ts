@@ -64,9 +64,12 @@ describe('EMS configuration, storage and power quality in the browser', () => {
         name: text('emsScreens.grid.confirmOff', { unit: '1# PCS', station: STORAGE_NAME }),
       });
       await tap(dialog.getByRole('button', { name: text('emsScreens.grid.switch') }));
-      // The converter (the simulator) applies it at its next step; the screen follows until then.
-      await row.getByText(new RegExp(`· ${text('emsScreens.grid.status.done')}$`)).waitFor({ timeout: 15_000 });
-      await row.getByText(text('emsScreens.states.offGrid'), { exact: true }).first().waitFor({ timeout: 15_000 });
+      // The collector writes it at its next poll, the converter (the simulator) applies it at its
+      // next step, a poll after that reads it, and the screen reads again every 3 s: 5 + 5 + 5 + 3 s
+      // at worst, which the screen follows for 30 s.
+      const applied = 25_000;
+      await row.getByText(new RegExp(`· ${text('emsScreens.grid.status.done')}$`)).waitFor({ timeout: applied });
+      await row.getByText(text('emsScreens.states.offGrid'), { exact: true }).first().waitFor({ timeout: applied });
       const [state] = await ems<Row[]>('GET', 'yk/status', { query: { sns: `${STORAGE}-PCS1.gridMode` } });
       expect(state).toMatchObject({ value: 0, command: { value: 0, status: 'done', userName: expect.any(String) } });
       await row.getByRole('button', { name: text('emsScreens.grid.toOn') }).waitFor();
