@@ -73,9 +73,21 @@ describe('calls within a user’s reach', () => {
     ],
     ['alarm rule', '/main/ems/map/warning/rule', '/ems/api/device/alarmlevel/get_alarm_levels', 'Alarm level'],
   ])('the %s form offers the codes the server lists, by their names', async (_form, route, path, field) => {
+    await expectOffered('en', route, path, field);
+  });
+
+  test.each<[Language, string]>([
+    ['en', '* Data type'],
+    ['zh', '* 数据类型'],
+  ])('in %s, the register map form offers the data types the server lists, by their names', async (language, field) => {
+    await expectOffered(language, '/main/ems/map/configuration/variableMap', '/ems/api/device/variablemap/datatypes', field);
+  });
+
+  /** Opens the form of a new record on `route` and expects its drop-down `field` to offer what `path` answers, in that order. */
+  async function expectOffered(language: Language, route: string, path: string, field: string): Promise<void> {
     const asked = page.waitForResponse((response) => new URL(response.url()).pathname === path);
-    await page.goto(`${server.url}${route}?lng=en`);
-    await tap(page.getByRole('button', { name: 'New', exact: true }));
+    await page.goto(`${server.url}${route}?lng=${language}`);
+    await tap(page.getByRole('button', { name: text('common.new', {}, language), exact: true }));
     const answer = (await (await asked).json()) as { data: { code: string; name: string }[] };
     const dialog = page.getByRole('dialog');
     await tap(dialog.getByRole('combobox', { name: field, exact: true }));
@@ -83,8 +95,8 @@ describe('calls within a user’s reach', () => {
     await options.first().waitFor();
     expect(await options.allInnerTexts()).toEqual(answer.data.map((entry) => entry.name));
     await page.keyboard.press('Escape');
-    await tap(dialog.getByRole('button', { name: 'Cancel', exact: true }));
-  });
+    await tap(dialog.getByRole('button', { name: text('common.cancel', {}, language), exact: true }));
+  }
 
   test.each<[Language, string, string, string, string, string, string]>([
     ['en', 'salesOrder', 'getQuoteForOrder', 'orderId', 'orderNo', 'quote', 'quoteNo'],
@@ -169,66 +181,60 @@ describe('calls within a user’s reach', () => {
     expect(first.contractAmount).toBeGreaterThan(10000);
   });
 
-  test.each<[Language, string, string]>([
-    ['en', 'Disable', 'Enable'],
-    ['zh', '停用', '启用'],
-  ])('an alarm rule is disabled and enabled again from its row (%s)', async (language, disable, enable) => {
-    type Rule = { id: number; name: string; enabled: boolean };
-    const rules = async () =>
-      (
-        await call<{ records: Rule[] }>(server.app, admin, {
-          method: 'GET',
-          url: '/ems/api/device/alarmgenerater/list',
-          query: { size: '50' },
-        })
-      ).body.data.records;
-    const rule = (await rules()).find((candidate) => candidate.enabled);
-    if (!rule) throw new Error('the demo has no enabled alarm rule');
-    const enabled = async () => (await rules()).find((candidate) => candidate.id === rule.id)?.enabled;
-    await page.goto(`${server.url}/main/ems/map/warning/rule?lng=${language}`);
-    const row = page.getByRole('row').filter({ hasText: rule.name }).first();
-    await row.waitFor();
-    // An enabled rule offers Disable and not Enable; once disabled, the other way round.
-    expect(await row.getByRole('button', { name: enable, exact: true }).count()).toBe(0);
-    await tap(row.getByRole('button', { name: disable, exact: true }));
-    await expect.poll(enabled).toBe(false);
-    await tap(row.getByRole('button', { name: enable, exact: true }));
-    await expect.poll(enabled).toBe(true);
-    await row.getByRole('button', { name: disable, exact: true }).waitFor();
-  });
-
-  test.each<[Language, string, string]>([
-    ['en', 'Close alarm', 'Open alarm'],
-    ['zh', '关闭告警', '开启告警'],
-  ])("an energy label's alarms are closed and opened again from its row (%s)", async (language, close, open) => {
-    type Label = { id: number; name: string; alarmSwitch: boolean };
-    // The labels of the list's first page, as the page asks for them.
-    const labels = async () =>
-      (
-        await call<{ records: Label[] }>(server.app, admin, {
-          method: 'GET',
-          url: '/ems/api/energy/energylabel/page',
-          query: Object.fromEntries(
-            Object.entries(listQuery(initialListState(energyLabels), {})).map(([k, v]) => [k, String(v)]),
-          ),
-        })
-      ).body.data.records;
-    const label = (await labels()).find((candidate) => candidate.alarmSwitch);
-    if (!label) throw new Error('the demo has no energy label with its alarms open');
-    const switched = async () => (await labels()).find((candidate) => candidate.id === label.id)?.alarmSwitch;
-    await page.goto(`${server.url}${energyLabels.route}?lng=${language}`);
-    const row = page.getByRole('row').filter({ hasText: label.name }).first();
-    await row.waitFor();
-    // Open alarms offer Close and not Open; once closed, the other way round.
-    expect(await rowActionCount(row, open)).toBe(0);
-    await rowAction(row, close);
-    await expect.poll(switched).toBe(false);
-    // The list is read again after the call: the row then offers Open and no longer Close.
-    await expect.poll(() => rowActionCount(row, close)).toBe(0);
-    await rowAction(row, open);
-    await expect.poll(switched).toBe(true);
-    await expect.poll(() => rowActionCount(row, open)).toBe(0);
-  });
+  /** A record's switch turned off and on again from its row: its list call, the flag and the two actions' names by language. */
+  interface Toggle {
+    what: string;
+    route: string;
+    list: string;
+    query: Record<string, string>;
+    flag: string;
+    names: Record<Language, [off: string, on: string]>;
+  }
+  const toggles: Toggle[] = [
+    {
+      what: 'an alarm rule is disabled and enabled again',
+      route: '/main/ems/map/warning/rule',
+      list: '/ems/api/device/alarmgenerater/list',
+      query: { size: '50' },
+      flag: 'enabled',
+      names: { en: ['Disable', 'Enable'], zh: ['停用', '启用'] },
+    },
+    {
+      what: "an energy label's alarms are closed and opened again",
+      route: energyLabels.route,
+      list: '/ems/api/energy/energylabel/page',
+      // The labels of the list's first page, as the page asks for them.
+      query: Object.fromEntries(Object.entries(listQuery(initialListState(energyLabels), {})).map(([k, v]) => [k, String(v)])),
+      flag: 'alarmSwitch',
+      names: { en: ['Close alarm', 'Open alarm'], zh: ['关闭告警', '开启告警'] },
+    },
+  ];
+  test.each(toggles.flatMap((toggle) => (['en', 'zh'] as const).map((language) => ({ ...toggle, language }))))(
+    '$what from its row ($language)',
+    async ({ route, list, query, flag, names, language }) => {
+      const [off, on] = names[language];
+      const records = async () =>
+        (await call<{ records: Row[] }>(server.app, admin, { method: 'GET', url: list, query })).body.data.records;
+      const record = (await records()).find((candidate) => candidate[flag] === true);
+      if (!record) throw new Error(`the demo has no record of ${list} with ${flag} on`);
+      const switched = async () => (await records()).find((candidate) => candidate.id === record.id)?.[flag];
+      await page.goto(`${server.url}${route}?lng=${language}`);
+      const row = page
+        .getByRole('row')
+        .filter({ hasText: String(record.name) })
+        .first();
+      await row.waitFor();
+      // Switched on, the row offers the action that turns it off and not the other; then the other way round.
+      expect(await rowActionCount(row, on)).toBe(0);
+      await rowAction(row, off);
+      await expect.poll(switched).toBe(false);
+      // The list is read again after the call: the row then offers the other action only.
+      await expect.poll(() => rowActionCount(row, off)).toBe(0);
+      await rowAction(row, on);
+      await expect.poll(switched).toBe(true);
+      await expect.poll(() => rowActionCount(row, on)).toBe(0);
+    },
+  );
 
   test('a station without devices is deleted from its row after the confirmation; one with devices is refused, saying why, and stays', async () => {
     type Station = { id: number; sn: string; name: string };
