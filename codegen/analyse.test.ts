@@ -236,6 +236,18 @@ describe('codegen analysis', () => {
       'view action: column orderNo is not a property of quote',
     ],
     [
+      'a view passing a parameter its call has neither in its path nor in its query',
+      (_src, page) =>
+        (page.rowActions as JsonObject[]).push({
+          action: 'view',
+          operation: 'getQuoteForOrder',
+          entity: 'quote',
+          params: { orderId: 'id', serverId: 'id' },
+          columns: ['quoteNo'],
+        }),
+      'view action: serverId is no parameter of getQuoteForOrder',
+    ],
+    [
       'an open action to a route without a screen',
       (_src, page) =>
         (page.rowActions as JsonObject[]).push({ action: 'open', route: 'EnterpriseHeadlines', params: { id: 'id' } }),

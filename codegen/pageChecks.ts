@@ -130,12 +130,12 @@ export function checkPages(
         const where = `${action.action} action`;
         if (!op) fail(`${where}: ${action.operation} is not in the OpenAPI document`);
         if (op?.body && action.action === 'view') fail(`${where}: ${action.operation} takes a body; a view reads`);
-        // A view reads its list with a query; a call fills its path and its query, or, when it takes a
-        // body, its path and the body (every field of which comes from the row: no form asks for one).
-        const sources = action.action === 'view' ? [op?.query] : op?.body ? [op.params, op.body] : [op?.query, op?.params];
+        // A view or a call fills its path and its query, or, when a call takes a body, its path and
+        // the body (every field of which comes from the row: no form asks for one).
+        const sources = op?.body ? [op.params, op.body] : [op?.query, op?.params];
         for (const [param, field] of Object.entries(action.params)) {
           if (!sources.some((schema) => propertyOf(schema, param)))
-            fail(`${where}: ${param} is no ${action.action === 'view' ? 'query ' : ''}parameter of ${action.operation}`);
+            fail(`${where}: ${param} is no parameter of ${action.operation}`);
           if (!propertyOf(record, field)) fail(`${where}: field ${field} is not in the rows`);
         }
         const values = action.action === 'call' ? (action.values ?? {}) : {};

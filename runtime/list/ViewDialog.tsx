@@ -24,7 +24,9 @@ export interface ViewDialogProps {
 export function ViewDialog({ page, action, record, onClose }: ViewDialogProps) {
   const { t } = useTranslation();
   const listed = action.entity ?? page.entity;
-  const answer = useCallAnswer<ListRecord[]>(action.operation, { query: rowParams(action.params, record) });
+  const values = rowParams(action.params, record);
+  // Each value in the path or in the query, as the call takes it.
+  const answer = useCallAnswer<ListRecord[]>(action.operation, { params: values, query: values });
   // Loaded once for all screens (the page's own entity is loaded already).
   const schema = useAnswer(() => loadEntity(listed).then((module) => module.schema as RJSFSchema), listed).data;
   const properties = propertiesOf(schema ?? {});

@@ -101,14 +101,18 @@ describe('calls within a user’s reach', () => {
   test.each<[Language, string, string, string, string, string, string]>([
     ['en', 'salesOrder', 'getQuoteForOrder', 'orderId', 'orderNo', 'quote', 'quoteNo'],
     ['zh', 'emsDept', 'getStationByDept', 'deptId', 'name', 'station', 'sn'],
+    // The server in the call's path.
+    ['en', 'emsServer', 'getCollectorStation', 'id', 'name', 'station', 'sn'],
+    ['zh', 'emsServer', 'getCollectorStation', 'id', 'name', 'station', 'sn'],
   ])(
     'in %s, a row of %s lists what %s answers about it, in the columns of its own records',
     async (language, pageName, operation, param, key, entity, listedKey) => {
       const schema = pages.find((candidate) => candidate.page === pageName) as PageSchema;
       const action = schema.rowActions?.find((candidate) => candidate.action === 'view' && candidate.operation === operation);
       if (action?.action !== 'view') throw new Error(`${pageName} has no view of ${operation}`);
+      // Each value in the path or the query, as the call takes it (and as the screen sends it).
       const get = async <T>(id: string, query: Record<string, string>) =>
-        (await call<T>(server.app, admin, { method: 'GET', url: url(id), query })).body.data;
+        (await call<T>(server.app, admin, { method: 'GET', url: url(id, query), query })).body.data;
       // The first row of the list whose call answers something: the demo's orders with quotations, departments with stations.
       const rows = (await get<{ records: Row[] }>(schema.resource.list ?? '', { size: '50' })).records;
       let row: Row | undefined;
