@@ -101,9 +101,10 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: layerPatterns(forbidden) }] },
   })),
   {
-    // The HTTP layer takes the areas in (server/areas.ts registers them) and runs none of their
-    // code: besides the server's layer rules, it imports only auth, the database and the server's
-    // root files. It may name their types (what handlers work with, server/http/services.ts).
+    // The HTTP layer takes the areas in (server/areas.ts registers them) and knows none of them:
+    // besides the server's layer rules, it imports only auth, the database and the server's root
+    // files, types too (an area adds what it gives handlers to server/http/services.ts's
+    // Services from its own folder).
     files: ['server/http/**'],
     // A test of the layer may put it together with the areas, as server/app.ts does.
     ignores: ['server/http/**/*.test.ts'],
@@ -115,7 +116,6 @@ export default tseslint.config(
             ...layerPatterns(serverForbidden),
             {
               regex: '^\\.\\./(?!(auth|db)/|(contract|config|errors|i18n)$|\\.\\./)',
-              allowTypeImports: true,
               message: 'The HTTP layer knows no area: register the area in server/areas.ts.',
             },
           ],

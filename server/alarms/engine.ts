@@ -462,3 +462,11 @@ export class AlarmEngine {
     for (const part of chunks(events, ROWS_PER_INSERT)) await trx.insertInto('alarmEvent').values(part).execute();
   }
 }
+
+// What handlers work with (`call.services`), given by this area.
+declare module '../http/services' {
+  interface Services {
+    /** The alarm rules of every tenant, evaluated on each stored sample. */
+    alarms: AlarmEngine;
+  }
+}

@@ -163,3 +163,11 @@ export class Mqtt {
     await this.ingest.stop();
   }
 }
+
+// What handlers work with (`call.services`), given by this area.
+declare module '../http/services' {
+  interface Services {
+    /** The MQTT side (broker or external client), once started; absent when the server speaks no MQTT. */
+    mqtt?: Mqtt | undefined;
+  }
+}

@@ -326,3 +326,11 @@ export class MqttIngest {
     await this.flush();
   }
 }
+
+// What handlers work with (`call.services`), given by this area.
+declare module '../http/services' {
+  interface Services {
+    /** The MQTT channels by their user, as the broker, the ingest and the collectors read them. */
+    mqttChannels: MqttDirectory;
+  }
+}

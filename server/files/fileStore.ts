@@ -27,3 +27,11 @@ export function fileStoreFor(database: Database, dataDir: string): FileStore {
     read: (bucket, fileName) => readFile(path(bucket, fileName)),
   };
 }
+
+// What handlers work with (`call.services`), given by this area.
+declare module '../http/services' {
+  interface Services {
+    /** Uploaded files, in the data folder or the database. */
+    files: FileStore;
+  }
+}

@@ -1,8 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AlarmEngine } from '../alarms/engine';
-import type { Mqtt } from '../collection/mqtt';
-import type { MqttDirectory } from '../collection/mqttIngest';
 import type { CallerCache } from '../auth/callers';
 import type { AuthContext, TenantScope } from '../auth/context';
 import type { TokenService } from '../auth/tokens';
@@ -10,32 +7,23 @@ import type { ServerConfig } from '../config';
 import type { Contract, Operation } from '../contract';
 import type { Database } from '../db/database';
 import type { Tables } from '../db/tables';
-import type { FileStore } from '../files/fileStore';
 import type { Translate } from '../i18n';
 import type { NeedCache } from './needCache';
-import type { EntityRepository } from '../resources/repository';
-import type { Telemetry } from '../telemetry/service';
-import type { WeatherProvider } from '../weather/provider';
 
-/** What handlers work with, made once per server. */
+/**
+ * What handlers work with, made once per server: here what every call needs; each area adds what
+ * it gives in its own folder (`declare module '../http/services'`, as Fastify's decorators are
+ * typed), so that this layer names no area.
+ */
 export interface Services {
   config: ServerConfig;
   contract: Contract;
   database: Database;
-  repository: EntityRepository;
   tokens: TokenService;
   /** Who each token stands for, kept a few seconds. */
   callers: CallerCache;
-  files: FileStore;
-  telemetry: Telemetry;
-  alarms: AlarmEngine;
-  weather: WeatherProvider;
   /** The answers of the dashboard's data needs, shared by the viewers of a tenant. */
   needs: NeedCache;
-  /** The MQTT channels by their user, as the broker, the ingest and the collectors read them. */
-  mqttChannels: MqttDirectory;
-  /** The MQTT side (broker or external client), once started; absent when the server speaks no MQTT. */
-  mqtt?: Mqtt | undefined;
   /** Something of a tenant changed through this node: what is kept of it is dropped here and on the other nodes. */
   changed(entity: string, tenantId: number): void;
   /** The handler that answers an operation (the registry of `handlers.ts`, given here so that what answers calls, the batch among them, need not import it). */

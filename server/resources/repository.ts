@@ -380,3 +380,11 @@ export class EntityRepository {
     }
   }
 }
+
+// What handlers work with (`call.services`), given by this area.
+declare module '../http/services' {
+  interface Services {
+    /** The records of every entity, read and written for a tenant. */
+    repository: EntityRepository;
+  }
+}

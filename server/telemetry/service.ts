@@ -38,3 +38,11 @@ export class Telemetry {
     return result;
   }
 }
+
+// What handlers work with (`call.services`), given by this area.
+declare module '../http/services' {
+  interface Services {
+    /** Samples stored and read, with what derives from them. */
+    telemetry: Telemetry;
+  }
+}

@@ -60,3 +60,11 @@ export class SimulatedWeather implements WeatherProvider {
     return Promise.resolve({ source: 'simulated', time: formatLocal(now, spec.zone), ...current, days });
   }
 }
+
+// What handlers work with (`call.services`), given by this area.
+declare module '../http/services' {
+  interface Services {
+    /** The weather at a station's place. */
+    weather: WeatherProvider;
+  }
+}
