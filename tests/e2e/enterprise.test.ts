@@ -6,10 +6,9 @@ import type { FileChooser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PageSchema } from '../../generated/meta';
 import { routes } from '../../generated/registry';
-import { initialListState, listQuery } from '../../runtime/list/listQuery';
 import { call, signIn } from '../support/api';
 import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
-import { methodOf, url, type Row } from '../support/records';
+import { methodOf, openingQuery, url, type Row } from '../support/records';
 import center from '../../schemas/constants/managementCenter.json';
 import { pages } from '../support/contract';
 import { startServer, type TestServer } from '../support/server';
@@ -120,10 +119,9 @@ describe('enterprise journeys', () => {
   /** The total a list page's call answers for the list as it opens (its tabs and fixed conditions). */
   async function totalOf(schema: PageSchema): Promise<number> {
     const list = schema.resource.list;
-    const query = Object.fromEntries(
-      Object.entries(listQuery(initialListState(schema), {})).map(([name, value]) => [name, String(value)]),
-    );
-    return (await call<{ total: number }>(server.app, admin, { method: methodOf(list), url: url(list), query })).body.data.total;
+    return (
+      await call<{ total: number }>(server.app, admin, { method: methodOf(list), url: url(list), query: openingQuery(schema) })
+    ).body.data.total;
   }
 
   test('each entry of the bottom navigation opens its screen with the server’s data', async () => {

@@ -2,12 +2,11 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { PageSchema } from '../../generated/meta';
 import { optionsOperations, routes, transitionOperations } from '../../generated/registry';
-import { initialListState, listQuery } from '../../runtime/list/listQuery';
 import type { JsonSchema } from '../../server/contract';
 import { call, signIn } from '../support/api';
 import { launchBrowser, openInApp, signInAsAdmin, tap } from '../support/browser';
 import { entities, example, operation, pages } from '../support/contract';
-import { callOn, createRecord, methodOf, operationFor, recordBody, url, type Row } from '../support/records';
+import { callOn, createRecord, methodOf, openingQuery, operationFor, recordBody, url, type Row } from '../support/records';
 import { startServer, type TestServer } from '../support/server';
 import { choose, rowAction, rowActionCount, rowWith } from '../support/ui';
 import {
@@ -714,7 +713,7 @@ export function pageTests(part: number, parts: number): void {
         const answer = await call<{ records: Row[] }>(server.app, admin, {
           method: methodOf(list),
           url: url(list),
-          query: Object.fromEntries(Object.entries(listQuery(initialListState(schema), scope)).map(([k, v]) => [k, String(v)])),
+          query: openingQuery(schema, scope),
         });
         return answer.body.data.records;
       }

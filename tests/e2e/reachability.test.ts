@@ -5,9 +5,8 @@ import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
 import { rowAction, rowActionCount, rowWith } from '../support/ui';
 import { startServer, type TestServer } from '../support/server';
 import { pages } from '../support/contract';
-import { createRecord, url, type Row } from '../support/records';
+import { createRecord, openingQuery, url, type Row } from '../support/records';
 import { text } from '../support/english';
-import { initialListState, listQuery } from '../../runtime/list/listQuery';
 import type { PageSchema } from '../../generated/meta';
 
 const energyLabels = pages.find((schema) => schema.page === 'emsEnergyLabel') as PageSchema;
@@ -208,7 +207,7 @@ describe('calls within a user’s reach', () => {
       route: energyLabels.route,
       list: '/ems/api/energy/energylabel/page',
       // The labels of the list's first page, as the page asks for them.
-      query: Object.fromEntries(Object.entries(listQuery(initialListState(energyLabels), {})).map(([k, v]) => [k, String(v)])),
+      query: openingQuery(energyLabels),
       flag: 'alarmSwitch',
       names: { en: ['Close alarm', 'Open alarm'], zh: ['关闭告警', '开启告警'] },
     },
