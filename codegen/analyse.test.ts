@@ -56,14 +56,50 @@ describe('codegen analysis', () => {
       'column revenue is not a property of what getCustomerList answers',
     ],
     [
-      'a filter the list call does not take',
+      'a filter none of the list calls takes',
       (_src, page) => (page.filters as JsonObject[]).push({ field: 'phone' }),
-      'filter phone is not a query parameter of getCustomerList',
+      'filter phone is not a query parameter of getCustomerList or getOwnerCustomerList',
     ],
     [
-      'a sortable column the list call cannot sort by',
+      'a sortable column none of the list calls can sort by',
       (_src, page) => (page.columns as JsonObject[]).push({ field: 'phone', sortable: true }),
-      'getCustomerList cannot sort by phone',
+      'getCustomerList or getOwnerCustomerList cannot sort by phone',
+    ],
+    [
+      'a default sort the page’s own list cannot sort by',
+      (_src, page) => (page.defaultSort = { field: 'phone', order: 'asc' }),
+      'getCustomerList cannot sort by phone (its sortField does not offer it)',
+    ],
+    [
+      'another list answering another entity',
+      (_src, page) => (page.lists = [{ operation: 'getVehiclePage' }]),
+      'list getVehiclePage does not answer a page of customer',
+    ],
+    [
+      'another list that is the page’s own',
+      (_src, page) => (page.lists = [{ operation: 'getCustomerList' }]),
+      "list getCustomerList is the page's own list",
+    ],
+    [
+      'a range filter none of the list calls takes',
+      (_src, page) => (page.filters as JsonObject[]).push({ field: 'createTime', range: ['createdFrom', 'createdTo'] }),
+      'range filter createTime: createdFrom and createdTo are no query parameters of getCustomerList or getOwnerCustomerList',
+    ],
+    [
+      'another list needing a parameter that no filter gives',
+      (src) => {
+        const worksheet = src.pages.find((p) => p.content.page === 'worksheet')?.content as JsonObject;
+        worksheet.filters = (worksheet.filters as JsonObject[]).filter((filter) => !filter.range);
+      },
+      "list getSheetsDuring needs startDate, which neither the page's scope nor a filter gives",
+    ],
+    [
+      'another list without its label',
+      (src) => {
+        const fragment = src.i18n.zh?.find((f) => f.path.endsWith('zh/customer.json'))?.content as JsonObject;
+        delete ((fragment.pages as JsonObject).customer as JsonObject & { lists: JsonObject }).lists.getOwnerCustomerList;
+      },
+      'label pages.customer.lists.getOwnerCustomerList is missing in zh',
     ],
     [
       'an operation that does not exist',

@@ -1,8 +1,9 @@
 import { analyse } from './analyse';
+import type { PageDecl } from './declarations';
 import { coverageProblems } from './coverage';
 import { VALIDATORS_DTS } from './esm';
 import { dashboardEnums, labelParts } from './labelParts';
-import { clientRoutes, registryModule, schemaLoadersModule } from './registry';
+import { clientRoutes, pageListParameters, registryModule, schemaLoadersModule } from './registry';
 import { reachabilityProblems } from './reachability';
 import { loadSources } from './sources';
 import { pageStories } from './stories';
@@ -80,6 +81,7 @@ export async function generate(root: string, check: boolean): Promise<Map<string
   out.set('views.json', json(views.map((view) => view.content)));
   const pages = src.pages.map((page) => page.content);
   out.set('pages.json', json(pages));
+  out.set('pageLists.json', json(pageListParameters(pages as unknown as PageDecl[], operations)));
   out.set('registry.ts', registryModule({ operations, widgets: Object.keys(widgets), banner: banner('registry') }));
   out.set(
     'schemaLoaders.ts',

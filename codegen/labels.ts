@@ -131,6 +131,10 @@ export function labelKeysOfSchemas(
   for (const { path, content } of src.pages) {
     const page = content as unknown as PageDecl;
     keys.set(`pages.${page.page}.title`, path);
+    // A page offering several lists names each on its tab, its own list first.
+    if (page.lists)
+      for (const operation of [page.resource.list, ...page.lists.map((list) => list.operation)])
+        keys.set(`pages.${page.page}.lists.${operation ?? ''}`, path);
     for (const chart of page.charts?.panels ?? []) {
       keys.set(`charts.${chart.call}.title`, path);
       for (const field of chart.values) keys.set(`charts.${chart.call}.${field}`, path);

@@ -250,6 +250,17 @@ export function pageRecordSchema(operation: Operation): JsonObject | undefined {
   return isObject(data?.items) ? data.items : undefined;
 }
 
+/** The fields a list call sorts by (the values of its `sortField`). */
+export function sortFieldsOf(operation: Operation): string[] {
+  const offered = propertyOf(operation.query, 'sortField')?.enum;
+  return Array.isArray(offered) ? offered.map(String) : [];
+}
+
+/** The query parameters a call needs. */
+export function requiredQueryOf(operation: Operation): string[] {
+  return Array.isArray(operation.query?.required) ? operation.query.required.map(String) : [];
+}
+
 export function propertyOf(schema: JsonObject | undefined, name: string): JsonObject | undefined {
   const properties = schema && isObject(schema.properties) ? schema.properties : undefined;
   const value = properties?.[name];

@@ -1,7 +1,7 @@
 import Ajv from 'ajv';
 import { flattenRoutes, type Entities, type PageDecl } from './declarations';
 import { enumKeysOf } from './labels';
-import { pageRecordSchema, propertyOf, type Operation } from './operations';
+import { pageRecordSchema, propertyOf, requiredQueryOf, sortFieldsOf, type Operation } from './operations';
 import { isObject, type JsonObject, type Sources } from './sources';
 
 export function checkPages(
@@ -53,28 +53,55 @@ export function checkPages(
       fail(`list operation ${list.operationId} does not answer a page of records`);
       continue;
     }
-    for (const column of page.columns) {
-      const property = propertyOf(record, column.field);
-      if (!property) fail(`column ${column.field} is not a property of what ${list.operationId} answers`);
-      else if (column.tenThousands && (property.type !== 'number' || property['x-decimals'] !== 2))
-        fail(`column ${column.field} is shown in ten-thousands but is no amount (a number with x-decimals 2)`);
+    // The page's lists: its own, then the others it offers (`lists`), each answering a page of its records.
+    const lists = [list];
+    for (const { operation } of page.lists ?? []) {
+      const other = byId.get(operation);
+      if (!other) {
+        fail(`list ${operation} is not in the OpenAPI document`);
+        continue;
+      }
+      if (other === list) fail(`list ${operation} is the page's own list`);
+      if (pageRecordSchema(other)?.['x-entity'] !== page.entity)
+        fail(`list ${operation} does not answer a page of ${page.entity}`);
+      for (const field of page.scope ?? [])
+        if (!propertyOf(other.query, field)) fail(`list ${operation} does not take ${field} of the page's scope`);
+      // What the list needs, the page's scope gives or the user chooses with a filter before it lists.
+      for (const param of requiredQueryOf(other))
+        if (!page.scope?.includes(param) && !(page.filters ?? []).some((f) => (f.range ?? [f.field]).includes(param)))
+          fail(`list ${operation} needs ${param}, which neither the page's scope nor a filter gives`);
+      lists.push(other);
     }
+    const names = lists.map((op) => op.operationId).join(' or ');
+    /** The page's lists that take every one of the query parameters: a filter or tab shows with those. */
+    const taking = (...params: string[]) => lists.filter((op) => params.every((param) => propertyOf(op.query, param)));
+    for (const op of lists)
+      for (const column of page.columns) {
+        const property = propertyOf(pageRecordSchema(op), column.field);
+        if (!property) fail(`column ${column.field} is not a property of what ${op.operationId} answers`);
+        else if (column.tenThousands && (property.type !== 'number' || property['x-decimals'] !== 2))
+          fail(`column ${column.field} is shown in ten-thousands but is no amount (a number with x-decimals 2)`);
+      }
     for (const filter of page.filters ?? []) {
       if (!filter.range) {
-        if (!propertyOf(list.query, filter.field)) fail(`filter ${filter.field} is not a query parameter of ${list.operationId}`);
+        if (taking(filter.field).length === 0) fail(`filter ${filter.field} is not a query parameter of ${names}`);
         continue;
       }
       const format = propertyOf(entity, filter.field)?.format;
       if (format !== 'date' && format !== 'date-time') fail(`range filter ${filter.field} is not a date or date-time property`);
-      filter.range.forEach((param, index) => {
-        const binding = list.filters[param];
-        const op = index === 0 ? 'gte' : 'lte';
-        if (binding?.field !== filter.field || binding.op !== op)
-          fail(`range filter ${filter.field}: ${param} is no query parameter of ${list.operationId} filtering it by ${op}`);
-      });
+      const takers = taking(...filter.range);
+      if (takers.length === 0)
+        fail(`range filter ${filter.field}: ${filter.range.join(' and ')} are no query parameters of ${names}`);
+      for (const op of takers)
+        filter.range.forEach((param, index) => {
+          const binding = op.filters[param];
+          const bound = index === 0 ? 'gte' : 'lte';
+          if (binding?.field !== filter.field || binding.op !== bound)
+            fail(`range filter ${filter.field}: ${param} is no query parameter of ${op.operationId} filtering it by ${bound}`);
+        });
     }
     for (const tab of page.tabs ?? []) {
-      if (!propertyOf(list.query, tab.field)) fail(`tab ${tab.field} is not a query parameter of ${list.operationId}`);
+      if (taking(tab.field).length === 0) fail(`tab ${tab.field} is not a query parameter of ${names}`);
       const codes = propertyOf(entity, tab.field)?.enum;
       if (!Array.isArray(codes)) fail(`tab ${tab.field} is not a coded property of ${page.entity}`);
       else if ((tab.values ?? []).some((value) => !codes.includes(value)))
@@ -84,11 +111,12 @@ export function checkPages(
       if (!propertyOf(list.query, field)) fail(`scope ${field} is not a query parameter of ${list.operationId}`);
       if (!propertyOf(entity, field)) fail(`scope ${field} is not a property of ${page.entity}`);
     }
-    const sortable = propertyOf(list.query, 'sortField')?.enum;
-    const sortFields = Array.isArray(sortable) ? sortable : [];
-    for (const field of [...page.columns.filter((c) => c.sortable).map((c) => c.field), page.defaultSort.field]) {
-      if (!sortFields.includes(field)) fail(`${list.operationId} cannot sort by ${field} (its sortField does not offer it)`);
-    }
+    // A column sorts in the lists that can sort by it; the page's own list sorts by the default.
+    for (const column of page.columns.filter((c) => c.sortable))
+      if (!lists.some((op) => sortFieldsOf(op).includes(column.field)))
+        fail(`${names} cannot sort by ${column.field} (its sortField does not offer it)`);
+    if (!sortFieldsOf(list).includes(page.defaultSort.field))
+      fail(`${list.operationId} cannot sort by ${page.defaultSort.field} (its sortField does not offer it)`);
     for (const action of page.rowActions ?? []) {
       if ((action.action === 'form' || action.action === 'call') && action.when && !propertyOf(record, action.when.field))
         fail(`${action.action} action: it is offered by field ${action.when.field}, which the rows do not have`);

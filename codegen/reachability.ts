@@ -59,6 +59,7 @@ function* keywords(schema: Json, key: string): Generator<Json> {
 function pageCalls(page: PageDecl): string[] {
   return [
     ...Object.values(page.resource),
+    ...(page.lists ?? []).map((list) => list.operation),
     ...(page.rowActions ?? []).flatMap((action) =>
       action.action === 'form' ? [action.save, action.load] : 'operation' in action ? [action.operation] : [],
     ),

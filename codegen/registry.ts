@@ -1,5 +1,6 @@
-import type { RouteDecl } from './declarations';
-import type { Operation } from './operations';
+import type { PageDecl, RouteDecl } from './declarations';
+import { requiredQueryOf, sortFieldsOf, type Operation } from './operations';
+import { isObject } from './sources';
 
 function loaders(folder: string, names: string[]): string[] {
   return names.map(
@@ -145,4 +146,30 @@ export function clientRoutes(routes: RouteDecl[]): Record<string, unknown>[] {
   return routes.map((route) =>
     Object.fromEntries(Object.entries(route).filter(([field]) => CLIENT_ROUTE_FIELDS.includes(field))),
   );
+}
+
+/**
+ * What each list of the pages offering several (`lists`) takes, by operation id: its query
+ * parameters, those it needs, and the fields its `sortField` offers. Of the page's filters, tabs
+ * and column sorts, the list screen shows those the chosen list takes (loaded with the list
+ * screens, as the pages are).
+ */
+export function pageListParameters(
+  pages: PageDecl[],
+  operations: Operation[],
+): Record<string, { query: string[]; required: string[]; sorts: string[] }> {
+  const byId = new Map(operations.map((op) => [op.operationId, op]));
+  const parameters: Record<string, { query: string[]; required: string[]; sorts: string[] }> = {};
+  for (const page of pages.filter((candidate) => candidate.lists)) {
+    for (const id of [page.resource.list, ...(page.lists ?? []).map((list) => list.operation)]) {
+      const op = byId.get(id ?? '');
+      if (!op) continue;
+      parameters[op.operationId] = {
+        query: Object.keys(isObject(op.query?.properties) ? op.query.properties : {}),
+        required: requiredQueryOf(op),
+        sorts: sortFieldsOf(op),
+      };
+    }
+  }
+  return parameters;
 }

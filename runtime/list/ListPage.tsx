@@ -17,11 +17,11 @@ import { lazyScreen, ScreenBoundary } from '../shell/lazyScreen';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { propertiesOf } from '../schema/properties';
 import { buildUiSchema, type FormMode } from '../schema/uiSchema';
-import { initialListState, listQuery, scopeFromSearch } from './listQuery';
+import { filtersToChoose, initialListState, listQuery, pageShowing, scopeFromSearch } from './listQuery';
 import type { PageChartsProps } from './PageCharts';
 import { PageLinks } from './PageLinks';
 import { ListView, rowParams, rowWorkKey, transitionLabel, type ExportFormat, type ListRecord } from './ListView';
-import { pages } from './pages';
+import { listParameters, pages } from './pages';
 import { useListData } from './useListData';
 import { useScopeName } from './useScopeName';
 import { ViewDialog } from './ViewDialog';
@@ -64,6 +64,10 @@ export function ListPage({ page }: { page: PageSchema }) {
   const [uiSchema, setUiSchema] = useState<UiSchema>({});
   const [loadError, setLoadError] = useState<string>();
   const [state, setState] = useState(() => initialListState(page));
+  // The list shown: the page's own, or one of the others it offers (`lists`).
+  const [list, setList] = useState(page.resource.list);
+  const takes = page.lists ? listParameters[list] : undefined;
+  const shown = useMemo(() => pageShowing(page, list, takes), [page, list, takes]);
   const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [saving, setSaving] = useState(false);
@@ -101,7 +105,10 @@ export function ListPage({ page }: { page: PageSchema }) {
     );
     return scopeFromSearch(page, search, types);
   }, [entity, page, search]);
-  const data = useListData(page.resource.list, scope ? listQuery(state, scope) : undefined, version);
+  const query = scope && listQuery(state, scope, takes);
+  // A list that needs a filter chosen (a period) waits for it.
+  const toChoose = query ? filtersToChoose(shown, query, takes) : [];
+  const data = useListData(list, toChoose.length ? undefined : query, version);
   // Whose records a scoped page lists (the customer of its contacts), named in its title.
   const scopeName = useScopeName(page, entity ? propertiesOf(entity.schema) : undefined, scope);
 
@@ -274,7 +281,7 @@ export function ListPage({ page }: { page: PageSchema }) {
     setExporting({ format, bytes: 0 });
     try {
       // The list's filters, scope and sort; the export takes every page, its times in the zone the list shows them in.
-      const query = { ...listQuery(state, scope), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+      const query = { ...listQuery(state, scope, takes), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
       saveFile(await api.download(operation, { query }, (bytes) => setExporting({ format, bytes })));
     } catch {
       // The API client has shown the failure.
@@ -296,13 +303,14 @@ export function ListPage({ page }: { page: PageSchema }) {
         </ScreenBoundary>
       ) : null}
       <ListView
-        page={page}
+        page={shown}
         schema={entity.schema}
         records={data.records}
         total={data.total}
         state={state}
         loading={data.loading}
         error={data.error}
+        toChoose={toChoose}
         onStateChange={setState}
         onCreate={
           page.createForm
@@ -325,8 +333,8 @@ export function ListPage({ page }: { page: PageSchema }) {
         onBulk={(action) => setDialog({ form: action.form, save: action.save, values: { [action.ids]: selected } })}
         onDeleteSelected={() => void removeSelected()}
         exports={[
-          ...(page.export ? [{ format: 'xlsx' as const, operation: page.export }] : []),
-          ...(page.exportPdf ? [{ format: 'pdf' as const, operation: page.exportPdf }] : []),
+          ...(shown.export ? [{ format: 'xlsx' as const, operation: shown.export }] : []),
+          ...(shown.exportPdf ? [{ format: 'pdf' as const, operation: shown.exportPdf }] : []),
         ].map(({ format, operation }) => ({ format, onClick: () => void exportRows(format, operation) }))}
         {...(exporting ? { exporting } : {})}
         {...(page.import ? { onImport: (file: File) => void importRows(file, page.import ?? ''), importing } : {})}
@@ -345,6 +353,18 @@ export function ListPage({ page }: { page: PageSchema }) {
           })
         }
         onNavigate={(action, record) => goTo(pages.find((p) => p.page === action.page)?.route, action.params, record)}
+        {...(page.lists
+          ? {
+              lists: {
+                operations: [page.resource.list, ...page.lists.map(({ operation }) => operation)],
+                current: list,
+                onSelect: (operation: string) => {
+                  setList(operation);
+                  setState(initialListState(page));
+                },
+              },
+            }
+          : {})}
       />
       <Modal
         open={editing !== null}

@@ -15,7 +15,7 @@ import { Pager, type TablePaging } from '../table/Pager';
 import { FilterBar } from './FilterBar';
 import { ListCards } from './ListCards';
 import { nextSort, tabFilters, type ListRecord, type ListState } from './listQuery';
-import { ListTabs } from './ListTabs';
+import { ListTabs, type ListChoice } from './ListTabs';
 import { RowActions, type RowActionEntry } from './RowActions';
 import { useNarrowScreen } from './useNarrowScreen';
 
@@ -33,6 +33,8 @@ export interface ListViewProps {
   state: ListState;
   loading: boolean;
   error?: string;
+  /** The filters the list waits for the user to choose (fields of `page.filters`). */
+  toChoose?: string[];
   onStateChange(next: ListState): void;
   onCreate?(): void;
   onEdit?(record: ListRecord): void;
@@ -66,6 +68,8 @@ export interface ListViewProps {
   onImport?(file: File): void;
   /** An import is under way. */
   importing?: boolean;
+  /** The lists the page offers (`lists`), as tabs above the others. */
+  lists?: ListChoice;
 }
 
 /** The parameters of an action about a row, each taken from the field of the row it names. */
@@ -280,16 +284,19 @@ export function ListView(props: ListViewProps) {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      {page.tabs?.length ? (
+      {page.tabs?.length || props.lists ? (
         <ListTabs
           page={page}
           schema={schema}
           values={state.filters}
           onSelect={(field, value) => onStateChange({ ...state, filters: { ...state.filters, [field]: value }, current: 1 })}
+          {...(props.lists ? { lists: props.lists } : {})}
         />
       ) : null}
       {page.filters?.length ? (
         <FilterBar
+          // Each list its own bar: the filters of another list start empty.
+          key={page.resource.list}
           page={page}
           schema={schema}
           values={state.filters}
@@ -348,6 +355,15 @@ export function ListView(props: ListViewProps) {
         </Space>
       ) : null}
       {error ? <Alert type="error" showIcon message={error} /> : null}
+      {props.toChoose?.length ? (
+        <Alert
+          type="info"
+          showIcon
+          message={t('common.chooseToList', {
+            fields: props.toChoose.map((field) => fieldLabel(t, page.entity, field)).join(', '),
+          })}
+        />
+      ) : null}
       <Spin spinning={loading}>
         {narrow ? (
           <>

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { PageSchema } from '../../generated/meta';
-import { initialListState, listQuery, nextSort, scopeFromSearch, tabFilters } from './listQuery';
+import { filtersToChoose, initialListState, listQuery, nextSort, pageShowing, scopeFromSearch, tabFilters } from './listQuery';
 
 const page: PageSchema = {
   page: 'customerContacts',
@@ -47,5 +47,54 @@ describe('list query', () => {
     const tabbed = { ...page, tabs: [{ field: 'kind' }, { field: 'status' }] };
     const state = { ...initialListState(tabbed), filters: { kind: 'order', status: '', name: 'wang' } };
     expect(tabFilters(tabbed, state)).toEqual({ kind: 'order' });
+  });
+
+  test('sends a list only what it takes, and no sort it does not offer', () => {
+    const state = { ...initialListState(page), filters: { name: 'wang', level: 'VIP' } };
+    const mine = { query: ['current', 'size', 'name', 'sortField', 'sortOrder'], required: [], sorts: ['name'] };
+    // The default sort (createTime) is not offered: the call's own order is left.
+    expect(listQuery(state, {}, mine)).toEqual({ name: 'wang', current: 1, size: 15 });
+    expect(listQuery({ ...state, sortField: 'name', sortOrder: 'asc' }, {}, mine)).toEqual({
+      name: 'wang',
+      current: 1,
+      size: 15,
+      sortField: 'name',
+      sortOrder: 'asc',
+    });
+  });
+
+  test('a page shows, with each of its lists, the filters, tabs and sorts that list takes, and its exports with its own', () => {
+    const offering: PageSchema = {
+      ...page,
+      scope: [],
+      resource: { list: 'getCustomerList' },
+      lists: [{ operation: 'getOwnerCustomerList' }],
+      columns: [
+        { field: 'name', sortable: true },
+        { field: 'level', sortable: true },
+      ],
+      filters: [{ field: 'name' }, { field: 'level' }, { field: 'createTime', range: ['from', 'to'] }],
+      tabs: [{ field: 'state' }],
+      export: 'fetchPcExcel',
+    };
+    const own = { query: ['name', 'level', 'state', 'sortField'], required: [], sorts: ['name', 'level'] };
+    const mine = { query: ['name', 'from', 'to', 'sortField'], required: ['from', 'to'], sorts: ['name'] };
+    const shownOwn = pageShowing(offering, 'getCustomerList', own);
+    expect(shownOwn.filters?.map((f) => f.field)).toEqual(['name', 'level']);
+    expect(shownOwn.tabs).toEqual([{ field: 'state' }]);
+    expect(shownOwn.export).toBe('fetchPcExcel');
+    const shownMine = pageShowing(offering, 'getOwnerCustomerList', mine);
+    expect(shownMine.resource.list).toBe('getOwnerCustomerList');
+    expect(shownMine.filters?.map((f) => f.field)).toEqual(['name', 'createTime']);
+    expect(shownMine.tabs).toEqual([]);
+    expect(shownMine.columns.map((c) => c.sortable)).toEqual([true, false]);
+    expect(shownMine.export).toBeUndefined();
+    // The list needs its period: it waits for the range filter until both ends are chosen.
+    expect(filtersToChoose(shownMine, { name: 'wang' }, mine)).toEqual(['createTime']);
+    expect(filtersToChoose(shownMine, { from: '2026-11-01' }, mine)).toEqual(['createTime']);
+    expect(filtersToChoose(shownMine, { from: '2026-11-01', to: '2026-11-30' }, mine)).toEqual([]);
+    expect(filtersToChoose(shownOwn, {}, own)).toEqual([]);
+    // A page of one list is shown as it is.
+    expect(pageShowing(page, page.resource.list, undefined)).toBe(page);
   });
 });

@@ -22,19 +22,66 @@ export function initialListState(page: PageSchema): ListState {
   };
 }
 
+/** What a list call takes: its query parameters, those it needs, and the fields its `sortField` offers. */
+export interface ListParameters {
+  query: readonly string[];
+  required: readonly string[];
+  sorts: readonly string[];
+}
+
+/**
+ * The filters of the page a list needs and the user has yet to choose (a period the call lists
+ * within): the list waits for them rather than asking without.
+ */
+export function filtersToChoose(page: PageSchema, query: Record<string, unknown>, takes: ListParameters | undefined): string[] {
+  const missing = (takes?.required ?? []).filter((param) => query[param] === undefined);
+  return (page.filters ?? [])
+    .filter((filter) => (filter.range ?? [filter.field]).some((param) => missing.includes(param)))
+    .map((filter) => filter.field);
+}
+
 /**
  * The query of the page's list call: paging, sort, the filters that have a value, and the
- * fields fixed by the route (the page's scope).
+ * fields fixed by the route (the page's scope). Given what the call takes, only that: a sort
+ * the call does not offer is left to the call's default order.
  */
-export function listQuery(state: ListState, scope: Record<string, unknown>): Record<string, unknown> {
+export function listQuery(state: ListState, scope: Record<string, unknown>, takes?: ListParameters): Record<string, unknown> {
   const filters = Object.fromEntries(Object.entries(state.filters).filter(([, value]) => value !== ''));
-  return {
+  const query: Record<string, unknown> = {
     ...filters,
     ...scope,
     current: state.current,
     size: state.size,
     sortField: state.sortField,
     sortOrder: state.sortOrder,
+  };
+  if (!takes) return query;
+  const sorted = takes.query.includes('sortField') && takes.sorts.includes(state.sortField);
+  return Object.fromEntries(
+    Object.entries(query).filter(
+      ([name]) => takes.query.includes(name) && (sorted || (name !== 'sortField' && name !== 'sortOrder')),
+    ),
+  );
+}
+
+/**
+ * The page as it shows one of its lists (its own, or one of `lists`, given what that list takes):
+ * that list's call, with the filters, tabs and column sorts it takes. The page's exports go with its
+ * own list only. A page of one list shows it as it is.
+ */
+export function pageShowing(page: PageSchema, operation: string, takes: ListParameters | undefined): PageSchema {
+  if (!takes) return page;
+  const { export: _xlsx, exportPdf: _pdf, ...others } = page;
+  const taken = (...params: string[]) => params.every((param) => takes.query.includes(param));
+  return {
+    ...(operation === page.resource.list ? page : others),
+    resource: { ...page.resource, list: operation },
+    columns: page.columns.map((column) => ({
+      ...column,
+      sortable: column.sortable === true && takes.sorts.includes(column.field),
+    })) as PageSchema['columns'],
+    filters: (page.filters ?? []).filter((filter) => taken(...(filter.range ?? [filter.field]))),
+    tabs: (page.tabs ?? []).filter((tab) => taken(tab.field)),
   };
 }
 

@@ -1,5 +1,10 @@
 import type { PageSchema } from '../../generated/meta';
 import pageList from '../../generated/pages.json';
+import pageLists from '../../generated/pageLists.json';
+import type { ListParameters } from './listQuery';
 
 /** Every page schema of `schemas/pages/`: loaded with the list screens, not with the app's first screen. */
 export const pages = pageList as PageSchema[];
+
+/** What each list of the pages offering several takes, by operation id (see codegen's `pageListParameters`). */
+export const listParameters: Record<string, ListParameters> = pageLists;

@@ -23,7 +23,15 @@ function server() {
 }
 
 /** A list of `operationId` as a screen shows it: its total and the number of its record. */
-function Records({ name, operationId, query }: { name: string; operationId: string; query: Record<string, unknown> }) {
+function Records({
+  name,
+  operationId,
+  query,
+}: {
+  name: string;
+  operationId: string;
+  query: Record<string, unknown> | undefined;
+}) {
   const { records, loading } = useListData(operationId, query, 0);
   return <p aria-label={name}>{loading ? 'loading' : records.map((record) => String(record.id)).join(',')}</p>;
 }
@@ -90,5 +98,22 @@ describe('list answers', () => {
     cleanup();
     showCustomers(wrap, 'again');
     expect(await screen.findByText('4')).toBeTruthy();
+  });
+
+  test('a list left without a query (waiting for a filter) shows no records, not those of its last query, and asks nothing', async () => {
+    const { calls, wrap: Wrap } = server();
+    const shown = render(
+      <Wrap>
+        <Records name="during" operationId="getSheetsDuring" query={{ startDate: '2026-11-01', endDate: '2026-11-30' }} />
+      </Wrap>,
+    );
+    expect(await screen.findByText('1')).toBeTruthy();
+    shown.rerender(
+      <Wrap>
+        <Records name="during" operationId="getSheetsDuring" query={undefined} />
+      </Wrap>,
+    );
+    expect(screen.getByLabelText('during').textContent).toBe('');
+    expect(calls).toHaveLength(1);
   });
 });

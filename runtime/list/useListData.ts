@@ -12,13 +12,17 @@ interface ListData {
   error?: string;
 }
 
-/** Loads one page of records from a list operation; loads again when the query or `version` changes. */
+/**
+ * Loads one page of records from a list operation; loads again when the query or `version` changes.
+ * Without a query (a list waiting for its period), no records: not those of the last query.
+ */
 export function useListData(operationId: string, query: Record<string, unknown> | undefined, version: number): ListData {
   const { data, loading, error } = useCallAnswer<{ records: ListRecord[]; total: number }>(
     operationId,
     query && { query },
     version,
   );
+  if (!query) return { records: [], total: 0, loading: false };
   return { records: data?.records ?? [], total: data?.total ?? 0, loading, ...(error === undefined ? {} : { error }) };
 }
 

@@ -27,10 +27,15 @@ describe.each(databases())('page resources on $name', ({ start }) => {
     const { resource } = page;
     let record: Row;
     const scopeOf = (row: Row) => Object.fromEntries((page.scope ?? []).map((field) => [field, row[field]]));
-    const list = async (token: string, query: Row) => {
+    /** The page's first list (its own, then its `lists`) that takes every one of the query parameters. */
+    const listTaking = (...params: string[]) =>
+      [resource.list, ...(page.lists ?? []).map(({ operation: id }) => id)].find((id) =>
+        params.every((param) => operation(id).query?.properties?.[param]),
+      ) ?? resource.list;
+    const list = async (token: string, query: Row, listId = resource.list) => {
       const answer = await call<{ records: Row[]; total: number }>(app, token, {
-        method: methodOf(resource.list),
-        url: url(resource.list),
+        method: methodOf(listId),
+        url: url(listId),
         query: Object.fromEntries(Object.entries({ ...scopeOf(record), size: 50, ...query }).map(([k, v]) => [k, String(v)])),
       });
       expect(answer.status).toBe(200);
@@ -55,7 +60,8 @@ describe.each(databases())('page resources on $name', ({ start }) => {
       async ({ field, range }) => {
         const value = String(record[field]);
         const [start = '', end = ''] = range;
-        const within = await list(admin, { [start]: value, [end]: value });
+        const by = listTaking(start, end);
+        const within = await list(admin, { [start]: value, [end]: value }, by);
         expect(within.records.map((r) => r.id)).toContain(record.id);
         for (const row of within.records) expect(row[field]).toEqual(record[field]);
         // A date-time field is searched between two instants (the first and last of the days chosen).
@@ -65,6 +71,7 @@ describe.each(databases())('page resources on $name', ({ start }) => {
           instants
             ? { [start]: '2000-01-01T00:00:00.000Z', [end]: '2000-01-02T23:59:59.999Z' }
             : { [start]: '2000-01-01', [end]: '2000-01-02' },
+          by,
         );
         expect(before.records.map((r) => r.id)).not.toContain(record.id);
       },
@@ -80,7 +87,7 @@ describe.each(databases())('page resources on $name', ({ start }) => {
           typeof value === 'string' && value.length > 2 && !entities[page.entity]?.properties?.[field]?.enum
             ? value.slice(1, -1)
             : value;
-        const found = await list(admin, { [field]: text });
+        const found = await list(admin, { [field]: text }, listTaking(field));
         expect(found.records.map((r) => r.id)).toContain(record.id);
         for (const row of found.records) {
           if (typeof value === 'string' && text !== value)

@@ -5,9 +5,10 @@ import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
 import { rowAction, rowActionCount, rowWith } from '../support/ui';
 import { startServer, type TestServer } from '../support/server';
 import { pages } from '../support/contract';
-import { createRecord, openingQuery, url, type Row } from '../support/records';
+import { createRecord, methodOf, openingQuery, url, type Row } from '../support/records';
 import { text } from '../support/english';
 import type { PageSchema } from '../../generated/meta';
+import pageLists from '../../generated/pageLists.json';
 
 const energyLabels = pages.find((schema) => schema.page === 'emsEnergyLabel') as PageSchema;
 const siteManage = pages.find((schema) => schema.page === 'emsSiteManage') as PageSchema;
@@ -270,6 +271,105 @@ describe('calls within a user’s reach', () => {
       .waitFor();
     expect((await stations()).some((station) => station.id === kept.id)).toBe(true);
   });
+
+  /** A page's other list: the page, the list's call, and a filter its own list shows and the other does not. */
+  interface OtherList {
+    language: Language;
+    name: string;
+    other: string;
+    ownFilter: string;
+  }
+  test.each<OtherList>([
+    { language: 'en', name: 'customer', other: 'getOwnerCustomerList', ownFilter: 'Level' },
+    { language: 'zh', name: 'expenditure', other: 'getMyExpendProcessPage', ownFilter: '申请人' },
+    { language: 'en', name: 'vehicles', other: 'getVehicleInfoList', ownFilter: 'Plate number' },
+  ])(
+    "$name: the tab of another list shows that list's records with the filters it takes, and back ($language)",
+    async ({ language, name, other, ownFilter }) => {
+      const schema = pages.find((candidate) => candidate.page === name) as PageSchema;
+      const own = schema.resource.list;
+      /** What a list answers as the page opens it: its total and the name of its first record. */
+      const opening = async (id: string) => {
+        const { total, records } = (
+          await call<{ total: number; records: Row[] }>(server.app, admin, {
+            method: methodOf(id),
+            url: url(id),
+            query: openingQuery(schema, {}, pageLists[id as keyof typeof pageLists]),
+          })
+        ).body.data;
+        return { total, first: String(records[0]?.[schema.columns[0]?.field ?? 'id'] ?? '') };
+      };
+      const [ownList, otherList] = [await opening(own), await opening(other)];
+      // The two lists differ on the demo data (in size or order), so what is shown tells which was read.
+      expect(otherList).not.toEqual(ownList);
+      const shows = async ({ total, first }: { total: number; first: string }) => {
+        await page
+          .getByText(text('common.total', { count: total }, language), { exact: true })
+          .filter({ visible: true })
+          .waitFor();
+        await expect.poll(() => page.getByRole('row').nth(1).innerText()).toContain(first);
+      };
+      const filter = page.getByRole('search').getByLabel(ownFilter, { exact: true });
+      const tab = (id: string) => page.getByRole('tab', { name: text(`pages.${name}.lists.${id}`, {}, language), exact: true });
+
+      await page.goto(`${server.url}${schema.route}?lng=${language}`);
+      await shows(ownList);
+      await filter.waitFor();
+      const asked = page.waitForResponse((response) => new URL(response.url()).pathname === url(other));
+      await tap(tab(other));
+      expect((await asked).status()).toBe(200);
+      await shows(otherList);
+      expect(await filter.count()).toBe(0);
+      await tap(tab(own));
+      await shows(ownList);
+      await filter.waitFor();
+    },
+  );
+
+  test.each<[Language, string]>([
+    ['en', 'Choose Planned for to list the records'],
+    ['zh', '请先选择计划日期，再查询'],
+  ])(
+    'worksheets planned in a period wait for the period, then list those the server finds in it (%s)',
+    async (language, prompt) => {
+      const schema = pages.find((candidate) => candidate.page === 'worksheet') as PageSchema;
+      const during = url('getSheetsDuring');
+      const asked: URL[] = [];
+      const record = (request: { url(): string }) => {
+        const address = new URL(request.url());
+        if (address.pathname === during) asked.push(address);
+      };
+      page.on('request', record);
+      try {
+        await page.goto(`${server.url}${schema.route}?lng=${language}`);
+        await tap(page.getByRole('tab', { name: text('pages.worksheet.lists.getSheetsDuring', {}, language), exact: true }));
+        // Without its period the list does not ask: it says what to choose, and shows no rows (not the other list's).
+        await page.getByText(prompt, { exact: true }).waitFor();
+        await page
+          .getByText(text('common.total', { count: 0 }, language), { exact: true })
+          .filter({ visible: true })
+          .waitFor();
+        expect(asked).toEqual([]);
+        const search = page.getByRole('search');
+        await tap(search.getByLabel(text('entities.worksheet.fields.planDate', {}, language), { exact: true }).first());
+        await tap(page.getByText(text('dateRanges.past365Days', {}, language), { exact: true }));
+        const listed = page.waitForResponse((response) => new URL(response.url()).pathname === during);
+        await tap(search.getByRole('button', { name: language === 'en' ? 'Search' : '查询' }));
+        expect((await listed).status()).toBe(200);
+        const query = Object.fromEntries(asked.at(-1)?.searchParams ?? []);
+        expect(Object.keys(query)).toEqual(expect.arrayContaining(['startDate', 'endDate']));
+        const { total } = (await call<{ total: number }>(server.app, admin, { method: 'GET', url: during, query })).body.data;
+        expect(total).toBeGreaterThan(0);
+        await page
+          .getByText(text('common.total', { count: total }, language), { exact: true })
+          .filter({ visible: true })
+          .waitFor();
+        expect(await page.getByText(prompt, { exact: true }).count()).toBe(0);
+      } finally {
+        page.off('request', record);
+      }
+    },
+  );
 
   test.each<[Language, string, string, string, string, string]>([
     ['en', 'Site schemes', 'New', 'Station serial number', 'Save', 'no station of yours has the serial number NO-SUCH-1'],

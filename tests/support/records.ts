@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { call, type Answer } from './api';
 import type { PageSchema } from '../../generated/meta';
-import { initialListState, listQuery } from '../../runtime/list/listQuery';
+import { initialListState, listQuery, type ListParameters } from '../../runtime/list/listQuery';
 import { entities, example, operation, pages, resourceOperation } from './contract';
 
 export type Row = Record<string, unknown>;
@@ -13,9 +13,14 @@ export function url(id: string, params: Row = {}): string {
   return operation(id).path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(params[name])));
 }
 
-/** The query of a page's list call as the page opens (its first page, order, tabs and fixed conditions), within `scope`. */
-export const openingQuery = (page: PageSchema, scope: Row = {}): Record<string, string> =>
-  Object.fromEntries(Object.entries(listQuery(initialListState(page), scope)).map(([name, value]) => [name, String(value)]));
+/**
+ * The query of a page's list call as the page opens (its first page, order, tabs and fixed
+ * conditions), within `scope`; of another of its lists, given what that list takes.
+ */
+export const openingQuery = (page: PageSchema, scope: Row = {}, takes?: ListParameters): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(listQuery(initialListState(page), scope, takes)).map(([name, value]) => [name, String(value)]),
+  );
 
 export const methodOf = (id: string) => operation(id).method.toUpperCase() as Method;
 
