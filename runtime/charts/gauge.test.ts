@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { gaugeOption, gaugeShare } from './gauge';
+import { dialValue, gaugeOption } from './gauge';
 import type { GaugeSeriesOption } from './option';
 
 const dial = { min: 0, max: 100, text: '75 %', color: '#409EFF', track: '#eee' };
@@ -7,14 +7,16 @@ const seriesOf = (option: ReturnType<typeof gaugeOption>) => (option.series as G
 
 describe('a gauge', () => {
   test.each([
-    [30, 0, 100, 0.3],
-    [21, 0, 80, 0.2625],
+    [30, 0, 100, 30],
+    [21, 0, 80, 21],
+    // Exactly the value: not 14.000000000000002, as 14 / 100 of the scale would give back.
+    [14, 0, 100, 14],
     [-5, 0, 100, 0],
-    [130, 0, 100, 1],
-    [null, 0, 100, 0],
-    [5, 10, 10, 0],
-  ])('%s on a scale of %s–%s fills %s of the dial', (value, min, max, share) => {
-    expect(gaugeShare(value, min, max)).toBe(share);
+    [130, 0, 100, 100],
+    [null, 0, 100, null],
+    [5, 10, 10, 10],
+  ])('%s on a scale of %s–%s draws %s', (value, min, max, drawn) => {
+    expect(dialValue(value, min, max)).toBe(drawn);
   });
 
   test('the dial fills as far as the value on its scale, in its colour, and writes the value in its middle', () => {

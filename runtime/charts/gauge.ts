@@ -14,10 +14,14 @@ export interface Dial {
   fontSize?: number;
 }
 
-/** How much of the dial a value fills, from 0 to 1 (a value beyond the scale fills it or leaves it empty). */
-export function gaugeShare(value: number | null, min: number, max: number): number {
-  if (value === null || max <= min) return 0;
-  return Math.min(1, Math.max(0, (value - min) / (max - min)));
+/**
+ * The value a dial draws: the value itself, held within the scale (beyond it, the dial is full or
+ * empty); on a scale without width, its lower end. Never computed back from a share of the scale,
+ * which would draw 14 as 14.000000000000002.
+ */
+export function dialValue(value: number | null, min: number, max: number): number | null {
+  if (value === null) return null;
+  return max > min ? Math.min(max, Math.max(min, value)) : min;
 }
 
 /**
@@ -28,7 +32,7 @@ export function gaugeOption(dial: Dial): ChartOption {
   const { min, text, color, track, fontSize = 16 } = dial;
   // A scale without width (min not below max) draws an empty dial of one unit.
   const max = dial.max > min ? dial.max : min + 1;
-  const share = gaugeShare(dial.value, min, dial.max);
+  const value = dialValue(dial.value, min, dial.max);
   return {
     series: [
       {
@@ -49,7 +53,7 @@ export function gaugeOption(dial: Dial): ChartOption {
         axisLabel: { distance: 4, fontSize: 12 },
         title: { show: false },
         detail: { offsetCenter: [0, 0], fontSize, formatter: () => text },
-        data: dial.value === null ? [] : [{ value: min + share * (max - min) }],
+        data: value === null ? [] : [{ value }],
       },
     ],
   };
