@@ -371,6 +371,65 @@ describe('calls within a user’s reach', () => {
     },
   );
 
+  test.each<Language>(['en', 'zh'])(
+    "a support request's thread takes a reply; the messages page marks it read and unread, then deletes it ticked (%s)",
+    async (language) => {
+      const say = (key: string, params: Record<string, string | number> = {}) => text(key, params, language);
+      const requests = (
+        await call<{ records: Row[] }>(server.app, admin, { method: 'GET', url: url('getSupportList'), query: { size: '50' } })
+      ).body.data.records;
+      const request = requests[0];
+      if (!request) throw new Error('the demo has no support request');
+      const thread = async () =>
+        (
+          await call<{ records: Row[]; total: number }>(server.app, admin, {
+            method: 'GET',
+            url: url('getSupportNoticeList'),
+            query: { supportRequestId: String(request.id), size: '50' },
+          })
+        ).body.data;
+      const before = await thread();
+      const content = `Checked on site (${language} ${Date.now() % 100000})`;
+
+      // From the request's row to its thread, where the reply is written.
+      const supportRequests = pages.find((candidate) => candidate.page === 'supportRequest') as PageSchema;
+      await page.goto(`${server.url}${supportRequests.route}?lng=${language}`);
+      await rowAction(rowWith(page, String(request.name)).first(), say('pages.supportThread.title'));
+      await page.getByRole('heading', { name: new RegExp(say('pages.supportThread.title')) }).waitFor();
+      await tap(page.getByRole('button', { name: say('common.new'), exact: true }));
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel(say('entities.supportNotice.fields.content'), { exact: true }).fill(content);
+      await tap(dialog.getByRole('button', { name: say('common.save'), exact: true }));
+      await page.getByRole('row').filter({ hasText: content }).waitFor();
+      const after = await thread();
+      expect(after.total).toBe(before.total + 1);
+      const message = after.records.find((record) => record.content === content);
+      // A new message is unread (its flag not yet set).
+      expect(message).toBeDefined();
+      expect(message?.readFlag).not.toBe(true);
+
+      // On the messages page: marked read, then unread, the server holding each.
+      const readFlag = async () => (await thread()).records.find((record) => record.id === message?.id)?.readFlag;
+      const messages = pages.find((candidate) => candidate.page === 'supportNotice') as PageSchema;
+      await page.goto(`${server.url}${messages.route}?lng=${language}`);
+      const row = page.getByRole('row').filter({ hasText: content }).first();
+      const [read, unread] = [say('siteops.actions.markMessageRead'), say('siteops.actions.markMessageUnread')];
+      expect(await rowActionCount(row, unread)).toBe(0);
+      await rowAction(row, read);
+      await expect.poll(readFlag).toBe(true);
+      await expect.poll(() => rowActionCount(row, read)).toBe(0);
+      await rowAction(row, unread);
+      await expect.poll(readFlag).toBe(false);
+
+      // Ticked and deleted after the confirmation: gone from the screen and the server.
+      await tap(row.getByRole('checkbox', { name: say('common.selectRow') }));
+      await tap(page.getByRole('button', { name: `${say('common.deleteSelected')} (1)` }));
+      await tap(page.getByRole('button', { name: say('common.ok'), exact: true }));
+      await row.waitFor({ state: 'detached' });
+      expect((await thread()).total).toBe(before.total);
+    },
+  );
+
   test.each<[Language, string, string, string, string, string]>([
     ['en', 'Site schemes', 'New', 'Station serial number', 'Save', 'no station of yours has the serial number NO-SUCH-1'],
     ['zh', '站点方案', '新增', '电站序列号', '保存', '本企业没有序列号为 NO-SUCH-1 的电站'],
