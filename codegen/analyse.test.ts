@@ -18,6 +18,11 @@ function sources(change: (src: Sources, page: JsonObject) => void): Sources {
   return src;
 }
 
+/** The translations of one file of `schemas/i18n/<language>/`, to change. */
+function labelsOf(src: Sources, language: 'en' | 'zh', file: string): JsonObject {
+  return src.i18n[language]?.find((f) => f.path.endsWith(`${language}/${file}`))?.content as JsonObject;
+}
+
 /** The chart panels of the bidding funnel's page (funnel, win rate, trend, plan versus actual, ranking). */
 function funnelCharts(src: Sources): JsonObject[] {
   const charts = src.pages.find((p) => p.content.page === 'tenderFunnel')?.content.charts as JsonObject;
@@ -96,8 +101,8 @@ describe('codegen analysis', () => {
     [
       'another list without its label',
       (src) => {
-        const fragment = src.i18n.zh?.find((f) => f.path.endsWith('zh/customer.json'))?.content as JsonObject;
-        delete ((fragment.pages as JsonObject).customer as JsonObject & { lists: JsonObject }).lists.getOwnerCustomerList;
+        const pages = labelsOf(src, 'zh', 'customer.json').pages as JsonObject;
+        delete (pages.customer as JsonObject & { lists: JsonObject }).lists.getOwnerCustomerList;
       },
       'label pages.customer.lists.getOwnerCustomerList is missing in zh',
     ],
@@ -119,16 +124,15 @@ describe('codegen analysis', () => {
     [
       'a label missing in zh',
       (src) => {
-        const fragment = src.i18n.zh?.find((f) => f.path.endsWith('zh/customer.json'))?.content as JsonObject;
-        delete ((fragment.entities as JsonObject).customer as JsonObject & { fields: JsonObject }).fields.city;
+        const entities = labelsOf(src, 'zh', 'customer.json').entities as JsonObject;
+        delete (entities.customer as JsonObject & { fields: JsonObject }).fields.city;
       },
       'label entities.customer.fields.city is missing in zh',
     ],
     [
       'a label in en only',
       (src) => {
-        const fragment = src.i18n.en?.find((f) => f.path.endsWith('en/common.json'))?.content as JsonObject;
-        (fragment.common as JsonObject).onlyHere = 'English only';
+        (labelsOf(src, 'en', 'common.json').common as JsonObject).onlyHere = 'English only';
       },
       'label common.onlyHere has no zh translation',
     ],
@@ -169,8 +173,7 @@ describe('codegen analysis', () => {
     [
       'a call action without its label',
       (src) => {
-        const fragment = src.i18n.en?.find((f) => f.path.endsWith('en/siteops.json'))?.content as JsonObject;
-        delete (fragment.actions as JsonObject).readNotice;
+        delete (labelsOf(src, 'en', 'siteops.json').actions as JsonObject).readNotice;
       },
       'label actions.readNotice is missing in en',
     ],
@@ -212,8 +215,8 @@ describe('codegen analysis', () => {
     [
       'a chart without its title',
       (src) => {
-        const fragment = src.i18n.zh?.find((f) => f.path.endsWith('zh/tender.json'))?.content as JsonObject;
-        delete ((fragment.charts as JsonObject).getBusBiddingInfoRanking as JsonObject).title;
+        const charts = labelsOf(src, 'zh', 'tender.json').charts as JsonObject;
+        delete (charts.getBusBiddingInfoRanking as JsonObject).title;
       },
       'label charts.getBusBiddingInfoRanking.title is missing in zh',
     ],
