@@ -15,7 +15,8 @@ import { Pager, type TablePaging } from '../table/Pager';
 import { FilterBar } from './FilterBar';
 import { ListCards } from './ListCards';
 import { nextSort, tabFilters, type ListRecord, type ListState } from './listQuery';
-import { ListTabs, type ListChoice } from './ListTabs';
+import { ListSwitch, type ListChoice } from './ListSwitch';
+import { ListTabs } from './ListTabs';
 import { RowActions, type RowActionEntry } from './RowActions';
 import { useNarrowScreen } from './useNarrowScreen';
 
@@ -68,7 +69,7 @@ export interface ListViewProps {
   onImport?(file: File): void;
   /** An import is under way. */
   importing?: boolean;
-  /** The lists the page offers (`lists`), as tabs above the others. */
+  /** The lists the page offers (`lists`), to choose from in the row of its buttons. */
   lists?: ListChoice;
 }
 
@@ -284,13 +285,12 @@ export function ListView(props: ListViewProps) {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      {page.tabs?.length || props.lists ? (
+      {page.tabs?.length ? (
         <ListTabs
           page={page}
           schema={schema}
           values={state.filters}
           onSelect={(field, value) => onStateChange({ ...state, filters: { ...state.filters, [field]: value }, current: 1 })}
-          {...(props.lists ? { lists: props.lists } : {})}
         />
       ) : null}
       {page.filters?.length ? (
@@ -303,8 +303,9 @@ export function ListView(props: ListViewProps) {
           onSearch={(filters) => onStateChange({ ...state, filters: { ...tabFilters(page, state), ...filters }, current: 1 })}
         />
       ) : null}
-      {props.onCreate || props.exports?.length || props.onImport || bulk ? (
+      {props.lists || props.onCreate || props.exports?.length || props.onImport || bulk ? (
         <Space wrap>
+          {props.lists ? <ListSwitch page={page} lists={props.lists} /> : null}
           {props.onCreate ? (
             <Button type="primary" onClick={props.onCreate}>
               {t('common.new')}

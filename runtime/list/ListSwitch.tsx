@@ -1,0 +1,30 @@
+import { Segmented } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { PageSchema } from '../../generated/meta';
+import { label } from '../i18n/labels';
+
+/** The lists a page offers (its own, then its `lists`), the one shown, and the choice of another. */
+export interface ListChoice {
+  operations: string[];
+  current: string;
+  onSelect(operation: string): void;
+}
+
+/**
+ * The choice between the lists a page offers, each named `pages.<page>.lists.<operation>`. It sits
+ * in the row of the list's buttons, taking no height of its own: the list keeps its rows in view.
+ */
+export function ListSwitch({ page, lists }: { page: PageSchema; lists: ListChoice }) {
+  const { t } = useTranslation();
+  return (
+    <Segmented<string>
+      aria-label={t('common.lists')}
+      value={lists.current}
+      onChange={lists.onSelect}
+      options={lists.operations.map((operation) => ({
+        value: operation,
+        label: label(t, `pages.${page.page}.lists.${operation}`),
+      }))}
+    />
+  );
+}
