@@ -1,6 +1,6 @@
 import { analyse } from './analyse';
-import type { PageDecl } from './declarations';
 import { coverageProblems } from './coverage';
+import type { PageDecl } from './declarations';
 import { VALIDATORS_DTS } from './esm';
 import { dashboardEnums, labelParts } from './labelParts';
 import { clientRoutes, pageListParameters, registryModule, schemaLoadersModule } from './registry';
