@@ -21,7 +21,7 @@ import { filtersToChoose, initialListState, listQuery, pageShowing, scopeFromSea
 import type { PageChartsProps } from './PageCharts';
 import { PageLinks } from './PageLinks';
 import { ListView, rowParams, rowWorkKey, transitionLabel, type ExportFormat, type ListRecord } from './ListView';
-import { listParameters, pages } from './pages';
+import { listTakes, pages } from './pages';
 import { useListData } from './useListData';
 import { useScopeName } from './useScopeName';
 import { ViewDialog } from './ViewDialog';
@@ -66,7 +66,7 @@ export function ListPage({ page }: { page: PageSchema }) {
   const [state, setState] = useState(() => initialListState(page));
   // The list shown: the page's own, or one of the others it offers (`lists`).
   const [list, setList] = useState(page.resource.list);
-  const takes = page.lists ? listParameters[list] : undefined;
+  const takes = listTakes(page, list);
   const shown = useMemo(() => pageShowing(page, list, takes), [page, list, takes]);
   const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState<Editing | null>(null);

@@ -29,6 +29,11 @@ export interface ListParameters {
   sorts: readonly string[];
 }
 
+type Filter = NonNullable<PageSchema['filters']>[number];
+
+/** The query parameters a filter sets: its field, or the two ends of its range. */
+const filterParams = (filter: Filter): string[] => filter.range ?? [filter.field];
+
 /**
  * The filters of the page a list needs and the user has yet to choose (a period the call lists
  * within): the list waits for them rather than asking without.
@@ -36,7 +41,7 @@ export interface ListParameters {
 export function filtersToChoose(page: PageSchema, query: Record<string, unknown>, takes: ListParameters | undefined): string[] {
   const missing = (takes?.required ?? []).filter((param) => query[param] === undefined);
   return (page.filters ?? [])
-    .filter((filter) => (filter.range ?? [filter.field]).some((param) => missing.includes(param)))
+    .filter((filter) => filterParams(filter).some((param) => missing.includes(param)))
     .map((filter) => filter.field);
 }
 
@@ -80,7 +85,7 @@ export function pageShowing(page: PageSchema, operation: string, takes: ListPara
       ...column,
       sortable: column.sortable === true && takes.sorts.includes(column.field),
     })) as PageSchema['columns'],
-    filters: (page.filters ?? []).filter((filter) => taken(...(filter.range ?? [filter.field]))),
+    filters: (page.filters ?? []).filter((filter) => taken(...filterParams(filter))),
     tabs: (page.tabs ?? []).filter((tab) => taken(tab.field)),
   };
 }

@@ -7,4 +7,8 @@ import type { ListParameters } from './listQuery';
 export const pages = pageList as PageSchema[];
 
 /** What each list of the pages offering several takes, by operation id (see codegen's `pageListParameters`). */
-export const listParameters: Record<string, ListParameters> = pageLists;
+const listParameters: Record<string, ListParameters> = pageLists;
+
+/** What one of a page's lists takes, when the page offers several (`lists`); a page of one list sends its whole query. */
+export const listTakes = (page: PageSchema, operation: string): ListParameters | undefined =>
+  page.lists ? listParameters[operation] : undefined;

@@ -8,7 +8,7 @@ import type { PageSchema } from '../../generated/meta';
 import { routes } from '../../generated/registry';
 import { call, signIn } from '../support/api';
 import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
-import { methodOf, openingQuery, url, type Row } from '../support/records';
+import { methodOf, openingList, url, type Row } from '../support/records';
 import center from '../../schemas/constants/managementCenter.json';
 import { pages } from '../support/contract';
 import { startServer, type TestServer } from '../support/server';
@@ -118,10 +118,7 @@ describe('enterprise journeys', () => {
 
   /** The total a list page's call answers for the list as it opens (its tabs and fixed conditions). */
   async function totalOf(schema: PageSchema): Promise<number> {
-    const list = schema.resource.list;
-    return (
-      await call<{ total: number }>(server.app, admin, { method: methodOf(list), url: url(list), query: openingQuery(schema) })
-    ).body.data.total;
+    return (await openingList(server.app, admin, schema)).total;
   }
 
   test('each entry of the bottom navigation opens its screen with the server’s data', async () => {

@@ -6,7 +6,7 @@ import type { JsonSchema } from '../../server/contract';
 import { call, signIn } from '../support/api';
 import { launchBrowser, openInApp, signInAsAdmin, tap } from '../support/browser';
 import { entities, example, operation, pages } from '../support/contract';
-import { callOn, createRecord, methodOf, openingQuery, operationFor, recordBody, url, type Row } from '../support/records';
+import { callOn, createRecord, methodOf, openingList, operationFor, recordBody, url, type Row } from '../support/records';
 import { startServer, type TestServer } from '../support/server';
 import { choose, rowAction, rowActionCount, rowWith } from '../support/ui';
 import {
@@ -709,13 +709,7 @@ export function pageTests(part: number, parts: number): void {
 
       /** The records of the list as it opens (its order, its first page size). */
       async function firstPage(): Promise<Row[]> {
-        const list = schema.resource.list;
-        const answer = await call<{ records: Row[] }>(server.app, admin, {
-          method: methodOf(list),
-          url: url(list),
-          query: openingQuery(schema, scope),
-        });
-        return answer.body.data.records;
+        return (await openingList(server.app, admin, schema, scope)).records;
       }
 
       /** Whether the smoke's record was made through its entity's create call for a page that creates nothing. */

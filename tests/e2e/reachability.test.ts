@@ -5,10 +5,9 @@ import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
 import { rowAction, rowActionCount, rowWith } from '../support/ui';
 import { startServer, type TestServer } from '../support/server';
 import { pages } from '../support/contract';
-import { createRecord, methodOf, openingQuery, url, type Row } from '../support/records';
+import { createRecord, openingList, openingQuery, url, type Row } from '../support/records';
 import { text } from '../support/english';
 import type { PageSchema } from '../../generated/meta';
-import pageLists from '../../generated/pageLists.json';
 
 const energyLabels = pages.find((schema) => schema.page === 'emsEnergyLabel') as PageSchema;
 const siteManage = pages.find((schema) => schema.page === 'emsSiteManage') as PageSchema;
@@ -294,13 +293,7 @@ describe('calls within a user’s reach', () => {
       const own = schema.resource.list;
       /** What a list answers as the page opens it: its total and the name of its first record. */
       const opening = async (id: string) => {
-        const { total, records } = (
-          await call<{ total: number; records: Row[] }>(server.app, admin, {
-            method: methodOf(id),
-            url: url(id),
-            query: openingQuery(schema, {}, pageLists[id as keyof typeof pageLists]),
-          })
-        ).body.data;
+        const { total, records } = await openingList(server.app, admin, schema, {}, id);
         return { total, first: String(records[0]?.[schema.columns[0]?.field ?? 'id'] ?? '') };
       };
       const [ownList, otherList] = [await opening(own), await opening(other)];

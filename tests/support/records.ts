@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { call, type Answer } from './api';
 import type { PageSchema } from '../../generated/meta';
-import { initialListState, listQuery, type ListParameters } from '../../runtime/list/listQuery';
+import { initialListState, listQuery } from '../../runtime/list/listQuery';
+import { listTakes } from '../../runtime/list/pages';
 import { entities, example, operation, pages, resourceOperation } from './contract';
 
 export type Row = Record<string, unknown>;
@@ -14,13 +15,32 @@ export function url(id: string, params: Row = {}): string {
 }
 
 /**
- * The query of a page's list call as the page opens (its first page, order, tabs and fixed
- * conditions), within `scope`; of another of its lists, given what that list takes.
+ * The query of one of a page's lists (its own, or another of its `lists`) as the page opens it:
+ * its first page, order, tabs and fixed conditions, within `scope`, as that list takes them.
  */
-export const openingQuery = (page: PageSchema, scope: Row = {}, takes?: ListParameters): Record<string, string> =>
+export const openingQuery = (page: PageSchema, scope: Row = {}, listId = page.resource.list): Record<string, string> =>
   Object.fromEntries(
-    Object.entries(listQuery(initialListState(page), scope, takes)).map(([name, value]) => [name, String(value)]),
+    Object.entries(listQuery(initialListState(page), scope, listTakes(page, listId))).map(([name, value]) => [
+      name,
+      String(value),
+    ]),
   );
+
+/** What one of a page's lists (its own, or another of its `lists`) answers as the page opens it, within `scope`. */
+export async function openingList(
+  app: FastifyInstance,
+  token: string,
+  page: PageSchema,
+  scope: Row = {},
+  listId = page.resource.list,
+): Promise<{ records: Row[]; total: number }> {
+  const answer = await call<{ records: Row[]; total: number }>(app, token, {
+    method: methodOf(listId),
+    url: url(listId),
+    query: openingQuery(page, scope, listId),
+  });
+  return answer.body.data;
+}
 
 export const methodOf = (id: string) => operation(id).method.toUpperCase() as Method;
 
