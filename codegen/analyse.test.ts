@@ -61,6 +61,14 @@ describe('codegen analysis', () => {
       'column revenue is not a property of what getCustomerList answers',
     ],
     [
+      'the route of a page listed by a call for administrators, not marked as theirs',
+      (src) => {
+        const entry = JSON.stringify(src.routes).replace('"page":"user","admin":true', '"page":"user"');
+        src.routes = JSON.parse(entry) as JsonObject;
+      },
+      'UserManagement shows page user, whose list getUserPage is for administrators (x-admin): mark it "admin": true',
+    ],
+    [
       'a filter none of the list calls takes',
       (_src, page) => (page.filters as JsonObject[]).push({ field: 'phone' }),
       'filter phone is not a query parameter of getCustomerList or getOwnerCustomerList',

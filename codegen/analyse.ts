@@ -63,7 +63,7 @@ export async function analyse(src: Sources): Promise<Analysis> {
   const lookupLabels = checkLookups(src.uiSchemas, entities, operations, problems);
   const routesMeta = src.meta.routes;
   if (!routesMeta) throw new Error('schemas/meta/routes.schema.json is missing');
-  const routes = checkRoutes(src, routesMeta, problems);
+  const routes = checkRoutes(src, routesMeta, operations, problems);
   const widgets: Record<string, JsonObject> = {};
   for (const widget of src.widgets) {
     widgets[widget.type] = (await $RefParser.dereference(join(src.root, widget.path), structuredClone(widget.content), {

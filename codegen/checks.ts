@@ -196,7 +196,7 @@ export function checkStates(entities: Entities, problems: string[]): void {
 }
 
 /** The route tree against its meta-schema and the page schemas. */
-export function checkRoutes(src: Sources, meta: JsonObject, problems: string[]): RouteDecl[] {
+export function checkRoutes(src: Sources, meta: JsonObject, operations: Operation[], problems: string[]): RouteDecl[] {
   const where = 'schemas/routes/routes.json';
   const validate = new Ajv({ strict: true, allErrors: true }).compile(meta);
   if (!validate(src.routes)) {
@@ -213,6 +213,8 @@ export function checkRoutes(src: Sources, meta: JsonObject, problems: string[]):
     byPath.set(route.path, route);
   }
   const pages = new Map(src.pages.map(({ content }) => [String(content.page), String(content.route)]));
+  const lists = new Map(src.pages.map(({ content }) => [String(content.page), (content as unknown as PageDecl).resource.list]));
+  const forAdministrators = new Set(operations.filter((op) => op.access.admin).map((op) => op.operationId));
   const permissions = src.schemas.find((file) => file.path === 'schemas/enums/permission.json')?.content.enum ?? [];
   for (const route of routes) {
     if (route.permission && !(Array.isArray(permissions) && permissions.includes(route.permission))) {
@@ -223,6 +225,12 @@ export function checkRoutes(src: Sources, meta: JsonObject, problems: string[]):
     if (route.redirect && !byPath.has(route.redirect))
       problems.push(`${where}: ${route.name} redirects to ${route.redirect}, which is no route`);
     if (!route.page) continue;
+    // A page listed by a call for administrators is no entry of anyone else's menu.
+    const list = lists.get(route.page);
+    if (list && forAdministrators.has(list) && route.admin !== true)
+      problems.push(
+        `${where}: ${route.name} shows page ${route.page}, whose list ${list} is for administrators (x-admin): mark it "admin": true`,
+      );
     const pageRoute = pages.get(route.page);
     if (pageRoute === undefined) problems.push(`${where}: ${route.name} shows page ${route.page}, which does not exist`);
     else if (pageRoute !== route.path)

@@ -89,6 +89,7 @@ export interface RouteDecl {
   open?: boolean;
   hidden?: boolean;
   tenants?: number[];
+  admin?: boolean;
   permission?: string;
   participation?: boolean;
   participationPermission?: boolean;

@@ -8,8 +8,9 @@ export interface MenuContext {
 }
 
 /**
- * The routes a user may open: those of their tenant (`tenants`) that need no permission or one
- * they have, and whose parents they may open too. Open routes (login...) are not part of it.
+ * The routes a user may open: those of their tenant (`tenants`), for administrators only when the
+ * user is one (`admin`), that need no permission or one they have, and whose parents they may open
+ * too. Open routes (login...) are not part of it.
  */
 export function allowedRoutes(routes: Route[], context: MenuContext): Route[] {
   const allowed = new Set<string>();
@@ -18,6 +19,7 @@ export function allowedRoutes(routes: Route[], context: MenuContext): Route[] {
     if (route.open) continue;
     if (route.parent && !allowed.has(route.parent) && routes.some((r) => r.name === route.parent && !r.open)) continue;
     if (route.tenants && !route.tenants.includes(context.tenantId)) continue;
+    if (route.admin && !context.isAdmin) continue;
     if (route.permission && !context.isAdmin && !context.permissions.includes(route.permission)) continue;
     allowed.add(route.name);
     result.push(route);

@@ -489,6 +489,21 @@ describe.each(databases())('sessions, access and accounts on $name', ({ name, st
     expect(menu.map((entry) => entry.name)).not.toContain('CustomersManagement');
   });
 
+  test("the screens listed by administrators' calls (users, points accounts, every approval) are no entries of a staff member's menu", async () => {
+    const staff = await signIn(app, (await createStaff(unique('notadmin'))).username as string, 'start123');
+    const names = async (token: string) =>
+      (await call<string[]>(app, token, { method: 'GET', url: '/manager/user/userMenu' })).body.data;
+    const forAdministrators = ['UserManagement', 'PointsAccounts', 'ApprovalsAll'];
+    expect(await names(admin)).toEqual(expect.arrayContaining(forAdministrators));
+    const ofStaff = await names(staff);
+    expect(ofStaff).toContain('ApprovalsMine');
+    expect(ofStaff.filter((name) => forAdministrators.includes(name))).toEqual([]);
+    // The list behind the entry answers administrators only, whatever the menu shows.
+    const every = (token: string) => call<Page>(app, token, { method: 'GET', url: '/manager/approval/page' });
+    expect((await every(admin)).status).toBe(200);
+    expect((await every(staff)).status).toBe(403);
+  });
+
   test('the enterprise headlines are for tenants 2, 10, 12 and 14 only, in the calls and the menu', async () => {
     const operator = await signIn(app, 'operator', 'operator123');
     const news = (token: string) =>

@@ -4,7 +4,7 @@ import { call, signIn } from '../support/api';
 import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
 import { rowAction, rowActionCount, rowWith } from '../support/ui';
 import { startServer, type TestServer } from '../support/server';
-import { pages } from '../support/contract';
+import { entities, pages } from '../support/contract';
 import { createRecord, openingList, openingQuery, url, type Row } from '../support/records';
 import { text } from '../support/english';
 import type { PageSchema } from '../../generated/meta';
@@ -424,6 +424,61 @@ describe('calls within a user’s reach', () => {
       await tap(page.getByRole('button', { name: say('common.ok'), exact: true }));
       await row.waitFor({ state: 'detached' });
       expect((await thread()).total).toBe(before.total);
+    },
+  );
+
+  test.each<[Language, string, string, string]>([
+    ['zh', 'oaApprovalAll', 'approval', 'title'],
+    ['en', 'expenditure', 'expenditure', 'title'],
+    ['zh', 'oaLeaveRecord', 'leaveApplication', 'reason'],
+  ])(
+    'an administrator withdraws a pending application for its applicant and submits it again from its row; an approval is also rejected and approved with an opinion (%s, %s)',
+    async (language, pageName, entity, field) => {
+      const say = (key: string) => text(key, {}, language);
+      const schema = pages.find((candidate) => candidate.page === pageName) as PageSchema;
+      const name = `For the applicant ${language} ${Date.now() % 100000}`;
+      const record = await createRecord(server.app, admin, entity, { [field]: name });
+      expect(record.state).toBe('pending');
+      const stateOf = async () =>
+        (await call<Row>(server.app, admin, { method: 'GET', url: url(schema.resource.get as string, { id: record.id }) })).body
+          .data.state;
+      const step = (transition: string) => say(`entities.${entity}.transitions.${transition}`);
+      const states = String(entities[entity]?.properties?.state?.['x-enum']);
+      const shows = (state: string) =>
+        row
+          .getByText(say(`enums.${states}.${state}`), { exact: true })
+          .first()
+          .waitFor();
+
+      await page.goto(`${server.url}${schema.route}?lng=${language}`);
+      const row = rowWith(page, name).first();
+      await rowAction(row, step('withdraw'));
+      await tap(page.getByRole('button', { name: say('common.ok'), exact: true }));
+      await expect.poll(stateOf).toBe('canceled');
+      await shows('canceled');
+      expect(await rowActionCount(row, step('withdraw'))).toBe(0);
+      await rowAction(row, step('submit'));
+      await expect.poll(stateOf).toBe('pending');
+      await shows('pending');
+      if (entity !== 'approval') return;
+
+      // The opinion is asked in the step's dialog, and kept with the application.
+      for (const [transition, state] of [
+        ['reject', 'rejected'],
+        ['submit', 'pending'],
+        ['approve', 'agreed'],
+      ] as const) {
+        await rowAction(row, step(transition));
+        if (transition !== 'submit') {
+          const dialog = page.getByRole('dialog', { name: step(transition) });
+          await dialog.getByLabel(say('forms.oaOpinion.fields.opinion'), { exact: true }).fill(`${transition}: ${name}`);
+          await tap(dialog.getByRole('button', { name: say('common.save'), exact: true }));
+        }
+        await expect.poll(stateOf).toBe(state);
+        await shows(state);
+      }
+      const approved = await call<Row>(server.app, admin, { method: 'GET', url: url('getApprovalById', { id: record.id }) });
+      expect(approved.body.data.opinion).toBe(`approve: ${name}`);
     },
   );
 
