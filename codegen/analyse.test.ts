@@ -69,6 +69,22 @@ describe('codegen analysis', () => {
       'UserManagement shows page user, whose list getUserPage is for administrators (x-admin): mark it "admin": true',
     ],
     [
+      'a list always asked for a value its parameter does not take',
+      (src) => {
+        const worksheets = src.pages.find((p) => p.content.page === 'worksheet')?.content as JsonObject;
+        worksheets.lists = [{ operation: 'getSiteTaskReportList', query: { status: 'finished' } }];
+      },
+      'list getSiteTaskReportList: "finished" is no value of its query parameter status',
+    ],
+    [
+      'a list always asked for a parameter it does not have',
+      (src) => {
+        const worksheets = src.pages.find((p) => p.content.page === 'worksheet')?.content as JsonObject;
+        worksheets.lists = [{ operation: 'getSiteTaskReportList', query: { finished: true } }];
+      },
+      'list getSiteTaskReportList has no query parameter finished',
+    ],
+    [
       'a filter none of the list calls takes',
       (_src, page) => (page.filters as JsonObject[]).push({ field: 'phone' }),
       'filter phone is not a query parameter of getCustomerList or getOwnerCustomerList',

@@ -4,6 +4,9 @@ import { enumKeysOf } from './labels';
 import { pageRecordSchema, propertyOf, requiredQueryOf, sortFieldsOf, type Operation } from './operations';
 import { isObject, type JsonObject, type Sources } from './sources';
 
+/** The `typeof` of a value of a JSON Schema type. */
+const jsonType = (type: unknown) => (type === 'integer' ? 'number' : type);
+
 export function checkPages(
   src: Sources,
   meta: JsonObject,
@@ -55,7 +58,9 @@ export function checkPages(
     }
     // The page's lists: its own, then the others it offers (`lists`), each answering a page of its records.
     const lists = [list];
-    for (const { operation } of page.lists ?? []) {
+    /** The values each of the other lists is always called with: no filter or tab of that list sets them. */
+    const fixedOf = new Map<Operation, Record<string, unknown>>();
+    for (const { operation, query = {} } of page.lists ?? []) {
       const other = byId.get(operation);
       if (!other) {
         fail(`list ${operation} is not in the OpenAPI document`);
@@ -66,15 +71,28 @@ export function checkPages(
         fail(`list ${operation} does not answer a page of ${page.entity}`);
       for (const field of page.scope ?? [])
         if (!propertyOf(other.query, field)) fail(`list ${operation} does not take ${field} of the page's scope`);
-      // What the list needs, the page's scope gives or the user chooses with a filter before it lists.
+      // What the list is always called with is a value its parameter takes.
+      for (const [param, value] of Object.entries(query)) {
+        const parameter = propertyOf(other.query, param);
+        if (!parameter) fail(`list ${operation} has no query parameter ${param}`);
+        else if (Array.isArray(parameter.enum) ? !parameter.enum.includes(value) : typeof value !== jsonType(parameter.type))
+          fail(`list ${operation}: ${JSON.stringify(value)} is no value of its query parameter ${param}`);
+      }
+      // What the list needs, the page's scope, its fixed query or a filter the user chooses gives before it lists.
       for (const param of requiredQueryOf(other))
-        if (!page.scope?.includes(param) && !(page.filters ?? []).some((f) => (f.range ?? [f.field]).includes(param)))
+        if (
+          !page.scope?.includes(param) &&
+          !(param in query) &&
+          !(page.filters ?? []).some((f) => (f.range ?? [f.field]).includes(param))
+        )
           fail(`list ${operation} needs ${param}, which neither the page's scope nor a filter gives`);
       lists.push(other);
+      fixedOf.set(other, query);
     }
     const names = lists.map((op) => op.operationId).join(' or ');
     /** The page's lists that take every one of the query parameters: a filter or tab shows with those. */
-    const taking = (...params: string[]) => lists.filter((op) => params.every((param) => propertyOf(op.query, param)));
+    const taking = (...params: string[]) =>
+      lists.filter((op) => params.every((param) => propertyOf(op.query, param) && !(param in (fixedOf.get(op) ?? {}))));
     for (const op of lists)
       for (const column of page.columns) {
         const property = propertyOf(pageRecordSchema(op), column.field);

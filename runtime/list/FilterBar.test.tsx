@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import schema from '../../generated/entities/enterpriseVideo.json';
 import factoryTests from '../../generated/entities/factoryTestRecord.json';
+import inspectionTasks from '../../generated/entities/inspectionTask.json';
 import type { PageSchema } from '../../generated/meta';
 import type { Api } from '../api/client';
 import { i18nFor } from '../i18n/i18n';
@@ -153,5 +154,34 @@ describe('filters on a phone', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     });
     expect(onSearch).toHaveBeenLastCalledWith({ name: 'Yard', categoryId: '', published: '' });
+  });
+});
+
+describe('a filter of one day', () => {
+  /** The inspections planned on a day: their plan date (a date field), not a range. */
+  const inspections = {
+    ...page,
+    page: 'inspectionTask',
+    entity: 'inspectionTask',
+    filters: [{ field: 'planDate' }],
+  } as PageSchema;
+  const day = (values: Record<string, string>, onSearch = vi.fn()) =>
+    bar(values, onSearch, { page: inspections, schema: inspectionTasks as RJSFSchema, api });
+
+  test('is a date picker showing the day searched, and searches by the day typed in it', async () => {
+    const onSearch = vi.fn();
+    day({ planDate: '2026-11-20' }, onSearch);
+    const picker = screen.getByRole('textbox', { name: 'Date' });
+    // A date picker (a calendar opens from it), not a box of free text.
+    expect(picker.closest('.ant-picker')).not.toBeNull();
+    expect(picker).toHaveProperty('value', '2026-11-20');
+    await act(async () => {
+      fireEvent.mouseDown(picker);
+      fireEvent.change(picker, { target: { value: '2026-11-21' } });
+      fireEvent.keyDown(picker, { key: 'Enter', code: 'Enter' });
+      fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(onSearch).toHaveBeenLastCalledWith({ planDate: '2026-11-21' });
   });
 });

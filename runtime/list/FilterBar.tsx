@@ -19,11 +19,11 @@ export interface FilterBarProps {
   onSearch(values: Record<string, string>): void;
 }
 
-type FormValue = string | [Dayjs, Dayjs] | null | undefined;
+type FormValue = string | Dayjs | [Dayjs, Dayjs] | null | undefined;
 
 /**
  * The filters of a list page: a text box for free text, a choice for coded values and for yes or no,
- * a record picker for a reference (whose entity has an options call), a range of days for dates.
+ * a record picker for a reference (whose entity has an options call), a day or a range of days for dates.
  * On a phone they are folded into a panel, which says how many of them are set.
  */
 export function FilterBar({ page, schema, values, onSearch }: FilterBarProps) {
@@ -32,22 +32,29 @@ export function FilterBar({ page, schema, values, onSearch }: FilterBarProps) {
   const [form] = Form.useForm<Record<string, FormValue>>();
   const properties = propertiesOf(schema);
   const filters = useMemo(() => page.filters ?? [], [page.filters]);
+  /** The filters of one day (a date field, not a range). */
+  const days = useMemo(
+    () =>
+      new Set(filters.filter(({ field, range }) => !range && propertiesOf(schema)[field]?.format === 'date').map((f) => f.field)),
+    [filters, schema],
+  );
 
   useEffect(() => {
-    // A range is held as its two query parameters and shown as one picker.
+    // A range is held as its two query parameters and shown as one picker; a day as its date.
     const shown: Record<string, FormValue> = { ...values };
     for (const { field, range } of filters) {
       const [start = '', end = ''] = range ?? [];
       if (range) shown[field] = values[start] && values[end] ? [dayjs(values[start]), dayjs(values[end])] : undefined;
+      else if (days.has(field)) shown[field] = values[field] ? dayjs(values[field]) : undefined;
     }
     form.setFieldsValue(shown);
-  }, [form, values, filters]);
+  }, [form, values, filters, days]);
 
   const submit = (raw: Record<string, FormValue>) => {
     const next: Record<string, string> = {};
     for (const { field, range } of filters) {
       const value = raw[field];
-      if (!range) next[field] = typeof value === 'string' ? value.trim() : '';
+      if (!range) next[field] = dayjs.isDayjs(value) ? value.format('YYYY-MM-DD') : typeof value === 'string' ? value.trim() : '';
       else if (Array.isArray(value)) {
         // A date field takes days; a date-time field the first and last instant of those days.
         const asDays = properties[field]?.format === 'date';
@@ -78,6 +85,8 @@ export function FilterBar({ page, schema, values, onSearch }: FilterBarProps) {
           >
             {range ? (
               <DatePicker.RangePicker aria-label={name} presets={presets} allowClear />
+            ) : days.has(field) ? (
+              <DatePicker aria-label={name} allowClear />
             ) : property?.['x-ref'] && optionsOperations[property['x-ref']] ? (
               <RefFilter entity={property['x-ref']} label={name} />
             ) : property?.type === 'boolean' ? (

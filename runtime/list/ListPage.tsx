@@ -66,7 +66,7 @@ export function ListPage({ page }: { page: PageSchema }) {
   const [state, setState] = useState(() => initialListState(page));
   // The list shown: the page's own, or one of the others it offers (`lists`).
   const [list, setList] = useState(page.resource.list);
-  const takes = listTakes(page, list);
+  const takes = useMemo(() => listTakes(page, list), [page, list]);
   const shown = useMemo(() => pageShowing(page, list, takes), [page, list, takes]);
   const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState<Editing | null>(null);

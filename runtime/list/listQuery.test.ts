@@ -63,6 +63,28 @@ describe('list query', () => {
     });
   });
 
+  test('a list always asked for some values (the done worksheets) sends them, over any filter or tab, and offers neither for them', () => {
+    const worksheets: PageSchema = {
+      ...page,
+      scope: [],
+      resource: { list: 'getSiteTaskList' },
+      lists: [{ operation: 'getSiteTaskReportList', query: { status: 'done' } }],
+      filters: [{ field: 'name' }, { field: 'status' }],
+      tabs: [{ field: 'status' }],
+    };
+    const done = {
+      query: ['current', 'size', 'name', 'status', 'sortField', 'sortOrder'],
+      required: [],
+      sorts: ['name'],
+      fixed: { status: 'done' },
+    };
+    const state = { ...initialListState(worksheets), filters: { name: 'filter', status: 'toDo' } };
+    expect(listQuery(state, {}, done)).toEqual({ name: 'filter', status: 'done', current: 1, size: 15 });
+    const shown = pageShowing(worksheets, 'getSiteTaskReportList', done);
+    expect(shown.filters?.map((f) => f.field)).toEqual(['name']);
+    expect(shown.tabs).toEqual([]);
+  });
+
   test('a page shows, with each of its lists, the filters, tabs and sorts that list takes, and its exports with its own', () => {
     const offering: PageSchema = {
       ...page,

@@ -22,11 +22,15 @@ export function initialListState(page: PageSchema): ListState {
   };
 }
 
-/** What a list call takes: its query parameters, those it needs, and the fields its `sortField` offers. */
+/**
+ * What a list call takes: its query parameters, those it needs, the fields its `sortField` offers,
+ * and the values a page always calls it with (`fixed`: no filter or tab sets those).
+ */
 export interface ListParameters {
   query: readonly string[];
   required: readonly string[];
   sorts: readonly string[];
+  fixed?: Readonly<Record<string, string | number | boolean>>;
 }
 
 type Filter = NonNullable<PageSchema['filters']>[number];
@@ -47,7 +51,8 @@ export function filtersToChoose(page: PageSchema, query: Record<string, unknown>
 
 /**
  * The query of the page's list call: paging, sort, the filters that have a value, and the
- * fields fixed by the route (the page's scope). Given what the call takes, only that: a sort
+ * fields fixed by the route (the page's scope), and the values the list is always called with. Given
+ * what the call takes, only that: a sort
  * the call does not offer is left to the call's default order.
  */
 export function listQuery(state: ListState, scope: Record<string, unknown>, takes?: ListParameters): Record<string, unknown> {
@@ -55,6 +60,7 @@ export function listQuery(state: ListState, scope: Record<string, unknown>, take
   const query: Record<string, unknown> = {
     ...filters,
     ...scope,
+    ...takes?.fixed,
     current: state.current,
     size: state.size,
     sortField: state.sortField,
@@ -77,7 +83,7 @@ export function listQuery(state: ListState, scope: Record<string, unknown>, take
 export function pageShowing(page: PageSchema, operation: string, takes: ListParameters | undefined): PageSchema {
   if (!takes) return page;
   const { export: _xlsx, exportPdf: _pdf, ...others } = page;
-  const taken = (...params: string[]) => params.every((param) => takes.query.includes(param));
+  const taken = (...params: string[]) => params.every((param) => takes.query.includes(param) && !(param in (takes.fixed ?? {})));
   return {
     ...(operation === page.resource.list ? page : others),
     resource: { ...page.resource, list: operation },

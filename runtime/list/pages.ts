@@ -9,6 +9,12 @@ export const pages = pageList as PageSchema[];
 /** What each list of the pages offering several takes, by operation id (see codegen's `pageListParameters`). */
 const listParameters: Record<string, ListParameters> = pageLists;
 
-/** What one of a page's lists takes, when the page offers several (`lists`); a page of one list sends its whole query. */
-export const listTakes = (page: PageSchema, operation: string): ListParameters | undefined =>
-  page.lists ? listParameters[operation] : undefined;
+/**
+ * What one of a page's lists takes, when the page offers several (`lists`), with the values it is
+ * always called with (its `query`); a page of one list sends its whole query.
+ */
+export function listTakes(page: PageSchema, operation: string): ListParameters | undefined {
+  const takes = page.lists ? listParameters[operation] : undefined;
+  const fixed = page.lists?.find((list) => list.operation === operation)?.query;
+  return takes && fixed ? { ...takes, fixed } : takes;
+}

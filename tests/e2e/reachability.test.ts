@@ -286,6 +286,8 @@ describe('calls within a user’s reach', () => {
     { language: 'en', name: 'customer', other: 'getOwnerCustomerList', ownFilter: 'Level' },
     { language: 'zh', name: 'expenditure', other: 'getMyExpendProcessPage', ownFilter: '申请人' },
     { language: 'en', name: 'vehicles', other: 'getVehicleInfoList', ownFilter: 'Plate number' },
+    // Always asked for the done worksheets: no state to choose, and no type either.
+    { language: 'zh', name: 'worksheet', other: 'getSiteTaskReportList', ownFilter: '工作类型' },
   ])(
     "$name: another list, chosen, shows that list's records with the filters it takes, and back ($language)",
     async ({ language, name, other, ownFilter }) => {
@@ -314,7 +316,12 @@ describe('calls within a user’s reach', () => {
       await filter.waitFor();
       const asked = page.waitForResponse((response) => new URL(response.url()).pathname === url(other));
       await tap(tab(other));
-      expect((await asked).status()).toBe(200);
+      const answer = await asked;
+      expect(answer.status()).toBe(200);
+      // What the list is always asked with (the done worksheets) is in the request the screen sends.
+      const fixed = schema.lists?.find((list) => list.operation === other)?.query ?? {};
+      for (const [param, value] of Object.entries(fixed))
+        expect(new URL(answer.url()).searchParams.get(param)).toBe(String(value));
       await shows(otherList);
       expect(await filter.count()).toBe(0);
       await tap(tab(own));
@@ -367,6 +374,36 @@ describe('calls within a user’s reach', () => {
       }
     },
   );
+
+  test("inspections by plan date list those of the day chosen in the filter's calendar, as the server finds them", async () => {
+    const schema = pages.find((candidate) => candidate.page === 'inspectionTask') as PageSchema;
+    const byDay = url('getInspectTasks');
+    const { records } = await openingList(server.app, admin, schema);
+    const day = String(records[0]?.planDate ?? '');
+    expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const { total } = (await call<{ total: number }>(server.app, admin, { method: 'GET', url: byDay, query: { planDate: day } }))
+      .body.data;
+    expect(total).toBeGreaterThan(0);
+
+    await page.goto(`${server.url}${schema.route}?lng=en`);
+    await tap(listChoice(page, 'en', 'By plan date'));
+    const search = page.getByRole('search');
+    const picker = search.getByRole('textbox', { name: 'Date', exact: true });
+    // The day typed in the calendar's box and taken with Enter, which also searches (as Search does).
+    const listed = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === byDay && new URL(response.url()).searchParams.has('planDate'),
+    );
+    await tap(picker);
+    await picker.fill(day);
+    await picker.press('Enter');
+    await tap(search.getByRole('button', { name: 'Search' }));
+    const answer = await listed;
+    expect(new URL(answer.url()).searchParams.get('planDate')).toBe(day);
+    await page
+      .getByText(text('common.total', { count: total }), { exact: true })
+      .filter({ visible: true })
+      .waitFor();
+  });
 
   test.each<Language>(['en', 'zh'])(
     "a support request's thread takes a reply; the messages page marks it read and unread, then deletes it ticked (%s)",
