@@ -85,6 +85,22 @@ describe('codegen analysis', () => {
       'list getSiteTaskReportList has no query parameter finished',
     ],
     [
+      'a scope field taken under a parameter that does not filter it',
+      (src) => {
+        const items = src.pages.find((p) => p.content.page === 'worksheetItems')?.content as JsonObject;
+        items.scopeParams = { worksheetId: 'sortField' };
+      },
+      'scope worksheetId: sortField is no query parameter of getItemsBySheetId filtering it by eq',
+    ],
+    [
+      'a scope parameter for a field outside the scope',
+      (src) => {
+        const items = src.pages.find((p) => p.content.page === 'worksheetItems')?.content as JsonObject;
+        items.scopeParams = { worksheetId: 'sheetId', name: 'sheetId' };
+      },
+      "scopeParams: name is not a field of the page's scope",
+    ],
+    [
       'a filter none of the list calls takes',
       (_src, page) => (page.filters as JsonObject[]).push({ field: 'phone' }),
       'filter phone is not a query parameter of getCustomerList or getOwnerCustomerList',

@@ -10,6 +10,7 @@ export interface PageDecl {
   page: string;
   entity: string;
   scope?: string[];
+  scopeParams?: Record<string, string>;
   links?: { route: string }[];
   resource: Record<string, string>;
   columns: { field: string; sortable?: boolean; tenThousands?: boolean }[];

@@ -57,6 +57,8 @@ export function checkPages(
       continue;
     }
     // The page's lists: its own, then the others it offers (`lists`), each answering a page of its records.
+    /** The query parameter the lists take a scope field under: its own name, or the one `scopeParams` gives. */
+    const scopeParam = (field: string) => page.scopeParams?.[field] ?? field;
     const lists = [list];
     /** The values each of the other lists is always called with: no filter or tab of that list sets them. */
     const fixedOf = new Map<Operation, Record<string, unknown>>();
@@ -70,7 +72,7 @@ export function checkPages(
       if (pageRecordSchema(other)?.['x-entity'] !== page.entity)
         fail(`list ${operation} does not answer a page of ${page.entity}`);
       for (const field of page.scope ?? [])
-        if (!propertyOf(other.query, field)) fail(`list ${operation} does not take ${field} of the page's scope`);
+        if (!propertyOf(other.query, scopeParam(field))) fail(`list ${operation} does not take ${field} of the page's scope`);
       // What the list is always called with is a value its parameter takes.
       for (const [param, value] of Object.entries(query)) {
         const parameter = propertyOf(other.query, param);
@@ -81,7 +83,7 @@ export function checkPages(
       // What the list needs, the page's scope, its fixed query or a filter the user chooses gives before it lists.
       for (const param of requiredQueryOf(other))
         if (
-          !page.scope?.includes(param) &&
+          !page.scope?.some((field) => scopeParam(field) === param) &&
           !(param in query) &&
           !(page.filters ?? []).some((f) => (f.range ?? [f.field]).includes(param))
         )
@@ -126,9 +128,18 @@ export function checkPages(
         fail(`tab ${tab.field} offers a value ${page.entity} does not have`);
     }
     for (const field of page.scope ?? []) {
-      if (!propertyOf(list.query, field)) fail(`scope ${field} is not a query parameter of ${list.operationId}`);
+      const param = scopeParam(field);
+      if (!propertyOf(list.query, param)) fail(`scope ${field} is not a query parameter of ${list.operationId}`);
+      else if (param !== field) {
+        // Taken under another name: by a parameter that filters the field by equality.
+        const binding = list.filters[param];
+        if (binding?.field !== field || binding.op !== 'eq')
+          fail(`scope ${field}: ${param} is no query parameter of ${list.operationId} filtering it by eq`);
+      }
       if (!propertyOf(entity, field)) fail(`scope ${field} is not a property of ${page.entity}`);
     }
+    for (const field of Object.keys(page.scopeParams ?? {}))
+      if (!page.scope?.includes(field)) fail(`scopeParams: ${field} is not a field of the page's scope`);
     // A column sorts in the lists that can sort by it; the page's own list sorts by the default.
     for (const column of page.columns.filter((c) => c.sortable))
       if (!lists.some((op) => sortFieldsOf(op).includes(column.field)))

@@ -17,7 +17,7 @@ import { lazyScreen, ScreenBoundary } from '../shell/lazyScreen';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { propertiesOf } from '../schema/properties';
 import { buildUiSchema, type FormMode } from '../schema/uiSchema';
-import { filtersToChoose, initialListState, listQuery, pageShowing, scopeFromSearch } from './listQuery';
+import { filtersToChoose, initialListState, listQuery, pageShowing, scopeFromSearch, scopeQuery } from './listQuery';
 import type { PageChartsProps } from './PageCharts';
 import { PageLinks } from './PageLinks';
 import { ListView, rowParams, rowWorkKey, transitionLabel, type ExportFormat, type ListRecord } from './ListView';
@@ -105,7 +105,7 @@ export function ListPage({ page }: { page: PageSchema }) {
     );
     return scopeFromSearch(page, search, types);
   }, [entity, page, search]);
-  const query = scope && listQuery(state, scope, takes);
+  const query = scope && listQuery(state, scopeQuery(page, scope), takes);
   // A list that needs a filter chosen (a period) waits for it.
   const toChoose = query ? filtersToChoose(shown, query, takes) : [];
   const data = useListData(list, toChoose.length ? undefined : query, version);
@@ -281,7 +281,10 @@ export function ListPage({ page }: { page: PageSchema }) {
     setExporting({ format, bytes: 0 });
     try {
       // The list's filters, scope and sort; the export takes every page, its times in the zone the list shows them in.
-      const query = { ...listQuery(state, scope, takes), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+      const query = {
+        ...listQuery(state, scopeQuery(page, scope), takes),
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      };
       saveFile(await api.download(operation, { query }, (bytes) => setExporting({ format, bytes })));
     } catch {
       // The API client has shown the failure.

@@ -1,6 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import type { PageSchema } from '../../generated/meta';
-import { filtersToChoose, initialListState, listQuery, nextSort, pageShowing, scopeFromSearch, tabFilters } from './listQuery';
+import {
+  filtersToChoose,
+  initialListState,
+  listQuery,
+  nextSort,
+  pageShowing,
+  scopeFromSearch,
+  scopeQuery,
+  tabFilters,
+} from './listQuery';
 
 const page: PageSchema = {
   page: 'customerContacts',
@@ -36,6 +45,12 @@ describe('list query', () => {
     ['descending', { sortField: 'name', sortOrder: 'desc' }, { sortField: 'createTime', sortOrder: 'desc' }],
   ] as const)('a click on a sortable header after %s', (_case, before, after) => {
     expect(nextSort({ ...initialListState(page), ...before }, 'name', page)).toEqual(after);
+  });
+
+  test("passes a scope field under the query parameter its list takes it by (a worksheet's items by sheetId)", () => {
+    const items = { ...page, scope: ['worksheetId'], scopeParams: { worksheetId: 'sheetId' } } as PageSchema;
+    expect(scopeQuery(items, { worksheetId: 7 })).toEqual({ sheetId: 7 });
+    expect(scopeQuery(page, { customerId: 7 })).toEqual({ customerId: 7 });
   });
 
   test('reads the scope from the query string with its declared type', () => {

@@ -110,6 +110,11 @@ export function nextSort(state: ListState, field: string, page: PageSchema): Pic
   return { sortField: page.defaultSort.field, sortOrder: page.defaultSort.order };
 }
 
+/** The page's scope as its list call takes it: each field under its query parameter (`scopeParams`). */
+export function scopeQuery<T>(page: PageSchema, scope: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(scope).map(([field, value]) => [page.scopeParams?.[field] ?? field, value]));
+}
+
 /**
  * Values of the page's scope taken from the route's query string, typed by the list call's
  * parameters (numbers stay numbers); undefined when one is missing.

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PageSchema } from '../../generated/meta';
+import { scopeQuery } from '../../runtime/list/listQuery';
 import { call, databases, signIn } from '../support/api';
 import { entities, example, operation, pages } from '../support/contract';
 import { callOn, createRecord, methodOf, url, type Row } from '../support/records';
@@ -26,7 +27,9 @@ describe.each(databases())('page resources on $name', ({ start }) => {
   describe.each(pages.filter((p: PageSchema) => p.resource.create).map((p) => ({ ...p, name: p.page })))('page $name', (page) => {
     const { resource } = page;
     let record: Row;
-    const scopeOf = (row: Row) => Object.fromEntries((page.scope ?? []).map((field) => [field, row[field]]));
+    /** The record's fields of the page's scope, and (`scopeOf`) those as the page's list takes them. */
+    const scopeFields = (row: Row) => Object.fromEntries((page.scope ?? []).map((field) => [field, row[field]]));
+    const scopeOf = (row: Row) => scopeQuery(page, scopeFields(row));
     /** The page's first list (its own, then its `lists`) that takes every one of the query parameters. */
     const listTaking = (...params: string[]) =>
       [resource.list, ...(page.lists ?? []).map(({ operation: id }) => id)].find((id) =>
@@ -160,7 +163,7 @@ describe.each(databases())('page resources on $name', ({ start }) => {
         expect(read.status).toBe(refusal(resource.get));
       }
       if (resource.update) {
-        const body = { ...example(page.entity), ...scopeOf(record), id: record.id };
+        const body = { ...example(page.entity), ...scopeFields(record), id: record.id };
         const update = await call(app, otherTenant, {
           method: methodOf(resource.update),
           url: url(resource.update),

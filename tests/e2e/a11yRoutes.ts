@@ -7,6 +7,7 @@ import { routes, type RouteEntry } from '../../generated/registry';
 import { parseColour } from '../../runtime/a11y/readable';
 import type { ThemeName } from '../../runtime/preferences/preferences';
 import { themeConfig } from '../../runtime/shell/themes';
+import { scopeQuery } from '../../runtime/list/listQuery';
 import { call, signIn } from '../support/api';
 import { ADMIN_LANDING, launchBrowser, openInApp, settled, signInAsAdmin } from '../support/browser';
 import { entities, pages } from '../support/contract';
@@ -39,7 +40,7 @@ async function firstRecords(app: FastifyInstance, token: string, page: PageSchem
   const answer = await call<{ records?: Row[] } | Row[]>(app, token, {
     method: methodOf(list),
     url: url(list, scope),
-    query: { ...Object.fromEntries(Object.entries(scope).map(([k, v]) => [k, String(v)])), size: '10' },
+    query: { ...Object.fromEntries(Object.entries(scopeQuery(page, scope)).map(([k, v]) => [k, String(v)])), size: '10' },
   });
   const data = answer.body.data;
   return Array.isArray(data) ? data : (data.records ?? []);

@@ -20,6 +20,7 @@ import {
   type MarkerValues,
 } from './smokeMarker';
 import { text } from '../support/english';
+import { scopeQuery } from '../../runtime/list/listQuery';
 
 const fieldLabel = (entity: string, field: string) => text(`entities.${entity}.fields.${field}`);
 /** A drop-down's accessible name: its label, after the required mark (drawn by the stylesheet) of a required field. */
@@ -128,7 +129,11 @@ export function pageTests(part: number, parts: number): void {
 
     async function totalOf(schema: PageSchema, scope: Record<string, string>): Promise<number> {
       const list = schema.resource.list;
-      const answer = await call<{ total: number }>(server.app, admin, { method: methodOf(list), url: url(list), query: scope });
+      const answer = await call<{ total: number }>(server.app, admin, {
+        method: methodOf(list),
+        url: url(list),
+        query: scopeQuery(schema, scope),
+      });
       return answer.body.data.total;
     }
 
@@ -139,7 +144,7 @@ export function pageTests(part: number, parts: number): void {
         const answer = await call<{ records: Row[]; total: number }>(server.app, admin, {
           method: methodOf(list),
           url: url(list),
-          query: { ...scope, current: String(current), size: '50' },
+          query: { ...scopeQuery(schema, scope), current: String(current), size: '50' },
         });
         const found = answer.body.data.records.find(matches);
         if (found) return found;
@@ -155,7 +160,7 @@ export function pageTests(part: number, parts: number): void {
         const answer = await call<{ records: Row[]; total: number }>(server.app, admin, {
           method: methodOf(list),
           url: url(list),
-          query: { ...scope, current: String(current), size: '50' },
+          query: { ...scopeQuery(schema, scope), current: String(current), size: '50' },
         });
         records.push(...answer.body.data.records);
         if (current * 50 >= answer.body.data.total) return records;

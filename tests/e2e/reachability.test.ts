@@ -375,6 +375,54 @@ describe('calls within a user’s reach', () => {
     },
   );
 
+  test("a worksheet's items, from its row: an item is added, recorded done and abnormal with a remark, and deleted, as the server holds them", async () => {
+    const worksheets = pages.find((candidate) => candidate.page === 'worksheet') as PageSchema;
+    const sheet = (await openingList(server.app, admin, worksheets)).records[0];
+    if (!sheet) throw new Error('the demo has no worksheet');
+    const items = async () =>
+      (
+        await call<{ records: Row[]; total: number }>(server.app, admin, {
+          method: 'GET',
+          url: url('getItemsBySheetId'),
+          query: { sheetId: String(sheet.id), size: '50' },
+        })
+      ).body.data;
+    const before = await items();
+    const name = `Check the fire extinguishers ${Date.now() % 100000}`;
+
+    await page.goto(`${server.url}${worksheets.route}?lng=en`);
+    await rowAction(rowWith(page, String(sheet.name)).first(), 'Items');
+    await page.getByRole('heading', { name: `Items of ${String(sheet.name)}` }).waitFor();
+    await page
+      .getByText(text('common.total', { count: before.total }), { exact: true })
+      .filter({ visible: true })
+      .waitFor();
+    await tap(page.getByRole('button', { name: 'New', exact: true }));
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Item', { exact: true }).fill(name);
+    await tap(dialog.getByRole('button', { name: 'Save', exact: true }));
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.waitFor();
+    const added = (await items()).records.find((item) => item.name === name);
+    expect(added).toMatchObject({ worksheetId: sheet.id });
+
+    await rowAction(row, 'Edit');
+    const editor = page.getByRole('dialog');
+    await tap(editor.getByRole('checkbox', { name: 'Done', exact: true }));
+    await tap(editor.getByRole('checkbox', { name: 'Abnormal', exact: true }));
+    await editor.getByLabel('Remark', { exact: true }).fill('One is past its date: replaced');
+    await tap(editor.getByRole('button', { name: 'Save', exact: true }));
+    await expect
+      .poll(async () => (await items()).records.find((item) => item.id === added?.id))
+      .toMatchObject({ done: true, abnormal: true, remark: 'One is past its date: replaced' });
+    await row.getByText('One is past its date: replaced').waitFor();
+
+    await rowAction(row, 'Delete');
+    await tap(page.getByRole('button', { name: 'OK', exact: true }));
+    await row.waitFor({ state: 'detached' });
+    expect((await items()).total).toBe(before.total);
+  });
+
   test("inspections by plan date list those of the day chosen in the filter's calendar, as the server finds them", async () => {
     const schema = pages.find((candidate) => candidate.page === 'inspectionTask') as PageSchema;
     const byDay = url('getInspectTasks');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { call, type Answer } from './api';
 import type { PageSchema } from '../../generated/meta';
-import { initialListState, listQuery } from '../../runtime/list/listQuery';
+import { initialListState, listQuery, scopeQuery } from '../../runtime/list/listQuery';
 import { listTakes } from '../../runtime/list/pages';
 import { entities, example, operation, pages, resourceOperation } from './contract';
 
@@ -20,7 +20,7 @@ export function url(id: string, params: Row = {}): string {
  */
 export const openingQuery = (page: PageSchema, scope: Row = {}, listId = page.resource.list): Record<string, string> =>
   Object.fromEntries(
-    Object.entries(listQuery(initialListState(page), scope, listTakes(page, listId))).map(([name, value]) => [
+    Object.entries(listQuery(initialListState(page), scopeQuery(page, scope), listTakes(page, listId))).map(([name, value]) => [
       name,
       String(value),
     ]),
