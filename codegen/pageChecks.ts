@@ -56,9 +56,9 @@ export function checkPages(
       fail(`list operation ${list.operationId} does not answer a page of records`);
       continue;
     }
-    // The page's lists: its own, then the others it offers (`lists`), each answering a page of its records.
     /** The query parameter the lists take a scope field under: its own name, or the one `scopeParams` gives. */
     const scopeParam = (field: string) => page.scopeParams?.[field] ?? field;
+    // The page's lists: its own, then the others it offers (`lists`), each answering a page of its records.
     const lists = [list];
     /** The values each of the other lists is always called with: no filter or tab of that list sets them. */
     const fixedOf = new Map<Operation, Record<string, unknown>>();

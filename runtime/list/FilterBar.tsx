@@ -30,13 +30,12 @@ export function FilterBar({ page, schema, values, onSearch }: FilterBarProps) {
   const { t } = useTranslation();
   const narrow = useNarrowScreen();
   const [form] = Form.useForm<Record<string, FormValue>>();
-  const properties = propertiesOf(schema);
+  const properties = useMemo(() => propertiesOf(schema), [schema]);
   const filters = useMemo(() => page.filters ?? [], [page.filters]);
   /** The filters of one day (a date field, not a range). */
   const days = useMemo(
-    () =>
-      new Set(filters.filter(({ field, range }) => !range && propertiesOf(schema)[field]?.format === 'date').map((f) => f.field)),
-    [filters, schema],
+    () => new Set(filters.filter(({ field, range }) => !range && properties[field]?.format === 'date').map((f) => f.field)),
+    [filters, properties],
   );
 
   useEffect(() => {
