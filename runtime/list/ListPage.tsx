@@ -277,15 +277,12 @@ export function ListPage({ page }: { page: PageSchema }) {
   };
 
   const exportRows = async (format: ExportFormat, operation: string) => {
-    if (!scope) return;
+    if (!query) return;
     setExporting({ format, bytes: 0 });
     try {
-      // The list's filters, scope and sort; the export takes every page, its times in the zone the list shows them in.
-      const query = {
-        ...listQuery(state, scopeQuery(page, scope), takes),
-        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      };
-      saveFile(await api.download(operation, { query }, (bytes) => setExporting({ format, bytes })));
+      // The list's query (filters, scope and sort); the export takes every page, its times in the zone the list shows them in.
+      const exported = { ...query, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+      saveFile(await api.download(operation, { query: exported }, (bytes) => setExporting({ format, bytes })));
     } catch {
       // The API client has shown the failure.
     } finally {
