@@ -2,10 +2,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
 import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
-import { rowAction, rowActionCount, rowWith } from '../support/ui';
+import { choose, rowAction, rowActionCount, rowWith } from '../support/ui';
 import { startServer, type TestServer } from '../support/server';
 import { entities, pages } from '../support/contract';
-import { createRecord, openingList, openingQuery, url, type Row } from '../support/records';
+import { callOn, createRecord, openingList, openingQuery, url, type Row } from '../support/records';
 import { text } from '../support/english';
 import type { PageSchema } from '../../generated/meta';
 
@@ -566,6 +566,97 @@ describe('calls within a user’s reach', () => {
       expect(approved.body.data.opinion).toBe(`approve: ${name}`);
     },
   );
+
+  test('finance rejects an invoice application with its reason, which the row shows; issued, it is applied for replacement with the reason (en)', async () => {
+    const schema = pages.find((candidate) => candidate.page === 'invoiceApplication') as PageSchema;
+    const name = `Invoice title ${Date.now() % 100000}`;
+    const record = await createRecord(server.app, admin, 'invoiceApplication', { name });
+    const stored = async () => (await callOn<Row>(server.app, admin, 'getOrderInvoiceById', record.id)).body.data;
+    const step = (transition: string) => text(`entities.invoiceApplication.transitions.${transition}`);
+    const statuses = String(entities.invoiceApplication?.properties?.status?.['x-enum']);
+    /** The server's status of the application, and the row showing it (its actions are the status's). */
+    const reaches = async (status: string) => {
+      await expect.poll(async () => (await stored()).status).toBe(status);
+      await row
+        .getByText(text(`enums.${statuses}.${status}`), { exact: true })
+        .first()
+        .waitFor();
+    };
+    /** Takes a step whose dialog asks the reason, typed into its field. */
+    const withReason = async (transition: string, form: string, field: string, reason: string) => {
+      await rowAction(row, step(transition));
+      const dialog = page.getByRole('dialog', { name: step(transition) });
+      await dialog.getByLabel(text(`forms.${form}.fields.${field}`), { exact: true }).fill(reason);
+      await tap(dialog.getByRole('button', { name: text('common.save'), exact: true }));
+    };
+
+    await page.goto(`${server.url}${schema.route}?lng=en`);
+    const row = rowWith(page, name).first();
+    const rejection = `No tax number on the order ${record.id}`;
+    await withReason('reject', 'salesInvoiceReject', 'rejectReason', rejection);
+    await reaches('rejected');
+    expect((await stored()).rejectReason).toBe(rejection);
+    await row.getByText(rejection, { exact: true }).waitFor();
+
+    await rowAction(row, step('reapply'));
+    await reaches('applied');
+    await rowAction(row, step('invoice'));
+    await tap(page.getByRole('button', { name: text('common.ok'), exact: true }));
+    await reaches('invoiced');
+
+    const replacement = `Wrong bank account on invoice ${record.id}`;
+    await withReason('applyReplace', 'salesInvoiceReplace', 'replaceReason', replacement);
+    await reaches('replacementApplied');
+    expect((await stored()).replaceReason).toBe(replacement);
+    await row.getByText(replacement, { exact: true }).waitFor();
+    expect(await rowActionCount(row, step('applyReplace'))).toBe(0);
+  });
+
+  test('a problem approved is assigned to an employee picked in its dialog, then given a temporary measure, each stored (en)', async () => {
+    const schema = pages.find((candidate) => candidate.page === 'oaProblem') as PageSchema;
+    const name = `Inverter fan noise ${Date.now() % 100000}`;
+    const record = await createRecord(server.app, admin, 'problem', { name });
+    const stored = async () =>
+      (await call<Row>(server.app, admin, { method: 'GET', url: url(schema.resource.get as string, { id: record.id }) })).body
+        .data;
+    const users = await call<{ id: number; name: string }[]>(server.app, admin, { method: 'GET', url: url('listUserOptions') });
+    const assignee = users.body.data.find((user) => users.body.data.filter((other) => other.name === user.name).length === 1) as {
+      id: number;
+      name: string;
+    };
+    const step = (transition: string) => text(`entities.problem.transitions.${transition}`);
+    const states = String(entities.problem?.properties?.state?.['x-enum']);
+    /** The server's state of the problem, and the row showing it (its actions are the state's). */
+    const reaches = async (state: string) => {
+      await expect.poll(async () => (await stored()).state).toBe(state);
+      await row
+        .getByText(text(`enums.${states}.${state}`), { exact: true })
+        .first()
+        .waitFor();
+    };
+
+    await page.goto(`${server.url}${schema.route}?lng=en`);
+    const row = rowWith(page, name).first();
+    await rowAction(row, step('approve'));
+    const opinion = page.getByRole('dialog', { name: step('approve') });
+    await opinion.getByLabel('Opinion', { exact: true }).fill('Worth a look');
+    await tap(opinion.getByRole('button', { name: 'Save', exact: true }));
+    await reaches('unprocessed');
+
+    await rowAction(row, step('assign'));
+    const assign = page.getByRole('dialog', { name: step('assign') });
+    await choose(assign, '* Assignee', assignee.name);
+    await tap(assign.getByRole('button', { name: 'Save', exact: true }));
+    await reaches('processing');
+    expect((await stored()).assigneeId).toBe(assignee.id);
+
+    await rowAction(row, step('temporary'));
+    const measure = page.getByRole('dialog', { name: step('temporary') });
+    await measure.getByLabel('Temporary measure', { exact: true }).fill('Fan cleaned; a new one ordered');
+    await tap(measure.getByRole('button', { name: 'Save', exact: true }));
+    await reaches('temporary');
+    expect((await stored()).temporaryMeasure).toBe('Fan cleaned; a new one ordered');
+  });
 
   test.each<[Language, string, string, string, string, string]>([
     ['en', 'Site schemes', 'New', 'Station serial number', 'Save', 'no station of yours has the serial number NO-SUCH-1'],
