@@ -612,6 +612,101 @@ describe('calls within a user’s reach', () => {
     expect(await rowActionCount(row, step('applyReplace'))).toBe(0);
   });
 
+  test('an approved expenditure takes its invoices and its payback from its row; a pending one is offered neither (en)', async () => {
+    const schema = pages.find((candidate) => candidate.page === 'expenditure') as PageSchema;
+    const stamp = Date.now() % 100000;
+    const [approved, pending] = await Promise.all(
+      ['approved', 'pending'].map((state) =>
+        createRecord(server.app, admin, 'expenditure', { title: `Site visit ${state} ${stamp}` }),
+      ),
+    );
+    const agreed = await callOn(server.app, admin, 'approveExpendProcess', approved?.id, { payload: { opinion: 'Fine' } });
+    expect(agreed.status).toBe(200);
+    const stored = async () => (await callOn<Row>(server.app, admin, 'getExpendProcessById', approved?.id)).body.data;
+
+    await page.goto(`${server.url}${schema.route}?lng=en`);
+    const row = rowWith(page, `Site visit approved ${stamp}`).first();
+    await rowAction(row, 'Record invoices');
+    const invoices = page.getByRole('dialog', { name: 'Record invoices' });
+    await invoices.getByLabel('Invoice numbers', { exact: true }).fill(`INV-${stamp}, INV-${stamp + 1}`);
+    await invoices.getByLabel('Invoice amount', { exact: true }).fill('812.5');
+    await tap(invoices.getByRole('button', { name: 'Save', exact: true }));
+    await expect.poll(async () => (await stored()).invoiceNo).toBe(`INV-${stamp}, INV-${stamp + 1}`);
+    expect((await stored()).invoiceAmount).toBe(812.5);
+    await row.getByText(`INV-${stamp}, INV-${stamp + 1}`, { exact: true }).waitFor();
+
+    await rowAction(row, 'Record payback');
+    const payback = page.getByRole('dialog', { name: 'Record payback' });
+    await payback.getByLabel('Paid back', { exact: true }).fill('300');
+    const date = payback.getByLabel('Payback date', { exact: true });
+    await tap(date);
+    await date.fill('2026-11-20');
+    await date.press('Enter');
+    await tap(payback.getByRole('button', { name: 'Save', exact: true }));
+    await expect.poll(async () => (await stored()).paybackAmount).toBe(300);
+    expect((await stored()).paybackDate).toBe('2026-11-20');
+
+    const waiting = rowWith(page, `Site visit pending ${stamp}`).first();
+    expect(await rowActionCount(waiting, 'Record invoices')).toBe(0);
+    expect(await rowActionCount(waiting, 'Record payback')).toBe(0);
+    expect(pending?.state).toBe('pending');
+  });
+
+  test("a submitted quotation takes the customer's reply from its row, which the server keeps (en)", async () => {
+    const schema = pages.find((candidate) => candidate.page === 'quote') as PageSchema;
+    const name = `Quotation replied ${Date.now() % 100000}`;
+    const record = await createRecord(server.app, admin, 'quote', { name });
+    expect((await callOn(server.app, admin, 'submitQuote', record.id)).status).toBe(200);
+    const stored = async () => (await callOn<Row>(server.app, admin, 'getQuoteById', record.id)).body.data;
+
+    await page.goto(`${server.url}${schema.route}?lng=en`);
+    const row = rowWith(page, name).first();
+    await rowAction(row, 'Customer replied');
+    const dialog = page.getByRole('dialog', { name: 'Customer replied' });
+    await dialog.getByLabel("Customer's reply", { exact: true }).fill('Accepted, with delivery in March');
+    await tap(dialog.getByRole('button', { name: 'Save', exact: true }));
+    await expect.poll(async () => (await stored()).status).toBe('replied');
+    expect((await stored()).replyContent).toBe('Accepted, with delivery in March');
+    expect(await rowActionCount(row, 'Customer replied')).toBe(0);
+  });
+
+  test('a station is copied from its row under the serial number typed, with its devices; the copy is listed (en)', async () => {
+    const stations = await openingList(server.app, admin, siteManage);
+    const devicesOf = async (stationId: unknown) =>
+      (
+        await call<{ total: number }>(server.app, admin, {
+          method: 'GET',
+          url: url(pages.find((candidate) => candidate.page === 'emsDevice')?.resource.list as string),
+          query: { stationId: String(stationId) },
+        })
+      ).body.data.total;
+    let source: Row | undefined;
+    for (const station of stations.records) if ((await devicesOf(station.id)) > 0 && !source) source = station;
+    expect(source, 'a station of the first page with devices').toBeDefined();
+    const sn = `CP${Date.now() % 100000}`;
+
+    await page.goto(`${server.url}${siteManage.route}?lng=en`);
+    await rowAction(rowWith(page, String(source?.sn)).first(), 'Copy');
+    const dialog = page.getByRole('dialog', { name: 'Copy' });
+    // A serial number taken is refused in the dialog, which stays open, and nothing is made.
+    await dialog.getByLabel('Serial number of the copy', { exact: true }).fill(String(source?.sn));
+    await tap(dialog.getByRole('button', { name: 'Save', exact: true }));
+    await dialog.getByText('Serial number is already in use', { exact: true }).waitFor();
+    expect((await openingList(server.app, admin, siteManage)).total).toBe(stations.total);
+    await dialog.getByLabel('Serial number of the copy', { exact: true }).fill(sn);
+    await dialog.getByLabel('Name of the copy', { exact: true }).fill(`Copy of ${String(source?.name)}`);
+    await tap(dialog.getByRole('button', { name: 'Save', exact: true }));
+    await rowWith(page, sn).first().waitFor();
+    const copies = await call<{ records: Row[] }>(server.app, admin, {
+      method: 'GET',
+      url: url(siteManage.resource.list),
+      query: { name: `Copy of ${String(source?.name)}`, size: '50' },
+    });
+    const copy = copies.body.data.records.find((station) => station.sn === sn);
+    expect(copy?.name).toBe(`Copy of ${String(source?.name)}`);
+    expect(await devicesOf(copy?.id)).toBe(await devicesOf(source?.id));
+  });
+
   test('a problem approved is assigned to an employee picked in its dialog, then given a temporary measure, each stored (en)', async () => {
     const schema = pages.find((candidate) => candidate.page === 'oaProblem') as PageSchema;
     const name = `Inverter fan noise ${Date.now() % 100000}`;
