@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
 import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
@@ -13,6 +13,20 @@ const energyLabels = pages.find((schema) => schema.page === 'emsEnergyLabel') as
 const siteManage = pages.find((schema) => schema.page === 'emsSiteManage') as PageSchema;
 
 type Language = 'en' | 'zh';
+
+/**
+ * Waits until the server holds the record in `state` (the field of its entity's state machine) and
+ * its row shows that state: the row's actions are then the state's.
+ */
+async function reachesState(row: Locator, entity: string, read: () => Promise<Row>, state: string): Promise<void> {
+  const field = (entities[entity]?.['x-states'] as { field: string }).field;
+  const codes = String(entities[entity]?.properties?.[field]?.['x-enum']);
+  await expect.poll(async () => (await read())[field]).toBe(state);
+  await row
+    .getByText(text(`enums.${codes}.${state}`), { exact: true })
+    .first()
+    .waitFor();
+}
 
 /** One of the lists a page offers, in its choice of lists, by its name. */
 const listChoice = (page: Page, language: Language, name: string) =>
@@ -573,15 +587,7 @@ describe('calls within a user’s reach', () => {
     const record = await createRecord(server.app, admin, 'invoiceApplication', { name });
     const stored = async () => (await callOn<Row>(server.app, admin, 'getOrderInvoiceById', record.id)).body.data;
     const step = (transition: string) => text(`entities.invoiceApplication.transitions.${transition}`);
-    const statuses = String(entities.invoiceApplication?.properties?.status?.['x-enum']);
-    /** The server's status of the application, and the row showing it (its actions are the status's). */
-    const reaches = async (status: string) => {
-      await expect.poll(async () => (await stored()).status).toBe(status);
-      await row
-        .getByText(text(`enums.${statuses}.${status}`), { exact: true })
-        .first()
-        .waitFor();
-    };
+    const reaches = (status: string) => reachesState(row, 'invoiceApplication', stored, status);
     /** Takes a step whose dialog asks the reason, typed into its field. */
     const withReason = async (transition: string, form: string, field: string, reason: string) => {
       await rowAction(row, step(transition));
@@ -720,15 +726,7 @@ describe('calls within a user’s reach', () => {
       name: string;
     };
     const step = (transition: string) => text(`entities.problem.transitions.${transition}`);
-    const states = String(entities.problem?.properties?.state?.['x-enum']);
-    /** The server's state of the problem, and the row showing it (its actions are the state's). */
-    const reaches = async (state: string) => {
-      await expect.poll(async () => (await stored()).state).toBe(state);
-      await row
-        .getByText(text(`enums.${states}.${state}`), { exact: true })
-        .first()
-        .waitFor();
-    };
+    const reaches = (state: string) => reachesState(row, 'problem', stored, state);
 
     await page.goto(`${server.url}${schema.route}?lng=en`);
     const row = rowWith(page, name).first();
