@@ -16,14 +16,20 @@ type Language = 'en' | 'zh';
 
 /**
  * Waits until the server holds the record in `state` (the field of its entity's state machine) and
- * its row shows that state: the row's actions are then the state's.
+ * its row shows that state in `language`: the row's actions are then the state's.
  */
-async function reachesState(row: Locator, entity: string, read: () => Promise<Row>, state: string): Promise<void> {
+async function reachesState(
+  row: Locator,
+  entity: string,
+  read: () => Promise<Row>,
+  state: string,
+  language: Language = 'en',
+): Promise<void> {
   const field = (entities[entity]?.['x-states'] as { field: string }).field;
   const codes = String(entities[entity]?.properties?.[field]?.['x-enum']);
   await expect.poll(async () => (await read())[field]).toBe(state);
   await row
-    .getByText(text(`enums.${codes}.${state}`), { exact: true })
+    .getByText(text(`enums.${codes}.${state}`, {}, language), { exact: true })
     .first()
     .waitFor();
 }
@@ -538,27 +544,18 @@ describe('calls within a user’s reach', () => {
       const name = `For the applicant ${language} ${Date.now() % 100000}`;
       const record = await createRecord(server.app, admin, entity, { [field]: name });
       expect(record.state).toBe('pending');
-      const stateOf = async () =>
-        (await call<Row>(server.app, admin, { method: 'GET', url: url(schema.resource.get as string, { id: record.id }) })).body
-          .data.state;
+      const stored = async () => (await callOn<Row>(server.app, admin, schema.resource.get as string, record.id)).body.data;
       const step = (transition: string) => say(`entities.${entity}.transitions.${transition}`);
-      const states = String(entities[entity]?.properties?.state?.['x-enum']);
-      const shows = (state: string) =>
-        row
-          .getByText(say(`enums.${states}.${state}`), { exact: true })
-          .first()
-          .waitFor();
+      const reaches = (state: string) => reachesState(row, entity, stored, state, language);
 
       await page.goto(`${server.url}${schema.route}?lng=${language}`);
       const row = rowWith(page, name).first();
       await rowAction(row, step('withdraw'));
       await tap(page.getByRole('button', { name: say('common.ok'), exact: true }));
-      await expect.poll(stateOf).toBe('canceled');
-      await shows('canceled');
+      await reaches('canceled');
       expect(await rowActionCount(row, step('withdraw'))).toBe(0);
       await rowAction(row, step('submit'));
-      await expect.poll(stateOf).toBe('pending');
-      await shows('pending');
+      await reaches('pending');
       if (entity !== 'approval') return;
 
       // The opinion is asked in the step's dialog, and kept with the application.
@@ -573,8 +570,7 @@ describe('calls within a user’s reach', () => {
           await dialog.getByLabel(say('forms.oaOpinion.fields.opinion'), { exact: true }).fill(`${transition}: ${name}`);
           await tap(dialog.getByRole('button', { name: say('common.save'), exact: true }));
         }
-        await expect.poll(stateOf).toBe(state);
-        await shows(state);
+        await reaches(state);
       }
       const approved = await call<Row>(server.app, admin, { method: 'GET', url: url('getApprovalById', { id: record.id }) });
       expect(approved.body.data.opinion).toBe(`approve: ${name}`);
@@ -687,7 +683,11 @@ describe('calls within a user’s reach', () => {
         })
       ).body.data.total;
     let source: Row | undefined;
-    for (const station of stations.records) if ((await devicesOf(station.id)) > 0 && !source) source = station;
+    for (const station of stations.records) {
+      if ((await devicesOf(station.id)) === 0) continue;
+      source = station;
+      break;
+    }
     expect(source, 'a station of the first page with devices').toBeDefined();
     const sn = `CP${Date.now() % 100000}`;
 
@@ -717,9 +717,7 @@ describe('calls within a user’s reach', () => {
     const schema = pages.find((candidate) => candidate.page === 'oaProblem') as PageSchema;
     const name = `Inverter fan noise ${Date.now() % 100000}`;
     const record = await createRecord(server.app, admin, 'problem', { name });
-    const stored = async () =>
-      (await call<Row>(server.app, admin, { method: 'GET', url: url(schema.resource.get as string, { id: record.id }) })).body
-        .data;
+    const stored = async () => (await callOn<Row>(server.app, admin, schema.resource.get as string, record.id)).body.data;
     const users = await call<{ id: number; name: string }[]>(server.app, admin, { method: 'GET', url: url('listUserOptions') });
     const assignee = users.body.data.find((user) => users.body.data.filter((other) => other.name === user.name).length === 1) as {
       id: number;
