@@ -302,7 +302,7 @@ export async function dashboardFigures(clientDir: string): Promise<DashboardFigu
   // heap with the browser's driver and the benchmarks before.
   const dataDir = mkdtempSync(join(tmpdir(), 'platform-bench-dashboard-'));
   const server = await serve({ BENCH_MODE: 'dashboard', DATA_DIR: dataDir, CLIENT_DIR: clientDir });
-  const browser = await launchBrowser({ motion: true });
+  const browser = await launchBrowser({ motion: true, optimise: true });
   try {
     const signInFigures = await signInPage(browser.context, server.url);
     const page = await signIn(browser.context, server.url);

@@ -119,7 +119,7 @@ export async function trendBench(builds: StorybookBuild[]): Promise<string> {
       return { ...build, storybook, url: await storybook.listen({ host: '127.0.0.1', port: 0 }) };
     }),
   );
-  const browser = await launchBrowser({ motion: true });
+  const browser = await launchBrowser({ motion: true, optimise: true });
   try {
     const admin = await signIn(server.app, 'admin', 'admin123');
     const end = Math.floor(Date.now() / STEP_MS) * STEP_MS;

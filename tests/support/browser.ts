@@ -17,6 +17,14 @@ const ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * V8 without its optimising compilers (Maglev, TurboFan): the code runs on its interpreter and
+ * baseline compiler. A test opens a screen once or twice, too briefly for optimised code to pay
+ * for compiling it; in the route sweep, the compilers' threads took about a third of Chromium's
+ * CPU time and the run took a fifth longer (see `docs/decisions.md`, The browser tests' V8).
+ */
+const BASELINE_JIT = '--js-flags=--no-opt --no-maglev';
+
 /** A phone as the operators hold one: 390 × 844 CSS pixels, touch, a mobile browser's viewport. */
 export const PHONE = { viewport: { width: 390, height: 844 }, touch: true } as const;
 
@@ -27,6 +35,8 @@ export interface LaunchOptions {
   viewport?: { width: number; height: number };
   /** A touch screen and a mobile browser's viewport (`hasTouch`, `isMobile`): taps, no hover. */
   touch?: boolean;
+  /** V8's optimising compilers on, as in a user's browser (the benchmarks, whose figures are timings); off in tests. */
+  optimise?: boolean;
 }
 
 /**
@@ -35,7 +45,7 @@ export interface LaunchOptions {
  * runtime/shell/themes.ts); the benchmarks measure the default, `motion: true`. `launchBrowser(PHONE)`
  * is an operator's phone.
  */
-export async function launchBrowser({ motion = false, viewport, touch = false }: LaunchOptions = {}): Promise<{
+export async function launchBrowser({ motion = false, viewport, touch = false, optimise = false }: LaunchOptions = {}): Promise<{
   context: BrowserContext;
   close(): Promise<void>;
 }> {
@@ -43,7 +53,7 @@ export async function launchBrowser({ motion = false, viewport, touch = false }:
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ARGS,
+    args: optimise ? ARGS : [...ARGS, BASELINE_JIT],
     viewport: viewport ?? { width: 1440, height: 900 },
     ...(touch ? { hasTouch: true, isMobile: true } : {}),
     reducedMotion: motion ? 'no-preference' : 'reduce',
