@@ -193,6 +193,18 @@ describe('codegen analysis', () => {
       'form action: it is offered by field mood, which the rows do not have',
     ],
     [
+      'a form action offered by a list of conditions, one of them on a field the rows do not have',
+      (src) => {
+        const [confirm] = guardEventActions(src);
+        if (confirm)
+          confirm.when = [
+            { field: 'id', in: ['1'] },
+            { field: 'weather', in: ['fine'] },
+          ];
+      },
+      'form action: it is offered by field weather, which the rows do not have',
+    ],
+    [
       'a call action with a parameter the call does not take',
       (src) => Object.assign(noticeActions(src)[0] ?? {}, { params: { id: 'id', userId: 'userId' } }),
       'call action: userId is no parameter of readNotice',

@@ -60,11 +60,14 @@ export interface PageDecl {
   charts?: { year?: boolean; panels: ChartDecl[] };
 }
 
-/** Rows an action is offered on: those whose field has one of the values. */
-export interface When {
+/** Rows whose field has one of the values. */
+export interface Condition {
   field: string;
   in: string[];
 }
+
+/** Rows an action is offered on: those that meet the condition, or every condition of the list. */
+export type When = Condition | Condition[];
 
 /** A chart panel of a page (see the meta-schema's `chart`). */
 export interface ChartDecl {

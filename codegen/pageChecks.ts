@@ -147,8 +147,10 @@ export function checkPages(
     if (!sortFieldsOf(list).includes(page.defaultSort.field))
       fail(`${list.operationId} cannot sort by ${page.defaultSort.field} (its sortField does not offer it)`);
     for (const action of page.rowActions ?? []) {
-      if ((action.action === 'form' || action.action === 'call') && action.when && !propertyOf(record, action.when.field))
-        fail(`${action.action} action: it is offered by field ${action.when.field}, which the rows do not have`);
+      if (action.action === 'form' || action.action === 'call')
+        for (const { field } of [action.when ?? []].flat())
+          if (!propertyOf(record, field))
+            fail(`${action.action} action: it is offered by field ${field}, which the rows do not have`);
       if (action.action === 'edit' && !page.resource.update) fail('an edit action needs an update operation');
       if (action.action === 'delete' && !page.resource.delete) fail('a delete action needs a delete operation');
       if (action.action === 'transition') {

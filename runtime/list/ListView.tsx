@@ -80,9 +80,9 @@ export const rowParams = (params: Record<string, string>, record: ListRecord): L
 /** What names a download or upload under way: the call and the row. */
 export const rowWorkKey = (operation: string, record: ListRecord) => `${operation}:${String(record.id)}`;
 
-/** Whether an action offered in some states only (`when`) is offered on the row (an unset field is ''). */
+/** Whether an action offered in some states only (`when`: each of its conditions) is offered on the row (an unset field is ''). */
 const offered = (action: { when?: When }, record: ListRecord) =>
-  !action.when || action.when.in.includes(String(record[action.when.field] ?? ''));
+  [action.when ?? []].flat().every((condition) => condition.in.includes(String(record[condition.field] ?? '')));
 
 /** The label of a transition's button (and of the dialog of its form): `entities.<entity>.transitions.<name>`. */
 export function transitionLabel(t: TFunction, page: PageSchema, operation: string): string {

@@ -672,6 +672,25 @@ describe('calls within a user’s reach', () => {
     expect(await rowActionCount(row, 'Customer replied')).toBe(0);
   });
 
+  test("a reviewed support request's outcome is marked read from its row, which the server keeps; a submitted one is not offered it (en)", async () => {
+    const schema = pages.find((candidate) => candidate.page === 'supportRequest') as PageSchema;
+    const name = `Inverter support ${Date.now() % 100000}`;
+    const record = await createRecord(server.app, admin, 'supportRequest', { name });
+    expect((await callOn(server.app, admin, 'submitSupportNew', record.id)).status).toBe(200);
+    const stored = async () => (await callOn<Row>(server.app, admin, schema.resource.get as string, record.id)).body.data;
+
+    await page.goto(`${server.url}${schema.route}?lng=en`);
+    const row = rowWith(page, name).first();
+    expect(await rowActionCount(row, 'Mark outcome read')).toBe(0);
+    const reviewed = await callOn(server.app, admin, 'reviewSupportDetail', record.id, { payload: { reviewResult: 'accepted' } });
+    expect(reviewed.status).toBe(200);
+    await page.reload();
+    await rowAction(row, 'Mark outcome read');
+    await expect.poll(async () => (await stored()).isRead).toBe(true);
+    await page.reload();
+    expect(await rowActionCount(row, 'Mark outcome read')).toBe(0);
+  });
+
   test('a station is copied from its row under the serial number typed, with its devices; the copy is listed (en)', async () => {
     const stations = await openingList(server.app, admin, siteManage);
     const devicesOf = async (stationId: unknown) =>
