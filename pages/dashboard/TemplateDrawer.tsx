@@ -117,6 +117,18 @@ export function TemplateDrawer({ station, stations, onChanged, onEdit, open, onC
       if (sns.includes(station.sn)) await onChanged();
     });
 
+  /** The shown template becomes the default of its kind (no other template of the kind stays one), or stops being it. */
+  const setDefault = (template: KanbanTemplate) =>
+    act(async () => {
+      const changed = await api.call('setKanbanTemplateDefault', {
+        params: { id: template.id },
+        body: { isDefault: !template.isDefault },
+      });
+      void message.success(
+        t(changed.isDefault ? 'dashboard.templates.madeDefault' : 'dashboard.templates.noLongerDefault', { name: changed.name }),
+      );
+    });
+
   const detach = () =>
     modal.confirm({
       title: t('dashboard.templates.detachTitle'),
@@ -207,6 +219,16 @@ export function TemplateDrawer({ station, stations, onChanged, onEdit, open, onC
           />
           {shownTemplate ? (
             <>
+              <Space wrap style={{ marginBottom: 8 }}>
+                {shownTemplate.isDefault ? (
+                  <Tag color="blue">{t('dashboard.templates.isDefault', { kind: enumLabel(t, 'stationType', kind) })}</Tag>
+                ) : null}
+                <Button loading={busy} onClick={() => void setDefault(shownTemplate)}>
+                  {shownTemplate.isDefault
+                    ? t('dashboard.templates.unsetDefault')
+                    : t('dashboard.templates.setDefault', { kind: enumLabel(t, 'stationType', kind) })}
+                </Button>
+              </Space>
               <List
                 size="small"
                 dataSource={members}

@@ -233,4 +233,43 @@ describe('dashboard templates', () => {
     ).body.data;
     expect(template.following.overrides).toBe(1);
   });
+
+  test('a template is made the default of its kind from the drawer, which no other template of the kind stays, and stops being it', async () => {
+    interface Template {
+      id: number;
+      name: string;
+      isDefault: boolean;
+    }
+    const make = async (name: string, isDefault: boolean) =>
+      (
+        await call<Template>(server.app, admin, {
+          method: 'POST',
+          url: '/ems/api/main/kanbanTemplate/create',
+          payload: { name, stationSn: 'T2-ST1', isDefault },
+        })
+      ).body.data;
+    const first = await make('储能默认看板', true);
+    const second = await make('储能备选看板', false);
+    /** Which of the two the server holds as a default. */
+    const defaults = async () =>
+      (await call<Template[]>(server.app, admin, { method: 'GET', url: '/ems/api/main/kanbanTemplate/list' })).body.data
+        .filter((template) => template.isDefault && [first.id, second.id].includes(template.id))
+        .map((template) => template.id);
+    expect(await defaults()).toEqual([first.id]);
+
+    await open('T2-ST1');
+    await tap(page.getByRole('button', { name: 'Template' }));
+    const drawer = page.getByRole('dialog', { name: 'Dashboard template' });
+    await tap(drawer.getByRole('combobox', { name: 'Template', exact: true }));
+    await tap(page.locator('.ant-select-item-option', { hasText: '储能备选看板' }));
+    await tap(drawer.getByRole('button', { name: /^Make it the default for .+ stations$/ }));
+    await notice(page, '储能备选看板 is the default of its kind now');
+    expect(await defaults()).toEqual([second.id]);
+    await drawer.getByText(/^Default for .+ stations$/).waitFor();
+    await tap(drawer.getByRole('button', { name: 'No longer the default' }));
+    await notice(page, '储能备选看板 is no longer the default');
+    expect(await defaults()).toEqual([]);
+    await drawer.getByRole('button', { name: /^Make it the default for .+ stations$/ }).waitFor();
+    expect(await seriousFindings(page)).toEqual([]);
+  });
 });
