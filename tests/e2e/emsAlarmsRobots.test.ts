@@ -36,7 +36,23 @@ describe('alarm records, robots and mobile storage in the browser', () => {
   });
 
   test("the station-warning widget opens the station's alarm records; an open alarm is confirmed with the specification's dialog", async () => {
-    // The demo's rule on the BMS's highest cell temperature (over 45 °C) raises an alarm from a sample.
+    // The demo's rule on the BMS's highest cell temperature (over 45 °C) raises an alarm from a sample,
+    // and a rule of the user's own over 46 °C another.
+    const rules = await get<Records>('/ems/api/device/alarmgenerater/list', { stationSn: 'T2-ST1', size: '50' });
+    const demo = rules.records.find((entry) => entry.variableName === '最高单体温度');
+    const added = await call(server.app, admin, {
+      method: 'POST',
+      url: '/ems/api/device/alarmgenerater/add_alarm_generater',
+      payload: {
+        name: 'Cell above 46 °C',
+        variableId: demo?.variableId,
+        typeId: demo?.typeId,
+        comparison: 'gt',
+        threshold: 46,
+        info: 'Cell above 46 °C',
+      },
+    });
+    expect(added.status).toBe(200);
     const sent = await call(server.app, admin, {
       method: 'POST',
       url: '/ems/api/collector/samples',
@@ -44,7 +60,7 @@ describe('alarm records, robots and mobile storage in the browser', () => {
     });
     expect(sent.status).toBe(200);
     const open = await get<Records>('/ems/api/device/alarm/page', { stationSn: 'T2-ST1', status: '1', current: '1', size: '20' });
-    expect(open.total).toBeGreaterThan(0);
+    expect(open.total).toBeGreaterThan(1);
     await page.goto(`${server.url}/main/ems/map/monitor/dashboard?lng=en&station=T2-ST1`);
     await tap(page.getByRole('button', { name: /has alarm/ }));
     await page.waitForURL('**/main/ems/map/warning/record?station=T2-ST1');
@@ -72,6 +88,18 @@ describe('alarm records, robots and mobile storage in the browser', () => {
       .poll(async () => get<Row>(`/ems/api/device/alarm/get_alarm/${String(newestOpen.id)}`))
       .toMatchObject({ status: 0, checker: '系统管理员', checkInfo: 'Checked on site' });
     await page.getByText('confirmed -- 系统管理员').first().waitFor();
+
+    // Confirmed with no info typed, the alarm is confirmed as it is, through the call that takes none.
+    const next = open.records[1] as Row;
+    const asked = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith(`/confirmAlarm/${String(next.id)}`));
+    await tap(page.getByRole('button', { name: `Confirm alarm: ${String(next.info)}` }).first());
+    await tap(dialog.getByRole('button', { name: 'OK' }));
+    await asked;
+    await dialog.waitFor({ state: 'hidden' });
+    await expect
+      .poll(async () => get<Row>(`/ems/api/device/alarm/get_alarm/${String(next.id)}`))
+      .toMatchObject({ status: 0, checker: '系统管理员' });
+    expect((await get<Row>(`/ems/api/device/alarm/get_alarm/${String(next.id)}`)).checkInfo).toBeUndefined();
   });
 
   test('the robot console starts an idle robot on its next planned task: the server has it inspecting, and the log the command by the user', async () => {

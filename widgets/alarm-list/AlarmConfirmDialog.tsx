@@ -15,8 +15,9 @@ export interface AlarmConfirmDialogProps {
 
 /**
  * The specification's confirmation of an alarm (the alarm list widget's and the alarm records'): 'confirm alarm', 'please enter confirmation info',
- * then the info is sent with status 0 and a taken confirmation says so (a refused one shows the server's message, from the API
- * client); Cancel sends nothing and says 'confirmation cancelled'.
+ * then the info is sent with status 0 (`updateAlarm`), or the alarm confirmed without info when none was typed (`confirmAlarm`),
+ * and a taken confirmation says so (a refused one shows the server's message, from the API client); Cancel sends nothing and says
+ * 'confirmation cancelled'.
  */
 export function AlarmConfirmDialog({ alarm, onClose, onSettled }: AlarmConfirmDialogProps) {
   const { t } = useTranslation();
@@ -36,7 +37,10 @@ export function AlarmConfirmDialog({ alarm, onClose, onSettled }: AlarmConfirmDi
     if (alarm?.id === undefined) return;
     setBusy(true);
     try {
-      await api.call('updateAlarm', { params: { id: alarm.id }, body: { checkInfo: checkInfo.trim(), status: 0 } });
+      const info = checkInfo.trim();
+      // With info it is recorded with the confirmation; without, the alarm is confirmed as it is.
+      if (info) await api.call('updateAlarm', { params: { id: alarm.id }, body: { checkInfo: info, status: 0 } });
+      else await api.call('confirmAlarm', { params: { id: alarm.id } });
       setCheckInfo('');
       onClose(true);
       void message.success(t('widgets.alarmList.done'));

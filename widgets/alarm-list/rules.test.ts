@@ -138,6 +138,18 @@ describe('confirming an alarm (specification §4, §8)', () => {
     expect(await screen.findByText('Alarm confirmed')).toBeTruthy();
   });
 
+  test('OK with no info typed (spaces only) confirms the alarm as it is (confirmAlarm), then refreshes the list', async () => {
+    const { call, refresh } = renderList();
+    fireEvent.click(screen.getByRole('button', { name: /^Confirm alarm: BMS/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('please enter confirmation info'), { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+    expect(call).toHaveBeenCalledWith('confirmAlarm', { params: { id: 31 } });
+    expect(call).not.toHaveBeenCalledWith('updateAlarm', expect.anything());
+    expect(await screen.findByText('Alarm confirmed')).toBeTruthy();
+  });
+
   test('a refused confirmation says nothing of success and still refreshes the list (the API client shows why)', async () => {
     const { refresh } = renderList(new Error('The alarm has already been handled'));
     fireEvent.click(screen.getByRole('button', { name: /^Confirm alarm: BMS/ }));
