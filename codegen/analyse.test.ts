@@ -205,6 +205,14 @@ describe('codegen analysis', () => {
       'form action: it is offered by field weather, which the rows do not have',
     ],
     [
+      'a row of tabs counted by a call that does not count the records by its field',
+      (src) => {
+        const [tab] = (src.pages.find((p) => p.content.page === 'workFlow')?.content.tabs ?? []) as JsonObject[];
+        if (tab) tab.counts = 'filterWorkFlow';
+      },
+      'tab flowStatus: counts filterWorkFlow is no GET counting workFlow by flowStatus',
+    ],
+    [
       'a call action with a parameter the call does not take',
       (src) => Object.assign(noticeActions(src)[0] ?? {}, { params: { id: 'id', userId: 'userId' } }),
       'call action: userId is no parameter of readNotice',

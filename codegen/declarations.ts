@@ -15,7 +15,7 @@ export interface PageDecl {
   resource: Record<string, string>;
   columns: { field: string; sortable?: boolean; tenThousands?: boolean }[];
   filters?: { field: string; range?: string[] }[];
-  tabs?: { field: string; values?: (string | number)[] }[];
+  tabs?: { field: string; values?: (string | number)[]; counts?: string }[];
   lists?: { operation: string; query?: Record<string, string | number | boolean> }[];
   defaultSort: { field: string };
   rowActions?: (

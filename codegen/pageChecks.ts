@@ -126,6 +126,18 @@ export function checkPages(
       if (!Array.isArray(codes)) fail(`tab ${tab.field} is not a coded property of ${page.entity}`);
       else if ((tab.values ?? []).some((value) => !codes.includes(value)))
         fail(`tab ${tab.field} offers a value ${page.entity} does not have`);
+      if (tab.counts !== undefined) {
+        const counts = byId.get(tab.counts);
+        if (
+          counts?.method !== 'get' ||
+          counts.resource?.action !== 'aggregate' ||
+          counts.resource.entity !== page.entity ||
+          counts.resource.groupBy !== tab.field
+        )
+          fail(`tab ${tab.field}: counts ${tab.counts} is no GET counting ${page.entity} by ${tab.field}`);
+        else if (requiredQueryOf(counts).length > 0)
+          fail(`tab ${tab.field}: counts ${tab.counts} needs parameters a list does not give`);
+      }
     }
     for (const field of page.scope ?? []) {
       const param = scopeParam(field);

@@ -9,14 +9,14 @@ import { isObject, type Json, type Sources } from './sources';
 
 /**
  * Every operation of the contract is within a user's reach, or says why it is not. An operation
- * is reached when the schemas declare a call of it (a page schema's resource, actions, exports and
- * charts; a chart board's panels; a coded field's `x-options`; a reference field's `x-ref`, whose
- * picker asks the entity's options call) or when client code names its id as a string literal
- * (`api.call('getStationDetail', …)`, a widget's need `{ operationId: 'getKeyData' }`). An
- * operation no screen should call says why in its path file (`x-api-only: <reason>`: a probe, a
- * collector's ingest, a file fetched by its address); one a user should reach but no screen offers
- * yet is listed in `openapi/awaiting-screen.yaml` with the screen it should get, a list that only
- * shrinks.
+ * is reached when the schemas declare a call of it (a page schema's resource, actions, exports,
+ * charts and tab counts; a chart board's panels; a coded field's `x-options`; a reference
+ * field's `x-ref`, whose picker asks the entity's options call) or when client code names its id
+ * as a string literal (`api.call('getStationDetail', …)`, a widget's need
+ * `{ operationId: 'getKeyData' }`). An operation no screen should call says why in its path file
+ * (`x-api-only: <reason>`: a probe, a collector's ingest, a file fetched by its address); one a
+ * user should reach but no screen offers yet is listed in `openapi/awaiting-screen.yaml` with the
+ * screen it should get, a list that only shrinks.
  */
 
 /** The operations a user should reach that no screen offers yet, each with the screen or control it should get. */
@@ -60,6 +60,7 @@ function pageCalls(page: PageDecl): string[] {
   return [
     ...Object.values(page.resource),
     ...(page.lists ?? []).map((list) => list.operation),
+    ...(page.tabs ?? []).map((tab) => tab.counts),
     ...(page.rowActions ?? []).flatMap((action) =>
       action.action === 'form' ? [action.save, action.load] : 'operation' in action ? [action.operation] : [],
     ),

@@ -152,7 +152,8 @@ export function clientRoutes(routes: RouteDecl[]): Record<string, unknown>[] {
  * What each list of the pages offering several (`lists`) takes, by operation id: its query
  * parameters, those it needs, and the fields its `sortField` offers. Of the page's filters, tabs
  * and column sorts, the list screen shows those the chosen list takes (loaded with the list
- * screens, as the pages are).
+ * screens, as the pages are). The calls counting a page's records for its tabs (`counts`) are
+ * here too: they are sent the list's query parameters they take.
  */
 export function pageListParameters(
   pages: PageDecl[],
@@ -160,8 +161,9 @@ export function pageListParameters(
 ): Record<string, { query: string[]; required: string[]; sorts: string[] }> {
   const byId = new Map(operations.map((op) => [op.operationId, op]));
   const parameters: Record<string, { query: string[]; required: string[]; sorts: string[] }> = {};
-  for (const page of pages.filter((candidate) => candidate.lists)) {
-    for (const id of [page.resource.list, ...(page.lists ?? []).map((list) => list.operation)]) {
+  for (const page of pages) {
+    const lists = page.lists ? [page.resource.list, ...page.lists.map((list) => list.operation)] : [];
+    for (const id of [...lists, ...(page.tabs ?? []).flatMap((tab) => tab.counts ?? [])]) {
       const op = byId.get(id ?? '');
       if (!op) continue;
       parameters[op.operationId] = {

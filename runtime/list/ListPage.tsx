@@ -308,6 +308,8 @@ export function ListPage({ page }: { page: PageSchema }) {
         records={data.records}
         total={data.total}
         state={state}
+        {...(query ? { query } : {})}
+        version={version}
         loading={data.loading}
         error={data.error}
         toChoose={toChoose}

@@ -32,6 +32,9 @@ export interface ListViewProps {
   records: ListRecord[];
   total: number;
   state: ListState;
+  /** The query the list was asked with, and its version (a change reads it again): the tabs count with them. */
+  query?: Record<string, unknown>;
+  version?: number;
   loading: boolean;
   error?: string;
   /** The filters the list waits for the user to choose (fields of `page.filters`). */
@@ -97,7 +100,7 @@ const THUMBNAIL_SIZE = 64;
  * card per record under folded filters.
  */
 export function ListView(props: ListViewProps) {
-  const { page, schema, records, total, state, loading, error, onStateChange } = props;
+  const { page, schema, records, total, state, query, version, loading, error, onStateChange } = props;
   const { t } = useTranslation();
   const narrow = useNarrowScreen();
   const properties = propertiesOf(schema);
@@ -291,6 +294,8 @@ export function ListView(props: ListViewProps) {
           schema={schema}
           values={state.filters}
           onSelect={(field, value) => onStateChange({ ...state, filters: { ...state.filters, [field]: value }, current: 1 })}
+          {...(query ? { query } : {})}
+          {...(version === undefined ? {} : { version })}
         />
       ) : null}
       {page.filters?.length ? (

@@ -6,7 +6,7 @@ import type { ListParameters } from './listQuery';
 /** Every page schema of `schemas/pages/`: loaded with the list screens, not with the app's first screen. */
 export const pages = pageList as PageSchema[];
 
-/** What each list of the pages offering several takes, by operation id (see codegen's `pageListParameters`). */
+/** What each list of the pages offering several takes, and each call counting a page's tabs, by operation id (see codegen's `pageListParameters`). */
 const listParameters: Record<string, ListParameters> = pageLists;
 
 /**
@@ -17,4 +17,10 @@ export function listTakes(page: PageSchema, operation: string): ListParameters |
   const takes = page.lists ? listParameters[operation] : undefined;
   const fixed = page.lists?.find((list) => list.operation === operation)?.query;
   return takes && fixed ? { ...takes, fixed } : takes;
+}
+
+/** The parameters of the list's query that a call counting the page's records for its tabs (`counts`) is sent: those it takes. */
+export function countQuery(operation: string, query: Record<string, unknown>): Record<string, unknown> {
+  const takes = listParameters[operation]?.query ?? [];
+  return Object.fromEntries(Object.entries(query).filter(([name]) => takes.includes(name)));
 }

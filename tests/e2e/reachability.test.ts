@@ -691,6 +691,42 @@ describe('calls within a user’s reach', () => {
     expect(await rowActionCount(row, 'Mark outcome read')).toBe(0);
   });
 
+  test('the work flows page counts each state beside its tab as the server does; a draft committed from its row moves one from Draft to Pending (en)', async () => {
+    const schema = pages.find((candidate) => candidate.page === 'workFlow') as PageSchema;
+    const title = `Flow counted ${Date.now() % 100000}`;
+    const record = await createRecord(server.app, admin, 'workFlow', { title });
+    const counts = async () => {
+      const answer = await call<{ key: string; count: number }[]>(server.app, admin, {
+        method: 'GET',
+        url: url('countWorkFlow'),
+      });
+      return Object.fromEntries(answer.body.data.map((group) => [group.key, group.count])) as Record<string, number>;
+    };
+    const before = await counts();
+    const all = Object.values(before).reduce((sum, count) => sum + count, 0);
+    const tab = (label: string, count: number) => page.getByRole('tab', { name: `${label} (${count})`, exact: true });
+
+    await page.goto(`${server.url}${schema.route}?lng=en`);
+    await tab('All', all).waitFor();
+    await tab('Draft', before.draft ?? 0).waitFor();
+    await tab('Pending approval', before.pending ?? 0).waitFor();
+    await tab('Agreed', before.agreed ?? 0).waitFor();
+    await rowAction(rowWith(page, title).first(), text('entities.workFlow.transitions.commit'));
+    await reachesState(
+      rowWith(page, title).first(),
+      'workFlow',
+      async () => (await callOn<Row>(server.app, admin, schema.resource.get as string, record.id)).body.data,
+      'pending',
+    );
+    await tab('Draft', (before.draft ?? 0) - 1).waitFor();
+    await tab('Pending approval', (before.pending ?? 0) + 1).waitFor();
+    await tab('All', all).waitFor();
+    // A tab chosen lists its state's records; the counts stay those of every state.
+    await tap(tab('Pending approval', (before.pending ?? 0) + 1));
+    await page.getByText(`${(before.pending ?? 0) + 1} in total`).waitFor();
+    await tab('Draft', (before.draft ?? 0) - 1).waitFor();
+  });
+
   test('a station is copied from its row under the serial number typed, with its devices; the copy is listed (en)', async () => {
     const stations = await openingList(server.app, admin, siteManage);
     const devicesOf = async (stationId: unknown) =>
