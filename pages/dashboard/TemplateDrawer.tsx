@@ -65,8 +65,11 @@ export function TemplateDrawer({ station, stations, onChanged, onEdit, open, onC
     ]);
     setFollowing(state.following as Following);
     setTemplates(list);
-    setShown((current) => state.following?.templateId ?? current);
+    // The template the user chose stays shown after a change; at first, the one the station follows.
+    setShown((current) => current ?? state.following?.templateId);
   }, [api, station.sn]);
+  // Another station shows the template it follows first.
+  useEffect(() => setShown(undefined), [station.sn]);
   useEffect(() => {
     if (open) load().catch(() => undefined);
   }, [open, load]);
