@@ -3,6 +3,7 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { describe, expect, test } from 'vitest';
 import { unbalance } from '../emsdevices/unbalance';
+import { LINK_SIGNALS } from './equipment';
 import { StationModel } from './model';
 import { DEVICES, VARIABLES, type StationSpec } from './topology';
 
@@ -167,6 +168,25 @@ describe.each(STATIONS.map((spec) => [spec.type, spec] as const))('a simulated %
       return gone > 0 && samples.slice(gone).some((s) => s.values.has(key));
     });
     expect(returning.length).toBeGreaterThan(0);
+  });
+
+  test('tells beforehand when a device is out of reach: outageWithin agrees with the samples', () => {
+    const samples = simulate(spec, ...WEEK, 5);
+    const model = new StationModel(spec);
+    let outages = 0;
+    for (const device of spec.devices)
+      for (const { ts, values } of samples) {
+        // Out of reach, a device answers nothing but its link signal, which reads 0.
+        const link = LINK_SIGNALS[device.kind];
+        const missing =
+          VARIABLES[device.variables].some((v) => v.code !== link && !values.has(`${device.key}.${v.code}`)) ||
+          (link !== undefined && values.get(`${device.key}.${link}`) === 0);
+        expect(model.outageWithin(device.key, ts, ts), `${device.key} at ${ts}`).toBe(missing);
+        if (missing) outages += 1;
+      }
+    expect(outages).toBeGreaterThan(0);
+    const [from, to] = [at(WEEK[0]), at(WEEK[1])];
+    expect(spec.devices.some((device) => model.outageWithin(device.key, from, to))).toBe(true);
   });
 
   test('gives the same values for the same seed and times, and others for another seed', () => {

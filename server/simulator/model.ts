@@ -225,12 +225,29 @@ export class StationModel {
     return readings;
   }
 
+  /** Whether the device's communication is down at `ts`: a seeded series of outages, about one day in ten each quarter of a day. */
+  private inOutage(device: Device, ts: number): boolean {
+    return inEvent(this.seed, CHANNEL.outage, device.salt, ts, 6 * HOUR, 0.1, 5 * MINUTE, 40 * MINUTE);
+  }
+
+  /**
+   * Whether the device has an outage at any time from `from` to `to` (looked at each minute: an
+   * outage lasts five at least).
+   * @throws RangeError for an unknown device.
+   */
+  outageWithin(deviceKey: string, from: number, to: number): boolean {
+    const device = this.devices.find((d) => d.spec.key === deviceKey);
+    if (!device) throw new RangeError(`No device ${deviceKey} in station ${this.spec.sn}`);
+    for (let ts = from; ts < to + MINUTE; ts += MINUTE) if (this.inOutage(device, Math.min(ts, to))) return true;
+    return false;
+  }
+
   /** The readings that get through: none from a device whose communication is down. */
   private answer(ts: number, readings: Map<Device, Values>): Map<string, number> {
     const out = new Map<string, number>();
     for (const device of this.devices) {
       const values = readings.get(device) ?? {};
-      if (inEvent(this.seed, CHANNEL.outage, device.salt, ts, 6 * HOUR, 0.1, 5 * MINUTE, 40 * MINUTE)) {
+      if (this.inOutage(device, ts)) {
         const link = LINK_SIGNALS[device.spec.kind];
         if (link) out.set(`${device.spec.key}.${link}`, 0);
         continue;

@@ -121,6 +121,17 @@ export class Simulator {
     wire.cut(deviceKey, off);
   }
 
+  /**
+   * Whether a simulated device has one of its seeded communication outages from `from` to `to`
+   * (a test that cuts a device off picks one that has none meanwhile).
+   * @throws RangeError when this process does not drive the station or it has no such device.
+   */
+  outageWithin(stationSn: string, deviceKey: string, from: number, to: number): boolean {
+    const model = this.stations?.find((s) => s.sn === stationSn)?.model;
+    if (!model) throw new RangeError(`No station ${stationSn} simulated here`);
+    return model.outageWithin(deviceKey, from, to);
+  }
+
   private async guard(work: () => Promise<void>): Promise<void> {
     if (this.stopped) return;
     try {
