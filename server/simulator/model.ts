@@ -140,8 +140,7 @@ export class StationModel {
    * @throws RangeError for an unknown device, a variable that cannot be controlled, or a value other than 0 or 1.
    */
   control(deviceKey: string, code: string, value: number): void {
-    const device = this.devices.find((d) => d.spec.key === deviceKey);
-    if (!device) throw new RangeError(`No device ${deviceKey} in station ${this.spec.sn}`);
+    const device = this.deviceOf(deviceKey);
     if (!VARIABLES[device.spec.variables].some((v) => v.code === code && v.controllable)) {
       throw new RangeError(`${deviceKey}.${code} cannot be controlled`);
     }
@@ -225,7 +224,17 @@ export class StationModel {
     return readings;
   }
 
-  /** Whether the device's communication is down at `ts`: a seeded series of outages, about one day in ten each quarter of a day. */
+  /**
+   * The device of the station keyed `deviceKey`.
+   * @throws RangeError for an unknown device.
+   */
+  private deviceOf(deviceKey: string): Device {
+    const device = this.devices.find((d) => d.spec.key === deviceKey);
+    if (!device) throw new RangeError(`No device ${deviceKey} in station ${this.spec.sn}`);
+    return device;
+  }
+
+  /** Whether the device's communication is down at `ts`: seeded outages of 5 to 40 minutes, in about one 6-hour slot in ten. */
   private inOutage(device: Device, ts: number): boolean {
     return inEvent(this.seed, CHANNEL.outage, device.salt, ts, 6 * HOUR, 0.1, 5 * MINUTE, 40 * MINUTE);
   }
@@ -236,8 +245,7 @@ export class StationModel {
    * @throws RangeError for an unknown device.
    */
   outageWithin(deviceKey: string, from: number, to: number): boolean {
-    const device = this.devices.find((d) => d.spec.key === deviceKey);
-    if (!device) throw new RangeError(`No device ${deviceKey} in station ${this.spec.sn}`);
+    const device = this.deviceOf(deviceKey);
     for (let ts = from; ts < to + MINUTE; ts += MINUTE) if (this.inOutage(device, Math.min(ts, to))) return true;
     return false;
   }
