@@ -56,6 +56,7 @@ export function TemplateDrawer({ station, stations, onChanged, onEdit, open, onC
   const [busy, setBusy] = useState(false);
 
   const kind = stations.find((record) => record.sn === station.sn)?.stationType;
+  const kindName = enumLabel(t, 'stationType', kind);
   const ofKind = templates.filter((template) => template.stationType === kind);
 
   const load = useCallback(async () => {
@@ -199,7 +200,7 @@ export function TemplateDrawer({ station, stations, onChanged, onEdit, open, onC
               onChange={(event) => setName(event.target.value)}
             />
             <Checkbox checked={isDefault} onChange={(event) => setIsDefault(event.target.checked)}>
-              {t('dashboard.templates.makeDefault', { kind: enumLabel(t, 'stationType', kind) })}
+              {t('dashboard.templates.makeDefault', { kind: kindName })}
             </Checkbox>
             <Button loading={busy} disabled={!name.trim()} onClick={() => void create()}>
               {t('dashboard.templates.create')}
@@ -224,12 +225,12 @@ export function TemplateDrawer({ station, stations, onChanged, onEdit, open, onC
             <>
               <Space wrap style={{ marginBottom: 8 }}>
                 {shownTemplate.isDefault ? (
-                  <Tag color="blue">{t('dashboard.templates.isDefault', { kind: enumLabel(t, 'stationType', kind) })}</Tag>
+                  <Tag color="blue">{t('dashboard.templates.isDefault', { kind: kindName })}</Tag>
                 ) : null}
                 <Button loading={busy} onClick={() => void setDefault(shownTemplate)}>
                   {shownTemplate.isDefault
                     ? t('dashboard.templates.unsetDefault')
-                    : t('dashboard.templates.setDefault', { kind: enumLabel(t, 'stationType', kind) })}
+                    : t('dashboard.templates.setDefault', { kind: kindName })}
                 </Button>
               </Space>
               <List
