@@ -6,6 +6,7 @@ import type { Income } from '../../generated/meta';
 import { label, useRuntime } from '../../runtime';
 import { EChart } from '../../runtime/dashboard';
 import { formatMoney } from '../../runtime/format/money';
+import { withDecimals } from '../../runtime/format/numbers';
 import { ScreenHeader } from '../../runtime/shell/ScreenHeader';
 import { incomeOption } from './incomeOption';
 import { PeriodPicker } from './PeriodPicker';
@@ -34,7 +35,7 @@ const AMOUNTS = new Set<string>(['chargeCost', 'dischargeIncome', 'revenue']);
 
 /** A figure as shown: amounts as money, energies to two decimals. */
 const shown = (field: string, value: number | null) =>
-  value === null ? '--' : AMOUNTS.has(field) ? formatMoney(value) : value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  value === null ? '--' : AMOUNTS.has(field) ? formatMoney(value) : withDecimals(value, 2);
 
 /**
  * Storage income (schemas/views/, kind income): over a day, month or year, the energy the storage

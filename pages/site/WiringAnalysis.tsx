@@ -2,9 +2,9 @@ import { Card, Col, Empty, Row, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Diagram, NodeValue } from '../ems/DiagramView';
 import { analyseDiagram, type Balance, type Branch } from './wiring';
+import { withDecimals } from '../../runtime/format/numbers';
 
-const kw = (value: number | null, unit = 'kW') =>
-  value === null ? '--' : `${value.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${unit}`;
+const kw = (value: number | null, unit = 'kW') => (value === null ? '--' : `${withDecimals(value, 2)} ${unit}`);
 
 /** What a diagram says with its latest values: each busbar's branches and balance, and the nodes without data. */
 export function WiringAnalysis({ diagram, values }: { diagram: Diagram; values: NodeValue[] }) {

@@ -1,5 +1,6 @@
 import type { Chart } from '../../generated/meta';
 import { formatMoney } from '../format/money';
+import { withDecimals } from '../format/numbers';
 import { cartesianOption } from './cartesian';
 import type { ChartOption } from './option';
 import { seriesColor } from './palette';
@@ -16,7 +17,7 @@ export interface ChartLabels {
 /** A number of an answer; '--' for none, amounts with thousand separators and two decimals. */
 export function chartFigure(chart: Chart, field: string, value: unknown): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return '--';
-  return chart.money?.includes(field) ? formatMoney(value) : value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  return chart.money?.includes(field) ? formatMoney(value) : withDecimals(value, 2);
 }
 
 /** The items a list chart draws; an answer with none (or not a list) draws nothing. */

@@ -1,4 +1,5 @@
 import { formatMoney } from './money';
+import { withDecimals } from './numbers';
 
 const PRICES = new Set(['purchasePrice', 'salePrice']);
 const SHARES = new Set(['coverage']);
@@ -13,9 +14,9 @@ const ENERGIES = /Kwh$|Kw$/;
  */
 export function shownFigure(field: string, value: number | null | undefined): string {
   if (value === null || value === undefined) return '--';
-  if (SHARES.has(field)) return `${(value * 100).toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
-  if (PRICES.has(field)) return value.toLocaleString('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
-  if (RATIOS.has(field) || ENERGIES.test(field)) return value.toLocaleString('en-US', { maximumFractionDigits: 3 });
+  if (SHARES.has(field)) return `${withDecimals(value * 100, 2)} %`;
+  if (PRICES.has(field)) return withDecimals(value, 4, 4);
+  if (RATIOS.has(field) || ENERGIES.test(field)) return withDecimals(value, 3);
   return formatMoney(value);
 }
 

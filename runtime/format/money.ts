@@ -1,4 +1,5 @@
 import moneyRules from '../../schemas/constants/money.json';
+import { withDecimals } from './numbers';
 
 /** The largest amount the platform takes: ten digits before the point, two after. */
 export const MONEY_MAX = moneyRules.max;
@@ -42,7 +43,7 @@ export function checkMoney(input: string | number): MoneyCheck {
 
 /** An amount as the platform shows it: thousand separators and two decimals (1,234,567.80). */
 export function formatMoney(value: number): string {
-  return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return withDecimals(value, 2, 2);
 }
 
 /** An amount in units of ten thousand (万), two decimals: 12,345,678 → "1,234.57". */
