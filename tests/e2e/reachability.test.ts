@@ -667,7 +667,8 @@ describe('calls within a user’s reach', () => {
     const dialog = page.getByRole('dialog', { name: 'Customer replied' });
     await dialog.getByLabel("Customer's reply", { exact: true }).fill('Accepted, with delivery in March');
     await tap(dialog.getByRole('button', { name: 'Save', exact: true }));
-    await expect.poll(async () => (await stored()).status).toBe('replied');
+    // The row shows the new state before its actions are counted: the list is drawn again after the save.
+    await reachesState(row, 'quote', stored, 'replied');
     expect((await stored()).replyContent).toBe('Accepted, with delivery in March');
     expect(await rowActionCount(row, 'Customer replied')).toBe(0);
   });
