@@ -347,6 +347,41 @@ describe('codegen analysis', () => {
       'view action: serverId is no parameter of getQuoteForOrder',
     ],
     [
+      "a row's chart that does not give its call a required parameter",
+      (src) => {
+        const actions = src.pages.find((p) => p.content.page === 'salesOrder')?.content.rowActions as JsonObject[];
+        const chart = actions.find((action) => action.action === 'chart');
+        if (chart) chart.params = {};
+      },
+      'chart action: getPayInvoiceStat needs orderId, which it does not give',
+    ],
+    [
+      "a row's chart drawing a value that is not a number of its answer",
+      (src) => {
+        const actions = src.pages.find((p) => p.content.page === 'salesOrder')?.content.rowActions as JsonObject[];
+        const chart = actions.find((action) => action.action === 'chart')?.chart as JsonObject | undefined;
+        if (chart) chart.values = ['contractAmount', 'unknownFigure'];
+      },
+      'chart action: chart getPayInvoiceStat: unknownFigure is no number of its answer',
+    ],
+    [
+      "a row's chart offered by a field the rows do not have",
+      (src) => {
+        const actions = src.pages.find((p) => p.content.page === 'quote')?.content.rowActions as JsonObject[];
+        const chart = actions.find((action) => action.action === 'chart');
+        if (chart) chart.when = { field: 'mood', in: ['good'] };
+      },
+      'chart action: it is offered by field mood, which the rows do not have',
+    ],
+    [
+      "a row's chart without the label of one of its values",
+      (src) => {
+        const charts = labelsOf(src, 'en', 'sales.json').charts as JsonObject;
+        delete (charts.getProjFinishCalcDtl as JsonObject).receivableBalance;
+      },
+      'label charts.getProjFinishCalcDtl.receivableBalance is missing in en',
+    ],
+    [
       'an open action to a route without a screen',
       (_src, page) =>
         (page.rowActions as JsonObject[]).push({ action: 'open', route: 'EnterpriseHeadlines', params: { id: 'id' } }),

@@ -42,6 +42,7 @@ export interface PageDecl {
         when?: When;
       }
     | { action: 'view'; operation: string; entity?: string; params: Record<string, string>; columns: string[] }
+    | { action: 'chart'; chart: ChartDecl; params: Record<string, string>; when?: When }
     | { action: 'open'; route: string; params: Record<string, string> }
     | { action: 'transition'; operation: string; confirm?: string; form?: string }
     | { action: 'download'; operation: string; params: Record<string, string> }

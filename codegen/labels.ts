@@ -135,7 +135,11 @@ export function labelKeysOfSchemas(
     if (page.lists)
       for (const operation of [page.resource.list, ...page.lists.map((list) => list.operation)])
         keys.set(`pages.${page.page}.lists.${operation ?? ''}`, path);
-    for (const chart of page.charts?.panels ?? []) {
+    const charts = [
+      ...(page.charts?.panels ?? []),
+      ...(page.rowActions ?? []).flatMap((a) => (a.action === 'chart' ? [a.chart] : [])),
+    ];
+    for (const chart of charts) {
       keys.set(`charts.${chart.call}.title`, path);
       for (const field of chart.values) keys.set(`charts.${chart.call}.${field}`, path);
     }

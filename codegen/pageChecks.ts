@@ -1,5 +1,5 @@
 import Ajv from 'ajv';
-import { flattenRoutes, type Entities, type PageDecl } from './declarations';
+import { flattenRoutes, type ChartDecl, type Entities, type PageDecl } from './declarations';
 import { enumKeysOf } from './labels';
 import { pageRecordSchema, propertyOf, requiredQueryOf, sortFieldsOf, type Operation } from './operations';
 import { isObject, type JsonObject, type Sources } from './sources';
@@ -159,7 +159,7 @@ export function checkPages(
     if (!sortFieldsOf(list).includes(page.defaultSort.field))
       fail(`${list.operationId} cannot sort by ${page.defaultSort.field} (its sortField does not offer it)`);
     for (const action of page.rowActions ?? []) {
-      if (action.action === 'form' || action.action === 'call')
+      if (action.action === 'form' || action.action === 'call' || action.action === 'chart')
         for (const { field } of [action.when ?? []].flat())
           if (!propertyOf(record, field))
             fail(`${action.action} action: it is offered by field ${field}, which the rows do not have`);
@@ -196,28 +196,19 @@ export function checkPages(
         }
         continue;
       }
+      if (action.action === 'chart') {
+        // A chart about the row reads with its path and query, each parameter from a field of the row.
+        checkChart(action.chart, { byId, enums, year: false }, (text) => fail(`chart action: ${text}`));
+        checkRowParams('chart action', byId.get(action.chart.call), action.chart.call, action.params, {}, record, fail);
+        continue;
+      }
       if (action.action === 'call' || action.action === 'view') {
         const op = byId.get(action.operation);
         const where = `${action.action} action`;
         if (!op) fail(`${where}: ${action.operation} is not in the OpenAPI document`);
         if (op?.body && action.action === 'view') fail(`${where}: ${action.operation} takes a body; a view reads`);
-        // A view or a call fills its path and its query, or, when a call takes a body, its path and
-        // the body (every field of which comes from the row: no form asks for one).
-        const sources = op?.body ? [op.params, op.body] : [op?.query, op?.params];
-        for (const [param, field] of Object.entries(action.params)) {
-          if (!sources.some((schema) => propertyOf(schema, param)))
-            fail(`${where}: ${param} is no parameter of ${action.operation}`);
-          if (!propertyOf(record, field)) fail(`${where}: field ${field} is not in the rows`);
-        }
         const values = action.action === 'call' ? (action.values ?? {}) : {};
-        for (const param of Object.keys(values))
-          if (!sources.some((schema) => propertyOf(schema, param)))
-            fail(`${where}: ${param} is no parameter of ${action.operation}`);
-        for (const required of [op?.params?.required, op?.query?.required, op?.body?.required].flatMap((list) =>
-          Array.isArray(list) ? list : [],
-        ))
-          if (!(String(required) in action.params) && !(String(required) in values))
-            fail(`${where}: ${action.operation} needs ${String(required)}, which it does not give`);
+        checkRowParams(where, op, action.operation, action.params, values, record, fail);
         if (action.action === 'view' && op) {
           const listed = action.entity ?? page.entity;
           const data = op.plain ? op.response : propertyOf(op.response, 'data');
@@ -299,47 +290,75 @@ export function checkPages(
       if (op?.method !== 'delete' || propertyOf(op.query, 'ids')?.type !== 'string')
         fail(`deleteSelected ${page.deleteSelected} is no delete taking the ids as a comma list (query ids)`);
     }
-    if (page.charts) checkCharts(page.charts, byId, enums, fail);
+    if (page.charts)
+      for (const chart of page.charts.panels) checkChart(chart, { byId, enums, year: page.charts.year ?? false }, fail);
   }
 }
 
 /**
- * A page's charts: each call is a read of the contract (no body) answering what its type draws (an object
- * for figures and gauges, a list of objects otherwise) with the numeric values it names; a
- * category that names each item; an enumeration that exists; the year sent to calls that take it.
+ * The parameters a row action (a call, a view, a chart) gives its call, each from a field of the
+ * row, or of a fixed value (`values`): a call fills its path and its query, or, when it takes a
+ * body, its path and the body (every field of which comes from the row: no form asks for one).
+ * Every required parameter is given.
  */
-export function checkCharts(
-  charts: NonNullable<PageDecl['charts']>,
-  byId: Map<string, Operation>,
-  enums: Set<string>,
+function checkRowParams(
+  where: string,
+  op: Operation | undefined,
+  operation: string,
+  params: Record<string, string>,
+  values: Record<string, unknown>,
+  record: JsonObject | undefined,
   fail: (text: string) => void,
 ): void {
-  for (const chart of charts.panels) {
-    const op = byId.get(chart.call);
-    const where = `chart ${chart.call}`;
-    if (!op) {
-      fail(`${where} is not in the OpenAPI document`);
-      continue;
-    }
-    if (op.body) fail(`${where} takes a body; a chart's call reads with query parameters only`);
-    if (charts.year && !propertyOf(op.query, 'year')) fail(`${where} takes no year`);
-    const data = op.plain ? op.response : propertyOf(op.response, 'data');
-    const listed = chart.type !== 'figures' && chart.type !== 'gauge';
-    const item = listed ? (data?.type === 'array' && isObject(data.items) ? data.items : undefined) : data;
-    if (item?.type !== 'object') {
-      fail(`${where} does not answer ${listed ? 'a list of objects' : 'an object'}, which a ${chart.type} draws`);
-      continue;
-    }
-    for (const field of chart.values) {
-      const type = propertyOf(item, field)?.type;
-      const types = Array.isArray(type) ? type : [type];
-      if (!types.includes('number') && !types.includes('integer')) fail(`${where}: ${field} is no number of its answer`);
-    }
-    for (const field of chart.money ?? [])
-      if (!chart.values.includes(field)) fail(`${where}: money ${field} is not one of its values`);
-    if (listed && !(chart.category && propertyOf(item, chart.category)))
-      fail(`${where}: a ${chart.type} names its items by a category, a property of the answer's items`);
-    if (!listed && chart.category) fail(`${where}: a ${chart.type} has no category`);
-    if (chart.categoryEnum && !enums.has(chart.categoryEnum)) fail(`${where}: enumeration ${chart.categoryEnum} does not exist`);
+  const sources = op?.body ? [op.params, op.body] : [op?.query, op?.params];
+  for (const [param, field] of Object.entries(params)) {
+    if (!sources.some((schema) => propertyOf(schema, param))) fail(`${where}: ${param} is no parameter of ${operation}`);
+    if (!propertyOf(record, field)) fail(`${where}: field ${field} is not in the rows`);
   }
+  for (const param of Object.keys(values))
+    if (!sources.some((schema) => propertyOf(schema, param))) fail(`${where}: ${param} is no parameter of ${operation}`);
+  for (const required of [op?.params?.required, op?.query?.required, op?.body?.required].flatMap((list) =>
+    Array.isArray(list) ? list : [],
+  ))
+    if (!(String(required) in params) && !(String(required) in values))
+      fail(`${where}: ${operation} needs ${String(required)}, which it does not give`);
+}
+
+/**
+ * A chart panel (of a page, a chart board or a row's dialog): its call is a read of the contract (no
+ * body) answering what its type draws (an object for figures and gauges, a list of objects
+ * otherwise) with the numeric values it names; a category that names each item; an enumeration
+ * that exists; the year sent to a call that takes it, when the panels take one.
+ */
+export function checkChart(
+  chart: ChartDecl,
+  { byId, enums, year }: { byId: Map<string, Operation>; enums: Set<string>; year: boolean },
+  fail: (text: string) => void,
+): void {
+  const op = byId.get(chart.call);
+  const where = `chart ${chart.call}`;
+  if (!op) {
+    fail(`${where} is not in the OpenAPI document`);
+    return;
+  }
+  if (op.body) fail(`${where} takes a body; a chart's call reads with query parameters only`);
+  if (year && !propertyOf(op.query, 'year')) fail(`${where} takes no year`);
+  const data = op.plain ? op.response : propertyOf(op.response, 'data');
+  const listed = chart.type !== 'figures' && chart.type !== 'gauge';
+  const item = listed ? (data?.type === 'array' && isObject(data.items) ? data.items : undefined) : data;
+  if (item?.type !== 'object') {
+    fail(`${where} does not answer ${listed ? 'a list of objects' : 'an object'}, which a ${chart.type} draws`);
+    return;
+  }
+  for (const field of chart.values) {
+    const type = propertyOf(item, field)?.type;
+    const types = Array.isArray(type) ? type : [type];
+    if (!types.includes('number') && !types.includes('integer')) fail(`${where}: ${field} is no number of its answer`);
+  }
+  for (const field of chart.money ?? [])
+    if (!chart.values.includes(field)) fail(`${where}: money ${field} is not one of its values`);
+  if (listed && !(chart.category && propertyOf(item, chart.category)))
+    fail(`${where}: a ${chart.type} names its items by a category, a property of the answer's items`);
+  if (!listed && chart.category) fail(`${where}: a ${chart.type} has no category`);
+  if (chart.categoryEnum && !enums.has(chart.categoryEnum)) fail(`${where}: enumeration ${chart.categoryEnum} does not exist`);
 }

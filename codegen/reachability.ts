@@ -62,7 +62,13 @@ function pageCalls(page: PageDecl): string[] {
     ...(page.lists ?? []).map((list) => list.operation),
     ...(page.tabs ?? []).map((tab) => tab.counts),
     ...(page.rowActions ?? []).flatMap((action) =>
-      action.action === 'form' ? [action.save, action.load] : 'operation' in action ? [action.operation] : [],
+      action.action === 'form'
+        ? [action.save, action.load]
+        : action.action === 'chart'
+          ? [action.chart.call]
+          : 'operation' in action
+            ? [action.operation]
+            : [],
     ),
     ...(page.bulkActions ?? []).map((action) => action.save),
     page.createForm?.save,

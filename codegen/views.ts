@@ -1,8 +1,8 @@
 import { basename } from 'node:path';
 import Ajv from 'ajv';
 import type { ChartDecl, RouteDecl } from './declarations';
-import { checkCharts } from './pageChecks';
-import { propertyOf, type Operation } from './operations';
+import { checkChart } from './pageChecks';
+import type { Operation } from './operations';
 import { isObject, type Json, type JsonObject } from './sources';
 import { addProjectKeywords } from './vocabulary';
 
@@ -129,10 +129,9 @@ export function checkViews(
     }
     if (kind === 'chartBoard') {
       const panels = content.panels as unknown as (ChartDecl & { year?: true })[];
-      checkCharts({ panels }, byId, enums, fail);
       for (const panel of panels) {
+        checkChart(panel, { byId, enums, year: panel.year ?? false }, fail);
         const query = byId.get(panel.call)?.query;
-        if (panel.year && !propertyOf(query, 'year')) fail(`chart ${panel.call} takes no year`);
         const required = Array.isArray(query?.required) ? query.required : [];
         for (const param of required)
           if (typeof param === 'string' && !(param === 'year' && panel.year)) fail(`chart ${panel.call} needs ${param}`);

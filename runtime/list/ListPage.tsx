@@ -24,6 +24,7 @@ import { ListView, rowParams, rowWorkKey, transitionLabel, type ExportFormat, ty
 import { listTakes, pages } from './pages';
 import { useListData } from './useListData';
 import { useScopeName } from './useScopeName';
+import { ChartDialog } from './ChartDialog';
 import { ViewDialog } from './ViewDialog';
 
 /** A page's charts, with the chart library, loaded only by the pages that have some. */
@@ -84,7 +85,7 @@ export function ListPage({ page }: { page: PageSchema }) {
   const [importing, setImporting] = useState(false);
   const [rowWork, setRowWork] = useState<string>();
   const [dialog, setDialog] = useState<Omit<FormDialogProps, 'onClose'>>();
-  const [viewing, setViewing] = useState<{ action: Extract<RowAction, { action: 'view' }>; record: ListRecord }>();
+  const [viewing, setViewing] = useState<{ action: Extract<RowAction, { action: 'view' | 'chart' }>; record: ListRecord }>();
   // The rows ticked for the bulk actions: those on screen, so a new page, filter or sort clears them.
   const [selected, setSelected] = useState<unknown[]>([]);
   useEffect(() => setSelected([]), [state, version]);
@@ -392,7 +393,12 @@ export function ListPage({ page }: { page: PageSchema }) {
           />
         ) : null}
       </Modal>
-      {viewing ? <ViewDialog page={page} {...viewing} onClose={() => setViewing(undefined)} /> : null}
+      {viewing?.action.action === 'view' ? (
+        <ViewDialog page={page} action={viewing.action} record={viewing.record} onClose={() => setViewing(undefined)} />
+      ) : null}
+      {viewing?.action.action === 'chart' ? (
+        <ChartDialog action={viewing.action} record={viewing.record} onClose={() => setViewing(undefined)} />
+      ) : null}
       {dialog ? (
         <FormDialog
           {...dialog}

@@ -50,7 +50,8 @@ export interface ListViewProps {
   onTransition?(action: Extract<RowAction, { action: 'transition' }>, record: ListRecord): void;
   /** Called once the user has asked for the call (and confirmed it, when it asks). */
   onCall?(action: Extract<RowAction, { action: 'call' }>, record: ListRecord): void;
-  onView?(action: Extract<RowAction, { action: 'view' }>, record: ListRecord): void;
+  /** Called to show what a call answers about the row: records (`view`) or a chart (`chart`). */
+  onView?(action: Extract<RowAction, { action: 'view' | 'chart' }>, record: ListRecord): void;
   onOpen?(action: Extract<RowAction, { action: 'open' }>, record: ListRecord): void;
   /** Called when the user asks for the file a call answers about the row. */
   onDownload?(action: Extract<RowAction, { action: 'download' }>, record: ListRecord): void;
@@ -176,6 +177,16 @@ export function ListView(props: ListViewProps) {
               key: `view-${action.operation}`,
               kind,
               label: label(t, `actions.${action.operation}`),
+              run: () => props.onView?.(action, record),
+            },
+          ];
+        case 'chart':
+          if (!offered(action, record)) return [];
+          return [
+            {
+              key: `chart-${action.chart.call}`,
+              kind,
+              label: label(t, `charts.${action.chart.call}.title`),
               run: () => props.onView?.(action, record),
             },
           ];

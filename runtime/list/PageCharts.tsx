@@ -8,11 +8,22 @@ import { loadCharts } from '../charts/loadCharts';
 import { Gauge } from '../charts/Gauge';
 import { chartFigure, chartItems, pageChartDrawing, type ChartLabels } from '../charts/pageChart';
 import { enumLabel, label } from '../i18n/labels';
+import type { CallParts } from '../api/answers';
 import { useCallAnswer } from './useCallAnswer';
 
-function ChartPanel({ chart, query, version }: { chart: Chart; query: Record<string, unknown>; version: number }) {
+export interface ChartPanelProps {
+  chart: Chart;
+  /** The call's parameters (the page's year, a row's fields). */
+  input: CallParts;
+  version?: number;
+  /** In a card titled by the chart (a page's panels); without one in a dialog that bears the title. */
+  framed?: boolean;
+}
+
+/** One chart panel: its call's answer drawn as the chart's type says, or its failure, or its emptiness. */
+export function ChartPanel({ chart, input, version = 0, framed = true }: ChartPanelProps) {
   const { t } = useTranslation();
-  const answer = useCallAnswer<unknown>(chart.call, { query }, version);
+  const answer = useCallAnswer<unknown>(chart.call, input, version);
   const title = label(t, `charts.${chart.call}.title`);
   const labels = useMemo<ChartLabels>(
     () => ({
@@ -58,6 +69,7 @@ function ChartPanel({ chart, query, version }: { chart: Chart; query: Record<str
       />
     );
   else body = drawing ? <EChart option={drawing.option} label={title} height={260} /> : null;
+  if (!framed) return body;
   return (
     <Card size="small" title={title} role="region" aria-label={title}>
       {body}
@@ -81,7 +93,7 @@ export function PageCharts({ charts, version }: PageChartsProps) {
   // The chart code is asked for beside the panels' calls, not once their answers are there.
   useEffect(() => void loadCharts(), []);
   const [year, setYear] = useState<Dayjs>(() => dayjs());
-  const query = useMemo(() => (charts.year ? { year: year.year() } : {}), [charts.year, year]);
+  const input = useMemo(() => ({ query: charts.year ? { year: year.year() } : {} }), [charts.year, year]);
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {charts.year ? (
@@ -96,7 +108,7 @@ export function PageCharts({ charts, version }: PageChartsProps) {
       <Row gutter={[16, 16]}>
         {charts.panels.map((chart) => (
           <Col key={chart.call} xs={24} lg={chart.type === 'figures' && chart.values.length > 3 ? 24 : 12}>
-            <ChartPanel chart={chart} query={query} version={version} />
+            <ChartPanel chart={chart} input={input} version={version} />
           </Col>
         ))}
       </Row>

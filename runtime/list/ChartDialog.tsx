@@ -1,0 +1,36 @@
+import { Modal } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RowAction } from '../../generated/meta';
+import { loadCharts } from '../charts/loadCharts';
+import { label } from '../i18n/labels';
+import { rowParams, type ListRecord } from './ListView';
+import { ChartPanel } from './PageCharts';
+
+export interface ChartDialogProps {
+  action: Extract<RowAction, { action: 'chart' }>;
+  record: ListRecord;
+  onClose(): void;
+}
+
+/**
+ * A dialog drawing what a call answers about a row as a chart panel (an order's amounts received and
+ * invoiced, as figures), titled by the chart; its call takes the row's fields in its path or query.
+ */
+export function ChartDialog({ action, record, onClose }: ChartDialogProps) {
+  const { t } = useTranslation();
+  const { chart } = action;
+  // The chart code is asked for beside the call, not once its answer is there (figures need none).
+  useEffect(() => {
+    if (chart.type !== 'figures') void loadCharts();
+  }, [chart.type]);
+  const input = useMemo(() => {
+    const values = rowParams(action.params, record);
+    return { params: values, query: values };
+  }, [action.params, record]);
+  return (
+    <Modal open title={label(t, `charts.${chart.call}.title`)} footer={null} width={720} onCancel={onClose}>
+      <ChartPanel chart={chart} input={input} framed={false} />
+    </Modal>
+  );
+}
