@@ -5,7 +5,9 @@ import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
 import { choose, rowAction, rowActionCount, rowWith } from '../support/ui';
 import { startServer, type TestServer } from '../support/server';
 import { entities, pages } from '../support/contract';
-import { callOn, createRecord, openingList, openingQuery, url, type Row } from '../support/records';
+import { callOn, createRecord, methodOf, openingList, openingQuery, url, type Row } from '../support/records';
+import { formatMoney } from '../../runtime/format/money';
+import { withDecimals } from '../../runtime/format/numbers';
 import { text } from '../support/english';
 import type { PageSchema } from '../../generated/meta';
 
@@ -294,6 +296,56 @@ describe('calls within a user’s reach', () => {
       .waitFor();
     expect((await stations()).some((station) => station.id === kept.id)).toBe(true);
   });
+
+  test.each<[Language, string, string]>([
+    ['en', 'salesOrder', 'getPayInvoiceStat'],
+    ['zh', 'salesOrder', 'getProjFinishCalcDtl'],
+    ['en', 'quote', 'getBudgetForQuoteInfo'],
+  ])(
+    "%s: a %s row's %s dialog shows each of its figures as the server answers it, amounts in the money format",
+    async (language, name, chartCall) => {
+      const schema = pages.find((candidate) => candidate.page === name) as PageSchema;
+      const action = schema.rowActions?.find((a) => a.action === 'chart' && a.chart.call === chartCall);
+      if (action?.action !== 'chart') throw new Error(`${name} has no chart of ${chartCall}`);
+      const { chart } = action;
+      const figuresOf = async (row: Row) => {
+        const params = Object.fromEntries(Object.entries(action.params).map(([param, field]) => [param, String(row[field])]));
+        const answer = await call<Record<string, unknown>>(server.app, admin, {
+          method: methodOf(chartCall),
+          url: url(chartCall, params),
+          query: params,
+        });
+        expect(answer.status).toBe(200);
+        return answer.body.data;
+      };
+      // A record of the list as it opens whose figures are not all zero, when there is one.
+      const { records } = await openingList(server.app, admin, schema);
+      let chosen = records[0] as Row;
+      let figures = await figuresOf(chosen);
+      for (const record of records.slice(1)) {
+        if (chart.values.some((field) => figures[field] !== 0)) break;
+        chosen = record;
+        figures = await figuresOf(record);
+      }
+      expect(chart.values.some((field) => typeof figures[field] === 'number' && figures[field] !== 0)).toBe(true);
+      const say = (key: string) => text(key, {}, language);
+      const title = say(`charts.${chartCall}.title`);
+
+      await page.goto(`${server.url}${schema.route}?lng=${language}`);
+      await rowAction(rowWith(page, String(chosen[schema.columns[0]?.field ?? 'id'])).first(), title);
+      const dialog = page.getByRole('dialog', { name: title });
+      for (const field of chart.values) {
+        const value = figures[field] as number;
+        const shown = chart.money?.includes(field) ? formatMoney(value) : withDecimals(value, 2);
+        const figure = dialog
+          .locator('.ant-statistic')
+          .filter({ has: page.getByText(say(`charts.${chartCall}.${field}`), { exact: true }) });
+        await expect.poll(() => figure.locator('.ant-statistic-content').innerText()).toBe(shown);
+      }
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    },
+  );
 
   /** A page's other list: the page, the list's call, and a filter its own list shows and the other does not. */
   interface OtherList {

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { tap } from './browser';
+import { text } from './english';
 
 /**
  * Picks an entry of a drop-down the way a keyboard user does: open it, type the entry's text to
@@ -20,11 +21,20 @@ export function rowWith(page: Page, text: string): Locator {
   return page.getByRole('row').filter({ hasText: text });
 }
 
+/** A label in either language (the screen may be in English or in Chinese): the whole name, or its start. */
+function either(key: string, params: Record<string, string> = {}, whole = true): RegExp {
+  const labels = (['en', 'zh'] as const).map((language) => text(key, params, language).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^(${labels.join('|')})${whole ? '$' : ''}`);
+}
+
+/** A row's "More" button ("更多" in Chinese). */
+const moreButton = (row: Locator) => row.getByRole('button', { name: either('common.more') });
+
 /** The menu of a row's "More" button, once open (named after the row; the side menu's groups are menus too). */
 const moreMenu = (row: Locator) =>
   row
     .page()
-    .getByRole('menu', { name: /^More actions: / })
+    .getByRole('menu', { name: either('common.moreActions', { name: '' }, false) })
     .filter({ visible: true })
     .last();
 
@@ -34,7 +44,7 @@ const moreMenu = (row: Locator) =>
  */
 export async function rowAction(row: Locator, name: string): Promise<void> {
   const button = row.getByRole('button', { name, exact: true });
-  const more = row.getByRole('button', { name: 'More', exact: true });
+  const more = moreButton(row);
   // The row's actions shown (a page coming back into view draws them a moment later).
   await button.or(more).first().waitFor();
   if ((await button.count()) > 0) return tap(button.first());
@@ -44,7 +54,7 @@ export async function rowAction(row: Locator, name: string): Promise<void> {
 
 /** How many of a row's actions are named `name`: among its buttons and in its "More" menu. */
 export async function rowActionCount(row: Locator, name: string): Promise<number> {
-  const more = row.getByRole('button', { name: 'More', exact: true });
+  const more = moreButton(row);
   await row.getByRole('button').first().waitFor();
   const buttons = await row.getByRole('button', { name, exact: true }).count();
   if (buttons > 0 || (await more.count()) === 0) return buttons;
