@@ -2,7 +2,7 @@ import { Card, Col, Empty, Row, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Diagram, NodeValue } from '../ems/DiagramView';
 import { analyseDiagram, type Balance, type Branch } from './wiring';
-import { withDecimals } from '../../runtime/format/numbers';
+import { withDecimals } from '../../runtime/format/money';
 
 const kw = (value: number | null, unit = 'kW') => (value === null ? '--' : `${withDecimals(value, 2)} ${unit}`);
 

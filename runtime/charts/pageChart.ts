@@ -1,6 +1,5 @@
 import type { Chart } from '../../generated/meta';
-import { formatMoney } from '../format/money';
-import { withDecimals } from '../format/numbers';
+import { formatMoney, withDecimals } from '../format/money';
 import { cartesianOption } from './cartesian';
 import type { ChartOption } from './option';
 import { seriesColor } from './palette';

@@ -1,5 +1,4 @@
-import { formatMoney } from './money';
-import { withDecimals } from './numbers';
+import { formatMoney, withDecimals } from './money';
 
 const PRICES = new Set(['purchasePrice', 'salePrice']);
 const SHARES = new Set(['coverage']);

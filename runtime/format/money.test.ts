@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { checkMoney, formatMoney, inTenThousands, isAmount, isMoneyProperty, MONEY_MAX, parseAmount } from './money';
+import {
+  checkMoney,
+  formatMoney,
+  inTenThousands,
+  isAmount,
+  isMoneyProperty,
+  MONEY_MAX,
+  parseAmount,
+  withDecimals,
+} from './money';
 
 describe('money helper', () => {
   test.each([
@@ -61,4 +70,13 @@ describe('money helper', () => {
     expect(isMoneyProperty({ type: 'number' })).toBe(false);
     expect(isMoneyProperty({ type: 'integer', 'x-decimals': 2 })).toBe(false);
   });
+});
+
+test('a figure is written with thousands separated and its own range of decimals, whichever range was written before', () => {
+  expect(withDecimals(1234.5, 2)).toBe('1,234.5');
+  expect(withDecimals(1234.5, 2, 2)).toBe('1,234.50');
+  expect(withDecimals(0.123456, 4, 4)).toBe('0.1235');
+  expect(withDecimals(1234.5, 2)).toBe('1,234.5');
+  expect(withDecimals(-2.0004, 3)).toBe('-2');
+  expect(withDecimals(1e6, 0)).toBe('1,000,000');
 });

@@ -6,8 +6,7 @@ import { choose, rowAction, rowActionCount, rowWith } from '../support/ui';
 import { startServer, type TestServer } from '../support/server';
 import { entities, pages } from '../support/contract';
 import { callOn, createRecord, methodOf, openingList, openingQuery, url, type Row } from '../support/records';
-import { formatMoney } from '../../runtime/format/money';
-import { withDecimals } from '../../runtime/format/numbers';
+import { formatMoney, withDecimals } from '../../runtime/format/money';
 import { text } from '../support/english';
 import type { PageSchema } from '../../generated/meta';
 
