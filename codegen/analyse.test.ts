@@ -382,6 +382,24 @@ describe('codegen analysis', () => {
       'label charts.getProjFinishCalcDtl.receivableBalance is missing in en',
     ],
     [
+      'a chart naming its categories by an entity no picker lists',
+      (src) => {
+        const charts = src.pages.find((p) => p.content.page === 'inspectionTask')?.content.charts as JsonObject;
+        const [stations] = charts.panels as JsonObject[];
+        if (stations) stations.categoryRef = 'ptzCommand';
+      },
+      'chart getInspectStations: ptzCommand has no options call to name its categories',
+    ],
+    [
+      'a chart naming its categories as ids of another entity than its call groups by',
+      (src) => {
+        const charts = src.pages.find((p) => p.content.page === 'inspectionTask')?.content.charts as JsonObject;
+        const [stations] = charts.panels as JsonObject[];
+        if (stations) stations.categoryRef = 'user';
+      },
+      'chart getInspectStations: its categories are ids of station, not of user',
+    ],
+    [
       'an open action to a route without a screen',
       (_src, page) =>
         (page.rowActions as JsonObject[]).push({ action: 'open', route: 'EnterpriseHeadlines', params: { id: 'id' } }),

@@ -76,6 +76,7 @@ export interface ChartDecl {
   type: 'figures' | 'gauge' | 'funnel' | 'bar' | 'line' | 'pie';
   category?: string;
   categoryEnum?: string;
+  categoryRef?: string;
   values: string[];
   money?: string[];
 }

@@ -198,7 +198,7 @@ export function checkPages(
       }
       if (action.action === 'chart') {
         // A chart about the row reads with its path and query, each parameter from a field of the row.
-        checkChart(action.chart, { byId, enums, year: false }, (text) => fail(`chart action: ${text}`));
+        checkChart(action.chart, { byId, enums, year: false, entities }, (text) => fail(`chart action: ${text}`));
         checkRowParams('chart action', byId.get(action.chart.call), action.chart.call, action.params, {}, record, fail);
         continue;
       }
@@ -291,7 +291,7 @@ export function checkPages(
         fail(`deleteSelected ${page.deleteSelected} is no delete taking the ids as a comma list (query ids)`);
     }
     if (page.charts)
-      for (const chart of page.charts.panels) checkChart(chart, { byId, enums, year: page.charts.year ?? false }, fail);
+      for (const chart of page.charts.panels) checkChart(chart, { byId, enums, year: page.charts.year ?? false, entities }, fail);
   }
 }
 
@@ -332,7 +332,7 @@ function checkRowParams(
  */
 export function checkChart(
   chart: ChartDecl,
-  { byId, enums, year }: { byId: Map<string, Operation>; enums: Set<string>; year: boolean },
+  { byId, enums, year, entities }: { byId: Map<string, Operation>; enums: Set<string>; year: boolean; entities?: Entities },
   fail: (text: string) => void,
 ): void {
   const op = byId.get(chart.call);
@@ -361,4 +361,15 @@ export function checkChart(
     fail(`${where}: a ${chart.type} names its items by a category, a property of the answer's items`);
   if (!listed && chart.category) fail(`${where}: a ${chart.type} has no category`);
   if (chart.categoryEnum && !enums.has(chart.categoryEnum)) fail(`${where}: enumeration ${chart.categoryEnum} does not exist`);
+  const ref = chart.categoryRef;
+  if (ref !== undefined && chart.categoryEnum)
+    fail(`${where}: its categories are named by an enumeration or by an entity, not both`);
+  if (ref !== undefined) {
+    if (![...byId.values()].some((other) => other.resource?.action === 'options' && other.resource.entity === ref))
+      fail(`${where}: ${ref} has no options call to name its categories`);
+    // An aggregate grouped by a reference answers the ids of the entity that reference names.
+    const grouped = op.resource?.groupBy;
+    const named = grouped && entities ? propertyOf(entities[op.resource?.entity ?? ''], grouped)?.['x-ref'] : undefined;
+    if (named !== undefined && named !== ref) fail(`${where}: its categories are ids of ${String(named)}, not of ${ref}`);
+  }
 }

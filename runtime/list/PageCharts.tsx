@@ -9,6 +9,7 @@ import { Gauge } from '../charts/Gauge';
 import { chartFigure, chartItems, pageChartDrawing, type ChartLabels } from '../charts/pageChart';
 import { enumLabel, label } from '../i18n/labels';
 import type { CallParts } from '../api/answers';
+import { useRecordNames } from '../forms/widgets/useRecordOptions';
 import { useCallAnswer } from './useCallAnswer';
 
 export interface ChartPanelProps {
@@ -24,7 +25,20 @@ export interface ChartPanelProps {
 export function ChartPanel({ chart, input, version = 0, framed = true }: ChartPanelProps) {
   const { t } = useTranslation();
   const answer = useCallAnswer<unknown>(chart.call, input, version);
+  const { data } = answer;
   const title = label(t, `charts.${chart.call}.title`);
+  // Categories that are ids of an entity's records are named as its pickers name them.
+  const ids = useMemo(
+    () =>
+      chart.categoryRef
+        ? chartItems(data).flatMap((item) => {
+            const key = item[chart.category ?? ''];
+            return typeof key === 'number' ? [key] : [];
+          })
+        : [],
+    [chart, data],
+  );
+  const names = useRecordNames(chart.categoryRef ?? '', ids);
   const labels = useMemo<ChartLabels>(
     () => ({
       value: (field) => label(t, `charts.${chart.call}.${field}`),
@@ -33,11 +47,10 @@ export function ChartPanel({ chart, input, version = 0, framed = true }: ChartPa
           ? '--'
           : chart.categoryEnum
             ? enumLabel(t, chart.categoryEnum, value)
-            : String(value),
+            : (names.get(value as number) ?? String(value)),
     }),
-    [t, chart],
+    [t, chart, names],
   );
-  const { data } = answer;
   const drawing = useMemo(
     () => (data !== undefined && chart.type !== 'figures' ? pageChartDrawing(chart, data, labels) : undefined),
     [chart, data, labels],

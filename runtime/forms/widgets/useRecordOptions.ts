@@ -1,4 +1,4 @@
-import { queryOptions, skipToken, useQueries, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { optionsOperations } from '../../../generated/registry';
 import { answersOf, callKey, readCall } from '../../api/answers';
@@ -62,6 +62,21 @@ export function useRecordOptions(entity: string, value: number[]): RecordOptions
   const known = [...chosen, ...labelled];
   const options = [...known.filter((option) => !found?.some((one) => one.id === option.id)), ...(found ?? [])];
   return { options, setSearch, choose: (ids) => setChosen(options.filter((option) => ids.includes(option.id))) };
+}
+
+/** The names the answers by id give, by id. */
+const namesOf = (answers: UseQueryResult<RecordOption[]>[]) =>
+  new Map(answers.flatMap((answer) => answer.data?.slice(0, 1).map((option) => [option.id, option.name] as const) ?? []));
+
+/**
+ * The names of the records of `entity` with the ids given, as its pickers name them: each asked
+ * for by id (every screen that names it shares the answer); the same map while they stay the same.
+ */
+export function useRecordNames(entity: string, ids: number[]): Map<number, string> {
+  const { api } = useRuntime();
+  const operation = optionsOperations[entity];
+  const asked = operation ? [...new Set(ids)] : [];
+  return useQueries({ queries: asked.map((id) => optionsQuery(api, operation, { id })), combine: namesOf }, answersOf(api));
 }
 
 /**
