@@ -37,12 +37,7 @@ export interface ServerProcess {
   stop(): Promise<string>;
 }
 
-/**
- * Starts `server/main.ts` of the checkout `cwd` on 127.0.0.1 with `node` (the project's own by
- * default) and waits until it answers the client-token call, which every version of the
- * platform serves. The caller's `env` adds to this process's environment (`DATA_DIR`, `DEMO`...).
- */
-export async function startServerProcess(options: {
+export interface ServerProcessOptions {
   env: Record<string, string>;
   node?: string;
   cwd?: string;
@@ -50,7 +45,29 @@ export async function startServerProcess(options: {
   nodeArgs?: string[];
   /** Open an IPC channel to the process. */
   ipc?: boolean;
-}): Promise<ServerProcess> {
+}
+
+/** Starts of a server whose port was taken before it listened, before the start fails. */
+const PORT_TRIES = 3;
+
+/**
+ * Starts `server/main.ts` of the checkout `cwd` on 127.0.0.1 with `node` (the project's own by
+ * default) and waits until it answers the client-token call, which every version of the
+ * platform serves. The caller's `env` adds to this process's environment (`DATA_DIR`, `DEMO`...).
+ * A port found free may be taken by another process in the seconds before the server listens on
+ * it (it seeds its data first): a server that ends for that starts again on other ports.
+ */
+export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      if (!(attempt < PORT_TRIES && error instanceof ServerEnded && error.stderr.includes('EADDRINUSE'))) throw error;
+    }
+  }
+}
+
+async function startOnce(options: ServerProcessOptions): Promise<ServerProcess> {
   const port = await freePort();
   // Each server's embedded MQTT broker on a port of its own: servers of several tests run at once.
   const mqttPort = options.env.MQTT_PORT ?? String(await freePort());
