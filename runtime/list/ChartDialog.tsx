@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { RowAction } from '../../generated/meta';
 import { loadCharts } from '../charts/loadCharts';
 import { label } from '../i18n/labels';
-import { rowParams, type ListRecord } from './ListView';
+import { rowCallParts, type ListRecord } from './ListView';
 import { ChartPanel } from './PageCharts';
 
 export interface ChartDialogProps {
@@ -24,10 +24,7 @@ export function ChartDialog({ action, record, onClose }: ChartDialogProps) {
   useEffect(() => {
     if (chart.type !== 'figures') void loadCharts();
   }, [chart.type]);
-  const input = useMemo(() => {
-    const values = rowParams(action.params, record);
-    return { params: values, query: values };
-  }, [action.params, record]);
+  const input = useMemo(() => rowCallParts(action.params, record), [action.params, record]);
   return (
     <Modal open title={label(t, `charts.${chart.call}.title`)} footer={null} width={720} onCancel={onClose}>
       <ChartPanel chart={chart} input={input} framed={false} />

@@ -20,7 +20,7 @@ import { buildUiSchema, type FormMode } from '../schema/uiSchema';
 import { filtersToChoose, initialListState, listQuery, pageShowing, scopeFromSearch, scopeQuery } from './listQuery';
 import type { PageChartsProps } from './PageCharts';
 import { PageLinks } from './PageLinks';
-import { ListView, rowParams, rowWorkKey, transitionLabel, type ExportFormat, type ListRecord } from './ListView';
+import { ListView, rowCallParts, rowParams, rowWorkKey, transitionLabel, type ExportFormat, type ListRecord } from './ListView';
 import { listTakes, pages } from './pages';
 import { useListData } from './useListData';
 import { useScopeName } from './useScopeName';
@@ -237,10 +237,9 @@ export function ListPage({ page }: { page: PageSchema }) {
 
   /** The file a call answers about the row (its parameters taken from the row), downloaded. */
   const downloadOnRow = async (action: Extract<RowAction, { action: 'download' }>, record: ListRecord) => {
-    const values = rowParams(action.params, record);
     setRowWork(rowWorkKey(action.operation, record));
     try {
-      saveFile(await api.download(action.operation, { params: values, query: values }));
+      saveFile(await api.download(action.operation, rowCallParts(action.params, record)));
     } catch {
       // The API client has shown the failure.
     } finally {
@@ -250,10 +249,9 @@ export function ListPage({ page }: { page: PageSchema }) {
 
   /** Sends the file the user picked to a call about the row, and reads the list again. */
   const uploadOnRow = async (action: Extract<RowAction, { action: 'upload' }>, record: ListRecord, file: File) => {
-    const values = rowParams(action.params, record);
     setRowWork(rowWorkKey(action.operation, record));
     try {
-      await api.callDynamic(action.operation, { params: values, query: values, body: fileForm(file) });
+      await api.callDynamic(action.operation, { ...rowCallParts(action.params, record), body: fileForm(file) });
       setVersion((v) => v + 1);
       void message.success(t('common.done'));
     } catch {

@@ -81,6 +81,12 @@ export interface ListViewProps {
 export const rowParams = (params: Record<string, string>, record: ListRecord): ListRecord =>
   Object.fromEntries(Object.entries(params).map(([param, field]) => [param, record[field]]));
 
+/** A call about a row that takes no body: each of its parameters in the path or in the query, as the call takes it. */
+export function rowCallParts(params: Record<string, string>, record: ListRecord): { params: ListRecord; query: ListRecord } {
+  const values = rowParams(params, record);
+  return { params: values, query: values };
+}
+
 /** What names a download or upload under way: the call and the row. */
 export const rowWorkKey = (operation: string, record: ListRecord) => `${operation}:${String(record.id)}`;
 

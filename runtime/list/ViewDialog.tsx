@@ -6,7 +6,7 @@ import { useAnswer } from '../api/useAnswer';
 import { fieldLabel, label } from '../i18n/labels';
 import { loadEntity } from '../schema/entities';
 import { formatValue, propertiesOf } from '../schema/properties';
-import { rowParams, type ListRecord } from './ListView';
+import { rowCallParts, type ListRecord } from './ListView';
 import { useCallAnswer } from './useCallAnswer';
 
 export interface ViewDialogProps {
@@ -24,9 +24,7 @@ export interface ViewDialogProps {
 export function ViewDialog({ page, action, record, onClose }: ViewDialogProps) {
   const { t } = useTranslation();
   const listed = action.entity ?? page.entity;
-  const values = rowParams(action.params, record);
-  // Each value in the path or in the query, as the call takes it.
-  const answer = useCallAnswer<ListRecord[]>(action.operation, { params: values, query: values });
+  const answer = useCallAnswer<ListRecord[]>(action.operation, rowCallParts(action.params, record));
   // Loaded once for all screens (the page's own entity is loaded already).
   const schema = useAnswer(() => loadEntity(listed).then((module) => module.schema as RJSFSchema), listed).data;
   const properties = propertiesOf(schema ?? {});
