@@ -27,6 +27,7 @@ import { useAccess, type MenuRoute } from './AccessContext';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 import { PreferenceSwitches } from './PreferenceSwitches';
+import { TaskBell } from './TaskBell';
 
 const routeTitle = (t: ReturnType<typeof useTranslation>['t'], name: string) => label(t, `routes.${name}.title`);
 const keepAlive = new Map(routes.map((route) => [route.path, route.keepAlive !== false && route.refresh !== true]));
@@ -207,6 +208,7 @@ export function AppShell() {
         >
           {t('app.title')}
         </Typography.Text>
+        <TaskBell />
         {wide ? (
           <Space wrap>{account}</Space>
         ) : (

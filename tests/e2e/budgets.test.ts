@@ -9,12 +9,14 @@ import { loadOverWire, type WireLoad } from '../support/wire';
  * shows its data and the network is idle. Bytes, not timings: a change that grows either fails
  * here, whatever the machine. The sign-in page's is its goal. The dashboard's goal is 500 KiB; its
  * budget is what it loaded when it was set (639 KiB; 650.6 with the routes of the ledger's and the
- * reports' five screens in the shell's route table; 645.8 today, its files sent without validators,
- * which took about 75 bytes on each of them, and with the earnings widget) and a little room, because the named libraries it draws
+ * reports' five screens in the shell's route table; 645.8 with its files sent without validators,
+ * which took about 75 bytes on each of them, and with the earnings widget; 647.7 with the header's
+ * bell, 1.3 KiB, which reads through the API client rather than the query library, 9.5 KiB, that
+ * the shell does not load) and a little room, because the named libraries it draws
  * with come to about 470 KiB by themselves (ECharts' chunk 186, Ant Design's parts about 175,
  * React, its router and i18next about 110; docs/decisions.md).
  */
-const BUDGET_KIB = { signIn: 150, dashboard: 646.5 };
+const BUDGET_KIB = { signIn: 150, dashboard: 648 };
 
 const kib = (load: WireLoad) => load.scriptBytes / 1024;
 /** The largest files of a load, named in a failure so that its reader sees what grew. */

@@ -4,9 +4,9 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PageSchema } from '../../generated/meta';
 import { call, signIn } from '../support/api';
-import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
+import { launchBrowser, openInApp, signInAsAdmin, tap } from '../support/browser';
 import { pages } from '../support/contract';
-import { methodOf, url, type Row } from '../support/records';
+import { createRecord, methodOf, url, type Row } from '../support/records';
 import { startServer, type TestServer } from '../support/server';
 import { choose, rowAction, rowWith } from '../support/ui';
 import { text } from '../support/english';
@@ -89,6 +89,45 @@ describe('site operations in the browser', () => {
       readTime: expect.any(String),
     });
   });
+
+  test.each<['en' | 'zh', string]>([
+    ['en', 'My tasks and notices'],
+    ['zh', '我的待办与消息'],
+  ])(
+    "%s: the header's bell counts the unread notices as the server does, its panel what waits for the user, each leading to its screen; a notice read lowers the count on the next screen",
+    async (language, title) => {
+      const say = (key: string, params: Record<string, string | number> = {}) => text(key, params, language);
+      const counts = async () =>
+        (await call<Record<string, number>>(server.app, admin, { method: 'GET', url: url('getNoticeTaskCount') })).body.data;
+      const notice = await createRecord(server.app, admin, 'notice', { title: `Bell ${language} ${Date.now() % 100000}` });
+      const before = await counts();
+      const unread = before.unreadNotices ?? 0;
+      expect(unread).toBeGreaterThan(0);
+      const customers = pageNamed('customer');
+      await page.goto(`${server.url}${customers.route}?lng=${language}`);
+      const bell = page.getByRole('button', { name: new RegExp(`^${title}`) });
+      await expect.poll(() => bell.getAttribute('aria-label')).toBe(`${title}, ${say('common.tasks.unread', { count: unread })}`);
+
+      await tap(bell);
+      const panel = page.getByRole('tooltip').filter({ hasText: title });
+      for (const field of ['unreadNotices', 'unhandledNotices', 'worksheetsToDo', 'worksheetsInProgress', 'inspectionsPending'])
+        await panel
+          .getByRole('button', { name: `${say(`common.tasks.${field}`)} ${String(before[field])}`, exact: true })
+          .waitFor();
+      await tap(panel.getByRole('button', { name: new RegExp(`^${say('common.tasks.unreadNotices')}`) }));
+      const notices = pageNamed('notice');
+      await page.waitForURL(`**${notices.route}`);
+
+      const row = rowWith(page, String(notice.title));
+      await tap(row.getByRole('button', { name: say('actions.readNotice'), exact: true }));
+      const after = unread - 1;
+      await expect.poll(async () => (await counts()).unreadNotices).toBe(after);
+      await openInApp(page, customers.route);
+      await expect
+        .poll(() => bell.getAttribute('aria-label'))
+        .toBe(after > 0 ? `${title}, ${say('common.tasks.unread', { count: after })}` : title);
+    },
+  );
 
   test('support: a request written through the form is submitted and reviewed from its row, then its requester answers the satisfaction survey the request opens; rows and server agree', async () => {
     const requests = pageNamed('supportRequest');
