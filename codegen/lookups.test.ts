@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { checkLookups } from './lookups';
+import { checkLookups, checkSuggestions } from './lookups';
 import type { Operation } from './operations';
 import type { JsonObject } from './sources';
 
@@ -57,6 +57,64 @@ describe('ui:field Lookup: a field whose value a call looks up, filling its sibl
   test('a Lookup field without its declaration is refused', () => {
     expect(checked({ address: { 'ui:field': 'Lookup' } }).problems).toEqual([
       'schemas/entities/customer.ui.json: address: lookup needs ui:options.lookup { operation, query, fill }',
+    ]);
+  });
+});
+
+describe('ui:widget SuggestInput: a text field offered what a call answers', () => {
+  const cities = {
+    operationId: 'getCityList',
+    method: 'get',
+    query: { type: 'object', properties: { province: { type: 'string' } } },
+    response: {
+      type: 'object',
+      properties: {
+        data: {
+          type: 'array',
+          items: { type: 'object', properties: { name: { type: 'string' }, longitude: { type: 'number' } } },
+        },
+      },
+    },
+  } as unknown as Operation;
+  const suggested = (field: string, suggest: JsonObject) => {
+    const problems: string[] = [];
+    const ui = { [field]: { 'ui:widget': 'SuggestInput', 'ui:options': { suggest } } };
+    checkSuggestions({ customer: ui }, { customer }, [cities, locate], problems);
+    return problems;
+  };
+
+  test('a GET without required parameters answering items with the text offered: no problem', () => {
+    expect(suggested('city', { operation: 'getCityList', value: 'name' })).toEqual([]);
+  });
+
+  test.each<[string, JsonObject, string]>([
+    [
+      'city',
+      { operation: 'getTowns', value: 'name' },
+      'city: suggest needs ui:options.suggest { operation, value } naming an operation',
+    ],
+    [
+      'city',
+      { operation: 'getLocationByAddress', value: 'city' },
+      'getLocationByAddress must answer a list of items with the text city',
+    ],
+    ['city', { operation: 'getCityList', value: 'longitude' }, 'getCityList must answer a list of items with the text longitude'],
+    [
+      'founded',
+      { operation: 'getCityList', value: 'name' },
+      'founded: suggest is for a text field, and customer has no text founded',
+    ],
+  ])('on %s, %j is refused: %s', (field, suggest, problem) => {
+    expect(suggested(field, suggest).join('\n')).toContain(problem);
+  });
+
+  test('a call that needs a parameter is refused', () => {
+    const needing = { ...cities, query: { ...cities.query, required: ['province'] } } as unknown as Operation;
+    const problems: string[] = [];
+    const ui = { city: { 'ui:widget': 'SuggestInput', 'ui:options': { suggest: { operation: 'getCityList', value: 'name' } } } };
+    checkSuggestions({ customer: ui }, { customer }, [needing], problems);
+    expect(problems).toEqual([
+      'schemas/entities/customer.ui.json: city: suggest getCityList must be a GET without required parameters',
     ]);
   });
 });

@@ -50,3 +50,39 @@ export function checkLookups(
   }
   return labels;
 }
+
+/**
+ * `"ui:widget": "SuggestInput"` with `ui:options.suggest` `{ operation, value }` in a UI schema: a
+ * text field offered, as the user types, the property `value` of the items the GET `operation`
+ * answers without parameters. Checks the field is text, and the call and its items' property.
+ */
+export function checkSuggestions(
+  uiSchemas: Record<string, JsonObject>,
+  entities: Entities,
+  operations: Operation[],
+  problems: string[],
+): void {
+  const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
+  for (const [name, ui] of Object.entries(uiSchemas)) {
+    for (const [field, entry] of Object.entries(ui)) {
+      if (!isObject(entry) || entry['ui:widget'] !== 'SuggestInput') continue;
+      const fail = (text: string) => problems.push(`schemas/entities/${name}.ui.json: ${field}: suggest ${text}`);
+      if (propertyOf(entities[name], field)?.type !== 'string') fail(`is for a text field, and ${name} has no text ${field}`);
+      const options = isObject(entry['ui:options']) ? entry['ui:options'] : {};
+      const suggest = isObject(options.suggest) ? options.suggest : undefined;
+      const operation = typeof suggest?.operation === 'string' ? byId.get(suggest.operation) : undefined;
+      if (!operation) {
+        fail(`needs ui:options.suggest { operation, value } naming an operation`);
+        continue;
+      }
+      const required = [operation.query?.required, operation.params?.required].some(
+        (list) => Array.isArray(list) && list.length > 0,
+      );
+      if (operation.method !== 'get' || required) fail(`${operation.operationId} must be a GET without required parameters`);
+      const answer = propertyOf(operation.response, 'data');
+      const item = isObject(answer?.items) ? answer.items : undefined;
+      if (answer?.type !== 'array' || propertyOf(item, String(suggest?.value))?.type !== 'string')
+        fail(`${operation.operationId} must answer a list of items with the text ${String(suggest?.value)}`);
+    }
+  }
+}

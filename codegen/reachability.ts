@@ -96,11 +96,12 @@ export function schemaCallers(src: Sources, operations: Operation[]): Callers {
   const optionsOf = new Map(
     operations.flatMap((op) => (op.resource?.action === 'options' ? [[op.resource.entity, op.operationId] as const] : [])),
   );
-  // A look-up field asks its call with what is typed (`ui:options.lookup.operation` of a UI schema).
+  // A look-up field asks its call with what is typed, a field with suggestions for them (`ui:options.suggest.operation`).
   for (const [name, ui] of Object.entries(src.uiSchemas))
-    for (const lookup of keywords(ui, 'lookup'))
-      if (isObject(lookup) && typeof lookup.operation === 'string')
-        addCaller(callers, lookup.operation, `schemas/entities/${name}.ui.json (lookup)`);
+    for (const key of ['lookup', 'suggest'])
+      for (const found of keywords(ui, key))
+        if (isObject(found) && typeof found.operation === 'string')
+          addCaller(callers, found.operation, `schemas/entities/${name}.ui.json (${key})`);
   const schemas = [...src.schemas, ...src.widgets];
   for (const { path, content } of schemas) {
     for (const id of keywords(content, 'x-options')) if (typeof id === 'string') addCaller(callers, id, `${path} (x-options)`);

@@ -43,9 +43,10 @@ const NOWHERE = 'Unit 4, Harbour Road, Atlantis';
 
 /**
  * The address look-up of the customer form (`getLocationByAddress`, declared in the UI schema as a
- * `Lookup` field): Locate fills an empty city from the real server's city table, keeps a city the
- * user typed (offering the one found instead), and says so beside the address when the address
- * names no known city; in English and in Chinese.
+ * `Lookup` field) and the city's suggestions (`getCityList`, a `SuggestInput`): the city is
+ * offered the real server's city table; Locate fills an empty city from it, keeps a city the user
+ * typed (offering the one found instead), and says so beside the address when the address names
+ * no known city; in English and in Chinese.
  */
 describe('the customer form looks its address up', () => {
   let server: TestServer;
@@ -73,44 +74,61 @@ describe('the customer form looks its address up', () => {
     await server?.stop();
   });
 
-  test.each(['en', 'zh'] as const)('in %s: fills an empty city, keeps a typed one, and says when it finds none', async (lng) => {
-    const words = WORDS[lng];
-    await page.goto(`${server.url}/main/appliance/customer?lng=${lng}`);
-    await tap(page.getByRole('button', { name: words.create, exact: true }));
-    const dialog = page.getByRole('dialog');
-    const address = dialog.getByLabel(words.address, { exact: true });
-    const city = dialog.getByLabel(words.city, { exact: true });
-    const locate = dialog.getByRole('button', { name: words.locate, exact: true });
-    // Nothing to look up yet.
-    expect(await locate.isDisabled()).toBe(true);
+  test.each(['en', 'zh'] as const)(
+    "in %s: the city is offered the server's cities as it is typed; the look-up fills an empty city, keeps a typed one, and says when it finds none",
+    async (lng) => {
+      const words = WORDS[lng];
+      await page.goto(`${server.url}/main/appliance/customer?lng=${lng}`);
+      await tap(page.getByRole('button', { name: words.create, exact: true }));
+      const dialog = page.getByRole('dialog');
+      const address = dialog.getByLabel(words.address, { exact: true });
+      const city = dialog.getByLabel(words.city, { exact: true });
+      const locate = dialog.getByRole('button', { name: words.locate, exact: true });
+      // Nothing to look up yet.
+      expect(await locate.isDisabled()).toBe(true);
 
-    // An address naming a city, the city empty: the city is filled with what the server answers.
-    const suzhou = await located(SUZHOU);
-    expect(suzhou.found).toBe(true);
-    await address.fill(SUZHOU);
-    await tap(locate);
-    await dialog.getByRole('status').getByText(words.found(suzhou), { exact: true }).waitFor();
-    await expect.poll(() => city.inputValue()).toBe(suzhou.city);
+      // The city table the server ships, as suggestions for the city (free text all the same).
+      const cities = (await call<{ name: string }[]>(server.app, token, { method: 'GET', url: '/manager/customer/getCityList' }))
+        .body.data;
+      expect(cities.length).toBeGreaterThan(0);
+      const list = await city.getAttribute('list');
+      expect(list).toBeTruthy();
+      await expect
+        .poll(() =>
+          page
+            .locator(`datalist[id="${list}"] option`)
+            .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value)),
+        )
+        .toEqual([...new Set(cities.map((entry) => entry.name))]);
 
-    // A city the user typed stays; the one the address names is offered instead.
-    await city.fill('昆山');
-    const shanghai = await located(SHANGHAI);
-    await address.fill(SHANGHAI);
-    // The message was about the address looked up before: it goes with the edit.
-    expect(await dialog.getByRole('status').textContent()).toBe('');
-    await tap(locate);
-    await dialog.getByRole('status').getByText(words.found(shanghai), { exact: true }).waitFor();
-    await dialog.getByText(words.differs('昆山', String(shanghai.city)), { exact: true }).waitFor();
-    expect(await city.inputValue()).toBe('昆山');
-    await tap(dialog.getByRole('button', { name: words.use(String(shanghai.city)), exact: true }));
-    await expect.poll(() => city.inputValue()).toBe(shanghai.city);
+      // An address naming a city, the city empty: the city is filled with what the server answers.
+      const suzhou = await located(SUZHOU);
+      expect(suzhou.found).toBe(true);
+      await address.fill(SUZHOU);
+      await tap(locate);
+      await dialog.getByRole('status').getByText(words.found(suzhou), { exact: true }).waitFor();
+      await expect.poll(() => city.inputValue()).toBe(suzhou.city);
 
-    // An address naming no known city: said beside the field, and the city is left as it is.
-    expect((await located(NOWHERE)).found).toBe(false);
-    await address.fill(NOWHERE);
-    await tap(locate);
-    await dialog.getByRole('status').getByText(words.notFound, { exact: true }).waitFor();
-    expect(await city.inputValue()).toBe(shanghai.city);
-    expect(await seriousFindings(page)).toEqual([]);
-  });
+      // A city the user typed stays; the one the address names is offered instead.
+      await city.fill('昆山');
+      const shanghai = await located(SHANGHAI);
+      await address.fill(SHANGHAI);
+      // The message was about the address looked up before: it goes with the edit.
+      expect(await dialog.getByRole('status').textContent()).toBe('');
+      await tap(locate);
+      await dialog.getByRole('status').getByText(words.found(shanghai), { exact: true }).waitFor();
+      await dialog.getByText(words.differs('昆山', String(shanghai.city)), { exact: true }).waitFor();
+      expect(await city.inputValue()).toBe('昆山');
+      await tap(dialog.getByRole('button', { name: words.use(String(shanghai.city)), exact: true }));
+      await expect.poll(() => city.inputValue()).toBe(shanghai.city);
+
+      // An address naming no known city: said beside the field, and the city is left as it is.
+      expect((await located(NOWHERE)).found).toBe(false);
+      await address.fill(NOWHERE);
+      await tap(locate);
+      await dialog.getByRole('status').getByText(words.notFound, { exact: true }).waitFor();
+      expect(await city.inputValue()).toBe(shanghai.city);
+      expect(await seriousFindings(page)).toEqual([]);
+    },
+  );
 });

@@ -13,6 +13,7 @@ import { RichText } from './RichText';
 import { SelectWidget } from './SelectWidget';
 import { StationCameraSelect } from './StationCameraSelect';
 import { StationEnergyLabelSelect } from './StationEnergyLabelSelect';
+import { SuggestInput } from './SuggestInput';
 import { TimeZoneInput } from './TimeZoneInput';
 
 /** Form widgets by the name a UI schema gives in `ui:widget`; `SelectWidget` takes the place of the theme's. */
@@ -29,6 +30,7 @@ export const formWidgets: RegistryWidgetsType = {
   StationCameraSelect,
   StationEnergyLabelSelect,
   TimeZoneInput,
+  SuggestInput,
 };
 
 /** Form fields by the name a UI schema gives in `ui:field`. */
