@@ -400,6 +400,24 @@ describe('codegen analysis', () => {
       'chart getInspectStations: its categories are ids of station, not of user',
     ],
     [
+      'a form whose call is for administrators, offered to everyone',
+      (src) => {
+        const actions = src.pages.find((p) => p.content.page === 'salesOrder')?.content.rowActions as JsonObject[];
+        const correction = actions.find((action) => action.form === 'salesOrderCorrection');
+        if (correction) delete correction.admin;
+      },
+      'form action: adminUpdateOrder is for administrators (x-admin): mark it "admin": true',
+    ],
+    [
+      'a form offered to administrators alone, whose call is for everyone',
+      (src) => {
+        const actions = src.pages.find((p) => p.content.page === 'salesOrder')?.content.rowActions as JsonObject[];
+        const transfer = actions.find((action) => action.form === 'salesOrderTransfer');
+        if (transfer) transfer.admin = true;
+      },
+      'form action: "admin" is for a call for administrators (x-admin), and orderTransfer is not',
+    ],
+    [
       'an open action to a route without a screen',
       (_src, page) =>
         (page.rowActions as JsonObject[]).push({ action: 'open', route: 'EnterpriseHeadlines', params: { id: 'id' } }),

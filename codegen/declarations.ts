@@ -30,6 +30,7 @@ export interface PageDecl {
         params: Record<string, string>;
         listParams?: string[];
         answer?: string[];
+        admin?: true;
         when?: When;
       }
     | {
@@ -39,12 +40,13 @@ export interface PageDecl {
         values?: Record<string, unknown>;
         label?: string;
         confirm?: string;
+        admin?: true;
         when?: When;
       }
     | { action: 'view'; operation: string; entity?: string; params: Record<string, string>; columns: string[] }
     | { action: 'chart'; chart: ChartDecl; params: Record<string, string>; when?: When }
     | { action: 'open'; route: string; params: Record<string, string> }
-    | { action: 'transition'; operation: string; confirm?: string; form?: string }
+    | { action: 'transition'; operation: string; confirm?: string; form?: string; admin?: true }
     | { action: 'download'; operation: string; params: Record<string, string> }
     | { action: 'upload'; operation: string; params: Record<string, string>; accept: string }
   )[];
@@ -103,6 +105,13 @@ export interface RouteDecl {
   keepAlive?: boolean;
   navigation?: string;
   shortcut?: boolean;
+}
+
+/** The calls a row action makes: a form's save and load, a chart's call, the others' operation. */
+export function rowActionCalls(action: NonNullable<PageDecl['rowActions']>[number]): string[] {
+  if (action.action === 'form') return action.load ? [action.save, action.load] : [action.save];
+  if (action.action === 'chart') return [action.chart.call];
+  return 'operation' in action ? [action.operation] : [];
 }
 
 /** The route tree, flat in tree order, every path absolute. */

@@ -1,5 +1,5 @@
 import Ajv from 'ajv';
-import { flattenRoutes, type ChartDecl, type Entities, type PageDecl } from './declarations';
+import { flattenRoutes, rowActionCalls, type ChartDecl, type Entities, type PageDecl } from './declarations';
 import { enumKeysOf } from './labels';
 import { pageRecordSchema, propertyOf, requiredQueryOf, sortFieldsOf, type Operation } from './operations';
 import { isObject, type JsonObject, type Sources } from './sources';
@@ -163,6 +163,21 @@ export function checkPages(
         for (const { field } of [action.when ?? []].flat())
           if (!propertyOf(record, field))
             fail(`${action.action} action: it is offered by field ${field}, which the rows do not have`);
+      // An action whose call is for administrators is offered to them only, and says so (on a page
+      // whose list is for them, every action is).
+      const called = rowActionCalls(action).filter((id) => byId.get(id)?.access.admin === true);
+      const markable = action.action === 'form' || action.action === 'call' || action.action === 'transition';
+      const admin = markable && action.admin === true;
+      if (called.length > 0 && !admin && list?.access.admin !== true)
+        fail(
+          markable
+            ? `${action.action} action: ${called.join(', ')} is for administrators (x-admin): mark it "admin": true`
+            : `${action.action} action: ${called.join(', ')} is for administrators (x-admin); only a form, call or transition is offered to them alone`,
+        );
+      if (admin && called.length === 0)
+        fail(
+          `${action.action} action: "admin" is for a call for administrators (x-admin), and ${rowActionCalls(action).join(', ')} is not`,
+        );
       if (action.action === 'edit' && !page.resource.update) fail('an edit action needs an update operation');
       if (action.action === 'delete' && !page.resource.delete) fail('a delete action needs a delete operation');
       if (action.action === 'transition') {

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { parse as parseYaml } from 'yaml';
 import { HTTP_METHODS } from './bundleOpenapi';
-import type { PageDecl } from './declarations';
+import { rowActionCalls, type PageDecl } from './declarations';
 import type { Operation } from './operations';
 import { isObject, type Json, type Sources } from './sources';
 
@@ -61,15 +61,7 @@ function pageCalls(page: PageDecl): string[] {
     ...Object.values(page.resource),
     ...(page.lists ?? []).map((list) => list.operation),
     ...(page.tabs ?? []).map((tab) => tab.counts),
-    ...(page.rowActions ?? []).flatMap((action) =>
-      action.action === 'form'
-        ? [action.save, action.load]
-        : action.action === 'chart'
-          ? [action.chart.call]
-          : 'operation' in action
-            ? [action.operation]
-            : [],
-    ),
+    ...(page.rowActions ?? []).flatMap(rowActionCalls),
     ...(page.bulkActions ?? []).map((action) => action.save),
     page.createForm?.save,
     page.export,

@@ -83,6 +83,30 @@ describe('a chart of bars or lines', () => {
     ]);
   });
 
+  test('a series marked right is drawn against a second axis on the right, its ticks aligned; the unit and whole marks stay on the left', () => {
+    const option = cartesianOption({
+      kind: 'bar',
+      categories: ['Travel'],
+      series: [
+        { name: 'Applications', data: [3] },
+        { name: 'Amount', data: [12500], right: true, format: (value) => value.toFixed(2) },
+      ],
+      unit: 'pcs',
+      whole: true,
+      min: 0,
+    }) as unknown as {
+      yAxis: Axis[];
+      series: (Series & { yAxisIndex?: number; tooltip?: { valueFormatter(value: unknown): string } })[];
+    };
+    expect(option.yAxis).toEqual([
+      { type: 'value', name: 'pcs', min: 0, minInterval: 1 },
+      { type: 'value', position: 'right', alignTicks: true, min: 0 },
+    ]);
+    expect(option.series.map((series) => series.yAxisIndex)).toEqual([undefined, 1]);
+    expect(option.series[0]?.tooltip).toBeUndefined();
+    expect(option.series[1]?.tooltip?.valueFormatter(12500)).toBe('12500.00');
+  });
+
   test('zoom: dragging and Ctrl with the wheel always, a slider for a series longer than the widget reads at once', () => {
     const short = parts(cartesianOption({ kind: 'line', zoom: true, series: [{ name: 'P', data: [[0, 1]] }] }));
     expect(short.dataZoom).toEqual([expect.objectContaining({ type: 'inside', zoomOnMouseWheel: 'ctrl' })]);

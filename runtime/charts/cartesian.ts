@@ -14,6 +14,10 @@ export interface CartesianSeries {
   marks?: SeriesMarks;
   /** The series' unit, written after its values in the tooltip. */
   unit?: string;
+  /** How the tooltip writes the series' values, where they differ from the chart's (amounts beside counts). */
+  format?(value: number): string;
+  /** Drawn against a second value axis, on the right: amounts beside counts, each readable on its own scale. */
+  right?: boolean;
 }
 
 /** What a chart of bars or lines shows, as the widgets and screens describe it. */
@@ -30,7 +34,7 @@ export interface CartesianChart {
   unit?: string;
   /** A value as the tooltip writes it. */
   format?(value: number): string;
-  /** Counts: the value axis marks whole numbers only. */
+  /** Counts: the (left) value axis marks whole numbers only. */
   whole?: boolean;
   /** The least value of the value axis (0 where a value cannot be below it). */
   min?: number;
@@ -51,8 +55,9 @@ const TIME_LABELS = {
 
 /**
  * The ECharts option of a chart of bars or lines: a category or time axis along x, the values
- * along y with their unit, a tooltip of every series at the pointer, each series in its colour
- * with its marks; lines without dots that bridge the points missing; zoom where asked.
+ * along y with their unit (those marked `right` against a second axis on the right), a tooltip of
+ * every series at the pointer, each series in its colour with its marks; lines without dots that
+ * bridge the points missing; zoom where asked.
  */
 export function cartesianOption(chart: CartesianChart): ChartOption {
   const time = chart.categories === undefined;
@@ -65,10 +70,12 @@ export function cartesianOption(chart: CartesianChart): ChartOption {
       data: entry.data,
       ...(entry.stack ? { stack: entry.stack } : {}),
       ...(entry.marks ?? {}),
-      ...(entry.unit
+      ...(entry.right ? { yAxisIndex: 1 } : {}),
+      ...(entry.unit || entry.format
         ? {
             tooltip: {
-              valueFormatter: (value: unknown) => (typeof value === 'number' ? `${format(value)} ${entry.unit}` : '--'),
+              valueFormatter: (value: unknown) =>
+                typeof value === 'number' ? [(entry.format ?? format)(value), entry.unit].filter(Boolean).join(' ') : '--',
             },
           }
         : {}),
@@ -98,6 +105,14 @@ export function cartesianOption(chart: CartesianChart): ChartOption {
           : {}),
     } as BarSeriesOption;
   });
+  const bound = chart.min !== undefined ? { min: chart.min } : {};
+  // The whole-number marks and the unit are the left axis's; a second axis keeps to its own scale.
+  const valueAxis = {
+    type: 'value' as const,
+    ...(chart.unit ? { name: chart.unit } : {}),
+    ...bound,
+    ...(chart.whole ? { minInterval: 1 } : {}),
+  };
   return {
     ...(time ? { useUTC: true } : {}),
     grid: { left: 8, right: 16, top: chart.unit ? 28 : 12, bottom: slider ? 36 : 8 },
@@ -112,12 +127,9 @@ export function cartesianOption(chart: CartesianChart): ChartOption {
           axisLabel: { hideOverlap: true, formatter: TIME_LABELS[chart.timeLabels ?? 'day'] },
         }
       : { type: 'category', data: chart.categories, axisLabel: { hideOverlap: true } },
-    yAxis: {
-      type: 'value',
-      ...(chart.unit ? { name: chart.unit } : {}),
-      ...(chart.min !== undefined ? { min: chart.min } : {}),
-      ...(chart.whole ? { minInterval: 1 } : {}),
-    },
+    yAxis: chart.series.some((entry) => entry.right)
+      ? [valueAxis, { type: 'value', position: 'right', alignTicks: true, ...bound }]
+      : valueAxis,
     series,
     ...(chart.zoom
       ? {

@@ -97,6 +97,47 @@ describe('the charts of a page from their calls’ answers', () => {
     expect(pie?.bottom).toBe(LEGEND_BAND);
   });
 
+  test('counts and amounts by type: counts on the left axis in whole numbers, amounts against a second axis on the right, each written in its own format', () => {
+    const drawing = pageChartDrawing(
+      panel('expenditure', 'getExpendProcessStatistic'),
+      [
+        { key: 'travel', count: 3, sum: 12500.5 },
+        { key: 'office', count: 1, sum: 980 },
+      ],
+      labels,
+    );
+    const option = (drawing.kind === 'chart' ? drawing.option : {}) as {
+      yAxis: { type: string; position?: string; minInterval?: number }[];
+      series: { name: string; data: number[]; yAxisIndex?: number; tooltip: { valueFormatter(value: unknown): string } }[];
+    };
+    expect(option.yAxis).toEqual([
+      expect.objectContaining({ type: 'value', minInterval: 1 }),
+      expect.objectContaining({ type: 'value', position: 'right' }),
+    ]);
+    expect(option.yAxis[1]?.minInterval).toBeUndefined();
+    const [count, sum] = option.series;
+    expect(count).toMatchObject({ name: '«count»', data: [3, 1] });
+    expect(count?.yAxisIndex).toBeUndefined();
+    expect(sum).toMatchObject({ name: '«sum»', data: [12500.5, 980], yAxisIndex: 1 });
+    expect(count?.tooltip.valueFormatter(3)).toBe('3');
+    expect(sum?.tooltip.valueFormatter(12500.5)).toBe('12,500.50');
+  });
+
+  test('amounts alone share one axis, which may mark fractions', () => {
+    const drawing = pageChartDrawing(
+      { call: 'x', type: 'bar', category: 'key', values: ['paid', 'due'], money: ['paid', 'due'] },
+      [{ key: 'a', paid: 1.5, due: 2 }],
+      labels,
+    );
+    const option = (drawing.kind === 'chart' ? drawing.option : {}) as {
+      yAxis: { minInterval?: number };
+      series: { yAxisIndex?: number }[];
+    };
+    expect(Array.isArray(option.yAxis)).toBe(false);
+    expect(option.yAxis.minInterval).toBeUndefined();
+    expect(option.series.map((series) => series.yAxisIndex)).toEqual([undefined, undefined]);
+  });
+
   test('an answer with no items draws no bar', () => {
     const chart = drawn(pageChartDrawing(panel('tenderKanban', 'getBusBiddingInfoKanban'), [], labels));
     expect(chart.xAxis?.data).toEqual([]);

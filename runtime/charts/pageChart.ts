@@ -38,7 +38,8 @@ export type PageChartDrawing = { kind: 'gauge'; name: string; value: number } | 
 /**
  * What a chart panel (any type but figures) draws from its call's answer: a dial of the first
  * value in percent; a funnel of the first value per item, widest first; a ring of the first value
- * per item; bars or lines, one series per value, the items along the axis.
+ * per item; bars or lines, one series per value, the items along the axis (amounts beside counts
+ * against a second axis).
  */
 export function pageChartDrawing(chart: Chart, answer: unknown, labels: ChartLabels): PageChartDrawing {
   const [first] = chart.values;
@@ -85,13 +86,21 @@ export function pageChartDrawing(chart: Chart, answer: unknown, labels: ChartLab
     const series = [ring.series].flat().map((entry) => ({ ...entry, bottom: LEGEND_BAND }));
     return { kind: 'chart', option: { ...ring, series: series as ChartOption['series'], legend } };
   }
+  const money = (field: string) => chart.money?.includes(field) === true;
+  const allMoney = chart.values.every(money);
   const cartesian = cartesianOption({
     kind: chart.type === 'line' ? 'line' : 'bar',
     categories: items.map(category),
-    series: chart.values.map((field) => ({ name: labels.value(field), data: items.map((item) => numberOf(item[field])) })),
+    // Amounts beside counts are drawn against an axis of their own, on the right.
+    series: chart.values.map((field) => ({
+      name: labels.value(field),
+      data: items.map((item) => numberOf(item[field])),
+      format: (value: number) => chartFigure(chart, field, value),
+      ...(money(field) && !allMoney ? { right: true } : {}),
+    })),
     format: figure,
     // Counts are whole: no axis mark between 0 and 1.
-    whole: !chart.money?.length,
+    whole: !allMoney,
     min: 0,
     barMaxWidth: 32,
   });

@@ -1,4 +1,4 @@
-import type { UiSchema } from '@rjsf/utils';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { Alert, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,16 @@ export interface LoadedFormProps {
 }
 
 /**
+ * The values a form takes of those loaded: all of them, or, for a form that takes no other fields,
+ * its own (a correction of some of a record's fields, loaded from the whole record).
+ */
+function ownFields(schema: RJSFSchema, values: Record<string, unknown>): Record<string, unknown> {
+  const properties = schema.properties;
+  if (schema.additionalProperties !== false || !properties) return values;
+  return Object.fromEntries(Object.entries(values).filter(([field]) => field in properties));
+}
+
+/**
  * A schema form loaded on first use: its values loaded, sent, and its failure shown: the fields the
  * server refused beside them, any other failure above the form.
  */
@@ -46,7 +56,7 @@ export function LoadedForm({ schema, prefix, mode, load, save, fixed, submitText
     Promise.all([schema(), load ? load() : Promise.resolve({})])
       .then(([form, current]) => {
         setLoaded(form);
-        setData(current);
+        setData(ownFields(form.module.schema, current));
       })
       .catch((failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)));
   }, [schema, load]);

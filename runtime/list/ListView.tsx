@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import type { StateMachine } from '../../generated/contract';
 import type { BulkAction, PageSchema, RowAction, When } from '../../generated/meta';
 import { transitionOperations } from '../../generated/registry';
+import { session } from '../auth/session';
 import { fieldLabel, label, pageTitle } from '../i18n/labels';
 import { inTenThousands } from '../format/money';
 import { columnTitle } from './columnTitle';
@@ -90,8 +91,12 @@ export function rowCallParts(params: Record<string, string>, record: ListRecord)
 /** What names a download or upload under way: the call and the row. */
 export const rowWorkKey = (operation: string, record: ListRecord) => `${operation}:${String(record.id)}`;
 
-/** Whether an action offered in some states only (`when`: each of its conditions) is offered on the row (an unset field is ''). */
-const offered = (action: { when?: When }, record: ListRecord) =>
+/**
+ * Whether an action is offered on the row: one for administrators (`admin`) to them only, one
+ * offered in some states only (`when`: each of its conditions) in those (an unset field is '').
+ */
+const offered = (action: { when?: When; admin?: true }, record: ListRecord) =>
+  (action.admin !== true || session.user()?.isAdmin === true) &&
   [action.when ?? []].flat().every((condition) => condition.in.includes(String(record[condition.field] ?? '')));
 
 /** The label of a transition's button (and of the dialog of its form): `entities.<entity>.transitions.<name>`. */
@@ -241,7 +246,7 @@ export function ListView(props: ListViewProps) {
             },
           ];
         case 'transition':
-          if (!allows(action.operation, record)) return [];
+          if (!allows(action.operation, record) || !offered(action, record)) return [];
           return [
             {
               key: action.operation,

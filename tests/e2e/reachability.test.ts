@@ -1,14 +1,16 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
-import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
-import { choose, rowAction, rowActionCount, rowWith } from '../support/ui';
+import { launchBrowser, signInAs, signInAsAdmin, tap } from '../support/browser';
+import { choose, drawnChart, rowAction, rowActionCount, rowWith, type DrawnChart } from '../support/ui';
 import { startServer, type TestServer } from '../support/server';
 import { entities, pages } from '../support/contract';
 import { callOn, createRecord, methodOf, openingList, openingQuery, url, type Row } from '../support/records';
 import { formatMoney, withDecimals } from '../../runtime/format/money';
 import { text } from '../support/english';
-import type { PageSchema } from '../../generated/meta';
+import type { Chart, PageSchema } from '../../generated/meta';
 
 const energyLabels = pages.find((schema) => schema.page === 'emsEnergyLabel') as PageSchema;
 const siteManage = pages.find((schema) => schema.page === 'emsSiteManage') as PageSchema;
@@ -345,6 +347,82 @@ describe('calls within a user’s reach', () => {
       await dialog.waitFor({ state: 'hidden' });
     },
   );
+
+  /** The bars a chart of groups should draw from its call's answer: a category per group, named by its label, and a series per value. */
+  function barsOf(chart: Chart, answer: Row[], language: Language): DrawnChart {
+    const say = (key: string) => text(key, {}, language);
+    return {
+      categories: answer.map((group) =>
+        group.key === null || group.key === undefined
+          ? '--'
+          : chart.categoryEnum
+            ? say(`enums.${chart.categoryEnum}.${String(group.key)}`)
+            : String(group.key),
+      ),
+      series: chart.values.map((field) => ({
+        name: say(`charts.${chart.call}.${field}`),
+        data: answer.map((group) => group[field] ?? 0),
+        // Amounts beside counts are read on the right axis.
+        axis: chart.money?.includes(field) && !chart.values.every((value) => chart.money?.includes(value)) ? 1 : 0,
+      })),
+    };
+  }
+
+  test.each<[Language, string, string]>([
+    ['en', 'expenditure', 'getExpendProcessStatistic'],
+    ['zh', 'expenditure', 'getExpendProcessStatistic'],
+    ['zh', 'worksheetTask', 'getTaskRegion'],
+    ['en', 'executeSite', 'listExecuteSiteRegions'],
+  ])('%s: the %s page draws %s as the server groups its records, a bar per group', async (language, name, chartCall) => {
+    const schema = pages.find((candidate) => candidate.page === name) as PageSchema;
+    const chart = schema.charts?.panels.find((panel) => panel.call === chartCall);
+    if (!chart) throw new Error(`${name} has no chart of ${chartCall}`);
+    const answer = (await call<Row[]>(server.app, admin, { method: methodOf(chartCall), url: url(chartCall, {}), query: {} }))
+      .body.data;
+    expect(answer.length, 'groups in the demo').toBeGreaterThan(1);
+    await page.goto(`${server.url}${schema.route}?lng=${language}`);
+    const title = text(`charts.${chartCall}.title`, {}, language);
+    const drawn = await drawnChart(page.getByRole('region', { name: title }).getByRole('img', { name: title }));
+    expect(drawn).toEqual(barsOf(chart, answer, language));
+  });
+
+  test.each<[Language, string]>([
+    ['en', 'Items by device'],
+    ['zh', '各设备巡检项'],
+  ])("%s: an inspection's row draws its items by device as the server counts them", async (language, title) => {
+    const schema = pages.find((candidate) => candidate.page === 'inspectionTask') as PageSchema;
+    const action = schema.rowActions?.find((a) => a.action === 'chart' && a.chart.call === 'getInspectDeviceList');
+    if (action?.action !== 'chart') throw new Error('the inspections have no chart of their items by device');
+    const devicesOf = async (row: Row) =>
+      (
+        await call<Row[]>(server.app, admin, {
+          method: 'GET',
+          url: url('getInspectDeviceList', {}),
+          query: { taskId: String(row.id) },
+        })
+      ).body.data;
+    // An inspection of the list as it opens with items of two devices or more.
+    const { records } = await openingList(server.app, admin, schema);
+    let chosen: Row | undefined;
+    let answer: Row[] = [];
+    for (const record of records) {
+      answer = await devicesOf(record);
+      chosen = record;
+      if (answer.length > 1) break;
+    }
+    expect(answer.length, 'an inspection with items of two devices').toBeGreaterThan(1);
+    await page.goto(`${server.url}${schema.route}?lng=${language}`);
+    // The page's own charts drawn first: drawn, they move the list down under the pointer.
+    for (const panel of schema.charts?.panels ?? []) {
+      const name = text(`charts.${panel.call}.title`, {}, language);
+      await page.getByRole('region', { name }).getByRole('img', { name }).locator('canvas').waitFor();
+    }
+    await rowAction(rowWith(page, String(chosen?.[schema.columns[0]?.field ?? 'id'])).first(), title);
+    const dialog = page.getByRole('dialog', { name: title });
+    expect(await drawnChart(dialog.getByRole('img', { name: title }))).toEqual(barsOf(action.chart, answer, language));
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
 
   /** A page's other list: the page, the list's call, and a filter its own list shows and the other does not. */
   interface OtherList {
@@ -902,6 +980,85 @@ describe('calls within a user’s reach', () => {
         .waitFor();
       expect((await entriesOf(order.id)).total).toBe(order.entries.length);
       await page.keyboard.press('Escape');
+    },
+  );
+
+  test.each<Language>(['en', 'zh'])(
+    "%s: an administrator corrects an order's figures from its row: the form holds the order's, a value too large is refused beside its field and nothing changes, the correction is kept; staff are not offered it",
+    async (language) => {
+      const say = (key: string) => text(key, {}, language);
+      const schema = pages.find((candidate) => candidate.page === 'salesOrder') as PageSchema;
+      const readOrder = async (id: unknown) =>
+        (await call<Row>(server.app, admin, { method: 'GET', url: url('getOrderById'), query: { id: String(id) } })).body.data;
+      const [listed] = (await openingList(server.app, admin, schema)).records;
+      const order = await readOrder(listed?.id);
+      const title = say('forms.salesOrderCorrection.title');
+      await page.goto(`${server.url}${schema.route}?lng=${language}`);
+      await rowAction(rowWith(page, String(order.orderNo)).first(), title);
+      const dialog = page.getByRole('dialog', { name: title });
+      const amount = dialog.getByRole('textbox', { name: say('forms.salesOrderCorrection.fields.contractAmount') });
+      const save = dialog.getByRole('button', { name: say('common.save'), exact: true });
+      // The order's own figures, to correct.
+      await expect.poll(() => amount.inputValue()).toBe(formatMoney(Number(order.contractAmount)));
+      await amount.fill('99999999999');
+      await tap(save);
+      // Beside the field (a locator in \`has\` is looked for inside the item).
+      const amountLabel = say('forms.salesOrderCorrection.fields.contractAmount');
+      await dialog
+        .locator('.ant-form-item')
+        .filter({ has: page.getByRole('textbox', { name: amountLabel }) })
+        .getByText(say('errors.salesMoneyTooLarge'))
+        .waitFor();
+      expect(await readOrder(order.id)).toEqual(order);
+      const corrected = language === 'en' ? 123456.78 : 234567.89;
+      await amount.fill(String(corrected));
+      await tap(save);
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await readOrder(order.id)).toMatchObject({
+        contractAmount: corrected,
+        budgetCost: order.budgetCost,
+        signDate: order.signDate,
+      });
+
+      // A member of staff sees the order's other actions, not this one.
+      const signOut = async () => {
+        await tap(page.getByRole('button', { name: say('common.logout'), exact: true }));
+        await page.waitForURL('**/login**');
+      };
+      await signOut();
+      await signInAs(page, server.url, 'operator', 'operator123');
+      await page.waitForURL((address) => !address.pathname.startsWith('/login'));
+      await page.goto(`${server.url}${schema.route}?lng=${language}`);
+      const first = page.getByRole('row').nth(1);
+      expect(await rowActionCount(first, say('forms.salesOrderTransfer.title'))).toBe(1);
+      expect(await rowActionCount(first, title)).toBe(0);
+      await signOut();
+      await signInAsAdmin(page, server.url);
+    },
+  );
+
+  test.each<Language>(['en', 'zh'])(
+    "%s: a factory test's row downloads its workbook, in the page's columns and the user's language, of that test alone",
+    async (language) => {
+      const schema = pages.find((candidate) => candidate.page === 'factoryTestRecord') as PageSchema;
+      const [test] = (await openingList(server.app, admin, schema)).records;
+      if (!test) throw new Error('no demo factory test');
+      await page.goto(`${server.url}${schema.route}?lng=${language}`);
+      const downloading = page.waitForEvent('download');
+      await rowAction(rowWith(page, String(test.name)).first(), text('actions.exportFactoryTestRecord', {}, language));
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0];
+      // The page's columns, headed by their labels (the first two: the test and its serial number).
+      expect(sheet?.actualColumnCount).toBe(schema.columns.length);
+      expect([1, 2].map((cell) => sheet?.getRow(1).getCell(cell).value)).toEqual(
+        ['name', 'sn'].map((field) => text(`entities.factoryTestRecord.fields.${field}`, {}, language)),
+      );
+      expect(sheet?.actualRowCount).toBe(2);
+      expect(sheet?.getRow(2).getCell(1).value).toBe(test.name);
+      expect(sheet?.getRow(2).getCell(2).value).toBe(test.sn);
     },
   );
 });

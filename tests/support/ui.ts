@@ -65,3 +65,29 @@ export async function rowActionCount(row: Locator, name: string): Promise<number
   await menu.waitFor({ state: 'hidden' });
   return entries;
 }
+
+/** A chart of bars or lines as its ECharts instance holds it: the categories along x, each series' name, values and value axis. */
+export interface DrawnChart {
+  categories: unknown[];
+  series: { name: string; data: unknown[]; axis: number }[];
+}
+
+/** The chart drawn in `img` (the element `role="img"` the runtime's chart draws in), once drawn. */
+export async function drawnChart(img: Locator): Promise<DrawnChart> {
+  await img.locator('canvas').first().waitFor();
+  return img.evaluate((host) => {
+    type Option = {
+      xAxis?: { data?: unknown[] }[];
+      series?: { name?: string; data?: unknown[]; yAxisIndex?: number }[];
+    };
+    const option = (host as HTMLElement & { chart?: { getOption(): Option } }).chart?.getOption() ?? {};
+    return {
+      categories: option.xAxis?.[0]?.data ?? [],
+      series: (option.series ?? []).map((series) => ({
+        name: String(series.name),
+        data: series.data ?? [],
+        axis: series.yAxisIndex ?? 0,
+      })),
+    };
+  });
+}
