@@ -94,9 +94,9 @@ export const siteopsExportFactoryTests: Handler = async (call) => {
   const { id, name, sn } = call.query as { id?: number; name?: string; sn?: string };
   const filters: Filter[] = [];
   if (id !== undefined) {
-    // The id is no column a list filters on; the record's creation instant picks it out as well.
-    const record = await call.services.repository.get(call.scope(), 'factoryTestRecord', id);
-    filters.push({ field: 'createTime', op: 'eq', value: record.createTime });
+    // A test the tenant does not have is not found (404), rather than an empty workbook.
+    await call.services.repository.get(call.scope(), 'factoryTestRecord', id);
+    filters.push({ field: 'id', op: 'eq', value: id });
   }
   if (name) filters.push({ field: 'name', op: 'contains', value: name });
   if (sn) filters.push({ field: 'sn', op: 'contains', value: sn });

@@ -1,9 +1,8 @@
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { call, databases, emsTokenOf, signIn } from '../support/api';
+import { call, connectedDatabases, emsTokenOf, signIn, type ConnectedServer } from '../support/api';
 import { createRecord, url, type Row } from '../support/records';
-import type { TestServer } from '../support/server';
 
 /**
  * Site operations beyond CRUD: notices whose read flags are each user's own, the support request
@@ -13,8 +12,8 @@ import type { TestServer } from '../support/server';
 
 const today = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 
-describe.each(databases())('site operations on $name', ({ start }) => {
-  let server: TestServer;
+describe.each(connectedDatabases())('site operations on $name', ({ start }) => {
+  let server: ConnectedServer;
   let app: FastifyInstance;
   let admin: string;
   let principal: { userId: number; tenantId: number };
@@ -377,6 +376,38 @@ describe.each(databases())('site operations on $name', ({ start }) => {
       const confirm = await get<{ records: Row[] }>(admin, 'getFactoryTestConfirmPage', { size: '50', status: 'terminated' });
       expect(confirm.body.data.records.map((r) => r.id)).toContain(record.id);
       expect(confirm.body.data.records.every((r) => r.status === 'terminated')).toBe(true);
+    });
+
+    test('the export of one factory test by id is a workbook of that test alone, though another was made at the same instant', async () => {
+      const page = await get<{ records: Row[] }>(admin, 'getFactoryTestRecordPage', { size: '50' });
+      const [one, other] = page.body.data.records as [Row, Row];
+      // The demo's tests are seeded in one go: two may share their creation instant.
+      const { db } = server.database;
+      const stored = await db
+        .selectFrom('factoryTestRecord')
+        .select('createTime')
+        .where('id', '=', Number(one.id))
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable('factoryTestRecord')
+        .set({ createTime: stored.createTime })
+        .where('id', '=', Number(other.id))
+        .execute();
+      const exported = async (id: unknown) => {
+        const answer = await app.inject({
+          method: 'POST',
+          url: url('exportFactoryTestRecord'),
+          query: { id: String(id) },
+          headers: { authorization: `Bearer ${await emsTokenOf(app, admin)}`, 'accept-language': 'en' },
+        });
+        expect(answer.statusCode).toBe(200);
+        const workbook = new ExcelJS.Workbook();
+        await workbook.xlsx.load(answer.rawPayload as unknown as ArrayBuffer);
+        const sheet = workbook.worksheets[0];
+        return Array.from({ length: (sheet?.actualRowCount ?? 1) - 1 }, (_, row) => sheet?.getRow(row + 2).getCell(2).value);
+      };
+      expect(await exported(one.id)).toEqual([one.sn]);
+      expect(await exported(other.id)).toEqual([other.sn]);
     });
 
     test('the export of factory tests chosen by serial number is a workbook of those tests', async () => {
