@@ -418,6 +418,32 @@ describe('codegen analysis', () => {
       'form action: "admin" is for a call for administrators (x-admin), and orderTransfer is not',
     ],
     [
+      "a station board's panel that does not give its call the day it needs",
+      (src) => {
+        const board = src.views.find((view) => view.content.route === 'EmsMapStationFigures')?.content;
+        const load = (board?.panels as JsonObject[]).find((panel) => panel.call === 'getDailyLoad');
+        if (load) delete load.day;
+      },
+      'EmsMapStationFigures.json: chart getDailyLoad needs day',
+    ],
+    [
+      "a board mixing the tenant's panels with a station's",
+      (src) => {
+        const board = src.views.find((view) => view.content.route === 'EmsMapStationFigures')?.content;
+        (board?.panels as JsonObject[]).push({ call: 'getSynthesizeInfo', type: 'figures', values: ['stationCount'] });
+      },
+      'its panels all take the station picked, or none does',
+    ],
+    [
+      'a chart drawing the items of a property that is no list',
+      (src) => {
+        const board = src.views.find((view) => view.content.route === 'EmsMapStationFigures')?.content;
+        const month = (board?.panels as JsonObject[]).find((panel) => panel.call === 'getMonthlyCharge');
+        if (month) month.items = 'total';
+      },
+      'chart getMonthlyCharge does not answer a list of objects in total, which a bar draws',
+    ],
+    [
       'an open action to a route without a screen',
       (_src, page) =>
         (page.rowActions as JsonObject[]).push({ action: 'open', route: 'EnterpriseHeadlines', params: { id: 'id' } }),

@@ -81,6 +81,7 @@ export interface ChartDecl {
   categoryRef?: string;
   values: string[];
   money?: string[];
+  items?: string;
 }
 
 /** Schemas of `schemas/entities` by their `x-entity` name, dereferenced. */

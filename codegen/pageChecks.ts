@@ -342,8 +342,9 @@ function checkRowParams(
 /**
  * A chart panel (of a page, a chart board or a row's dialog): its call is a read of the contract (no
  * body) answering what its type draws (an object for figures and gauges, a list of objects
- * otherwise) with the numeric values it names; a category that names each item; an enumeration
- * that exists; the year sent to a call that takes it, when the panels take one.
+ * otherwise, or an object holding that list in `items`) with the numeric values it names; a
+ * category that names each item; an enumeration that exists; the year sent to a call that takes
+ * it, when the panels take one.
  */
 export function checkChart(
   chart: ChartDecl,
@@ -358,11 +359,15 @@ export function checkChart(
   }
   if (op.body) fail(`${where} takes a body; a chart's call reads with query parameters only`);
   if (year && !propertyOf(op.query, 'year')) fail(`${where} takes no year`);
-  const data = op.plain ? op.response : propertyOf(op.response, 'data');
+  const answer = op.plain ? op.response : propertyOf(op.response, 'data');
   const listed = chart.type !== 'figures' && chart.type !== 'gauge';
+  if (chart.items !== undefined && !listed) fail(`${where}: a ${chart.type} draws no list, so takes no items`);
+  // The list drawn is the answer, or the property of it that `items` names.
+  const data = chart.items !== undefined ? propertyOf(answer, chart.items) : answer;
   const item = listed ? (data?.type === 'array' && isObject(data.items) ? data.items : undefined) : data;
   if (item?.type !== 'object') {
-    fail(`${where} does not answer ${listed ? 'a list of objects' : 'an object'}, which a ${chart.type} draws`);
+    const what = listed ? `a list of objects${chart.items !== undefined ? ` in ${chart.items}` : ''}` : 'an object';
+    fail(`${where} does not answer ${what}, which a ${chart.type} draws`);
     return;
   }
   for (const field of chart.values) {

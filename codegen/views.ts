@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import Ajv from 'ajv';
 import type { ChartDecl, RouteDecl } from './declarations';
 import { checkChart } from './pageChecks';
-import type { Operation } from './operations';
+import { propertyOf, type Operation } from './operations';
 import { isObject, type Json, type JsonObject } from './sources';
 import { addProjectKeywords } from './vocabulary';
 
@@ -30,6 +30,14 @@ interface BoardWidget {
   type: string;
   each?: string;
   config: JsonObject;
+}
+
+/** A chart board's panel: a chart, and the parameters its call takes from the controls above the panels. */
+interface BoardPanel extends ChartDecl {
+  year?: true;
+  station?: string;
+  day?: string;
+  month?: string;
 }
 
 const PLACEHOLDER = /^\$(var|device|label|camera)$/;
@@ -128,13 +136,22 @@ export function checkViews(
       if (byRoute.get(content.detail)?.screen !== 'historyCurves') fail(`detail ${content.detail} is no route of history curves`);
     }
     if (kind === 'chartBoard') {
-      const panels = content.panels as unknown as (ChartDecl & { year?: true })[];
+      const panels = content.panels as unknown as BoardPanel[];
+      // A board is the tenant's or one station's: its panels all take the station, or none does.
+      const ofStation = panels.filter((panel) => panel.station !== undefined).length;
+      if (ofStation > 0 && ofStation < panels.length) fail('its panels all take the station picked, or none does');
       for (const panel of panels) {
         checkChart(panel, { byId, enums, year: panel.year ?? false }, fail);
-        const query = byId.get(panel.call)?.query;
-        const required = Array.isArray(query?.required) ? query.required : [];
+        const op = byId.get(panel.call);
+        if (panel.station === undefined && (panel.day !== undefined || panel.month !== undefined))
+          fail(`chart ${panel.call}: only the panels of a station take its day or month`);
+        const given = [panel.station, panel.day, panel.month, panel.year ? 'year' : undefined].filter((p) => p !== undefined);
+        for (const param of given)
+          if (!propertyOf(op?.params, param) && !propertyOf(op?.query, param))
+            fail(`chart ${panel.call}: ${param} is no parameter of it`);
+        const required = [op?.params?.required, op?.query?.required].flatMap((list) => (Array.isArray(list) ? list : []));
         for (const param of required)
-          if (typeof param === 'string' && !(param === 'year' && panel.year)) fail(`chart ${panel.call} needs ${param}`);
+          if (typeof param === 'string' && !given.includes(param)) fail(`chart ${panel.call} needs ${param}`);
       }
     }
   }

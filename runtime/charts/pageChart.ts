@@ -19,9 +19,10 @@ export function chartFigure(chart: Chart, field: string, value: unknown): string
   return chart.money?.includes(field) ? formatMoney(value) : withDecimals(value, 2);
 }
 
-/** The items a list chart draws; an answer with none (or not a list) draws nothing. */
-export function chartItems(answer: unknown): ChartItem[] {
-  return Array.isArray(answer) ? (answer as ChartItem[]) : [];
+/** The items a list chart draws: the answer, or its property `items`; none (or not a list) draws nothing. */
+export function chartItems(answer: unknown, items?: string): ChartItem[] {
+  const list = items === undefined ? answer : (answer as ChartItem | null | undefined)?.[items];
+  return Array.isArray(list) ? (list as ChartItem[]) : [];
 }
 
 const numberOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
@@ -45,7 +46,7 @@ export function pageChartDrawing(chart: Chart, answer: unknown, labels: ChartLab
   const [first] = chart.values;
   const name = labels.value(first);
   if (chart.type === 'gauge') return { kind: 'gauge', name, value: numberOf((answer as ChartItem | null)?.[first]) };
-  const items = chartItems(answer);
+  const items = chartItems(answer, chart.items);
   const category = (item: ChartItem) => labels.category(item[chart.category ?? '']);
   const figure = (value: unknown) => chartFigure(chart, first, value);
   const legend = { type: 'scroll' as const, bottom: 0 };

@@ -31,7 +31,7 @@ export function ChartPanel({ chart, input, version = 0, framed = true }: ChartPa
   const ids = useMemo(
     () =>
       chart.categoryRef
-        ? chartItems(data).flatMap((item) => {
+        ? chartItems(data, chart.items).flatMap((item) => {
             const key = item[chart.category ?? ''];
             return typeof key === 'number' ? [key] : [];
           })
@@ -68,7 +68,8 @@ export function ChartPanel({ chart, input, version = 0, framed = true }: ChartPa
         ))}
       </Space>
     );
-  } else if (chart.type !== 'gauge' && chartItems(data).length === 0) body = <Empty description={t('common.empty')} />;
+  } else if (chart.type !== 'gauge' && chartItems(data, chart.items).length === 0)
+    body = <Empty description={t('common.empty')} />;
   else if (drawing?.kind === 'gauge')
     body = (
       <Gauge
@@ -87,6 +88,30 @@ export function ChartPanel({ chart, input, version = 0, framed = true }: ChartPa
     <Card size="small" title={title} role="region" aria-label={title}>
       {body}
     </Card>
+  );
+}
+
+/**
+ * Chart panels side by side, two to a row on a wide screen (figures of more than three values
+ * across the row), one above the other on a narrow one; each given its call's parameters.
+ */
+export function ChartPanels({
+  panels,
+  inputOf,
+  version = 0,
+}: {
+  panels: readonly Chart[];
+  inputOf(chart: Chart, index: number): CallParts;
+  version?: number;
+}) {
+  return (
+    <Row gutter={[16, 16]}>
+      {panels.map((chart, index) => (
+        <Col key={chart.call} xs={24} lg={chart.type === 'figures' && chart.values.length > 3 ? 24 : 12}>
+          <ChartPanel chart={chart} input={inputOf(chart, index)} version={version} />
+        </Col>
+      ))}
+    </Row>
   );
 }
 
@@ -118,13 +143,7 @@ export function PageCharts({ charts, version }: PageChartsProps) {
           onChange={(value) => value && setYear(value)}
         />
       ) : null}
-      <Row gutter={[16, 16]}>
-        {charts.panels.map((chart) => (
-          <Col key={chart.call} xs={24} lg={chart.type === 'figures' && chart.values.length > 3 ? 24 : 12}>
-            <ChartPanel chart={chart} input={input} version={version} />
-          </Col>
-        ))}
-      </Row>
+      <ChartPanels panels={charts.panels} inputOf={() => input} version={version} />
     </Space>
   );
 }

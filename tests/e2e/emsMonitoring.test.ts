@@ -5,7 +5,11 @@ import { call, signIn } from '../support/api';
 import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
 import { url } from '../support/records';
 import { startServer, type TestServer } from '../support/server';
-import { choose } from '../support/ui';
+import { chartFigure } from '../../runtime/charts/pageChart';
+import { viewOf } from '../../pages/site/views';
+import type { ChartBoard } from '../../generated/meta';
+import { text } from '../support/english';
+import { choose, drawnChart, expectedChart } from '../support/ui';
 
 type Station = { sn: string; name: string; stationType: string; capacity: number };
 
@@ -48,6 +52,58 @@ describe('site monitoring, energy and photovoltaic screens', () => {
     await browser?.close();
     await server?.stop();
   });
+
+  test.each<['en' | 'zh', string, string]>([
+    ['en', 'EmsPhotovoltaicFigures', '/main/ems/map/photovoltaic/photovoltaic-figures'],
+    ['zh', 'EmsPhotovoltaicFigures', '/main/ems/map/photovoltaic/photovoltaic-figures'],
+    ['en', 'EmsMapStationFigures', '/main/ems/map/station-figures'],
+    ['zh', 'EmsMapStationFigures', '/main/ems/map/station-figures'],
+  ])(
+    '%s: the board %s shows what each of its calls answers about the station picked, on the day picked',
+    async (language, route, path) => {
+      const view = viewOf<ChartBoard>(route, ['chartBoard']);
+      const station = stations.find((entry) => entry.stationType === view.stationTypes?.[0]) as Station;
+      // The day picked by default: today, as the browser on this machine counts it.
+      const now = new Date();
+      const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+      // Each panel's call as the screen sends it (station, day, month), and the answer it gets: live
+      // figures move between two calls, so the screen is held to the answer it was given.
+      const answers = view.panels.map((panel) => {
+        const values: Record<string, string> = {};
+        if (panel.station) values[panel.station] = station.sn;
+        if (panel.day) values[panel.day] = day;
+        if (panel.month) values[panel.month] = day.slice(0, 7);
+        const pathname = url(panel.call, values);
+        return page.waitForResponse((response) => {
+          const asked = new URL(response.url());
+          return (
+            asked.pathname === pathname &&
+            Object.entries(values).every(([name, value]) => pathname.includes(value) || asked.searchParams.get(name) === value)
+          );
+        });
+      });
+      await page.goto(`${server.url}${path}?lng=${language}&station=${station.sn}`);
+      for (const [index, panel] of view.panels.entries()) {
+        const response = await answers[index];
+        expect(response?.status()).toBe(200);
+        const answer = ((await response?.json()) as { data: Record<string, unknown> }).data;
+        const title = text(`charts.${panel.call}.title`, {}, language);
+        const region = page.getByRole('region', { name: title, exact: true });
+        if (panel.type === 'figures') {
+          for (const field of panel.values) {
+            const figure = region
+              .locator('.ant-statistic')
+              .filter({ has: page.getByText(text(`charts.${panel.call}.${field}`, {}, language), { exact: true }) });
+            await poll(() => figure.locator('.ant-statistic-content').innerText()).toBe(chartFigure(panel, field, answer[field]));
+          }
+        } else {
+          const expected = expectedChart(panel, answer, language);
+          expect(expected.categories.length, `${panel.call} has something to draw`).toBeGreaterThan(0);
+          expect(await drawnChart(region.getByRole('img', { name: title }))).toEqual(expected);
+        }
+      }
+    },
+  );
 
   test('site overview: the station fields as the server has them; another station picked keeps to the address', async () => {
     const [first, other] = stations as [Station, Station];

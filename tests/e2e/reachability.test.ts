@@ -4,13 +4,13 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
 import { launchBrowser, signInAs, signInAsAdmin, tap } from '../support/browser';
-import { choose, drawnChart, rowAction, rowActionCount, rowWith, type DrawnChart } from '../support/ui';
+import { choose, drawnChart, expectedChart, rowAction, rowActionCount, rowWith } from '../support/ui';
 import { startServer, type TestServer } from '../support/server';
 import { entities, pages } from '../support/contract';
 import { callOn, createRecord, methodOf, openingList, openingQuery, url, type Row } from '../support/records';
 import { formatMoney, withDecimals } from '../../runtime/format/money';
 import { text } from '../support/english';
-import type { Chart, PageSchema } from '../../generated/meta';
+import type { PageSchema } from '../../generated/meta';
 
 const energyLabels = pages.find((schema) => schema.page === 'emsEnergyLabel') as PageSchema;
 const siteManage = pages.find((schema) => schema.page === 'emsSiteManage') as PageSchema;
@@ -348,26 +348,6 @@ describe('calls within a user’s reach', () => {
     },
   );
 
-  /** The bars a chart of groups should draw from its call's answer: a category per group, named by its label, and a series per value. */
-  function barsOf(chart: Chart, answer: Row[], language: Language): DrawnChart {
-    const say = (key: string) => text(key, {}, language);
-    return {
-      categories: answer.map((group) =>
-        group.key === null || group.key === undefined
-          ? '--'
-          : chart.categoryEnum
-            ? say(`enums.${chart.categoryEnum}.${String(group.key)}`)
-            : String(group.key),
-      ),
-      series: chart.values.map((field) => ({
-        name: say(`charts.${chart.call}.${field}`),
-        data: answer.map((group) => group[field] ?? 0),
-        // Amounts beside counts are read on the right axis.
-        axis: chart.money?.includes(field) && !chart.values.every((value) => chart.money?.includes(value)) ? 1 : 0,
-      })),
-    };
-  }
-
   test.each<[Language, string, string]>([
     ['en', 'expenditure', 'getExpendProcessStatistic'],
     ['zh', 'expenditure', 'getExpendProcessStatistic'],
@@ -383,7 +363,7 @@ describe('calls within a user’s reach', () => {
     await page.goto(`${server.url}${schema.route}?lng=${language}`);
     const title = text(`charts.${chartCall}.title`, {}, language);
     const drawn = await drawnChart(page.getByRole('region', { name: title }).getByRole('img', { name: title }));
-    expect(drawn).toEqual(barsOf(chart, answer, language));
+    expect(drawn).toEqual(expectedChart(chart, answer, language));
   });
 
   test.each<[Language, string]>([
@@ -419,7 +399,7 @@ describe('calls within a user’s reach', () => {
     }
     await rowAction(rowWith(page, String(chosen?.[schema.columns[0]?.field ?? 'id'])).first(), title);
     const dialog = page.getByRole('dialog', { name: title });
-    expect(await drawnChart(dialog.getByRole('img', { name: title }))).toEqual(barsOf(action.chart, answer, language));
+    expect(await drawnChart(dialog.getByRole('img', { name: title }))).toEqual(expectedChart(action.chart, answer, language));
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
   });
@@ -437,6 +417,8 @@ describe('calls within a user’s reach', () => {
     { language: 'en', name: 'vehicles', other: 'getVehicleInfoList', ownFilter: 'Plate number' },
     // Always asked for the done worksheets: no state to choose, and no type either.
     { language: 'zh', name: 'worksheet', other: 'getSiteTaskReportList', ownFilter: '工作类型' },
+    // The enabled categories in the order readers browse them: neither a name to look for nor a state to choose.
+    { language: 'en', name: 'headlineCategory', other: 'getHeadlineCategoryList', ownFilter: 'Name' },
   ])(
     "$name: another list, chosen, shows that list's records with the filters it takes, and back ($language)",
     async ({ language, name, other, ownFilter }) => {

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import type { Chart } from '../../generated/meta';
 import { tap } from './browser';
 import { text } from './english';
 
@@ -90,4 +91,29 @@ export async function drawnChart(img: Locator): Promise<DrawnChart> {
       })),
     };
   });
+}
+
+/**
+ * The bars or lines a chart panel should draw from its call's answer (its list, or the answer's
+ * property `items`): a category per item, named by its enumeration's label or as it is ("--" for
+ * none), and a series per value (a missing value as 0), amounts beside counts on the right axis.
+ */
+export function expectedChart(chart: Chart, answer: unknown, language: 'en' | 'zh'): DrawnChart {
+  const list = chart.items === undefined ? answer : (answer as Record<string, unknown>)[chart.items];
+  const items = (Array.isArray(list) ? list : []) as Record<string, unknown>[];
+  const money = (field: string) => chart.money?.includes(field) === true;
+  const category = (value: unknown) =>
+    value === null || value === undefined
+      ? '--'
+      : chart.categoryEnum
+        ? text(`enums.${chart.categoryEnum}.${String(value)}`, {}, language)
+        : String(value);
+  return {
+    categories: items.map((item) => category(item[chart.category ?? ''])),
+    series: chart.values.map((field) => ({
+      name: text(`charts.${chart.call}.${field}`, {}, language),
+      data: items.map((item) => (typeof item[field] === 'number' ? item[field] : 0)),
+      axis: money(field) && !chart.values.every(money) ? 1 : 0,
+    })),
+  };
 }
