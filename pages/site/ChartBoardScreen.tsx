@@ -48,7 +48,7 @@ function StationPanels({ route, view }: { route: string; view: ChartBoard }) {
       {(station) => (
         <ChartPanels
           panels={view.panels.map(chartOf)}
-          inputOf={(_chart, index) => stationInput(view.panels[index] as Panel, station, day)}
+          inputOf={(index) => stationInput(view.panels[index] as Panel, station, day)}
         />
       )}
     </SiteScreen>

@@ -101,14 +101,15 @@ export function ChartPanels({
   version = 0,
 }: {
   panels: readonly Chart[];
-  inputOf(chart: Chart, index: number): CallParts;
+  /** The parameters of the call of the panel at `index`. */
+  inputOf(index: number): CallParts;
   version?: number;
 }) {
   return (
     <Row gutter={[16, 16]}>
       {panels.map((chart, index) => (
         <Col key={chart.call} xs={24} lg={chart.type === 'figures' && chart.values.length > 3 ? 24 : 12}>
-          <ChartPanel chart={chart} input={inputOf(chart, index)} version={version} />
+          <ChartPanel chart={chart} input={inputOf(index)} version={version} />
         </Col>
       ))}
     </Row>
