@@ -1,5 +1,5 @@
 import type { Entities } from './declarations';
-import { propertyOf, type Operation } from './operations';
+import { propertyOf, requiredParamsOf, type Operation } from './operations';
 import { isObject, type JsonObject } from './sources';
 
 /**
@@ -75,10 +75,8 @@ export function checkSuggestions(
         fail(`needs ui:options.suggest { operation, value } naming an operation`);
         continue;
       }
-      const required = [operation.query?.required, operation.params?.required].some(
-        (list) => Array.isArray(list) && list.length > 0,
-      );
-      if (operation.method !== 'get' || required) fail(`${operation.operationId} must be a GET without required parameters`);
+      if (operation.method !== 'get' || requiredParamsOf(operation).length > 0)
+        fail(`${operation.operationId} must be a GET without required parameters`);
       const answer = propertyOf(operation.response, 'data');
       const item = isObject(answer?.items) ? answer.items : undefined;
       if (answer?.type !== 'array' || propertyOf(item, String(suggest?.value))?.type !== 'string')

@@ -257,6 +257,13 @@ export function sortFieldsOf(operation: Operation): string[] {
 }
 
 /** The query parameters a call needs. */
+/** The parameters a call cannot be made without, in its path and its query. */
+export function requiredParamsOf(operation: Operation | undefined): string[] {
+  return [operation?.params?.required, operation?.query?.required].flatMap((list) =>
+    Array.isArray(list) ? list.map(String) : [],
+  );
+}
+
 export function requiredQueryOf(operation: Operation): string[] {
   return Array.isArray(operation.query?.required) ? operation.query.required.map(String) : [];
 }

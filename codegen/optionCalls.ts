@@ -1,6 +1,6 @@
 import type { Entities } from './declarations';
-import { propertyOf, type Operation } from './operations';
-import { isObject, type JsonObject } from './sources';
+import { propertyOf, requiredParamsOf, type Operation } from './operations';
+import { isObject } from './sources';
 
 /**
  * `"x-options": "<operationId>"` on a coded property: a form offers the codes the call answers,
@@ -21,7 +21,7 @@ export function checkOptionCalls(entities: Entities, operations: Operation[], pr
         continue;
       }
       if (!Array.isArray(property.enum)) fail('is for a coded property (an enum)');
-      if (operation.method !== 'get' || required(operation.query) || required(operation.params))
+      if (operation.method !== 'get' || requiredParamsOf(operation).length > 0)
         fail(`${operation.operationId} must be a GET without required parameters`);
       const data = propertyOf(operation.response, 'data');
       const item = isObject(data?.items) ? data.items : undefined;
@@ -30,5 +30,3 @@ export function checkOptionCalls(entities: Entities, operations: Operation[], pr
     }
   }
 }
-
-const required = (schema: JsonObject | undefined) => Array.isArray(schema?.required) && schema.required.length > 0;

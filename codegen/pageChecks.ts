@@ -1,7 +1,7 @@
 import Ajv from 'ajv';
 import { flattenRoutes, rowActionCalls, type ChartDecl, type Entities, type PageDecl } from './declarations';
 import { enumKeysOf } from './labels';
-import { pageRecordSchema, propertyOf, requiredQueryOf, sortFieldsOf, type Operation } from './operations';
+import { pageRecordSchema, propertyOf, requiredParamsOf, requiredQueryOf, sortFieldsOf, type Operation } from './operations';
 import { isObject, type JsonObject, type Sources } from './sources';
 
 /** The `typeof` of a value of a JSON Schema type. */
@@ -249,9 +249,8 @@ export function checkPages(
             fail(`${where}: ${param} is no parameter of ${action.operation}`);
           if (!propertyOf(record, field)) fail(`${where}: field ${field} is not in the rows`);
         }
-        for (const required of [op?.params?.required, op?.query?.required].flatMap((list) => (Array.isArray(list) ? list : [])))
-          if (!(String(required) in action.params))
-            fail(`${where}: ${action.operation} needs ${String(required)}, which it does not give`);
+        for (const required of requiredParamsOf(op))
+          if (!(required in action.params)) fail(`${where}: ${action.operation} needs ${required}, which it does not give`);
         continue;
       }
       if (action.action === 'open') {

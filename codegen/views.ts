@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import Ajv from 'ajv';
 import type { ChartDecl, RouteDecl } from './declarations';
 import { checkChart } from './pageChecks';
-import { propertyOf, type Operation } from './operations';
+import { propertyOf, requiredParamsOf, type Operation } from './operations';
 import { isObject, type Json, type JsonObject } from './sources';
 import { addProjectKeywords } from './vocabulary';
 
@@ -149,9 +149,7 @@ export function checkViews(
         for (const param of given)
           if (!propertyOf(op?.params, param) && !propertyOf(op?.query, param))
             fail(`chart ${panel.call}: ${param} is no parameter of it`);
-        const required = [op?.params?.required, op?.query?.required].flatMap((list) => (Array.isArray(list) ? list : []));
-        for (const param of required)
-          if (typeof param === 'string' && !given.includes(param)) fail(`chart ${panel.call} needs ${param}`);
+        for (const param of requiredParamsOf(op)) if (!given.includes(param)) fail(`chart ${panel.call} needs ${param}`);
       }
     }
   }

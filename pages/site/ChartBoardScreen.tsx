@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Chart, ChartBoard } from '../../generated/meta';
 import { label } from '../../runtime';
+import { inPathAndQuery } from '../../runtime/api/client';
 import { ChartPanels, PageCharts } from '../../runtime/list/PageCharts';
 import { ScreenHeader } from '../../runtime/shell/ScreenHeader';
 import { SiteScreen } from './SiteScreen';
@@ -18,15 +19,14 @@ const chartOf = ({ year: _year, station: _station, day: _day, month: _month, ...
 
 /**
  * The parameters a station's panel gives its call, each under the name the panel says: the
- * station's serial number, the day picked (YYYY-MM-DD) and its month (YYYY-MM), in the path or the
- * query, wherever the call takes them.
+ * station's serial number, the day picked (YYYY-MM-DD) and its month (YYYY-MM).
  */
 function stationInput(panel: Panel, station: StationRecord, day: Dayjs) {
   const values: Record<string, string> = {};
   if (panel.station) values[panel.station] = station.sn;
   if (panel.day) values[panel.day] = day.format('YYYY-MM-DD');
   if (panel.month) values[panel.month] = day.format('YYYY-MM');
-  return { params: values, query: values };
+  return inPathAndQuery(values);
 }
 
 /** The panels of one station: a day picker when any of them takes the day or its month, then the panels. */

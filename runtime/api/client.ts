@@ -62,6 +62,12 @@ export interface ApiOptions {
   onSessionEnd(): void;
 }
 
+/**
+ * Parameters for a call that may take each in its path or in its query (a screen that learns the
+ * call from a schema): given as both, the path takes those its template names.
+ */
+export const inPathAndQuery = (values: Record<string, unknown>) => ({ params: values, query: values });
+
 /** A loosely typed call by operation id, for generic screens that learn the operation from a schema. */
 export type DynamicCall = (
   id: string,

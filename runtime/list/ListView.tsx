@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import type { StateMachine } from '../../generated/contract';
 import type { BulkAction, PageSchema, RowAction, When } from '../../generated/meta';
 import { transitionOperations } from '../../generated/registry';
+import { inPathAndQuery } from '../api/client';
 import { session } from '../auth/session';
 import { fieldLabel, label, pageTitle } from '../i18n/labels';
 import { inTenThousands } from '../format/money';
@@ -83,10 +84,7 @@ export const rowParams = (params: Record<string, string>, record: ListRecord): L
   Object.fromEntries(Object.entries(params).map(([param, field]) => [param, record[field]]));
 
 /** A call about a row that takes no body: each of its parameters in the path or in the query, as the call takes it. */
-export function rowCallParts(params: Record<string, string>, record: ListRecord): { params: ListRecord; query: ListRecord } {
-  const values = rowParams(params, record);
-  return { params: values, query: values };
-}
+export const rowCallParts = (params: Record<string, string>, record: ListRecord) => inPathAndQuery(rowParams(params, record));
 
 /** What names a download or upload under way: the call and the row. */
 export const rowWorkKey = (operation: string, record: ListRecord) => `${operation}:${String(record.id)}`;

@@ -26,8 +26,7 @@ function conditionsOf(
   for (const { field: name, op, value } of query.filters) {
     const field = model.field(name);
     // A column of the table: a field written to it, or the id the table gives a record.
-    const column = field !== undefined && (isStored(field) || name === 'id');
-    if (!field || !column || value === undefined || value === '') continue;
+    if (!field || !(isStored(field) || name === 'id') || value === undefined || value === '') continue;
     if (op === 'contains') conditions.push(containsText(name, String(value)));
     else if (op === 'in') conditions.push(oneOf(field, value));
     else conditions.push(sql<SqlBool>`${sql.ref(name)} ${OPERATORS[op]} ${toColumn(field, value)}`);
