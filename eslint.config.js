@@ -47,6 +47,27 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
+    // A screen reads its location from its own context: a page the shell keeps hidden is then not
+    // drawn again each time another screen opens (runtime/shell/screenLocation.ts). The shell
+    // itself follows the router's.
+    files: ['{runtime,pages,widgets}/**/*.{ts,tsx}'],
+    ignores: ['runtime/shell/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['useLocation', 'useSearchParams'],
+              message: 'A screen reads its location with useScreenLocation or useScreenSearch (runtime/shell/screenLocation).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // No import cycle: a module that reaches itself through its imports is read half-made by one of
     // them. Type-only imports run nothing and do not count; a chain through a dynamic import (a
     // chunk loaded later, on purpose) does: a cycle is a type or a state in the wrong file.

@@ -1,6 +1,7 @@
 import { useEffect, useReducer, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { useScreenLocation } from '../runtime/shell/screenLocation';
 import { routes, type RouteEntry } from '../generated/registry';
 import { forgetAnswers } from '../runtime/api/answerCaches';
 import type { Api } from '../runtime/api/client';
@@ -88,7 +89,7 @@ const EARLY_CALLS: Record<string, (api: Api, url: URL) => void> = {
 
 /** Every path but the open ones needs a signed-in user; without one the user is sent to /login, to come back once signed in. */
 function RequireSession({ children }: { children: ReactNode }) {
-  const location = useLocation();
+  const location = useScreenLocation();
   return session.user() ? children : <Navigate to={signInPath(location.pathname + location.search)} replace />;
 }
 

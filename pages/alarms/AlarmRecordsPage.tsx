@@ -1,7 +1,7 @@
 import { App, Button, Pagination, Popconfirm, Space, Spin, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useScreenSearch } from '../../runtime/shell/screenLocation';
 import type { Alarm } from '../../generated/types';
 import { enumLabel, fieldLabel, label, useRuntime } from '../../runtime';
 import { REFRESH_INTERVAL_MS } from '../../runtime/api/refresh';
@@ -33,7 +33,7 @@ export function AlarmRecordsPage() {
   const { t } = useTranslation();
   const { api } = useRuntime();
   const { message } = App.useApp();
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useScreenSearch();
   const { stations = [] } = useStations();
   const [rest, setRest] = useState<Omit<AlarmFilters, 'stationSn'>>({});
   const [current, setCurrent] = useState(1);

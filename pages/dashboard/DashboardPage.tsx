@@ -11,7 +11,7 @@ import { Alert, App, Button, Empty, Flex, Select, Space, Spin, theme, Typography
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useScreenSearch } from '../../runtime/shell/screenLocation';
 import { widgetLoaders } from '../../generated/registry';
 import { label, useRouteNavigate, useRuntime } from '../../runtime';
 import { StationZoneNote } from '../../runtime/format/StationZoneNote';
@@ -91,7 +91,7 @@ export function DashboardPage() {
   const { token } = theme.useToken();
   const { api } = useRuntime();
   const { modal, message } = App.useApp();
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useScreenSearch();
   const [stations, setStations] = useState<StationRecord[] | null>(null);
   const [editing, setEditing] = useState(false);
   // A phone's toolbar folds what is done with the dashboard under More, while not editing.

@@ -2,7 +2,8 @@ import { ClockCircleOutlined, CloseOutlined, FullscreenOutlined } from '@ant-des
 import { Alert, Button, Empty, Space, Spin, theme, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useScreenSearch } from '../../runtime/shell/screenLocation';
 import { useStore } from 'zustand';
 import { useRouteNavigate, useRuntime } from '../../runtime';
 import { dashboardPeriod, useScreenScheduler, ViewGrid, type DataScheduler } from '../../runtime/dashboard';
@@ -55,7 +56,7 @@ export function KioskPage() {
   const { api } = useRuntime();
   const { token } = theme.useToken();
   const navigateTo = useNavigate();
-  const [search] = useSearchParams();
+  const [search] = useScreenSearch();
   const cycle = useMemo(() => kioskCycle(search), [search]);
   const period = dashboardPeriod(search.get('period'));
   const [turn, setTurn] = useState(0);

@@ -3,7 +3,8 @@ import { Alert, Button, Card, Flex, Space, Spin, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useScreenSearch } from '../../runtime/shell/screenLocation';
 import { useRuntime } from '../../runtime';
 import { ScreenHeader } from '../../runtime/shell/ScreenHeader';
 import { LinkField } from '../open/LinkField';
@@ -34,7 +35,7 @@ export function AssetQrcodePage() {
   const { t } = useTranslation();
   const { api } = useRuntime();
   const navigate = useNavigate();
-  const id = Number(useSearchParams()[0].get('id'));
+  const id = Number(useScreenSearch()[0].get('id'));
   const link = useIssuedLink('createAssetLink', id, '/deviceDocumentsQrcode');
   const [asset, setAsset] = useState<Asset>();
   const [picture, setPicture] = useState<string>();

@@ -1,6 +1,7 @@
 import { Alert, Card, Descriptions, Select, Space, Spin, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useScreenSearch } from '../../runtime/shell/screenLocation';
 import { enumLabel, fieldLabel, label } from '../../runtime';
 import { ScreenHeader } from '../../runtime/shell/ScreenHeader';
 import { DeviceAlarms } from './DeviceAlarms';
@@ -22,7 +23,7 @@ const FIELDS = ['sn', 'kind', 'model', 'ratedPower', 'stationName', 'channelName
 export function EquipDetailPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useScreenSearch();
   const deviceSn = search.get('deviceSn') ?? undefined;
   const all = useCallAnswer<DeviceRecord[]>('getAllDevices', NONE, 0, 60_000);
   const device = all.data?.find((d) => d.sn === deviceSn);

@@ -1,7 +1,8 @@
 import { Alert, Card, Descriptions, Select, Space, Spin, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useScreenSearch } from '../../runtime/shell/screenLocation';
 import { enumLabel, fieldLabel, label } from '../../runtime';
 import { ScreenHeader } from '../../runtime/shell/ScreenHeader';
 import { MobileStorageBattery } from './MobileStorageBattery';
@@ -47,7 +48,7 @@ const FIELDS = [
 export function MobileEnergyDetailPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useScreenSearch();
   const id = Number(search.get('id')) || undefined;
   const units = useCallAnswer<{ records: MobileStorageRecord[] }>('getMobileStoragePage', UNITS);
   const unit = useCallAnswer<MobileStorageRecord>('getMobileStorage', id ? { params: { id } } : undefined);

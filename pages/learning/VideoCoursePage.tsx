@@ -2,7 +2,8 @@ import { LikeFilled, LikeOutlined, StarFilled, StarOutlined, TeamOutlined } from
 import { Alert, Button, Flex, Space, Spin, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useScreenSearch } from '../../runtime/shell/screenLocation';
 import { useRuntime } from '../../runtime';
 import { useCallAnswer } from '../../runtime/list/useCallAnswer';
 import { ScreenHeader } from '../../runtime/shell/ScreenHeader';
@@ -47,7 +48,7 @@ export function VideoCoursePage() {
   const { t } = useTranslation();
   const { api } = useRuntime();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
+  const [search] = useScreenSearch();
   const id = Number(search.get('id'));
   const valid = Number.isInteger(id) && id > 0;
   const [version, setVersion] = useState(0);

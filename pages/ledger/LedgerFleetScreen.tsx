@@ -1,7 +1,8 @@
 import { Alert, Card, Flex, Spin, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useScreenSearch } from '../../runtime/shell/screenLocation';
 import { routes } from '../../generated/registry';
 import type { LedgerFleet } from '../../generated/types';
 import { label, useRuntime } from '../../runtime';
@@ -25,7 +26,7 @@ const MONEY_PAGE = routes.find((route) => route.name === 'EmsLedgerStation')?.pa
 export function LedgerFleetScreen({ route = '' }: SiteScreenProps) {
   const { t } = useTranslation();
   const { api } = useRuntime();
-  const [search] = useSearchParams();
+  const [search] = useScreenSearch();
   const [period, setPeriod] = useState<Period>(() => periodOfAddress(search));
   const time = querytime(period);
   const answer = useAnswer<LedgerFleet>(

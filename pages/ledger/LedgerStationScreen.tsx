@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Spin, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useScreenSearch } from '../../runtime/shell/screenLocation';
 import type { LedgerStation } from '../../generated/types';
 import { label, useRuntime } from '../../runtime';
 import { useAnswer } from '../../runtime/api/useAnswer';
@@ -70,7 +70,7 @@ function LedgerBody({ station, period, onOpen }: { station: StationRecord; perio
 export function LedgerStationScreen({ route = '' }: SiteScreenProps) {
   const { t } = useTranslation();
   const choice = useStations();
-  const [search] = useSearchParams();
+  const [search] = useScreenSearch();
   const [period, setPeriod] = useState<Period>(() => periodOfAddress(search));
   const workbook = useLedgerExport(choice.station?.sn, period);
   return (

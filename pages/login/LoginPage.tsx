@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
+import { useScreenLocation } from '../../runtime/shell/screenLocation';
 import { ApiCallError } from '../../runtime/api/client';
 import { LANDING_PATH, returnPath, session, type Credentials } from '../../runtime/auth/session';
 import { LANGUAGES, THEMES, type Language, type ThemeName } from '../../runtime/preferences/preferences';
@@ -103,7 +104,7 @@ function StartSwitches() {
  * (Back from the first screen after signing in) is taken there at once, not shown the form.
  */
 export function LoginPage() {
-  const location = useLocation();
+  const location = useScreenLocation();
   // Read as the page opens: the sign-in this page makes navigates on by itself.
   const [signedIn] = useState(() => session.user() !== undefined);
   if (signedIn) return <Navigate to={returnPath(location.search, LANDING_PATH)} replace />;
@@ -114,7 +115,7 @@ function SignInForm() {
   const { t } = useTranslation();
   const { api } = useRuntime();
   const navigate = useNavigate();
-  const location = useLocation();
+  const location = useScreenLocation();
   const [error, setError] = useState<string>();
   const [missing, setMissing] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);

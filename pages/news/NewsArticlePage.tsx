@@ -3,7 +3,8 @@ import { Alert, App, Button, Card, Empty, Flex, Input, Pagination, Popconfirm, S
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useScreenSearch } from '../../runtime/shell/screenLocation';
 import { session, useRuntime } from '../../runtime';
 import { useCallAnswer } from '../../runtime/list/useCallAnswer';
 import { DATE_TIME_FORMAT } from '../../runtime/schema/properties';
@@ -49,7 +50,7 @@ export function NewsArticlePage() {
   const { api } = useRuntime();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
+  const [search] = useScreenSearch();
   const id = Number(search.get('id'));
   const userId = session.user()?.userId ?? 0;
   const [version, setVersion] = useState(0);

@@ -1,7 +1,7 @@
 import { DownloadOutlined, FileOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Empty, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useScreenSearch } from '../../runtime/shell/screenLocation';
 import { operations } from '../../generated/registry';
 import { OpenPageFrame } from './OpenPageFrame';
 import { useCallAnswer } from '../../runtime/list/useCallAnswer';
@@ -45,7 +45,7 @@ const FIELDS: { field: keyof OpenDevice; list?: string }[] = [
  */
 export function OpenDeviceDocumentsPage() {
   const { t } = useTranslation();
-  const token = useSearchParams()[0].get('token') ?? '';
+  const token = useScreenSearch()[0].get('token') ?? '';
   const answer = useCallAnswer<OpenDevice>('getOpenDeviceDocuments', { query: { token } });
   const device = answer.data;
   const fileAddress = (doc: DeviceDocument) =>

@@ -1,7 +1,7 @@
 import { Card, Descriptions, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useScreenSearch } from '../../runtime/shell/screenLocation';
 import type { OpenQuotation } from '../../generated/types';
 import { formatMoney } from '../../runtime/format/money';
 import { OpenPageFrame } from './OpenPageFrame';
@@ -19,7 +19,7 @@ type QuoteLine = OpenQuotation['items'][number];
  */
 export function OpenQuotationPage() {
   const { t } = useTranslation();
-  const token = useSearchParams()[0].get('token') ?? '';
+  const token = useScreenSearch()[0].get('token') ?? '';
   const [version, setVersion] = useState(0);
   const answer = useCallAnswer<OpenQuotation>('getOpenQuotation', { query: { token } }, version);
   const quote = answer.data;

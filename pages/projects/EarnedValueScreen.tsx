@@ -1,7 +1,8 @@
 import { Alert, Flex, Select, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useScreenSearch } from '../../runtime/shell/screenLocation';
 import { label } from '../../runtime';
 import { useCallAnswer } from '../../runtime/list/useCallAnswer';
 import { ScreenHeader } from '../../runtime/shell/ScreenHeader';
@@ -23,7 +24,7 @@ interface Order {
 export function EarnedValueScreen({ route = '' }: SiteScreenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
+  const [search] = useScreenSearch();
   const text = search.get('orderId') ?? '';
   const orderId = /^\d{1,10}$/.test(text) ? Number(text) : undefined;
   const [stationId, setStationId] = useState<number>();

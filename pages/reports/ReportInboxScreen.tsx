@@ -1,7 +1,8 @@
 import { Alert, Flex, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { useScreenSearch } from '../../runtime/shell/screenLocation';
 import { routes } from '../../generated/registry';
 import type { ReportRun } from '../../generated/types';
 import { enumLabel, label, useRuntime } from '../../runtime';
@@ -26,7 +27,7 @@ export function ReportInboxScreen({ route = '' }: SiteScreenProps) {
   const { t } = useTranslation();
   const { api } = useRuntime();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
+  const [search] = useScreenSearch();
   const definitionId = Number(search.get('definitionId')) || undefined;
   const [status, setStatus] = useState<ReportRun['status']>();
   const [page, setPage] = useState({ current: 1, size: PAGE_SIZES[0] ?? 10 });

@@ -1,6 +1,7 @@
 import { Alert, Card, Descriptions, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useScreenSearch } from '../../runtime/shell/screenLocation';
 import { formatMoney } from '../../runtime/format/money';
 import { useCallAnswer } from '../../runtime/list/useCallAnswer';
 import { ScreenHeader } from '../../runtime/shell/ScreenHeader';
@@ -22,7 +23,7 @@ interface Quote {
 export function QuoteCustomerLinkPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const id = Number(useSearchParams()[0].get('id'));
+  const id = Number(useScreenSearch()[0].get('id'));
   const quote = useCallAnswer<Quote>('getQuoteById', id > 0 ? { query: { id } } : undefined);
   const link = useIssuedLink('createQuoteLink', id, '/quotation');
   const error = quote.error ?? link.error;

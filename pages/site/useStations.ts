@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useScreenSearch } from '../../runtime/shell/screenLocation';
 import { useRuntime } from '../../runtime';
 import { useAnswer } from '../../runtime/api/useAnswer';
 import type { StationContext } from '../../runtime/dashboard';
@@ -37,7 +37,7 @@ export interface StationChoice {
  */
 export function useStations(types?: readonly string[]): StationChoice {
   const { api } = useRuntime();
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useScreenSearch();
   const { data: all, error } = useAnswer(
     () => api.call('listStations', {}, { silent: true }) as Promise<StationRecord[]>,
     'stations',

@@ -2,7 +2,8 @@ import type { UiSchema } from '@rjsf/utils';
 import { Alert, App, Modal, Space, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useScreenSearch } from '../shell/screenLocation';
 import type { PageSchema, RowAction } from '../../generated/meta';
 import { operations, routes, type OperationId, type SchemaModule } from '../../generated/registry';
 import { ApiCallError, type RefusedField } from '../api/client';
@@ -60,7 +61,7 @@ export function ListPage({ page }: { page: PageSchema }) {
   const { api } = useRuntime();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
+  const [search] = useScreenSearch();
   const [entity, setEntity] = useState<SchemaModule>();
   const [uiSchema, setUiSchema] = useState<UiSchema>({});
   const [loadError, setLoadError] = useState<string>();

@@ -14,8 +14,12 @@ const TYPES = readdirSync('schemas/widgets')
   .filter((file) => file.endsWith('.json') && !file.endsWith('.ui.json'))
   .map((file) => file.replace(/\.json$/, ''));
 
-/** The widgets on the grid (their frames: a widget may hold regions of its own, such as a weather forecast). */
-const widgetFrames = (page: Page) => page.locator('.dashboard-grid-item > [role="region"]');
+/**
+ * The widgets on the grid shown (their frames: a widget may hold regions of its own, such as a
+ * weather forecast); the dashboard of a station shown before stays in the page, hidden, as the
+ * shell keeps it.
+ */
+const widgetFrames = (page: Page) => page.locator('.dashboard-grid-item > [role="region"]').filter({ visible: true });
 const widgetsShown = (page: Page) => widgetFrames(page).count();
 
 /**
