@@ -16,20 +16,22 @@
  * 6. The dashboard in Chromium (bench/dashboard.ts): requests and main-thread time per refresh,
  *    coalesced against one request per widget, a cold navigation, the route's JavaScript and its
  *    chart chunk, keystrokes.
- * 7. The trend widget drawing a year of 5-minute data of 4 variables (bench/trend.ts), downsampled
+ * 7. Screen switches (bench/screens.ts): list screens opened inside the app with twelve kept,
+ *    the time to each list's total and the main thread's time per switch.
+ * 8. The trend widget drawing a year of 5-minute data of 4 variables (bench/trend.ts), downsampled
  *    by the server against every sample.
- * 8. Dashboard viewers per node (bench/viewers.ts): the refresh call under load with 1, 10 and 100
+ * 9. Dashboard viewers per node (bench/viewers.ts): the refresh call under load with 1, 10 and 100
  *    stations watched, without and with shared answers, first look, steady and live, against a
  *    bare route answering the same texts.
- * 9. Dashboard templates at fleet size (bench/templates.ts): a roll-out over 1,000 stations.
- * 10. Collection from devices (bench/collection.ts): 2,000 Modbus devices polled every 5 s against
+ * 10. Dashboard templates at fleet size (bench/templates.ts): a roll-out over 1,000 stations.
+ * 11. Collection from devices (bench/collection.ts): 2,000 Modbus devices polled every 5 s against
  *    the direct ingest of the same samples, and a register change to the realtime answer.
- * 11. MQTT samples (bench/mqtt.ts): 25,000 samples a second published through the embedded broker
+ * 12. MQTT samples (bench/mqtt.ts): 25,000 samples a second published through the embedded broker
  *    and through mosquitto, against the direct ingest of the same samples.
- * 12. The settlement ledger (bench/ledger.ts): a year of 15-minute intervals of 100 stations
+ * 13. The settlement ledger (bench/ledger.ts): a year of 15-minute intervals of 100 stations
  *    repriced after a price change, and a month's money page.
  *
- * `npm run bench -- --before DIR` measures 6 and 7 also with the client and Storybook built in DIR
+ * `npm run bench -- --before DIR` measures 6, 7 and 8 also with the client and Storybook built in DIR
  * (a checkout of an earlier commit), beside this checkout's, in the same run.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -48,6 +50,7 @@ import { createDatabase, startPostgres } from '../tests/support/postgres';
 import { addStorageStations } from './fleet';
 import { REALTIME_VARIABLES, realtimeFigures, realtimeReport, type RealtimeFigures } from './realtime';
 import { retentionFigures, retentionReport, type Removal } from './retention';
+import { screenFigures, screenReport } from './screens';
 import { dashboardFigures, dashboardReport } from './dashboard';
 import { checkoutOf, fmt, log, replaceSection, sectionOf, timed } from './report';
 import { statisticFigures, statisticsReport, type StatRow } from './statistics';
@@ -214,6 +217,12 @@ async function main(): Promise<void> {
     dashboardRuns.push({ label: checkout.label, figures: await dashboardFigures(join(checkout.dir, 'dist/client')) });
   }
   const dashboard = dashboardReport(dashboardRuns);
+  const screenRuns = [];
+  for (const checkout of checkouts) {
+    log(`Screen switches with the client of ${checkout.label}:`);
+    screenRuns.push({ label: checkout.label, figures: await screenFigures(join(checkout.dir, 'dist/client')) });
+  }
+  const screens = screenReport(screenRuns);
   const trend = await trendBench(
     checkouts.map((checkout) => ({ label: checkout.label, dir: join(checkout.dir, 'dist/storybook') })),
   );
@@ -248,6 +257,7 @@ ${realtimeReport(realtimeSqlite, realtimePostgres)}
 ${retentionReport(retention)}
 
 ${dashboard}
+${screens}
 ${trend}
 ${viewers}
 ${templates}
