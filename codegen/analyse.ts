@@ -4,7 +4,7 @@ import { bundleOpenapi } from './bundleOpenapi';
 import { checkNamedChecks, checkOperations, checkRoutes, checkStates, checkWidgets } from './checks';
 import type { Entities, PageDecl, RouteDecl } from './declarations';
 import { checkLabels, enumKeysOf, labelKeysOfCode, labelKeysOfSchemas, mergeTranslations } from './labels';
-import { checkLookups, checkSuggestions } from './lookups';
+import { checkLookups, checkProposals, checkSuggestions } from './lookups';
 import { checkPages } from './pageChecks';
 import { checkOptionCalls } from './optionCalls';
 import { listOperations, type Operation } from './operations';
@@ -62,6 +62,7 @@ export async function analyse(src: Sources): Promise<Analysis> {
   checkOptionCalls(entities, operations, problems);
   const lookupLabels = checkLookups(src.uiSchemas, entities, operations, problems);
   checkSuggestions(src.uiSchemas, entities, operations, problems);
+  checkProposals(src.uiSchemas, entities, operations, problems);
   const routesMeta = src.meta.routes;
   if (!routesMeta) throw new Error('schemas/meta/routes.schema.json is missing');
   const routes = checkRoutes(src, routesMeta, operations, problems);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { checkLookups, checkSuggestions } from './lookups';
+import { checkLookups, checkProposals, checkSuggestions } from './lookups';
 import type { Operation } from './operations';
 import type { JsonObject } from './sources';
 
@@ -87,12 +87,12 @@ describe('ui:widget SuggestInput: a text field offered what a call answers', () 
     expect(suggested('city', { operation: 'getCityList', value: 'name' })).toEqual([]);
   });
 
+  test('a query parameter given by a field of the form: no problem', () => {
+    expect(suggested('city', { operation: 'getCityList', value: 'name', params: { province: 'address' } })).toEqual([]);
+  });
+
   test.each<[string, JsonObject, string]>([
-    [
-      'city',
-      { operation: 'getTowns', value: 'name' },
-      'city: suggest needs ui:options.suggest { operation, value } naming an operation',
-    ],
+    ['city', { operation: 'getTowns', value: 'name' }, 'city: suggest needs ui:options.suggest naming an operation'],
     [
       'city',
       { operation: 'getLocationByAddress', value: 'city' },
@@ -104,6 +104,17 @@ describe('ui:widget SuggestInput: a text field offered what a call answers', () 
       { operation: 'getCityList', value: 'name' },
       'founded: suggest is for a text field, and customer has no text founded',
     ],
+    [
+      'city',
+      { operation: 'getCityList', value: 'name', params: { county: 'address' } },
+      'city: suggest county is no query parameter of getCityList',
+    ],
+    [
+      'city',
+      { operation: 'getCityList', value: 'name', params: { province: 'region' } },
+      'city: suggest province is given by region, no field of customer',
+    ],
+    ['city', { operation: 'getCityList', value: 'name', params: 'address' }, 'params must map parameters of the call to fields'],
   ])('on %s, %j is refused: %s', (field, suggest, problem) => {
     expect(suggested(field, suggest).join('\n')).toContain(problem);
   });
@@ -115,6 +126,42 @@ describe('ui:widget SuggestInput: a text field offered what a call answers', () 
     checkSuggestions({ customer: ui }, { customer }, [needing], problems);
     expect(problems).toEqual([
       'schemas/entities/customer.ui.json: city: suggest getCityList must be a GET without required parameters',
+    ]);
+  });
+});
+
+describe('ui:widget ProposedInput: a new record’s text field filled with what a call proposes', () => {
+  const nextNumber = {
+    operationId: 'generateNumber',
+    method: 'get',
+    response: { type: 'object', properties: { data: { type: 'string' } } },
+  } as unknown as Operation;
+  const proposed = (field: string, propose: JsonObject, operations: Operation[] = [nextNumber, locate]) => {
+    const problems: string[] = [];
+    const ui = { [field]: { 'ui:widget': 'ProposedInput', 'ui:options': { propose } } };
+    checkProposals({ customer: ui }, { customer }, operations, problems);
+    return problems;
+  };
+
+  test('a GET without required parameters answering a text: no problem', () => {
+    expect(proposed('city', { operation: 'generateNumber' })).toEqual([]);
+  });
+
+  test.each<[string, JsonObject, string]>([
+    ['city', { operation: 'nextNumber' }, 'city: propose needs ui:options.propose naming an operation'],
+    ['city', { operation: 'getLocationByAddress' }, 'city: propose getLocationByAddress must answer a text'],
+    ['founded', { operation: 'generateNumber' }, 'founded: propose is for a text field, and customer has no text founded'],
+  ])('on %s, %j is refused: %s', (field, propose, problem) => {
+    expect(proposed(field, propose).join('\n')).toContain(problem);
+  });
+
+  test('a call that needs a parameter is refused', () => {
+    const needing = {
+      ...nextNumber,
+      query: { type: 'object', properties: { day: {} }, required: ['day'] },
+    } as unknown as Operation;
+    expect(proposed('city', { operation: 'generateNumber' }, [needing])).toEqual([
+      'schemas/entities/customer.ui.json: city: propose generateNumber must be a GET without required parameters',
     ]);
   });
 });

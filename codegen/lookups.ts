@@ -52,9 +52,46 @@ export function checkLookups(
 }
 
 /**
- * `"ui:widget": "SuggestInput"` with `ui:options.suggest` `{ operation, value }` in a UI schema: a
- * text field offered, as the user types, the property `value` of the items the GET `operation`
- * answers without parameters. Checks the field is text, and the call and its items' property.
+ * Each text field that UI schemas draw with `widget`, whose `ui:options[keyword].operation` names
+ * a GET without required parameters: checked as such, then given to `check` with its options and
+ * call (a field that names no operation is reported and not given).
+ */
+function textFieldCalls(
+  {
+    uiSchemas,
+    entities,
+    operations,
+    problems,
+  }: { uiSchemas: Record<string, JsonObject>; entities: Entities; operations: Operation[]; problems: string[] },
+  widget: string,
+  keyword: string,
+  check: (entity: string, options: JsonObject, operation: Operation, fail: (text: string) => void) => void,
+): void {
+  const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
+  for (const [name, ui] of Object.entries(uiSchemas)) {
+    for (const [field, entry] of Object.entries(ui)) {
+      if (!isObject(entry) || entry['ui:widget'] !== widget) continue;
+      const fail = (text: string) => problems.push(`schemas/entities/${name}.ui.json: ${field}: ${keyword} ${text}`);
+      if (propertyOf(entities[name], field)?.type !== 'string') fail(`is for a text field, and ${name} has no text ${field}`);
+      const options = isObject(entry['ui:options']) && isObject(entry['ui:options'][keyword]) ? entry['ui:options'][keyword] : {};
+      const operation = typeof options.operation === 'string' ? byId.get(options.operation) : undefined;
+      if (!operation) {
+        fail(`needs ui:options.${keyword} naming an operation`);
+        continue;
+      }
+      if (operation.method !== 'get' || requiredParamsOf(operation).length > 0)
+        fail(`${operation.operationId} must be a GET without required parameters`);
+      check(name, options, operation, fail);
+    }
+  }
+}
+
+/**
+ * `"ui:widget": "SuggestInput"` with `ui:options.suggest` `{ operation, value, params? }` in a UI
+ * schema: a text field offered, as the user types, the property `value` of the items the GET
+ * `operation` answers, asked without parameters but those of `params` (each an optional query
+ * parameter of the call, given the value of a field of the same form once it has one: a device's
+ * models of its kind). Checks the field is text, the call, its items' property and the parameters.
  */
 export function checkSuggestions(
   uiSchemas: Record<string, JsonObject>,
@@ -62,25 +99,38 @@ export function checkSuggestions(
   operations: Operation[],
   problems: string[],
 ): void {
-  const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
-  for (const [name, ui] of Object.entries(uiSchemas)) {
-    for (const [field, entry] of Object.entries(ui)) {
-      if (!isObject(entry) || entry['ui:widget'] !== 'SuggestInput') continue;
-      const fail = (text: string) => problems.push(`schemas/entities/${name}.ui.json: ${field}: suggest ${text}`);
-      if (propertyOf(entities[name], field)?.type !== 'string') fail(`is for a text field, and ${name} has no text ${field}`);
-      const options = isObject(entry['ui:options']) ? entry['ui:options'] : {};
-      const suggest = isObject(options.suggest) ? options.suggest : undefined;
-      const operation = typeof suggest?.operation === 'string' ? byId.get(suggest.operation) : undefined;
-      if (!operation) {
-        fail(`needs ui:options.suggest { operation, value } naming an operation`);
-        continue;
-      }
-      if (operation.method !== 'get' || requiredParamsOf(operation).length > 0)
-        fail(`${operation.operationId} must be a GET without required parameters`);
-      const answer = propertyOf(operation.response, 'data');
-      const item = isObject(answer?.items) ? answer.items : undefined;
-      if (answer?.type !== 'array' || propertyOf(item, String(suggest?.value))?.type !== 'string')
-        fail(`${operation.operationId} must answer a list of items with the text ${String(suggest?.value)}`);
+  textFieldCalls({ uiSchemas, entities, operations, problems }, 'SuggestInput', 'suggest', (name, suggest, operation, fail) => {
+    const answer = propertyOf(operation.response, 'data');
+    const item = isObject(answer?.items) ? answer.items : undefined;
+    if (answer?.type !== 'array' || propertyOf(item, String(suggest.value))?.type !== 'string')
+      fail(`${operation.operationId} must answer a list of items with the text ${String(suggest.value)}`);
+    const params = suggest.params;
+    if (params !== undefined && !isObject(params)) fail('params must map parameters of the call to fields of the form');
+    for (const [param, from] of Object.entries(isObject(params) ? params : {})) {
+      if (!propertyOf(operation.query, param)) fail(`${param} is no query parameter of ${operation.operationId}`);
+      if (typeof from !== 'string' || !propertyOf(entities[name], from))
+        fail(`${param} is given by ${String(from)}, no field of ${name}`);
     }
-  }
+  });
+}
+
+/**
+ * `"ui:widget": "ProposedInput"` with `ui:options.propose` `{ operation }` in a UI schema: a text
+ * field the form of a new record fills with the text the GET `operation` answers without
+ * parameters (the next free tender number). Checks the field is text and the call.
+ */
+export function checkProposals(
+  uiSchemas: Record<string, JsonObject>,
+  entities: Entities,
+  operations: Operation[],
+  problems: string[],
+): void {
+  textFieldCalls(
+    { uiSchemas, entities, operations, problems },
+    'ProposedInput',
+    'propose',
+    (_name, _options, operation, fail) => {
+      if (propertyOf(operation.response, 'data')?.type !== 'string') fail(`${operation.operationId} must answer a text`);
+    },
+  );
 }

@@ -256,7 +256,6 @@ export function sortFieldsOf(operation: Operation): string[] {
   return Array.isArray(offered) ? offered.map(String) : [];
 }
 
-/** The query parameters a call needs. */
 /** The parameters a call cannot be made without, in its path and its query. */
 export function requiredParamsOf(operation: Operation | undefined): string[] {
   return [operation?.params?.required, operation?.query?.required].flatMap((list) =>
@@ -264,6 +263,7 @@ export function requiredParamsOf(operation: Operation | undefined): string[] {
   );
 }
 
+/** The query parameters a call needs. */
 export function requiredQueryOf(operation: Operation): string[] {
   return Array.isArray(operation.query?.required) ? operation.query.required.map(String) : [];
 }

@@ -88,9 +88,10 @@ export function schemaCallers(src: Sources, operations: Operation[]): Callers {
   const optionsOf = new Map(
     operations.flatMap((op) => (op.resource?.action === 'options' ? [[op.resource.entity, op.operationId] as const] : [])),
   );
-  // A look-up field asks its call with what is typed, a field with suggestions for them (`ui:options.suggest.operation`).
+  // A look-up field asks its call with what is typed, a field with suggestions for them
+  // (`ui:options.suggest.operation`), a new record's field for the value it proposes (`propose`).
   for (const [name, ui] of Object.entries(src.uiSchemas))
-    for (const key of ['lookup', 'suggest'])
+    for (const key of ['lookup', 'suggest', 'propose'])
       for (const found of keywords(ui, key))
         if (isObject(found) && typeof found.operation === 'string')
           addCaller(callers, found.operation, `schemas/entities/${name}.ui.json (${key})`);

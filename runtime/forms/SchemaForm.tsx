@@ -14,6 +14,7 @@ import { ArrayFieldItemTemplate } from './ArrayFieldItemTemplate';
 import { ArrayFieldTemplate } from './ArrayFieldTemplate';
 import { BaseInputTemplate } from './BaseInputTemplate';
 import { fieldMessage, refusedErrors } from './fieldMessages';
+import { createFormValues } from './formValues';
 import { FieldTemplate } from './FieldTemplate';
 import { FormFooter, type FormFooterProps } from './FormFooter';
 import { buttonTemplates, formStrings } from './formStrings';
@@ -94,6 +95,10 @@ export function SchemaForm({
   // Whether the values differ from those the form started with, kept out of the form's own render
   // for the same reason; a discarded form in place starts again (a new `generation`).
   const dirty = useMemo(() => createStore(() => false), []);
+  // The values as the user edits them, for widgets that depend on another field (formValues.ts).
+  const [values] = useState(() => createFormValues(formData));
+  const context = useMemo(() => ({ ...formContext, values }), [formContext, values]);
+  useEffect(() => values.setState((formData ?? {}) as Record<string, unknown>, true), [values, formData]);
   const [generation, setGeneration] = useState(0);
   const form = useRef<CoreForm | null>(null);
   const started = useRef<unknown>(undefined);
@@ -109,6 +114,7 @@ export function SchemaForm({
   }, []);
   const changed = useCallback(
     (data: Record<string, unknown>) => {
+      values.setState(data, true);
       // Before the user touches the form, a change is the form filling in the schema's defaults
       // as it mounts: the values it starts with.
       if (!touched.current) {
@@ -123,7 +129,7 @@ export function SchemaForm({
       }
       onChange?.(data);
     },
-    [dirty, onChange, onDirtyChange],
+    [dirty, values, onChange, onDirtyChange],
   );
   // A key typed reaches the form a frame later (see BaseInputTemplate): the form counts as changed
   // from the key on, so that an Escape or a Cancel right after it asks; the form's values then say
@@ -174,7 +180,7 @@ export function SchemaForm({
           translateString={translateString}
           widgets={formWidgets}
           fields={fields}
-          formContext={formContext}
+          formContext={context}
           ref={(instance: CoreForm | null) => {
             form.current = instance;
             if (formRef) formRef.current = instance;

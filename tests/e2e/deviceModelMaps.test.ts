@@ -3,12 +3,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
 import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
-import { rowAction, rowWith } from '../support/ui';
+import { choose, rowAction, rowWith } from '../support/ui';
 import { startServer, type TestServer } from '../support/server';
 
 /**
- * A device model's register map from the function management page: exported as a CSV file from
- * one model's row, imported from another's, as an engineer moves a vendor's point table.
+ * Device models in the browser: a model's register map from the function management page,
+ * exported as a CSV file from one model's row and imported from another's, as an engineer moves a
+ * vendor's point table; and the device form, whose model is offered the models the collectors
+ * know of the kind picked.
  */
 
 type Row = Record<string, unknown>;
@@ -41,7 +43,7 @@ const MAP: Row[] = [
   },
 ];
 
-describe('a device model’s register map in the browser', () => {
+describe('device models in the browser', () => {
   let server: TestServer;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
@@ -97,5 +99,41 @@ describe('a device model’s register map in the browser', () => {
       url: `/ems/api/device/emsDeviceModel/${String(target.id)}`,
     });
     expect(stored.body.data.variables).toEqual(MAP);
+  });
+
+  test('the device form offers the models of the kind picked as the model is typed, every model before a kind is picked', async () => {
+    const modelsOf = async (kind?: string) =>
+      (
+        await call<{ name: string }[]>(server.app, admin, {
+          method: 'GET',
+          url: `/ems/api/device/monitordevicemodel/get_all_device_models${kind ? `?kind=${kind}` : ''}`,
+        })
+      ).body.data.map((entry) => entry.name);
+    const [every, pcs, meters] = await Promise.all([modelsOf(), modelsOf('pcs'), modelsOf('meter')]);
+    expect(pcs.length).toBeGreaterThan(0);
+    expect(meters.length).toBeGreaterThan(0);
+    expect(pcs.filter((name) => meters.includes(name))).toEqual([]);
+
+    await page.goto(`${server.url}/main/ems/setting/communicationEquipment?lng=en`);
+    await tap(page.getByRole('button', { name: 'New', exact: true }));
+    const dialog = page.getByRole('dialog');
+    const model = dialog.getByLabel('Model', { exact: true });
+    const offered = async () => {
+      const list = await model.getAttribute('list');
+      return list
+        ? page
+            .locator(`datalist[id="${list}"] option`)
+            .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))
+        : [];
+    };
+    await expect.poll(offered).toEqual([...new Set(every)]);
+    // A required field's combobox is named with its mark.
+    await choose(dialog, '* Device kind', 'PCS');
+    await expect.poll(offered).toEqual([...new Set(pcs)]);
+    await choose(dialog, '* Device kind', 'Meter');
+    await expect.poll(offered).toEqual([...new Set(meters)]);
+    // Suggestions, not a closed choice: a model the collectors do not know may be typed.
+    await model.fill('Vendor X 500');
+    expect(await model.inputValue()).toBe('Vendor X 500');
   });
 });

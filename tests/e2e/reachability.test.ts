@@ -1043,4 +1043,47 @@ describe('calls within a user’s reach', () => {
       expect(sheet?.getRow(2).getCell(2).value).toBe(test.sn);
     },
   );
+
+  test.each<[Language, string, string]>([
+    ['en', 'New', 'Save'],
+    ['zh', '新增', '保存'],
+  ])(
+    'in %s, a new tender’s form proposes the next free number of the day, which is saved; an edited tender keeps its own',
+    async (language, create, save) => {
+      const proposal = async () =>
+        (await call<string>(server.app, admin, { method: 'GET', url: '/manager/busBiddingInfo/generateNumber' })).body.data;
+      const label = (field: string) => text(`entities.tender.fields.${field}`, {}, language);
+      await page.goto(`${server.url}/main/appliance/bidding/info?lng=${language}`);
+      await tap(page.getByRole('button', { name: create, exact: true }));
+      const dialog = page.getByRole('dialog');
+      const number = dialog.getByLabel(label('tenderNo'), { exact: true });
+      const expected = await proposal();
+      expect(expected).toMatch(/^TB\d{11}$/);
+      await expect.poll(() => number.inputValue()).toBe(expected);
+
+      const name = `Proposed number ${language}`;
+      await dialog.getByLabel(label('name'), { exact: true }).fill(name);
+      const day = dialog.getByLabel(label('planBidDate'), { exact: true });
+      await tap(day);
+      await day.fill('2026-12-15');
+      await day.press('Enter');
+      await tap(dialog.getByRole('button', { name: save, exact: true }));
+      await dialog.waitFor({ state: 'hidden' });
+      const listed = await call<{ records: { id: number; name: string; tenderNo: string }[] }>(server.app, admin, {
+        method: 'GET',
+        url: `/manager/busBiddingInfo/page?name=${encodeURIComponent(name)}`,
+      });
+      const saved = listed.body.data.records.find((record) => record.name === name);
+      expect(saved?.tenderNo).toBe(expected);
+      // The next proposal is the next number of the day.
+      expect(await proposal()).not.toBe(expected);
+
+      // Its edit form keeps the number it has.
+      await rowAction(rowWith(page, name), text('common.edit', {}, language));
+      await expect
+        .poll(() => page.getByRole('dialog').getByLabel(label('tenderNo'), { exact: true }).inputValue())
+        .toBe(expected);
+      await page.keyboard.press('Escape');
+    },
+  );
 });

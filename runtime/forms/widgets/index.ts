@@ -8,6 +8,7 @@ import { IconPicker } from './IconPicker';
 import { ImageUpload } from './ImageUpload';
 import { LookupField } from './LookupField';
 import { MoneyInput } from './MoneyInput';
+import { ProposedInput } from './ProposedInput';
 import { RefSelect } from './RefSelect';
 import { RichText } from './RichText';
 import { SelectWidget } from './SelectWidget';
@@ -31,6 +32,7 @@ export const formWidgets: RegistryWidgetsType = {
   StationEnergyLabelSelect,
   TimeZoneInput,
   SuggestInput,
+  ProposedInput,
 };
 
 /** Form fields by the name a UI schema gives in `ui:field`. */
