@@ -5,6 +5,7 @@ import type { Alarm } from '../../generated/types';
 import { enumLabel, fieldLabel, useRuntime } from '../../runtime';
 import { alarmTime, handledText, isOpen } from '../../widgets/alarm-list/rules';
 import { LEVEL_TAGS } from './alarmRecords';
+import { AlarmTrend } from './AlarmTrend';
 
 export interface AlarmDetailProps {
   /** The alarm to show, by id (as a band of a trend names it in the address). */
@@ -19,7 +20,8 @@ export interface AlarmDetailProps {
 
 /**
  * One alarm as the server stores it: where and what, its level and value, when it was reported,
- * handled and recovered; an open one can be confirmed from here.
+ * handled and recovered, and its variable's curve around it with the rule's threshold; an open one
+ * can be confirmed from here.
  */
 export function AlarmDetail({ id, zoneOf, version, onConfirm, onClose }: AlarmDetailProps) {
   const { t } = useTranslation();
@@ -42,6 +44,7 @@ export function AlarmDetail({ id, zoneOf, version, onConfirm, onClose }: AlarmDe
   return (
     <Modal
       open
+      width={720}
       title={shown?.info ?? t('alarmRecords.detailTitle')}
       onCancel={onClose}
       footer={[
@@ -77,6 +80,7 @@ export function AlarmDetail({ id, zoneOf, version, onConfirm, onClose }: AlarmDe
           <Descriptions.Item label={field('recoverTime')}>{alarmTime(alarm.recoverTime, zoneOf(alarm))}</Descriptions.Item>
         </Descriptions>
       )}
+      {shown ? <AlarmTrend id={id} alarm={shown} zone={zoneOf(shown)} /> : null}
     </Modal>
   );
 }

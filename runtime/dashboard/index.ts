@@ -13,7 +13,7 @@ export type { CartesianChart, CartesianSeries } from '../charts/cartesian';
 export { EChart } from '../charts/EChart';
 export { loadCharts } from '../charts/loadCharts';
 export type { ChartClick, ChartHost, EChartProps } from '../charts/EChart';
-export { alarmBandNames, alarmBands, clickedAlarm, withAlarmBands } from '../charts/alarmBands';
+export { alarmBandNames, alarmBands, clickedAlarm, LEVEL_COLORS, withAlarmBands } from '../charts/alarmBands';
 export type { AlarmBand, AlarmBandNames } from '../charts/alarmBands';
 export { Gauge } from '../charts/Gauge';
 export type { GaugeProps } from '../charts/Gauge';

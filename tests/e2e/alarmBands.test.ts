@@ -20,6 +20,7 @@ const TREND = '功率趋势';
 interface Alarm {
   id: number;
   info?: string;
+  variableName?: string;
   level: string;
   reportTime: string;
   recoverTime?: string;
@@ -170,6 +171,26 @@ describe('alarms on trends', () => {
     await dialog.waitFor();
     const reported = dayjs(alarm.reportTime).tz(ZONE).format('YYYY-MM-DD HH:mm:ss');
     await dialog.getByRole('cell', { name: reported }).waitFor();
+    // Its variable around it, as the server answers the curve: the samples, and the rule's threshold as a line.
+    const trend = (
+      await call<{ threshold: number | null; datas: unknown[] }>(server.app, admin, {
+        method: 'GET',
+        url: '/ems/api/energy/electricity_warning/devicevars/gettrendvalues',
+        query: { alarmId: String(alarm.id) },
+      })
+    ).body.data;
+    const curve = dialog.getByRole('region', { name: `${alarm.variableName ?? ''} around the alarm` }).getByRole('img');
+    const drawn = async () =>
+      curve.evaluate((host) => {
+        const option = (
+          host as HTMLElement & {
+            chart?: { getOption(): { series: { data: unknown[]; markLine?: { data: { yAxis: number }[] } }[] } };
+          }
+        ).chart?.getOption();
+        return { points: option?.series[0]?.data.length, threshold: option?.series[0]?.markLine?.data[0]?.yAxis ?? null };
+      });
+    expect(trend.datas.length).toBeGreaterThan(0);
+    await expect.poll(drawn).toEqual({ points: trend.datas.length, threshold: trend.threshold });
     await tap(dialog.getByRole('button', { name: 'Close' }).last());
     await page.waitForURL(`**/record?station=${STATION}`);
     const records = page.getByRole('table', { name: 'Alarm records' });
