@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KanbanTemplate, KanbanTemplateStation } from '../../generated/types';
 import { enumLabel, useRuntime } from '../../runtime';
-import type { StationContext } from '../../runtime/dashboard';
+import { widgetTitle, type StationContext, type WidgetInstance } from '../../runtime/dashboard';
 import type { StationRecord } from './earlyData';
 import type { LazyPanelProps } from './useLazyPanel';
 
@@ -48,6 +48,8 @@ export function TemplateDrawer({ station, stations, onChanged, onEdit, open, onC
   // The template whose stations are listed: the one followed, else the one chosen or just made.
   const [shown, setShown] = useState<number | undefined>(undefined);
   const [members, setMembers] = useState<KanbanTemplateStation[]>([]);
+  // What the template in view holds: its widgets, and the variables, energy labels and cameras a station must have.
+  const [content, setContent] = useState<KanbanTemplate['content']>();
   const [name, setName] = useState('');
   const [isDefault, setIsDefault] = useState(false);
   const [toAttach, setToAttach] = useState<string[]>([]);
@@ -75,8 +77,17 @@ export function TemplateDrawer({ station, stations, onChanged, onEdit, open, onC
     if (open) load().catch(() => undefined);
   }, [open, load]);
   const loadMembers = useCallback(async () => {
-    if (shown === undefined) return setMembers([]);
-    setMembers(await api.call('listKanbanTemplateStations', { params: { id: shown } }));
+    if (shown === undefined) {
+      setMembers([]);
+      setContent(undefined);
+      return;
+    }
+    const [stationsOf, template] = await Promise.all([
+      api.call('listKanbanTemplateStations', { params: { id: shown } }),
+      api.call('getKanbanTemplate', { params: { id: shown } }),
+    ]);
+    setMembers(stationsOf);
+    setContent(template.content);
   }, [api, shown]);
   useEffect(() => {
     if (open) loadMembers().catch(() => undefined);
@@ -233,6 +244,7 @@ export function TemplateDrawer({ station, stations, onChanged, onEdit, open, onC
                     : t('dashboard.templates.setDefault', { kind: kindName })}
                 </Button>
               </Space>
+              {content ? <TemplateContent content={content} /> : null}
               <List
                 size="small"
                 dataSource={members}
@@ -273,5 +285,36 @@ export function TemplateDrawer({ station, stations, onChanged, onEdit, open, onC
         </section>
       </Space>
     </Drawer>
+  );
+}
+
+/**
+ * What a template holds (`getKanbanTemplate`): its widgets by title, and what a station needs to
+ * follow it, by the names the template's station gave them: the variables of its roles, its energy
+ * labels and its cameras.
+ */
+function TemplateContent({ content }: { content: NonNullable<KanbanTemplate['content']> }) {
+  const { t } = useTranslation();
+  const needs = [
+    ['variables', Object.values(content.roles.variables)],
+    ['labels', content.roles.labels],
+    ['cameras', content.roles.cameras],
+  ] as const;
+  return (
+    <section aria-label={t('dashboard.templates.holds')} style={{ marginBottom: 8 }}>
+      <Typography.Text strong>{t('dashboard.templates.holdsWidgets', { count: content.widgets.length })}</Typography.Text>
+      <Typography.Paragraph style={{ marginBottom: 4 }}>
+        {(content.widgets as unknown as WidgetInstance[])
+          .map((widget) => widgetTitle(t, widget))
+          .join(t('dashboard.copy.separator'))}
+      </Typography.Paragraph>
+      {needs.map(([kind, names]) =>
+        names.length ? (
+          <Typography.Paragraph key={kind} type="secondary" style={{ marginBottom: 4 }}>
+            {t(`dashboard.templates.needs.${kind}`, { names: names.join(t('dashboard.copy.separator')) })}
+          </Typography.Paragraph>
+        ) : null,
+      )}
+    </section>
   );
 }

@@ -95,6 +95,23 @@ describe('dashboard templates', () => {
     // The station it was made from is offered to follow it, and does.
     await tap(drawer.getByRole('button', { name: 'Follow it with this station' }));
     await notice(page, 'Stations attached: 1');
+    // What it holds, as the server has the template: its widgets, and the variables a station needs.
+    const templates = await call<{ id: number; name: string }[]>(server.app, admin, {
+      method: 'GET',
+      url: '/ems/api/main/kanbanTemplate/list',
+    });
+    const made = templates.body.data.find((entry) => entry.name === '储能电站看板');
+    const held = (
+      await call<{ content: { widgets: unknown[]; roles: { variables: Record<string, string> } } }>(server.app, admin, {
+        method: 'GET',
+        url: `/ems/api/main/kanbanTemplate/${String(made?.id)}`,
+      })
+    ).body.data.content;
+    const holds = drawer.getByRole('region', { name: 'What the template holds' });
+    await holds.getByText(`Widgets: ${held.widgets.length}`, { exact: true }).waitFor();
+    const needed = Object.values(held.roles.variables);
+    expect(needed.length).toBeGreaterThan(0);
+    await holds.getByText(`Variables a station needs: ${needed.join(', ')}`, { exact: true }).waitFor();
     await drawer.getByText(/^Follows 储能电站看板, version 1 \(current 1\), with 0 changes of its own\.$/).waitFor();
     await tap(drawer.getByRole('combobox', { name: 'Stations to attach' }));
     for (const name of ['临港储能电站', '嘉定储能电站']) await tap(page.locator('.ant-select-item-option', { hasText: name }));
