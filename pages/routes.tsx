@@ -1,4 +1,4 @@
-import { useEffect, useReducer, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useScreenLocation } from '../runtime/shell/screenLocation';
@@ -10,7 +10,7 @@ import { withLabels } from '../runtime/i18n/i18n';
 import { label } from '../runtime/i18n/labels';
 import { ListPage } from '../runtime/list/lazyListPage';
 import { AccessProvider, useAccess } from '../runtime/shell/AccessContext';
-import { lazyScreen, Loading, ScreenBoundary, type LazyScreen } from '../runtime/shell/lazyScreen';
+import { lazyScreen, Loading, ScreenBoundary, useCodeThere, type LazyScreen } from '../runtime/shell/lazyScreen';
 import type * as StatusPages from '../runtime/shell/StatusPages';
 import { dashboardEarlyCalls } from './dashboard/earlyCalls';
 import type { SiteScreenProps } from './site/views';
@@ -96,9 +96,8 @@ function RequireSession({ children }: { children: ReactNode }) {
 /**
  * A route the server does not list for the user (another tenant's, or without the permission) is
  * refused. While the server is asked, the screen's code loads beside, so the screen does not wait
- * for one and then the other; the screen is rendered once both are there. Waiting here rather than
- * suspending in the screen matters: React holds back a suspended screen for 300 ms after its
- * spinner showed, however soon its code arrives.
+ * for one and then the other; the screen is rendered once both are there (an open route's once its
+ * code is), awaited rather than suspended (`useCodeThere`).
  */
 function Allowed({
   route,
@@ -110,19 +109,10 @@ function Allowed({
   children: ReactNode;
 }) {
   const access = useAccess();
-  const loading = !route.open && screen !== undefined && !screen.settled();
-  if (loading) void screen.preload();
-  const [, codeArrived] = useReducer((count: number) => count + 1, 0);
-  useEffect(() => {
-    if (!loading) return;
-    let current = true;
-    void screen.preload().then(() => current && codeArrived());
-    return () => {
-      current = false;
-    };
-  }, [loading, screen]);
+  const codeThere = useCodeThere(screen);
+  if (!codeThere) return <Loading />;
   if (route.open) return children;
-  if (access.loading || loading) return <Loading />;
+  if (access.loading) return <Loading />;
   return access.allowed.has(route.name) ? children : <ForbiddenPage />;
 }
 
@@ -169,22 +159,22 @@ const Antd = lazyScreen<{ children: ReactNode }>(
 );
 
 function WithAntd({ children }: { children: ReactNode }) {
-  return (
-    <ScreenBoundary>
-      <Antd>{children}</Antd>
-    </ScreenBoundary>
-  );
+  return <ScreenBoundary>{useCodeThere(Antd) ? <Antd>{children}</Antd> : <Loading />}</ScreenBoundary>;
 }
 
 /** The app shell (menu, header, tabs), in a chunk of its own: the sign-in page and the open routes show none. */
 const AppShell = lazyScreen<object>(() => import('../runtime/shell/AppShell').then((module) => ({ default: module.AppShell })));
+
+function ShellWhenThere() {
+  return useCodeThere(AppShell) ? <AppShell /> : <Loading />;
+}
 
 function Shell() {
   return (
     <SignedIn>
       <WithAntd>
         <ScreenBoundary>
-          <AppShell />
+          <ShellWhenThere />
         </ScreenBoundary>
       </WithAntd>
     </SignedIn>

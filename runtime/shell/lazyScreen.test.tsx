@@ -1,8 +1,9 @@
 import { render, screen } from '@testing-library/react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { i18nFor } from '../i18n/i18n';
 import { I18nextProvider } from 'react-i18next';
-import { lazyScreen, ScreenBoundary, withTimeout } from './lazyScreen';
+import { lazyScreen, Loading, ScreenBoundary, useCodeThere, withTimeout, type LazyScreen } from './lazyScreen';
 
 describe('screens loaded on first use', () => {
   afterEach(() => vi.useRealTimers());
@@ -60,5 +61,32 @@ describe('screens loaded on first use', () => {
       </I18nextProvider>,
     );
     expect(view.container.textContent).toBe('ready');
+  });
+  test('a screen awaited with useCodeThere shows the spinner, then the screen, without suspending', async () => {
+    let arrive: (module: { default: ComponentType }) => void = () => undefined;
+    const Later = lazyScreen(() => new Promise<{ default: ComponentType }>((resolve) => (arrive = resolve)));
+    let suspended = 0;
+    function Suspended() {
+      useEffect(() => {
+        suspended += 1;
+      }, []);
+      return null;
+    }
+    function Gate({ screen }: { screen: LazyScreen<object> }) {
+      const Screen = screen;
+      return useCodeThere(screen) ? <Screen /> : <Loading />;
+    }
+    render(
+      <I18nextProvider i18n={i18nFor('en')}>
+        <Suspense fallback={<Suspended />}>
+          <Gate screen={Later} />
+        </Suspense>
+      </I18nextProvider>,
+    );
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    arrive({ default: () => <p>arrived</p> });
+    expect(await screen.findByText('arrived')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(suspended, 'times the Suspense fallback was shown').toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { Component, createElement, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, createElement, Suspense, useEffect, useReducer, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './start.css';
 
@@ -58,6 +58,30 @@ export function lazyScreen<P extends object>(load: () => Promise<{ default: Comp
     return createElement(loaded, props);
   }
   return Object.assign(Screen, { preload: once, settled: () => loaded !== undefined || failed !== undefined });
+}
+
+/**
+ * Whether the code of `screen` is there (loaded, or failed: the screen then throws to its
+ * boundary); the code is asked for now, and the caller is rendered again once it has come. A
+ * caller that shows `Loading` until then, instead of rendering the screen and letting it suspend,
+ * keeps the screen from being held back: React reveals a suspended part no sooner than 300 ms
+ * after the last spinner it showed or hid, however soon its code arrived: the sign-in page,
+ * suspended, was drawn 300 ms after its code had come (docs/decisions.md, "The dashboard's first
+ * show").
+ */
+export function useCodeThere(screen: Pick<LazyScreen<object>, 'preload' | 'settled'> | undefined): boolean {
+  const there = screen === undefined || screen.settled();
+  if (!there) void screen.preload();
+  const [, arrived] = useReducer((count: number) => count + 1, 0);
+  useEffect(() => {
+    if (there) return;
+    let current = true;
+    void screen.preload().then(() => current && arrived());
+    return () => {
+      current = false;
+    };
+  }, [there, screen]);
+  return there;
 }
 
 /**
