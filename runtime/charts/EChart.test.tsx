@@ -2,7 +2,7 @@ import { render, waitFor } from '@testing-library/react';
 import { ConfigProvider, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { i18nFor } from '../i18n/i18n';
 import { EChart, type ChartHost } from './EChart';
 import type { ChartOption } from './option';
@@ -106,5 +106,38 @@ describe('a chart', () => {
     const chart = host.chart;
     view.unmount();
     expect(chart?.isDisposed()).toBe(true);
+  });
+  describe('charts shown together', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    test('are drawn each in a task of its own, not all in the task that mounted them', async () => {
+      // The browser's task scheduler, held by the test: each posted task runs when the test says.
+      const tasks: (() => void)[] = [];
+      vi.stubGlobal('scheduler', {
+        postTask: (callback: () => void) =>
+          new Promise<void>((resolve) =>
+            tasks.push(() => {
+              callback();
+              resolve();
+            }),
+          ),
+      });
+      const view = render(
+        <Frame>
+          {[1, 2, 3].map((n) => (
+            <EChart key={n} option={bars([n])} label={`Chart ${n}`} height={100} />
+          ))}
+        </Frame>,
+      );
+      const hosts = [1, 2, 3].map((n) => hostOf(view, `Chart ${n}`));
+      const drawnCount = () => hosts.filter((host) => host.chart).length;
+      await waitFor(() => expect(tasks).toHaveLength(3));
+      expect(drawnCount()).toBe(0);
+      for (const expected of [1, 2, 3]) {
+        tasks.shift()?.();
+        await waitFor(() => expect(drawnCount()).toBe(expected));
+      }
+      expect(hosts.map(drawn)).toEqual([[1], [2], [3]]);
+    });
   });
 });

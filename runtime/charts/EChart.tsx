@@ -17,6 +17,16 @@ export interface ChartHost extends HTMLDivElement {
  */
 const withDefaults = (option: ChartOption): ChartOption => ({ animation: false, ...option });
 
+/**
+ * Settles in a task of its own. A screen that shows many charts at once (a dashboard) mounts them in
+ * one commit: drawn as the chart code resolves, every chart was laid out and painted in the same
+ * long task; each drawn in a task of its own, the page answers input between two charts.
+ */
+function ownTask(): Promise<void> {
+  const { scheduler } = globalThis as { scheduler?: { postTask?(callback: () => void): Promise<void> } };
+  return scheduler?.postTask ? scheduler.postTask(() => undefined) : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** The size of the chart's box, as the chart takes it when laid out. */
 const sizeOf = (element: HTMLElement): string => `${element.clientWidth}x${element.clientHeight}`;
 
@@ -58,7 +68,8 @@ export function EChart({ option, label, height = '100%', onClick }: EChartProps)
     let instance: EChartsType | undefined;
     let observer: ResizeObserver | undefined;
     const element = box.current;
-    void loadCharts().then(({ init }) => {
+    void loadCharts().then(async ({ init }) => {
+      await ownTask();
       if (!live || !element) return;
       instance = init(element, latest.current.theme, { locale });
       instance.setOption(withDefaults(latest.current.option));
