@@ -68,6 +68,15 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        // The common chunks of a few KiB (an icon, a hook shared by two screens) copied into the chunks
+        // that read them, one state for all copies (rolldown's registry): the dashboard's first visit
+        // asked for 86 files, which a browser fetches six at a time over HTTP/1.1, a round trip each on
+        // a phone's network (docs/decisions.md, "Fewer, larger files"). Stylesheets stay files.
+        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 6000, exclude: /\.css(\?|$)/ } },
+      },
+    },
   },
   server: {
     proxy: Object.fromEntries(
