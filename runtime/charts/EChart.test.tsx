@@ -107,6 +107,7 @@ describe('a chart', () => {
     view.unmount();
     expect(chart?.isDisposed()).toBe(true);
   });
+
   describe('charts shown together', () => {
     afterEach(() => vi.unstubAllGlobals());
 

@@ -62,6 +62,7 @@ describe('screens loaded on first use', () => {
     );
     expect(view.container.textContent).toBe('ready');
   });
+
   test('a screen awaited with useCodeThere shows the spinner, then the screen, without suspending', async () => {
     let arrive: (module: { default: ComponentType }) => void = () => undefined;
     const Later = lazyScreen(() => new Promise<{ default: ComponentType }>((resolve) => (arrive = resolve)));
