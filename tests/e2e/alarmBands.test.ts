@@ -164,6 +164,8 @@ describe('alarms on trends', () => {
     // The tooltip: the alarm's start in the station's clock.
     const started = `Started: ${dayjs(alarm.reportTime).tz(ZONE).format('YYYY-MM-DD HH:mm:ss')}`;
     await expect.poll(() => page.getByText(started).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    // The curve the dialog draws is the one the page was answered: live samples may add a point to a later answer.
+    const answered = page.waitForResponse((response) => response.url().includes('/devicevars/gettrendvalues'));
     await page.mouse.click(point.x, point.y);
     await page.waitForURL(`**/record?station=${STATION}&alarm=${alarm.id}`);
     // The alarm itself, over the station's alarm records.
@@ -171,14 +173,10 @@ describe('alarms on trends', () => {
     await dialog.waitFor();
     const reported = dayjs(alarm.reportTime).tz(ZONE).format('YYYY-MM-DD HH:mm:ss');
     await dialog.getByRole('cell', { name: reported }).waitFor();
-    // Its variable around it, as the server answers the curve: the samples, and the rule's threshold as a line.
-    const trend = (
-      await call<{ threshold: number | null; datas: unknown[] }>(server.app, admin, {
-        method: 'GET',
-        url: '/ems/api/energy/electricity_warning/devicevars/gettrendvalues',
-        query: { alarmId: String(alarm.id) },
-      })
-    ).body.data;
+    // Its variable around it, as the server answered the curve: the samples, and the rule's threshold as a line.
+    const response = await answered;
+    expect(new URL(response.url()).searchParams.get('alarmId')).toBe(String(alarm.id));
+    const trend = ((await response.json()) as { data: { threshold: number | null; datas: unknown[] } }).data;
     const curve = dialog.getByRole('region', { name: `${alarm.variableName ?? ''} around the alarm` }).getByRole('img');
     const drawn = async () =>
       curve.evaluate((host) => {
