@@ -2,6 +2,7 @@ import type { Alarm, WarningTrend } from '../../generated/types';
 import { averageLine, LEVEL_COLORS, withAlarmBands, type AlarmBandNames, type ChartOption } from '../../runtime/dashboard';
 import { linesOf, valueAxisOf } from '../charts/optionParts';
 import { historyAlarmBands, historyOption, historyValue } from '../site/historyOption';
+import { withUnit } from '../../runtime/format/units';
 
 /**
  * The curve of the variable an alarm is about (`getWarningTrendValues`), on the station's clock:
@@ -34,7 +35,7 @@ export function alarmTrendOption(
                   ...line,
                   markLine: averageLine(
                     threshold,
-                    `${names.threshold} ${historyValue(threshold)}${trend.unit ? ` ${trend.unit}` : ''}`,
+                    `${names.threshold} ${withUnit(historyValue(threshold), trend.unit)}`,
                     LEVEL_COLORS[alarm.level ?? 'critical'],
                   ),
                 }

@@ -2,6 +2,7 @@ import { Alert, Flex, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { label } from '../../runtime';
+import { withUnit } from '../../runtime/format/units';
 
 export interface EmsScreenProps {
   /** The route whose title heads the screen. */
@@ -35,5 +36,5 @@ export function EmsScreen({ route, toolbar, error, children }: EmsScreenProps) {
 /** A value as the screens show it: '--' when there is none. */
 export function shown(value: number | null | undefined, unit = ''): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '--';
-  return unit ? `${value} ${unit}` : String(value);
+  return withUnit(String(value), unit);
 }

@@ -1,3 +1,5 @@
+import { withUnit } from '../../runtime/format/units';
+
 /** A value's band of the station's limits: a lower bound, an upper one, or both. */
 export interface Band {
   lower?: number;
@@ -6,10 +8,9 @@ export interface Band {
 
 /** The band as a reader reads it ('49.8 – 50.2 Hz', '≥ 0.9', '≤ 4 %'), empty without a limit. */
 export function bandText({ lower, upper }: Band, unit: string): string {
-  const suffix = unit ? ` ${unit}` : '';
-  if (lower !== undefined && upper !== undefined) return `${lower} – ${upper}${suffix}`;
-  if (lower !== undefined) return `≥ ${lower}${suffix}`;
-  if (upper !== undefined) return `≤ ${upper}${suffix}`;
+  if (lower !== undefined && upper !== undefined) return withUnit(`${lower} – ${upper}`, unit);
+  if (lower !== undefined) return withUnit(`≥ ${lower}`, unit);
+  if (upper !== undefined) return withUnit(`≤ ${upper}`, unit);
   return '';
 }
 

@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { SeriesFigures } from './seriesData';
 import { downloadCsv } from '../../runtime/format/csv';
 import { ScrollBox } from '../../runtime/table/ScrollBox';
+import { variableLabel } from '../../runtime/charts/seriesName';
 
 const round = (value: number | null | undefined) =>
   value === null || value === undefined ? '' : String(Math.round(value * 100) / 100);
 
 /** The report as rows of text: a heading, then a row per hour, day or month, then the totals. */
 export function reportRows(series: SeriesFigures[], timeTitle: string, totalTitle: string): string[][] {
-  const heading = [timeTitle, ...series.map((entry) => (entry.unit ? `${entry.name} (${entry.unit})` : entry.name))];
+  const heading = [timeTitle, ...series.map(variableLabel)];
   const times = series[0]?.timeKeys ?? [];
   const body = times.map((time, index) => [time, ...series.map((entry) => round(entry.datas[index]))]);
   return [heading, ...body, [totalTitle, ...series.map((entry) => round(entry.value))]];

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { Diagram, NodeValue } from '../ems/DiagramView';
 import { analyseDiagram, type Balance, type Branch } from './wiring';
 import { withDecimals } from '../../runtime/format/money';
+import { withUnit } from '../../runtime/format/units';
 
-const kw = (value: number | null, unit = 'kW') => (value === null ? '--' : `${withDecimals(value, 2)} ${unit}`);
+const kw = (value: number | null, unit = 'kW') => (value === null ? '--' : withUnit(withDecimals(value, 2), unit));
 
 /** What a diagram says with its latest values: each busbar's branches and balance, and the nodes without data. */
 export function WiringAnalysis({ diagram, values }: { diagram: Diagram; values: NodeValue[] }) {

@@ -1,4 +1,5 @@
 import { cartesianOption, seriesColor, type ChartOption } from '../../runtime/dashboard';
+import { withUnit } from '../../runtime/format/units';
 
 /** A period's curve of the series compared: this period, the period before, the same period a year before. */
 export interface ComparedLine {
@@ -24,7 +25,7 @@ export function placeOf(key: string | undefined, index: number): string {
  */
 export function comparisonOption(lines: ComparedLine[], keys: string[], unit: string): ChartOption {
   const places = Math.max(keys.length, ...lines.map((line) => line.data.length));
-  const format = (value: number) => `${Math.round(value * 100) / 100}${unit ? ` ${unit}` : ''}`;
+  const format = (value: number) => withUnit(String(Math.round(value * 100) / 100), unit);
   return cartesianOption({
     kind: 'line',
     categories: Array.from({ length: places }, (_, index) => placeOf(keys[index], index)),

@@ -9,6 +9,7 @@ import {
   type SeriesPoint,
 } from '../../runtime/dashboard';
 import { valueAxisOf } from '../charts/optionParts';
+import { variableLabel } from '../../runtime/charts/seriesName';
 
 /** A variable's stored samples (or their averages) over the period, as getHistoryTrend answers them. */
 export interface HistorySeries {
@@ -33,7 +34,7 @@ export const historyValue = (value: number): string => String(Math.round(value *
 /** A series' name: its variable's (its number without one), with its unit, as several units share one axis. */
 export function historyName(series: HistorySeries, variables: { sn: string; name: string }[]): string {
   const name = variables.find((variable) => variable.sn === series.sn)?.name ?? series.sn;
-  return series.unit ? `${name} (${series.unit})` : name;
+  return variableLabel({ name, unit: series.unit });
 }
 
 /**

@@ -1,11 +1,11 @@
 import { cartesianOption, seriesColor, shareRing, type ChartOption } from '../../runtime/dashboard';
 import type { SeriesFigures } from './seriesData';
+import { withUnit } from '../../runtime/format/units';
 
 /** The series that shares and stacks are made of: those not divided further (a label's sub-labels, not the label too). */
 export const partsOf = (series: SeriesFigures[]): SeriesFigures[] => series.filter((entry) => !entry.divided);
 
 const round = (value: number) => Math.round(value * 100) / 100;
-const withUnit = (text: string, unit: string) => (unit ? `${text} ${unit}` : text);
 
 /**
  * Each part's figure per hour, day or month as bars stacked along the period's hours, days or

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../runtime';
 import { useAnswer } from '../../runtime/api/useAnswer';
 import { useDevice } from '../ems/useDevice';
+import { variableLabel } from '../../runtime/charts/seriesName';
 
 /** A variable of a device as `getVarsOfDevice` answers it. */
 export interface VariableRecord {
@@ -53,7 +54,7 @@ export function useVariablePick(
         style={{ minWidth: 320 }}
         options={variables.map((entry) => ({
           value: entry.sn,
-          label: entry.unit ? `${entry.name} (${entry.unit})` : entry.name,
+          label: variableLabel(entry),
         }))}
         onChange={(next: string[]) => device && setPicked({ device: device.sn, sns: next })}
       />

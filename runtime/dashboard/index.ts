@@ -57,6 +57,7 @@ export {
   stationTime,
 } from './figures';
 export type { DeviceVar, Method, Period } from './figures';
+export { withUnit } from '../format/units';
 export { completeConfig, configDefaults } from './defaults';
 export { canRedo, canUndo, createEditorStore, HISTORY_LIMIT, isDirty } from './editor';
 export type { EditorActions, EditorState, EditorStore } from './editor';

@@ -6,6 +6,7 @@ import {
   failureOf,
   figureOf,
   formatFigure,
+  withUnit,
   Gauge,
   overallState,
   WidgetStatus,
@@ -23,7 +24,7 @@ interface Reading {
 
 /** A variable's dial; without a value it is empty (an emptied chart). */
 function VariableGauge({ reading }: { reading: Reading }) {
-  const text = reading.value === null ? '' : `${formatFigure(reading.value, 0)}${reading.unit ? ` ${reading.unit}` : ''}`;
+  const text = reading.value === null ? '' : withUnit(formatFigure(reading.value, 0), reading.unit);
   return (
     <li style={{ flex: '1 1 160px', display: 'flex', flexDirection: 'column', alignItems: 'center', minWidth: 140 }}>
       <Gauge value={reading.value} min={reading.min} max={reading.max} text={text} label={reading.name} />

@@ -3,6 +3,7 @@ import type { MultiEnergyProportionConfig } from '../../generated/widgetConfigs'
 import {
   followOption,
   formatFigure,
+  withUnit,
   seriesColor,
   shareRing,
   type ChartOption,
@@ -61,7 +62,7 @@ export function multiEnergyProportionOption(shares: LabelShare[], decimals: numb
         : [{ name: entry.name, value: entry.value, share: entry.share, color: seriesColor(index) }],
     ),
     {
-      value: (value) => `${formatFigure(value, decimals)} ${unit}`,
+      value: (value) => withUnit(formatFigure(value, decimals), unit),
       share: (share) => `${formatFigure(share, decimals)}%`,
       inner: '0%',
     },

@@ -6,6 +6,7 @@ import {
   type DeviceVar,
   followOption,
   formatFigure,
+  withUnit,
   isDeviceVar,
   type Method,
   migrateDeviceVar,
@@ -136,7 +137,7 @@ export function proportionOption(shares: Share[], decimals: number): ChartOption
       share.percent === null ? [] : [{ name: share.name, value: share.value ?? 0, share: share.percent, color: share.color }],
     ),
     {
-      value: (value) => `${formatFigure(value, decimals)}${shares[0]?.unit ? ` ${shares[0].unit}` : ''}`,
+      value: (value) => withUnit(formatFigure(value, decimals), shares[0]?.unit),
       share: (percent) => percentText(percent, decimals),
     },
   );
