@@ -291,7 +291,7 @@ describe('codegen analysis', () => {
       'bulk action: userId of the form crmCustomerTransferBatch is no list of ids',
     ],
     [
-      'a view of a call that answers no list of the records of the page',
+      'a view of a call that answers neither a list nor a page of the records of the page',
       (_src, page) =>
         (page.rowActions as JsonObject[]).push({
           action: 'view',
@@ -299,7 +299,7 @@ describe('codegen analysis', () => {
           params: {},
           columns: ['name'],
         }),
-      'view action: getCustomerOwnerList does not answer a list of customer',
+      'view action: getCustomerOwnerList answers neither a list nor a page of customer',
     ],
     [
       'a view with a column its records do not have',

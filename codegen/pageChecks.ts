@@ -227,9 +227,12 @@ export function checkPages(
         if (action.action === 'view' && op) {
           const listed = action.entity ?? page.entity;
           const data = op.plain ? op.response : propertyOf(op.response, 'data');
-          const item = data?.type === 'array' && isObject(data.items) ? data.items : undefined;
+          // A list of records, or a page of them (its records).
+          const records = data?.type === 'array' ? data : propertyOf(data, 'records');
+          const item = records?.type === 'array' && isObject(records.items) ? records.items : undefined;
           if (!entities[listed]) fail(`${where}: ${listed} is no entity`);
-          else if (item?.['x-entity'] !== listed) fail(`${where}: ${action.operation} does not answer a list of ${listed}`);
+          else if (item?.['x-entity'] !== listed)
+            fail(`${where}: ${action.operation} answers neither a list nor a page of ${listed}`);
           else
             for (const column of action.columns)
               if (!propertyOf(item, column)) fail(`${where}: column ${column} is not a property of ${listed}`);

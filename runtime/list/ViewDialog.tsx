@@ -1,5 +1,6 @@
 import { Alert, Modal, Table } from 'antd';
 import type { RJSFSchema } from '@rjsf/utils';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageSchema, RowAction } from '../../generated/meta';
 import { useAnswer } from '../api/useAnswer';
@@ -16,15 +17,25 @@ export interface ViewDialogProps {
   onClose(): void;
 }
 
+/** What a view's call answers: the records, or one page of them. */
+type Listed = ListRecord[] | { records: ListRecord[]; total: number; current: number; size: number };
+
 /**
  * A dialog listing the records a call answers about a row (the customer's other orders, an order's
- * quotations), read-only: the columns labelled and written as the listed entity's (the page's
- * unless the action names another).
+ * quotations, a camera's PTZ commands), read-only: the columns labelled and written as the listed
+ * entity's (the page's unless the action names another). A call answering a page of records is
+ * paged in the dialog: its first page as the server gives it, then the page the user picks.
  */
 export function ViewDialog({ page, action, record, onClose }: ViewDialogProps) {
   const { t } = useTranslation();
   const listed = action.entity ?? page.entity;
-  const answer = useCallAnswer<ListRecord[]>(action.operation, rowCallParts(action.params, record));
+  const [paging, setPaging] = useState<{ current: number; size: number }>();
+  const input = useMemo(() => {
+    const parts = rowCallParts(action.params, record);
+    return paging ? { ...parts, query: { ...parts.query, ...paging } } : parts;
+  }, [action.params, record, paging]);
+  const answer = useCallAnswer<Listed>(action.operation, input);
+  const [rows, onePage] = Array.isArray(answer.data) ? [answer.data] : [answer.data?.records, answer.data];
   // Loaded once for all screens (the page's own entity is loaded already).
   const schema = useAnswer(() => loadEntity(listed).then((module) => module.schema as RJSFSchema), listed).data;
   const properties = propertiesOf(schema ?? {});
@@ -35,8 +46,18 @@ export function ViewDialog({ page, action, record, onClose }: ViewDialogProps) {
         size="small"
         rowKey={(row) => String(row.id)}
         loading={answer.loading || !schema}
-        dataSource={answer.data ?? []}
-        pagination={false}
+        dataSource={rows ?? []}
+        pagination={
+          onePage
+            ? {
+                current: onePage.current,
+                pageSize: onePage.size,
+                total: onePage.total,
+                showSizeChanger: false,
+                onChange: (current, size) => setPaging({ current, size }),
+              }
+            : false
+        }
         locale={{ emptyText: t('common.empty') }}
         columns={action.columns.map((field) => ({
           key: field,

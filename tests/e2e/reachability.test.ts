@@ -172,6 +172,60 @@ describe('calls within a user’s reach', () => {
     },
   );
 
+  test("a camera's PTZ commands are listed from its row a page at a time: the newest ten first, then the page picked", async () => {
+    const schema = pages.find((candidate) => candidate.page === 'emsCamera') as PageSchema;
+    const cameras = (
+      await call<{ records: Row[] }>(server.app, admin, { method: 'GET', url: url('getIpcPage', {}), query: { size: '50' } })
+    ).body.data.records;
+    const camera = cameras.find((candidate) => candidate.ptz === true);
+    if (!camera) throw new Error('no PTZ camera in the demo');
+    // Twelve movements, one in each direction, each started and stopped: twelve commands, direction 11 the newest.
+    for (let direction = 0; direction < 12; direction += 1)
+      for (const step of ['start', 'stop'])
+        expect(
+          (
+            await call(server.app, admin, {
+              method: 'POST',
+              url: `/ems/api/ipc/ipc/${String(camera.id)}/ptc/${step}/${direction}`,
+            })
+          ).body,
+        ).toMatchObject({ code: 0 });
+    const listed = async (current: number) =>
+      (
+        await call<{ records: Row[]; total: number }>(server.app, admin, {
+          method: 'GET',
+          url: `/ems/api/ipc/ipc/${String(camera.id)}/ptc/records`,
+          query: { current: String(current) },
+        })
+      ).body.data;
+    const [first, second] = [await listed(1), await listed(2)];
+    expect(first.total).toBeGreaterThanOrEqual(12);
+    const directionOf = (record: Row) => text(`enums.emsAssetPtzDirection.${String(record.direction)}`);
+    expect(first.records.slice(0, 3).map(directionOf)).toEqual(['Focus far', 'Focus near', 'Zoom out']);
+
+    await page.goto(`${server.url}${schema.route}?lng=en`);
+    const search = page.getByRole('search');
+    await search.getByLabel(text('entities.camera.fields.name'), { exact: true }).fill(String(camera.name));
+    await tap(search.getByRole('button', { name: text('common.search'), exact: true }));
+    const title = text('actions.listPtzCommands');
+    await rowAction(rowWith(page, String(camera.name)), title);
+    const dialog = page.getByRole('dialog', { name: title });
+    const shown = async () => (await dialog.locator('tbody tr').allInnerTexts()).map((row) => row.split('\t')[0]?.trim());
+    await expect.poll(shown).toEqual(first.records.map(directionOf));
+    expect(await dialog.getByRole('columnheader').allInnerTexts()).toEqual(
+      ['direction', 'speed', 'userName', 'startTime', 'stopTime', 'stoppedBy'].map((field) =>
+        text(`entities.ptzCommand.fields.${field}`),
+      ),
+    );
+    // The second page, as the server answers it when asked for it.
+    const asked = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith('/ptc/records'));
+    await tap(dialog.getByTitle('2', { exact: true }));
+    expect(new URL((await asked).url()).searchParams.get('current')).toBe('2');
+    await expect.poll(shown).toEqual(second.records.map(directionOf));
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   test("the factory tests' state filter offers the states the server lists, and filters by the one picked", async () => {
     const asked = page.waitForResponse(
       (response) => new URL(response.url()).pathname === '/ems/api/device/factoryTestRecord/getStatusEnum',
