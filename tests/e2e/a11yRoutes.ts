@@ -9,7 +9,7 @@ import type { ThemeName } from '../../runtime/preferences/preferences';
 import { themeConfig } from '../../runtime/shell/themes';
 import { scopeQuery } from '../../runtime/list/listQuery';
 import { call, signIn } from '../support/api';
-import { ADMIN_LANDING, launchBrowser, openInApp, settled, signInAsAdmin } from '../support/browser';
+import { launchBrowser, openInApp, settled, signInAsAdmin } from '../support/browser';
 import { entities, pages } from '../support/contract';
 import { methodOf, url, type Row } from '../support/records';
 import { startServer, type TestServer } from '../support/server';
@@ -153,9 +153,6 @@ async function settle(page: Page, pending: () => number, title: string | undefin
 
 const THEME_LABEL: Record<ThemeName, string> = { default: 'light', dark: 'dark' };
 
-/** Routes opened in one document before the next is loaded afresh (see the sweep). */
-const ROUTES_PER_DOCUMENT = 6;
-
 /** Below this width the shell is a phone's: its menu in a drawer, the header's choices in an account menu. */
 const PHONE_WIDTH = 600;
 
@@ -200,7 +197,7 @@ async function unreachableOnPhone(page: Page, inShell: boolean): Promise<string[
 /**
  * WCAG 2.1 AA on every route of the route tree in one theme and at one size of window, checked by
  * axe-core: the demo administrator's routes signed in, in tree order, each opened inside the app
- * (in a document loaded afresh every `ROUTES_PER_DOCUMENT` routes) and checked once it has settled; then the open routes without a session, at the addresses the
+ * (in one document, as a user goes from screen to screen) and checked once it has settled; then the open routes without a session, at the addresses the
  * signed-in screens showed (a quotation's customer link). Routes are opened in English. A
  * redirect shows another route of the tree and is not checked apart. A serious or critical
  * finding fails its route's test with the rule, the element and what is wrong. On a phone's
@@ -263,14 +260,8 @@ export function a11yTests(
       expect(ground).toBe(`rgb(${red}, ${green}, ${blue})`);
     });
 
-    test.each(signedIn.map((route, index) => [route.path, route, index] as const))('%s', async (_path, route, index) => {
+    test.each(signedIn.map((route) => [route.path, route] as const))('%s', async (_path, route) => {
       const address = await addressOf(server.app, token, route);
-      // A fresh document now and then, at the screen a user lands on: the pages the shell keeps alive
-      // (up to twelve, hidden) made each axe check about four times as long.
-      if (index > 0 && index % ROUTES_PER_DOCUMENT === 0) {
-        await page.goto(`${server.url}${ADMIN_LANDING}`);
-        await page.locator('main').waitFor();
-      }
       // A menu entry is clicked (a screen scoped by a record then opened at its record's address).
       const chain = leaves.get(route.path);
       if (chain) {
