@@ -41,6 +41,20 @@ describe('a widget that cannot show its stored configuration', () => {
     await expect.poll(() => page.locator('.dashboard-grid-item').count(), { timeout: 20_000 }).toBe(count);
   }
 
+  /**
+   * Waits until the widgets show their data and each frame whose content overflows it has taken
+   * keyboard focus, which it takes after the layout that showed the overflow: checked between the
+   * two, a frame still being drawn is a scrolling region no key reaches.
+   */
+  async function framesSettled() {
+    await widgetsShowing(page);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLElement>('.dashboard-grid-item section[role="region"] > div')].every(
+        (box) => box.tabIndex === 0 || (box.scrollHeight <= box.clientHeight + 1 && box.scrollWidth <= box.clientWidth + 1),
+      ),
+    );
+  }
+
   beforeAll(async () => {
     server = await startServer({ listen: true, sqliteDemo: true });
     admin = await signIn(server.app, 'admin', 'admin123');
@@ -86,6 +100,7 @@ describe('a widget that cannot show its stored configuration', () => {
     const single = page.getByRole('region', { name: SINGLE });
     await single.getByText('This month', { exact: true }).waitFor();
     await single.getByText(/^Last month: /).waitFor();
+    await framesSettled();
     expect(await seriousFindings(page)).toEqual([]);
 
     // On a phone too, without sideways scroll.
@@ -98,6 +113,7 @@ describe('a widget that cannot show its stored configuration', () => {
     const zh = page.getByRole('region', { name: TREND }).getByRole('alert');
     await zh.waitFor();
     expect(await zh.innerText()).toBe('此组件无法按其配置显示\n编辑看板即可重新配置或删除此组件。');
+    await framesSettled();
     expect(await seriousFindings(page)).toEqual([]);
   });
 
