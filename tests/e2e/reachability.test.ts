@@ -181,20 +181,15 @@ describe('calls within a user’s reach', () => {
     if (!camera) throw new Error('no PTZ camera in the demo');
     // Twelve movements, one in each direction, each started and stopped: twelve commands, direction 11 the newest.
     for (let direction = 0; direction < 12; direction += 1)
-      for (const step of ['start', 'stop'])
+      for (const step of ['ptzStart', 'ptzStop'])
         expect(
-          (
-            await call(server.app, admin, {
-              method: 'POST',
-              url: `/ems/api/ipc/ipc/${String(camera.id)}/ptc/${step}/${direction}`,
-            })
-          ).body,
+          (await call(server.app, admin, { method: 'POST', url: url(step, { id: camera.id, x: direction }) })).body,
         ).toMatchObject({ code: 0 });
     const listed = async (current: number) =>
       (
         await call<{ records: Row[]; total: number }>(server.app, admin, {
           method: 'GET',
-          url: `/ems/api/ipc/ipc/${String(camera.id)}/ptc/records`,
+          url: url('listPtzCommands', { id: camera.id }),
           query: { current: String(current) },
         })
       ).body.data;
