@@ -3,6 +3,7 @@ import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { bundleOpenapi } from './bundleOpenapi';
 import { checkNamedChecks, checkOperations, checkRoutes, checkStates, checkWidgets } from './checks';
 import type { Entities, PageDecl, RouteDecl } from './declarations';
+import { keptByText } from './kept';
 import { checkLabels, enumKeysOf, labelKeysOfCode, labelKeysOfSchemas, mergeTranslations } from './labels';
 import { checkLookups, checkProposals, checkSuggestions } from './lookups';
 import { checkPages } from './pageChecks';
@@ -35,9 +36,11 @@ export async function analyse(src: Sources): Promise<Analysis> {
   const problems: string[] = [];
   const { document, problems: bundleProblems } = bundleOpenapi(src);
   problems.push(...bundleProblems);
-  const dereferenced = (await $RefParser.dereference(structuredClone(document), {
-    dereference: { circular: false },
-  })) as JsonObject;
+  const dereferenced = structuredClone(
+    await keptByText('openapi', document, (copy) =>
+      $RefParser.dereference(copy as JsonObject, { dereference: { circular: false } }),
+    ),
+  ) as JsonObject;
   const operations = listOperations(dereferenced, problems);
   const components = isObject(dereferenced.components) ? dereferenced.components : {};
   const entities: Entities = {};
@@ -68,9 +71,13 @@ export async function analyse(src: Sources): Promise<Analysis> {
   const routes = checkRoutes(src, routesMeta, operations, problems);
   const widgets: Record<string, JsonObject> = {};
   for (const widget of src.widgets) {
-    widgets[widget.type] = (await $RefParser.dereference(join(src.root, widget.path), structuredClone(widget.content), {
-      dereference: { circular: false },
-    })) as JsonObject;
+    // Its references to other files are read from the disk, which does not change while codegen runs.
+    const path = join(src.root, widget.path);
+    widgets[widget.type] = structuredClone(
+      await keptByText(`widget ${path}`, widget.content, (copy) =>
+        $RefParser.dereference(path, copy as JsonObject, { dereference: { circular: false } }),
+      ),
+    ) as JsonObject;
   }
   checkWidgets(src, problems);
   checkNamedChecks(src, problems);

@@ -1,5 +1,5 @@
-import Ajv from 'ajv';
 import { flattenRoutes, type Entities, type PageDecl, type RouteDecl } from './declarations';
+import { schemaValidator } from './kept';
 import { propertyOf, type Operation, type StateMachine } from './operations';
 import { isObject, type Json, type JsonObject, type Sources } from './sources';
 
@@ -198,7 +198,7 @@ export function checkStates(entities: Entities, problems: string[]): void {
 /** The route tree against its meta-schema and the page schemas. */
 export function checkRoutes(src: Sources, meta: JsonObject, operations: Operation[], problems: string[]): RouteDecl[] {
   const where = 'schemas/routes/routes.json';
-  const validate = new Ajv({ strict: true, allErrors: true }).compile(meta);
+  const validate = schemaValidator(meta);
   if (!validate(src.routes)) {
     for (const error of validate.errors ?? []) problems.push(`${where}: ${error.instancePath || '/'} ${error.message ?? ''}`);
     return [];

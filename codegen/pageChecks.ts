@@ -1,5 +1,5 @@
-import Ajv from 'ajv';
 import { flattenRoutes, rowActionCalls, type ChartDecl, type Entities, type PageDecl } from './declarations';
+import { schemaValidator } from './kept';
 import { enumKeysOf } from './labels';
 import { pageRecordSchema, propertyOf, requiredParamsOf, requiredQueryOf, sortFieldsOf, type Operation } from './operations';
 import { isObject, type JsonObject, type Sources } from './sources';
@@ -14,8 +14,7 @@ export function checkPages(
   operations: Operation[],
   problems: string[],
 ): void {
-  const ajv = new Ajv({ strict: true, allErrors: true });
-  const validate = ajv.compile(meta);
+  const validate = schemaValidator(meta);
   const byId = new Map(operations.map((op) => [op.operationId, op]));
   const pages = new Map(src.pages.map(({ content }) => [String(content.page), content as unknown as PageDecl]));
   const routes = flattenRoutes(src.routes.routes);

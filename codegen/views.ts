@@ -1,10 +1,9 @@
 import { basename } from 'node:path';
-import Ajv from 'ajv';
 import type { ChartDecl, RouteDecl } from './declarations';
+import { schemaValidator } from './kept';
 import { checkChart } from './pageChecks';
 import { propertyOf, requiredParamsOf, type Operation } from './operations';
 import { isObject, type Json, type JsonObject } from './sources';
-import { addProjectKeywords } from './vocabulary';
 
 /** The generic screen kinds a view is declared for (`screen` of its route). */
 export const VIEW_KINDS = [
@@ -91,9 +90,7 @@ export function checkViews(
   enums: Set<string>,
   problems: string[],
 ): void {
-  const ajv = addProjectKeywords(new Ajv({ strict: true, allErrors: true }));
-  const validate = ajv.compile(meta);
-  const widgetValidators = new Map<string, ReturnType<Ajv['compile']>>();
+  const validate = schemaValidator(meta, { projectKeywords: true });
   const byRoute = new Map(routes.map((route) => [route.name, route]));
   const byId = new Map(operations.map((op) => [op.operationId, op]));
   const declared = new Set<string>();
@@ -120,11 +117,7 @@ export function checkViews(
         const found: string[] = [];
         const config = filled(widget.config, [], found);
         for (const text of found) fail(`widget ${index + 1}: ${text}`);
-        let check = widgetValidators.get(widget.type);
-        if (!check) {
-          check = ajv.compile({ ...schema, $id: `widget:${widget.type}` });
-          widgetValidators.set(widget.type, check);
-        }
+        const check = schemaValidator({ ...schema, $id: `widget:${widget.type}` }, { projectKeywords: true });
         if (!check(config))
           for (const error of check.errors ?? [])
             fail(`widget ${index + 1} (${widget.type}): ${error.instancePath || '/'} ${error.message ?? ''}`);
