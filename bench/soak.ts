@@ -6,6 +6,11 @@
  * answers and errors per minute, and the heap and resident memory after each forced collection.
  * Fails (exit code 1) on a crash, a 5xx, a failed request or a wrong answer.
  *
+ * `--rate N` paces the load to N refreshes a second in all (each client sending a call every
+ * 20/N s, the list readers too) instead of each client sending its next call as soon as the
+ * last is answered: `npm test` soaks a minute at 50 a second, 1,000 dashboards refreshing every
+ * 20 s, and leaves the processor to the tests beside it.
+ *
  * `--with NODE[@DIR]` (repeatable) first soaks the checkout DIR (this one by default; another is
  * a checkout of an earlier commit with its packages installed and its client built) on another
  * Node, for a comparison in the same run; `--write` puts every run into the soak section of
@@ -42,6 +47,8 @@ interface SoakOptions {
   appDir: string;
   minutes: number;
   historyDays: number;
+  /** Refreshes a second in all; undefined: each client back to back. */
+  rate?: number;
 }
 
 /** What happened in one minute of the soak. */
@@ -298,9 +305,13 @@ async function underLoad(
     if (failures.length < 10) failures.push(failure);
   };
 
+  // With a rate, each client's calls are due every `interval` ms from the start of the load.
+  const interval = options.rate ? (REFRESH_WORKERS / options.rate) * 1000 : 0;
   const worker = async (calls: Call[]) => {
     for (let turn = 0; !ended && Date.now() < end; turn += 1) {
       const call = calls[turn % calls.length] as Call;
+      if (interval) await sleep(Math.min(end, loadStart + turn * interval) - Date.now());
+      if (ended || Date.now() >= end) break;
       const answer = await send(server.url, call);
       const minute = minuteNow();
       if (answer.status >= 500) {
@@ -394,7 +405,7 @@ function report(results: SoakResult[]): string {
   const lines = [
     `## ${SECTION}`,
     '',
-    `\`npm run soak\` (bench/soak.ts), run on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}. The server started as \`npm start\` starts it (\`server/main.ts\`, SQLite, the demo seeded with ${results[0]?.options.historyDays ?? '?'} days of history, the simulator writing live samples every 5 s), in a process of its own; ${REFRESH_WORKERS} clients refreshing the demo dashboard of ${STATION} back to back (its refresh body taken from Chromium: ${results[0]?.needs ?? '?'} needs), ${LIST_WORKERS} more reading the customer and alarm lists; a full garbage collection forced every ${GC_EVERY_MS / 1000} s, memory read after it (the first time 10 s into the load). Every answer is checked: status, envelope, and each need answered as it was at the start.`,
+    `\`npm run soak\` (bench/soak.ts), run on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}. The server started as \`npm start\` starts it (\`server/main.ts\`, SQLite, the demo seeded with ${results[0]?.options.historyDays ?? '?'} days of history, the simulator writing live samples every 5 s), in a process of its own; ${REFRESH_WORKERS} clients refreshing the demo dashboard of ${STATION} ${results[0]?.options.rate ? `${results[0].options.rate} times a second in all` : 'back to back'} (its refresh body taken from Chromium: ${results[0]?.needs ?? '?'} needs), ${LIST_WORKERS} more reading the customer and alarm lists; a full garbage collection forced every ${GC_EVERY_MS / 1000} s, memory read after it (the first time 10 s into the load). Every answer is checked: status, envelope, and each need answered as it was at the start.`,
     '',
     '| Checkout | Node | Planned | Server lived | Ended | Refreshes | List reads | 5xx | Other failures | Wrong answers | Heap after GC, first → last | RSS after GC, first → last |',
     '|---|---|---:|---:|---|---:|---:|---:|---:|---:|---|---|',
@@ -431,11 +442,11 @@ function report(results: SoakResult[]): string {
 }
 
 /** A soak of the checkout `appDir` on `node`, labelled by the checkout's commit and SQLite driver. */
-function soakOf(node: string, appDir: string, minutes: number, historyDays: number): SoakOptions {
+function soakOf(node: string, appDir: string, minutes: number, historyDays: number, rate?: number): SoakOptions {
   const driver = JSON.parse(readFileSync(join(appDir, 'node_modules/better-sqlite3/package.json'), 'utf8')) as {
     version: string;
   };
-  return { label: `${checkoutOf(appDir)}, better-sqlite3 ${driver.version}`, node, appDir, minutes, historyDays };
+  return { label: `${checkoutOf(appDir)}, better-sqlite3 ${driver.version}`, node, appDir, minutes, historyDays, rate };
 }
 
 async function main(): Promise<void> {
@@ -443,23 +454,26 @@ async function main(): Promise<void> {
     options: {
       minutes: { type: 'string', default: '10' },
       'history-days': { type: 'string', default: '35' },
+      rate: { type: 'string' },
       with: { type: 'string', multiple: true, default: [] },
       write: { type: 'boolean', default: false },
     },
   });
   const minutes = Number(values.minutes);
   const historyDays = Number(values['history-days']);
+  const rate = values.rate === undefined ? undefined : Number(values.rate);
   if (!(minutes >= 1) || !(historyDays >= 1)) throw new Error('--minutes and --history-days take a whole number from 1');
+  if (rate !== undefined && !(rate > 0)) throw new Error('--rate takes a number of refreshes a second above 0');
   const runs = [
     ...values.with.map((spec) => {
       const [node = '', appDir = '.'] = spec.split('@');
-      return soakOf(node, resolve(appDir), minutes, historyDays);
+      return soakOf(node, resolve(appDir), minutes, historyDays, rate);
     }),
-    soakOf(process.execPath, process.cwd(), minutes, historyDays),
+    soakOf(process.execPath, process.cwd(), minutes, historyDays, rate),
   ];
   const results: SoakResult[] = [];
   for (const run of runs) {
-    log(`Soak of ${run.minutes} min: ${run.label} on ${run.node}`);
+    log(`Soak of ${run.minutes} min${run.rate ? ` at ${run.rate} refreshes a second` : ''}: ${run.label} on ${run.node}`);
     const result = await soak(run);
     results.push(result);
     log(
