@@ -9,7 +9,7 @@ import type { ThemeName } from '../../runtime/preferences/preferences';
 import { themeConfig } from '../../runtime/shell/themes';
 import { scopeQuery } from '../../runtime/list/listQuery';
 import { call, signIn } from '../support/api';
-import { launchBrowser, openInApp, settled, signInAsAdmin } from '../support/browser';
+import { framesDrawn, launchBrowser, openInApp, settled, signInAsAdmin } from '../support/browser';
 import { entities, pages } from '../support/contract';
 import { methodOf, url, type Row } from '../support/records';
 import { startServer, type TestServer } from '../support/server';
@@ -122,8 +122,8 @@ function shownNow(page: Page, title: string | undefined): Promise<string> {
 
 /**
  * Waits until the route's screen has settled: its calls and code have arrived (none under way for
- * a quarter of a second), no spinner or skeleton shows, its animations have ended, and it shows
- * its title as a heading. A screen titled by its record (an article) or by nothing of its own (the
+ * a quarter of a second), no spinner or skeleton shows, its animations have ended, it shows
+ * its title as a heading, and two frames have been drawn since. A screen titled by its record (an article) or by nothing of its own (the
  * dashboard, an open link) is taken as rendered once it shows anything, two seconds after its
  * title would have shown. A status page (not found, access denied) fails.
  */
@@ -149,6 +149,7 @@ async function settle(page: Page, pending: () => number, title: string | undefin
   }
   if (shown !== 'title' && shown !== 'content') throw new Error(`the screen did not render (${shown}); its title: ${title}`);
   await settled(page);
+  await framesDrawn(page);
 }
 
 const THEME_LABEL: Record<ThemeName, string> = { default: 'light', dark: 'dark' };

@@ -92,6 +92,17 @@ export async function settled(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Waits until the page has drawn two frames: what its last layout set off (a resize observer's
+ * callback, the state it set, a scrolling box then made focusable) has been drawn too. On a busy
+ * machine that can come a few hundred milliseconds after the page went quiet.
+ */
+export async function framesDrawn(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done)))),
+  );
+}
+
 /** Clicks `target` once the page has settled (see `settled`): how every browser test clicks. */
 export async function tap(target: Locator): Promise<void> {
   await settled(target.page());
