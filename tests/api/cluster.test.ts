@@ -219,13 +219,17 @@ describe.skipIf(!postgresUrl)('nodes on one PostgreSQL', () => {
   });
 
   test('a node stopped with SIGTERM loses no acknowledged write, and hands its background work over at once', async () => {
+    // Enough writers that some writes are being stored as the signal comes, which the node finishes
+    // and acknowledges (a write arriving after it is refused with a 503). With four, on a quiet
+    // machine, the node once had none under way and the test could not tell.
+    const WRITERS = 12;
     const holder = await holderOf('simulator');
     const stopping = nodes.find((node) => node.process.child.pid === holder);
     const staying = nodes.find((node) => node !== stopping);
     if (!stopping || !staying) throw new Error(`no node holds the simulator's lease (${String(holder)})`);
-    const variables = await Promise.all([0, 1, 2, 3].map((i) => addVariable(staying, `clusterWrite${i}`)));
+    const variables = await Promise.all(Array.from({ length: WRITERS }, (_, i) => addVariable(staying, `clusterWrite${i}`)));
     await within(2_000, async () => (await Promise.all(variables.map((v) => known(stopping, v.sn)))).every(Boolean));
-    // Four writers, each sending samples of its variable one after the other, until the node stops answering.
+    // Writers each sending samples of its variable one after the other, until the node stops answering.
     const acknowledged: { id: number; ts: number }[] = [];
     let signalled = 0;
     const writers = variables.map(async (variable) => {
