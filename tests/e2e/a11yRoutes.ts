@@ -122,10 +122,11 @@ function shownNow(page: Page, title: string | undefined): Promise<string> {
 
 /**
  * Waits until the route's screen has settled: its calls and code have arrived (none under way for
- * a quarter of a second), no spinner or skeleton shows, its animations have ended, it shows
- * its title as a heading, and two frames have been drawn since. A screen titled by its record (an article) or by nothing of its own (the
- * dashboard, an open link) is taken as rendered once it shows anything, two seconds after its
- * title would have shown. A status page (not found, access denied) fails.
+ * a quarter of a second), no spinner or skeleton shows, its animations have ended, it shows its
+ * title as a heading, and two frames have been drawn since. A screen titled by its record (an
+ * article) or by nothing of its own (the dashboard, an open link) is taken as rendered once it
+ * shows anything, two seconds after its title would have shown. A status page (not found, access
+ * denied) fails.
  */
 async function settle(page: Page, pending: () => number, title: string | undefined): Promise<void> {
   const started = Date.now();
