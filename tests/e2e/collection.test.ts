@@ -24,14 +24,13 @@ describe('a device cut off on the wire, on its station dashboard', () => {
   let page: Page;
   let ems: string;
 
-  /** Whether the server answers the device named `name` of station `sn` online. */
-  async function online(sn: string, name: RegExp): Promise<boolean | undefined> {
-    const detail = await call<{ communicationStatusDetail: { deviceName: string; status: number }[] }>(server.app, ems, {
+  /** Whether the server answers the transformer of station `sn` online (status 1). */
+  async function transformerOnline(sn: string): Promise<boolean> {
+    const detail = await call<{ communicationStatusDetail: { deviceSn: string; status: number }[] }>(server.app, ems, {
       method: 'GET',
       url: url('getStationStatusDetail', { stationSn: sn }),
     });
-    const device = detail.body.data.communicationStatusDetail.find((row) => name.test(row.deviceName));
-    return device && device.status === 1;
+    return detail.body.data.communicationStatusDetail.find((device) => device.deviceSn === `${sn}-TR`)?.status === 1;
   }
 
   beforeAll(async () => {
@@ -60,11 +59,10 @@ describe('a device cut off on the wire, on its station dashboard', () => {
     const devices = page
       .getByRole('region', { name: '站点详细通讯状态' })
       .getByRole('table', { name: 'Communication of the devices' });
-    const TRANSFORMER = /1# 变压器/;
-    const transformer = devices.getByRole('row', { name: TRANSFORMER });
+    const transformer = devices.getByRole('row', { name: /1# 变压器/ });
     /** The collector finds the transformer `state` within two polls, as the server answers it; the dashboard's next refresh shows it. */
     const shown = async (state: 'online' | 'offline') => {
-      await expect.poll(() => online(String(sn), TRANSFORMER), { timeout: FOUND_WITHIN_MS }).toBe(state === 'online');
+      await expect.poll(() => transformerOnline(String(sn)), { timeout: FOUND_WITHIN_MS }).toBe(state === 'online');
       await page.clock.runFor(REFRESH_MS);
       await expect.poll(() => transformer.textContent()).toContain(state);
     };
