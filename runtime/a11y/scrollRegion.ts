@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 
 /** What a scrolling box carries once its content overflows it: keyboard focus and a name (WCAG 2.1.1). */
 export interface ScrollRegionProps {
@@ -21,9 +22,13 @@ export function useScrollRegion<T extends HTMLElement>(label: string | undefined
     if (!element) return undefined;
     // Sizes are read in the observer's callback only, once the page is laid out: read at once as
     // the content changed, they made the browser lay the page out again for each box as a list or
-    // a widget was drawn.
+    // a widget was drawn. The box's focus follows in the same frame, before it is painted: left to
+    // React's next task, it came a frame or more later on a busy page, and a Tab pressed meanwhile
+    // (or an audit made) found an overflowing box that took no focus.
     const check = () =>
-      setOverflowing(element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1);
+      flushSync(() =>
+        setOverflowing(element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1),
+      );
     const sizes = new ResizeObserver(check);
     // A box observed anew is reported at the next layout (unless it has no size), and with it the check made.
     const observeAll = () => {

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, signIn } from '../support/api';
 import { seriousFindings } from '../support/axe';
-import { launchBrowser, notice, signInAsAdmin, tap, widgetsShowing } from '../support/browser';
+import { framesDrawn, launchBrowser, notice, signInAsAdmin, tap, widgetsShowing } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 const STATION = 'T2-ST2';
@@ -42,17 +42,12 @@ describe('a widget that cannot show its stored configuration', () => {
   }
 
   /**
-   * Waits until the widgets show their data and each frame whose content overflows it has taken
-   * keyboard focus, which it takes after the layout that showed the overflow: checked between the
-   * two, a frame still being drawn is a scrolling region no key reaches.
+   * Waits until the widgets show their data and the page has been drawn with it: a frame whose
+   * content overflows it takes keyboard focus in the frame that laid the overflow out.
    */
   async function framesSettled() {
     await widgetsShowing(page);
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll<HTMLElement>('.dashboard-grid-item section[role="region"] > div')].every(
-        (box) => box.tabIndex === 0 || (box.scrollHeight <= box.clientHeight + 1 && box.scrollWidth <= box.clientWidth + 1),
-      ),
-    );
+    await framesDrawn(page);
   }
 
   beforeAll(async () => {

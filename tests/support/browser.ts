@@ -93,8 +93,8 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /**
- * Waits until the page has drawn two frames: what its last layout set off (a resize observer's
- * callback, the state it set, a scrolling box then made focusable) has been drawn too. On a busy
+ * Waits until the page has drawn two frames: what its last change set off at the next layout (a
+ * resize observer's callback, a scrolling box it made focusable) has been drawn too. On a busy
  * machine that can come a few hundred milliseconds after the page went quiet.
  */
 export async function framesDrawn(page: Page): Promise<void> {
