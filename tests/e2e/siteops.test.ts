@@ -166,7 +166,9 @@ describe('site operations in the browser', () => {
     });
 
     await rowAction(row, text('pages.supportSurvey.title'));
-    await page.getByRole('heading', { name: text('pages.supportSurvey.title'), exact: true }).waitFor();
+    // Titled by the request once its name is read (the bare title shows only while it is).
+    const surveys = text('common.scopedTitle', { title: text('pages.supportSurvey.title'), name });
+    await page.getByRole('heading', { name: surveys, exact: true }).waitFor();
     await page.getByText('0 in total', { exact: true }).waitFor();
     await tap(page.getByRole('button', { name: 'New', exact: true }));
     const survey = page.getByRole('dialog');
