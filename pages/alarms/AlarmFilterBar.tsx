@@ -11,15 +11,17 @@ const LEVELS = ['critical', 'major', 'minor', 'notice'] as const;
 export interface AlarmFilterBarProps {
   stations: { sn: string; name: string }[];
   filters: AlarmFilters;
+  /** The filters the list shown takes (the energy alarms: station and status). */
+  taken: readonly (keyof AlarmFilters)[];
   onChange(filters: AlarmFilters): void;
 }
 
 /**
- * The filters of the alarm records, each applied as it is chosen: station, status, level, days of the
- * report time. On a phone they are folded under "Filters" with the number set, as a list page's are,
- * so that the alarms start on the first screen.
+ * The filters of the alarm records that the list shown takes, each applied as it is chosen: station,
+ * status, level, days of the report time. On a phone they are folded under "Filters" with the number
+ * set, as a list page's are, so that the alarms start on the first screen.
  */
-export function AlarmFilterBar({ stations, filters, onChange }: AlarmFilterBarProps) {
+export function AlarmFilterBar({ stations, filters, taken, onChange }: AlarmFilterBarProps) {
   const { t } = useTranslation();
   const label = (field: string) => fieldLabel(t, 'alarm', field);
   const presets = DATE_RANGES.map((range) => ({ label: t(`dateRanges.${range}`), value: rangeOf(range) }));
@@ -50,30 +52,34 @@ export function AlarmFilterBar({ stations, filters, onChange }: AlarmFilterBarPr
           onChange={(status?: 0 | 1) => set({ status })}
         />
       </Form.Item>
-      <Form.Item label={label('level')}>
-        <Select
-          aria-label={label('level')}
-          allowClear
-          placeholder={t('common.select')}
-          style={{ minWidth: 120 }}
-          value={filters.level}
-          options={LEVELS.map((level) => ({ value: level, label: enumLabel(t, 'alarmLevel', level) }))}
-          onChange={(level?: string) => set({ level })}
-        />
-      </Form.Item>
-      <Form.Item label={label('reportTime')}>
-        <DatePicker.RangePicker
-          aria-label={label('reportTime')}
-          presets={presets}
-          allowClear
-          value={filters.days ?? null}
-          onChange={(days) => set({ days: days?.[0] && days[1] ? ([days[0], days[1]] as [Dayjs, Dayjs]) : undefined })}
-        />
-      </Form.Item>
+      {taken.includes('level') ? (
+        <Form.Item label={label('level')}>
+          <Select
+            aria-label={label('level')}
+            allowClear
+            placeholder={t('common.select')}
+            style={{ minWidth: 120 }}
+            value={filters.level}
+            options={LEVELS.map((level) => ({ value: level, label: enumLabel(t, 'alarmLevel', level) }))}
+            onChange={(level?: string) => set({ level })}
+          />
+        </Form.Item>
+      ) : null}
+      {taken.includes('days') ? (
+        <Form.Item label={label('reportTime')}>
+          <DatePicker.RangePicker
+            aria-label={label('reportTime')}
+            presets={presets}
+            allowClear
+            value={filters.days ?? null}
+            onChange={(days) => set({ days: days?.[0] && days[1] ? ([days[0], days[1]] as [Dayjs, Dayjs]) : undefined })}
+          />
+        </Form.Item>
+      ) : null}
     </Form>
   );
   if (!narrow) return bar;
-  const chosen = [filters.stationSn, filters.status, filters.level, filters.days].filter((value) => value !== undefined).length;
+  const chosen = taken.filter((field) => filters[field] !== undefined).length;
   return (
     <Collapse
       items={[{ key: 'filters', label: t('common.filters'), extra: <Badge count={chosen} />, forceRender: true, children: bar }]}

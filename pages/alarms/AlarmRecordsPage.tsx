@@ -8,6 +8,7 @@ import { REFRESH_INTERVAL_MS } from '../../runtime/api/refresh';
 import { saveFile } from '../../runtime/api/saveFile';
 import { StationZoneNote } from '../../runtime/format/StationZoneNote';
 import { useNarrowScreen } from '../../runtime/list/useNarrowScreen';
+import { ListSwitch } from '../../runtime/list/ListSwitch';
 import { DataTable } from '../../runtime/table/DataTable';
 import { ScreenHeader } from '../../runtime/shell/ScreenHeader';
 import { AlarmConfirmDialog } from '../../widgets/alarm-list/AlarmConfirmDialog';
@@ -16,7 +17,7 @@ import { alarmTime } from '../../widgets/alarm-list/rules';
 import { AlarmCards } from './AlarmCards';
 import { AlarmFilterBar } from './AlarmFilterBar';
 import { AlarmDetail } from './AlarmDetail';
-import { LEVEL_TAGS, recordsQuery, type AlarmFilters } from './alarmRecords';
+import { ALARM_LISTS, LEVEL_TAGS, LIST_FILTERS, recordsQuery, type AlarmFilters, type AlarmList } from './alarmRecords';
 import { useAlarmRecords } from './useAlarmRecords';
 import { useStations, type StationRecord } from '../site/useStations';
 
@@ -26,8 +27,10 @@ const PAGE_SIZES = [20, 10, 30, 40, 50];
  * SiteWarningRecord: the alarms of the tenant's stations, newest first, filtered by station (the
  * address's, as the station-warning widget opens it), status, level and days; an open alarm is
  * confirmed with the specification's dialog, a station's open alarms all at once, its handled
- * ones cleared; the rows the filters select are exported as a workbook. The page reads itself again
- * every 20 s while it is shown, so an alarm raised meanwhile appears; on a phone each alarm is a card.
+ * ones cleared; the rows the filters select are exported as a workbook. A choice beside the buttons
+ * shows the energy alarms instead (\`getEngeryAlarmList\`: raised by rules of the energy alarm types,
+ * filtered by station and status). The page reads itself again every 20 s while it is shown, so an
+ * alarm raised meanwhile appears; on a phone each alarm is a card.
  */
 export function AlarmRecordsPage() {
   const { t } = useTranslation();
@@ -35,6 +38,7 @@ export function AlarmRecordsPage() {
   const { message } = App.useApp();
   const [search, setSearch] = useScreenSearch();
   const { stations = [] } = useStations();
+  const [list, setList] = useState<AlarmList>('getAlarmPage');
   const [rest, setRest] = useState<Omit<AlarmFilters, 'stationSn'>>({});
   const [current, setCurrent] = useState(1);
   const [size, setSize] = useState(PAGE_SIZES[0] ?? 20);
@@ -54,7 +58,7 @@ export function AlarmRecordsPage() {
       { replace: true },
     );
   const filters = useMemo(() => ({ ...rest, ...(stationSn ? { stationSn } : {}) }), [rest, stationSn]);
-  const page = useAlarmRecords(filters, current, size, version, REFRESH_INTERVAL_MS);
+  const page = useAlarmRecords(list, filters, current, size, version, REFRESH_INTERVAL_MS);
   const narrow = useNarrowScreen();
   const byId = new Map(stations.map((station) => [station.id, station]));
   const station = stations.find((entry) => entry.sn === stationSn);
@@ -91,11 +95,25 @@ export function AlarmRecordsPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <ScreenHeader title={label(t, 'routes.SiteWarningRecord.title')} />
-      <AlarmFilterBar stations={stations} filters={filters} onChange={changeFilters} />
+      <AlarmFilterBar stations={stations} filters={filters} taken={LIST_FILTERS[list]} onChange={changeFilters} />
       <Space wrap>
-        <Button loading={exporting} onClick={() => void exportRows()}>
-          {t('common.export')}
-        </Button>
+        <ListSwitch
+          names="alarmRecords.lists"
+          lists={{
+            operations: [...ALARM_LISTS],
+            current: list,
+            onSelect: (chosen) => {
+              setList(chosen as AlarmList);
+              setCurrent(1);
+            },
+          }}
+        />
+        {/* The workbook is of every alarm the filters select, as a list page exports its own list only. */}
+        {list === 'getAlarmPage' ? (
+          <Button loading={exporting} onClick={() => void exportRows()}>
+            {t('common.export')}
+          </Button>
+        ) : null}
         {station ? (
           <>
             <Popconfirm

@@ -22,5 +22,24 @@ export function recordsQuery(filters: AlarmFilters): Record<string, string | num
   return query;
 }
 
+/** The page's lists: every alarm, or the energy alarms (raised by rules of the energy alarm types). */
+export const ALARM_LISTS = ['getAlarmPage', 'getEngeryAlarmList'] as const;
+export type AlarmList = (typeof ALARM_LISTS)[number];
+
+/** The filters each list takes: the energy alarms are filtered by station and status only. */
+export const LIST_FILTERS: Record<AlarmList, readonly (keyof AlarmFilters)[]> = {
+  getAlarmPage: ['stationSn', 'status', 'level', 'days'],
+  getEngeryAlarmList: ['stationSn', 'status'],
+};
+
+/** The query of a list's call: the filters it takes, the energy alarms' statuses as their list ("0,1"). */
+export function listQuery(list: AlarmList, filters: AlarmFilters): Record<string, string | number> {
+  const taken = LIST_FILTERS[list];
+  const query = recordsQuery(
+    Object.fromEntries(Object.entries(filters).filter(([key]) => taken.includes(key as keyof AlarmFilters))) as AlarmFilters,
+  );
+  return list === 'getEngeryAlarmList' && query.status !== undefined ? { ...query, status: String(query.status) } : query;
+}
+
 /** Tag colours of the levels: the product's red for critical, then orange, gold and blue (as `get_level` answers them). */
 export const LEVEL_TAGS: Record<string, string> = { critical: 'red', major: 'orange', minor: 'gold', notice: 'blue' };

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Alarm } from '../../generated/types';
 import { useRuntime } from '../../runtime';
 import { useRefreshTick } from '../../runtime/api/useRefreshTick';
-import { recordsQuery, type AlarmFilters } from './alarmRecords';
+import { listQuery, type AlarmFilters, type AlarmList } from './alarmRecords';
 
 export interface AlarmPage {
   records: Alarm[];
@@ -12,12 +12,13 @@ export interface AlarmPage {
 }
 
 /**
- * A page of the alarm records the filters select, newest first; read again when `version` changes
+ * A page of the alarm records of `list` the filters select, newest first; read again when `version` changes
  * and every `refreshMs` while the page is shown. A timed refresh is quiet: the records shown stay
  * without a spinner until the new ones come, and a failure of it keeps them without a message (the
  * next refresh tries again).
  */
 export function useAlarmRecords(
+  list: AlarmList,
   filters: AlarmFilters,
   current: number,
   size: number,
@@ -27,21 +28,19 @@ export function useAlarmRecords(
   const { api } = useRuntime();
   const [page, setPage] = useState<AlarmPage>({ records: [], total: 0, loading: true });
   const tick = useRefreshTick(refreshMs);
-  const query = JSON.stringify(recordsQuery(filters));
+  const query = JSON.stringify(listQuery(list, filters));
   /** What was last asked for, but for the timer: the same again is a refresh. */
   const asked = useRef<string | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    const what = `${query} ${current} ${size} ${version}`;
+    const what = `${list} ${query} ${current} ${size} ${version}`;
     const refresh = asked.current === what;
     asked.current = what;
     if (!refresh) setPage((before) => ({ ...before, loading: true }));
+    const asking = { query: { ...(JSON.parse(query) as object), current, size: size as 10 } };
+    const quietly = refresh ? { silent: true } : undefined;
     api
-      .call(
-        'getAlarmPage',
-        { query: { ...(JSON.parse(query) as object), current, size: size as 10 } },
-        refresh ? { silent: true } : undefined,
-      )
+      .call(list, asking, quietly)
       .then((answer) => {
         if (live) setPage({ records: answer.records, total: answer.total, loading: false });
       })
@@ -52,6 +51,6 @@ export function useAlarmRecords(
     return () => {
       live = false;
     };
-  }, [api, query, current, size, version, tick]);
+  }, [api, list, query, current, size, version, tick]);
   return page;
 }

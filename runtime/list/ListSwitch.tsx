@@ -1,6 +1,5 @@
 import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PageSchema } from '../../generated/meta';
 import { label } from '../i18n/labels';
 
 /** The lists a page offers (its own, then its `lists`), the one shown, and the choice of another. */
@@ -11,10 +10,11 @@ export interface ListChoice {
 }
 
 /**
- * The choice between the lists a page offers, each named `pages.<page>.lists.<operation>`. It sits
- * in the row of the list's buttons, taking no height of its own: the list keeps its rows in view.
+ * The choice between the lists a page offers, each named `<names>.<operation>` (a list page's
+ * `pages.<page>.lists`). It sits in the row of the list's buttons, taking no height of its own: the
+ * list keeps its rows in view.
  */
-export function ListSwitch({ page, lists }: { page: PageSchema; lists: ListChoice }) {
+export function ListSwitch({ names, lists }: { names: string; lists: ListChoice }) {
   const { t } = useTranslation();
   return (
     <Segmented<string>
@@ -23,7 +23,7 @@ export function ListSwitch({ page, lists }: { page: PageSchema; lists: ListChoic
       onChange={lists.onSelect}
       options={lists.operations.map((operation) => ({
         value: operation,
-        label: label(t, `pages.${page.page}.lists.${operation}`),
+        label: label(t, `${names}.${operation}`),
       }))}
     />
   );

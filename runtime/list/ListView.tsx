@@ -330,7 +330,7 @@ export function ListView(props: ListViewProps) {
       ) : null}
       {props.lists || props.onCreate || props.exports?.length || props.onImport || bulk ? (
         <Space wrap>
-          {props.lists ? <ListSwitch page={page} lists={props.lists} /> : null}
+          {props.lists ? <ListSwitch names={`pages.${page.page}.lists`} lists={props.lists} /> : null}
           {props.onCreate ? (
             <Button type="primary" onClick={props.onCreate}>
               {t('common.new')}

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { raiseOpenAlarm } from '../support/alarms';
 import { call, signIn } from '../support/api';
 import { launchBrowser, notice, settled, signInAsAdmin, tap } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
@@ -171,43 +172,6 @@ describe('site monitoring dashboard', () => {
       .toMatch(/^\d+\.\d{2}\s*%$/);
   }
 
-  /**
-   * An open alarm on a variable, for the alarm list: a rule the variable always meets (below
-   * 1,000), and a sample of it sent as a collector would.
-   */
-  async function raiseOpenAlarm(deviceSn: string, code: string) {
-    const variables = await call<{ id: number; sn: string }[]>(server.app, admin, {
-      method: 'GET',
-      url: `/ems/api/device/monitordevicevar/devices/${deviceSn}/devicevars`,
-    });
-    const variable = variables.body.data.find((entry) => entry.sn === `${deviceSn}.${code}`);
-    const type = await call<{ id: number }>(server.app, admin, {
-      method: 'POST',
-      url: '/ems/api/device/alarmtype/add_alarm_type',
-      payload: { name: 'Journey check', level: 'notice', source: 'device' },
-    });
-    const rule = await call(server.app, admin, {
-      method: 'POST',
-      url: '/ems/api/device/alarmgenerater/add_alarm_generater',
-      payload: {
-        name: 'Always met',
-        variableId: variable?.id,
-        typeId: type.body.data.id,
-        comparison: 'lt',
-        threshold: 1000,
-        level: 'notice',
-        info: 'journey check',
-      },
-    });
-    expect(rule.status).toBe(200);
-    const sample = await call(server.app, admin, {
-      method: 'POST',
-      url: '/ems/api/collector/samples',
-      payload: { samples: [{ sn: `${deviceSn}.${code}`, ts: Date.now(), value: 97 }] },
-    });
-    expect(sample.status).toBe(200);
-  }
-
   beforeAll(async () => {
     server = await startServer({ listen: true, sqliteDemo: true, simulator: true, historyDays: 2 });
     await server.app.simulator?.ready;
@@ -278,7 +242,12 @@ describe('site monitoring dashboard', () => {
     async () => {
       const page = await signedInPage();
       const station = 'T2-ST1';
-      await raiseOpenAlarm(`${station}-BMS`, 'soh');
+      await raiseOpenAlarm(server.app, admin, {
+        deviceSn: `${station}-BMS`,
+        code: 'soh',
+        type: { name: 'Journey check', source: 'device' },
+        info: 'journey check',
+      });
       const before = (
         await call<{ widgets: unknown[] }>(server.app, admin, { method: 'GET', url: `/ems/api/main/siteKanban/${station}` })
       ).body.data.widgets.length;

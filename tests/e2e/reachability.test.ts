@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { raiseOpenAlarm } from '../support/alarms';
 import { call, signIn } from '../support/api';
 import { launchBrowser, signInAs, signInAsAdmin, tap } from '../support/browser';
 import { choose, drawnChart, expectedChart, rowAction, rowActionCount, rowWith } from '../support/ui';
@@ -350,7 +351,9 @@ describe('calls within a user’s reach', () => {
   test.each<[Language, string, string]>([
     ['en', 'salesOrder', 'getPayInvoiceStat'],
     ['zh', 'salesOrder', 'getProjFinishCalcDtl'],
+    ['en', 'salesOrder', 'getBudgetByOrderId'],
     ['en', 'quote', 'getBudgetForQuoteInfo'],
+    ['zh', 'emsTransformer', 'transformerMeterMonitoring'],
   ])(
     "%s: a %s row's %s dialog shows each of its figures as the server answers it, amounts in the money format",
     async (language, name, chartCall) => {
@@ -368,12 +371,15 @@ describe('calls within a user’s reach', () => {
         expect(answer.status).toBe(200);
         return answer.body.data;
       };
-      // A record of the list as it opens whose figures are not all zero, when there is one.
+      // A record of the list as it opens whose figures are all there and not all zero (a transformer
+      // with a meter that has reported), when there is one.
       const { records } = await openingList(server.app, admin, schema);
+      const whole = (answer: Record<string, unknown>) =>
+        chart.values.every((field) => typeof answer[field] === 'number') && chart.values.some((field) => answer[field] !== 0);
       let chosen = records[0] as Row;
       let figures = await figuresOf(chosen);
       for (const record of records.slice(1)) {
-        if (chart.values.some((field) => figures[field] !== 0)) break;
+        if (whole(figures)) break;
         chosen = record;
         figures = await figuresOf(record);
       }
@@ -385,8 +391,9 @@ describe('calls within a user’s reach', () => {
       await rowAction(rowWith(page, String(chosen[schema.columns[0]?.field ?? 'id'])).first(), title);
       const dialog = page.getByRole('dialog', { name: title });
       for (const field of chart.values) {
-        const value = figures[field] as number;
-        const shown = chart.money?.includes(field) ? formatMoney(value) : withDecimals(value, 2);
+        const value = figures[field];
+        const shown =
+          typeof value !== 'number' ? '--' : chart.money?.includes(field) ? formatMoney(value) : withDecimals(value, 2);
         const figure = dialog
           .locator('.ant-statistic')
           .filter({ has: page.getByText(say(`charts.${chartCall}.${field}`), { exact: true }) });
@@ -402,6 +409,7 @@ describe('calls within a user’s reach', () => {
     ['zh', 'expenditure', 'getExpendProcessStatistic'],
     ['zh', 'worksheetTask', 'getTaskRegion'],
     ['en', 'executeSite', 'listExecuteSiteRegions'],
+    ['zh', 'boardOrder', 'getWorkOrderInfo'],
   ])('%s: the %s page draws %s as the server groups its records, a bar per group', async (language, name, chartCall) => {
     const schema = pages.find((candidate) => candidate.page === name) as PageSchema;
     const chart = schema.charts?.panels.find((panel) => panel.call === chartCall);
@@ -509,6 +517,71 @@ describe('calls within a user’s reach', () => {
       await filter.waitFor();
     },
   );
+
+  test('alarm records: the energy alarms, chosen, show what the server lists of them, filtered by station and status only; and back', async () => {
+    type AlarmPage = { total: number; records: Row[] };
+    const list = async (operation: string, query: Record<string, string> = {}) =>
+      (await call<AlarmPage>(server.app, admin, { method: 'GET', url: url(operation), query: { size: '20', ...query } })).body
+        .data;
+    // Two open alarms: one about energy (the load of a station over a limit it always exceeds), one about a device.
+    const info = `Load over its limit ${Date.now() % 100000}`;
+    const other = `State of health low ${Date.now() % 100000}`;
+    await raiseOpenAlarm(server.app, admin, {
+      deviceSn: 'T2-ST1-LOAD',
+      code: 'loadPower',
+      type: { name: 'Demand check', source: 'energy' },
+      info,
+    });
+    await raiseOpenAlarm(server.app, admin, {
+      deviceSn: 'T2-ST1-BMS',
+      code: 'soh',
+      type: { name: 'Health check', source: 'device' },
+      info: other,
+    });
+    const infos = (answer: AlarmPage) => answer.records.map((alarm) => alarm.info);
+    await expect.poll(async () => infos(await list('getAlarmPage'))).toEqual(expect.arrayContaining([info, other]));
+    const [every, energy, handled] = [
+      await list('getAlarmPage'),
+      await list('getEngeryAlarmList'),
+      await list('getEngeryAlarmList', { status: '0' }),
+    ];
+    expect(infos(energy)).toContain(info);
+    expect(infos(energy)).not.toContain(other);
+    expect(infos(handled)).not.toContain(info);
+    const shows = async ({ total, records }: AlarmPage) => {
+      await page
+        .getByText(text('common.total', { count: total }), { exact: true })
+        .filter({ visible: true })
+        .waitFor();
+      if (records[0]) await expect.poll(() => page.getByRole('row').nth(1).innerText()).toContain(String(records[0].info));
+    };
+    const search = page.getByRole('search');
+    const level = search.getByLabel('Alarm level', { exact: true });
+    const choice = (name: string) => listChoice(page, 'en', name);
+
+    await page.goto(`${server.url}/main/ems/map/warning/record?lng=en`);
+    await shows(every);
+    await level.waitFor();
+    const asked = page.waitForResponse((response) => new URL(response.url()).pathname === url('getEngeryAlarmList'));
+    await tap(choice('Energy alarms'));
+    expect((await asked).status()).toBe(200);
+    await shows(energy);
+    await rowWith(page, info).waitFor();
+    expect(await rowWith(page, other).count()).toBe(0);
+    // Neither a level nor days to choose: the call takes neither. Nor an export, which is of every alarm.
+    expect(await level.count()).toBe(0);
+    expect(await search.getByLabel('Report time', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Export', exact: true }).count()).toBe(0);
+    const filtered = page.waitForResponse((response) => new URL(response.url()).pathname === url('getEngeryAlarmList'));
+    await tap(search.getByRole('combobox', { name: 'Status', exact: true }));
+    await tap(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Handled' }));
+    expect(new URL((await filtered).url()).searchParams.get('status')).toBe('0');
+    await shows(handled);
+    expect(await rowWith(page, info).count()).toBe(0);
+    await tap(choice('All alarms'));
+    await level.waitFor();
+    await page.getByRole('button', { name: 'Export', exact: true }).waitFor();
+  });
 
   test.each<[Language, string]>([
     ['en', 'Choose Planned for to list the records'],
