@@ -350,7 +350,7 @@ describe('codegen analysis', () => {
       "a row's chart that does not give its call a required parameter",
       (src) => {
         const actions = src.pages.find((p) => p.content.page === 'salesOrder')?.content.rowActions as JsonObject[];
-        const chart = actions.find((action) => action.action === 'chart');
+        const chart = actions.find((action) => (action.chart as JsonObject | undefined)?.call === 'getPayInvoiceStat');
         if (chart) chart.params = {};
       },
       'chart action: getPayInvoiceStat needs orderId, which it does not give',
@@ -359,7 +359,8 @@ describe('codegen analysis', () => {
       "a row's chart drawing a value that is not a number of its answer",
       (src) => {
         const actions = src.pages.find((p) => p.content.page === 'salesOrder')?.content.rowActions as JsonObject[];
-        const chart = actions.find((action) => action.action === 'chart')?.chart as JsonObject | undefined;
+        const chart = actions.find((action) => (action.chart as JsonObject | undefined)?.call === 'getPayInvoiceStat')?.chart as
+          JsonObject | undefined;
         if (chart) chart.values = ['contractAmount', 'unknownFigure'];
       },
       'chart action: chart getPayInvoiceStat: unknownFigure is no number of its answer',
