@@ -28,7 +28,7 @@ const PAGE_SIZES = [20, 10, 30, 40, 50];
  * address's, as the station-warning widget opens it), status, level and days; an open alarm is
  * confirmed with the specification's dialog, a station's open alarms all at once, its handled
  * ones cleared; the rows the filters select are exported as a workbook. A choice beside the buttons
- * shows the energy alarms instead (\`getEngeryAlarmList\`: raised by rules of the energy alarm types,
+ * shows the energy alarms instead (`getEngeryAlarmList`: raised by rules of the energy alarm types,
  * filtered by station and status). The page reads itself again every 20 s while it is shown, so an
  * alarm raised meanwhile appears; on a phone each alarm is a card.
  */

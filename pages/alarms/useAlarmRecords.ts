@@ -12,10 +12,10 @@ export interface AlarmPage {
 }
 
 /**
- * A page of the alarm records of `list` the filters select, newest first; read again when `version` changes
- * and every `refreshMs` while the page is shown. A timed refresh is quiet: the records shown stay
- * without a spinner until the new ones come, and a failure of it keeps them without a message (the
- * next refresh tries again).
+ * A page of the alarm records of `list` the filters select, newest first; read again when `version`
+ * changes and every `refreshMs` while the page is shown. A timed refresh is quiet: the records shown
+ * stay without a spinner until the new ones come, and a failure of it keeps them without a message
+ * (the next refresh tries again).
  */
 export function useAlarmRecords(
   list: AlarmList,
