@@ -41,19 +41,18 @@ export function menuLeaves(menu: MenuEntry[]): Map<string, MenuEntry[]> {
  * Clicks a leaf of the side menu as a user does: each group above it opened by a click unless it
  * is open, then the entry, and waits for its address. Groups are never closed, so that the last
  * entries are clicked with every group above them open (the menu at its longest, where the bottom
- * bar could stand over them). A click that would land on something else fails. With `trial`,
- * Playwright only checks that the click on the entry would land (in view, steady, nothing over
- * it), and the route is not opened.
+ * bar could stand over them). A click that would land on something else fails (Playwright's
+ * checks: in view, steady, nothing over it).
  */
-export async function clickMenuEntry(page: Page, chain: MenuEntry[], { trial = false } = {}): Promise<void> {
+export async function clickMenuEntry(page: Page, chain: MenuEntry[]): Promise<void> {
   const navigation = page.getByRole('menu', { name: 'Navigation' });
   for (const [index, entry] of chain.entries()) {
     const item = navigation.getByRole('menuitem', { name: entryTitle(entry), exact: true });
     const leaf = index === chain.length - 1;
     if (!leaf && (await item.getAttribute('aria-expanded')) === 'true') continue;
     await settled(page);
-    await item.click({ timeout: 5_000, trial: leaf && trial });
+    await item.click({ timeout: 5_000 });
   }
   const path = chain.at(-1)?.path;
-  if (!trial) await page.waitForURL((url) => url.pathname === path, { timeout: 10_000 });
+  await page.waitForURL((url) => url.pathname === path, { timeout: 10_000 });
 }
