@@ -28,8 +28,8 @@
  *    the direct ingest of the same samples, and a register change to the realtime answer.
  * 12. MQTT samples (bench/mqtt.ts): 25,000 samples a second published through the embedded broker
  *    and through mosquitto, against the direct ingest of the same samples.
- * 13. The settlement ledger (bench/ledger.ts): a year of 15-minute intervals of 100 stations
- *    repriced after a price change, and a month's money page.
+ * 13. The settlement ledger (bench/ledger.ts): a price change over a year of 15-minute intervals of
+ *    100 stations, a month's and a year's money page, and the fleet's month ranked.
  *
  * `npm run bench -- --before DIR` measures 6, 7 and 8 also with the client and Storybook built in DIR
  * (a checkout of an earlier commit), beside this checkout's, in the same run.

@@ -29,7 +29,7 @@ import type { Services } from './http/services';
 import { createTranslator } from './i18n';
 import { entityModel } from './resources/entityModel';
 import { resourceHandler } from './resources/handlers';
-import { priceListRule } from './ledger/priceRules';
+import { priceListCheck, priceRecordRules } from './ledger/priceRules';
 import { EntityRepository } from './resources/repository';
 import { checkDefinition } from './reports/definitions';
 import { reportJobOf, type ReportJob } from './reports/runner';
@@ -138,8 +138,14 @@ export async function openServices(config: ServerConfig): Promise<Services> {
   services.repository.onChange(changed);
   // A device given a model gets the model's variables and maps, whichever call writes it (the demo's seeding too).
   services.repository.onWrite('device', giveModel(services.repository));
-  // A price list is checked beyond its schema, and the ledger intervals it prices are repriced, whichever call writes it.
-  services.repository.onWrite('electricityPrice', priceListRule(services));
+  // A price list is checked beyond its schema; what a change of prices changes in the ledger is recorded, whichever
+  // call writes or deletes a price list or time-of-use prices.
+  services.repository.onWrite('electricityPrice', priceListCheck(services));
+  for (const entity of ['electricityPrice', 'stationCharge'] as const) {
+    const rules = priceRecordRules(services, entity);
+    services.repository.onWrite(entity, rules.written);
+    services.repository.onDelete(entity, rules.deleted);
+  }
   services.repository.onWrite('reportDefinition', checkDefinition(services.repository));
   services.tokens.onRevoke(() => changed(AUTH_TOKENS, 0));
   const tellSamples = throttledPerTenant((tenantId) => void tell(SAMPLES, tenantId), SAMPLE_NEWS_MS);

@@ -13,6 +13,7 @@ type Recompute = Recomputes[number];
 const CAUSES: Record<string, string> = {
   'price list added': 'ledger.causes.listAdded',
   'price list edited': 'ledger.causes.listEdited',
+  'price list deleted': 'ledger.causes.listDeleted',
   'the prices in force changed': 'ledger.causes.pricesChanged',
   'sample corrected': 'ledger.causes.sampleCorrected',
 };
@@ -31,7 +32,7 @@ const savingsOf = (side: unknown) =>
 /**
  * The recomputations of a station's ledger, newest first: when, why (the prices in force changed,
  * a reading was corrected), which intervals and how many, and what their savings came to before
- * and after. `version` changes when the ledger was read again (which may itself recompute).
+ * and after. `version` changes when the ledger was read again.
  */
 export function LedgerRecomputes({ stationSn, version }: { stationSn: string; version: string }) {
   const { t } = useTranslation();

@@ -20,6 +20,7 @@ import * as mqttCredentials from './migrations/0015_mqtt_credentials';
 import * as siteScheme from './migrations/0016_site_scheme';
 import * as ledger from './migrations/0018_ledger';
 import * as reports from './migrations/0017_reports';
+import * as ledgerPricedAtRead from './migrations/0019_ledger_priced_at_read';
 
 /** Migrations in order; each takes the dialect where the two engines differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, context: MigrationContext): Promise<void> }> = {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, context: MigrationCon
   '0015_mqtt_credentials': mqttCredentials,
   '0016_site_scheme': siteScheme,
   '0018_ledger': ledger,
+  '0019_ledger_priced_at_read': ledgerPricedAtRead,
   '0017_reports': reports,
 };
 

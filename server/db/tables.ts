@@ -131,7 +131,10 @@ export interface SystemTables {
   /** A station the simulator drives, with the state of its model as of `ts` (null before the back-fill). */
   simulatorStation: { tenantId: number; stationId: number; state: string | null; ts: number | null };
   /** Which server process runs the simulator (one at a time on a shared database), until when. */
-  /** A closed settlement interval of a station (`server/ledger/`): energies, prices in force and amounts, unrounded. */
+  /**
+   * A closed settlement interval of a station (`server/ledger/`): the energy of each flow that it
+   * measured, unrounded (kWh; null for a flow the station has no counter of). It is priced when read.
+   */
   ledgerInterval: {
     tenantId: number;
     stationId: number;
@@ -139,38 +142,18 @@ export interface SystemTables {
     minutes: number;
     day: string;
     month: string;
-    priceKey: string | null;
-    listId: number | null;
-    period: string;
-    purchasePrice: number;
-    salePrice: number;
-    capacityRate: number | null;
     importKwh: number | null;
     exportKwh: number | null;
     chargeKwh: number | null;
     dischargeKwh: number | null;
     pvKwh: number | null;
-    /** Mean power drawn from the grid over the interval, kW (what a capacity charge is levied on). */
-    demandKw: number | null;
-    /** Mean power the load would have drawn with no battery and no PV, kW. */
-    baselineDemandKw: number | null;
-    importCost: number | null;
-    exportRevenue: number | null;
-    chargeCost: number | null;
-    dischargeValue: number | null;
-    pvValue: number | null;
-    /** Grid bill of the interval: imports bought less exports sold. */
-    actualCost: number | null;
-    /** What the same load would have cost with no battery and no PV: all of it bought at the purchase price. */
-    baselineCost: number | null;
-    /** Baseline cost less actual cost. */
-    savings: number | null;
     /** 1 when every counter of the station read through the whole interval. */
     complete: number;
     /** 1 when any counter read in it at all. */
     measured: number;
     /** 1 once no sample can come into it any more (every counter has read past its end, or a day has passed). */
     settled: number;
+    /** When it was measured (from the counters' readings). */
     computedAt: number;
   };
   /** A recomputation of ledger intervals: which, when, why, and what it changed (`detail`, JSON). */

@@ -1,11 +1,11 @@
-import type { LedgerRow } from './book';
-import { summarize, type LedgerEntry, type LedgerSummary } from './settle';
+import type { PricedRow } from './book';
+import { summarize, type LedgerSummary } from './settle';
 
 /** The baseline the savings are measured against, as the answers and the screens name it. */
 export const BASELINE = 'sameLoadNoBatteryNoPv';
 
 /**
- * Rounding: amounts are stored and summed unrounded and rounded only when answered, money to the
+ * Rounding: amounts are computed and summed unrounded and rounded only when answered, money to the
  * fen (2 decimals), energy to the Wh (3), power to the W (3), prices to 4 decimals, shares to 4;
  * so a total is the rounded sum, not the sum of rounded parts (they may differ by the fen).
  */
@@ -13,14 +13,9 @@ const round = (value: number | null, digits: number) => (value === null ? null :
 const fen = (value: number | null) => round(value, 2);
 const kwh = (value: number | null) => round(value, 3);
 
-/** A stored row as the summaries read it. */
-export function entryOf(row: LedgerRow): LedgerEntry & { month: string; capacityRate: number | null } {
-  return { ...row, complete: Boolean(row.complete), measured: Boolean(row.measured) };
-}
-
 /** Figures of a span, as answered. */
-export function summaryAnswer(rows: LedgerRow[], now: number, capacityKwh: number | null, expected: number) {
-  const s: LedgerSummary = summarize(rows.map(entryOf), now, capacityKwh);
+export function summaryAnswer(rows: PricedRow[], now: number, capacityKwh: number | null, expected: number) {
+  const s: LedgerSummary = summarize(rows, now, capacityKwh);
   // Closed intervals not stored at all (none of the counters read) count as incomplete too.
   const closed = Math.max(s.closed, expected);
   const demandSavings =
@@ -55,7 +50,7 @@ export function summaryAnswer(rows: LedgerRow[], now: number, capacityKwh: numbe
 }
 
 /** One interval as answered. */
-export function intervalAnswer(row: LedgerRow, clock: string) {
+export function intervalAnswer(row: PricedRow, clock: string) {
   return {
     start: row.start,
     time: clock,

@@ -7,12 +7,11 @@ import type { CatalogVariable } from '../telemetry/catalog';
 import { periodOf } from '../telemetry/calendar';
 import { zoneOf } from '../telemetry/lookup';
 import { byRole } from '../telemetry/roles';
-import type { TariffPeriod } from '../telemetry/tariff';
 import { intervalsBetween, settlementMinutesOf, type SettlementInterval, type SettlementMinutes } from './intervals';
 import { energiesOf, type Flow } from './measure';
 import { latestTimes, readingsOf, type Counter } from './readings';
 import { settleInterval, type IntervalEnergy, type LedgerEntry } from './settle';
-import { pricesOf, type IntervalPrices, type PriceList, type StationTariffs } from './tariffs';
+import { pricesOf, tariffsFrom, type IntervalPrices, type StationTariffs } from './tariffs';
 
 type Db = Kysely<Tables> | Transaction<Tables>;
 export type LedgerRow = Tables['ledgerInterval'];
@@ -66,31 +65,27 @@ export function ledgerStation(station: EntityRecord, variables: CatalogVariable[
   };
 }
 
+/** A station's price records: its dated price lists (`electricityPrice`) and time-of-use records (`stationCharge`). */
+export async function priceRecordsOf(ctx: LedgerScope, stationId: number) {
+  const ofStation = {
+    filters: [{ field: 'stationId', op: 'eq' as const, value: stationId }],
+    sortField: 'id',
+    sortOrder: 'asc' as const,
+  };
+  return {
+    lists: await ctx.repository.all(ctx.scope, 'electricityPrice', ofStation, ctx.db),
+    charges: await ctx.repository.all(ctx.scope, 'stationCharge', ofStation, ctx.db),
+  };
+}
+
 /** The tariffs of a station: its dated price lists and its latest time-of-use purchase and settlement prices. */
 export async function tariffsOf(ctx: LedgerScope, stationId: number): Promise<StationTariffs> {
-  const lists = await ctx.repository.all(
-    ctx.scope,
-    'electricityPrice',
-    { filters: [{ field: 'stationId', op: 'eq', value: stationId }], sortField: 'id', sortOrder: 'asc' },
-    ctx.db,
-  );
-  const charges = await ctx.repository.all(
-    ctx.scope,
-    'stationCharge',
-    { filters: [{ field: 'stationId', op: 'eq', value: stationId }], sortField: 'id', sortOrder: 'desc' },
-    ctx.db,
-  );
-  const charge = (type: string) => {
-    const found = charges.find((c) => c.chargeType === type && Array.isArray(c.periods));
-    return found
-      ? { id: Number(found.id), updateTime: String(found.updateTime ?? ''), periods: found.periods as TariffPeriod[] }
-      : undefined;
-  };
-  return { lists: lists as unknown as PriceList[], purchase: charge('purchase'), settlement: charge('settlement') };
+  const { lists, charges } = await priceRecordsOf(ctx, stationId);
+  return tariffsFrom(lists, charges);
 }
 
 /** A stored interval's energies, as measured when it was stored. */
-export function energyOfRow(row: LedgerRow): IntervalEnergy {
+function energyOfRow(row: LedgerRow): IntervalEnergy {
   return {
     imported: row.importKwh,
     exported: row.exportKwh,
@@ -106,48 +101,44 @@ function rowOf(
   ctx: LedgerScope,
   station: LedgerStation,
   interval: SettlementInterval,
-  entry: LedgerEntry,
-  prices: IntervalPrices,
+  energy: IntervalEnergy,
   settled: boolean,
   now: number,
 ): LedgerRow {
   return {
     tenantId: ctx.scope.tenantId,
     stationId: station.id,
-    start: entry.start,
-    minutes: entry.minutes,
+    start: interval.start,
+    minutes: station.minutes,
     day: interval.day,
     month: interval.month,
-    priceKey: entry.priceKey,
-    listId: entry.listId,
-    period: entry.period,
-    purchasePrice: entry.purchasePrice,
-    salePrice: entry.salePrice,
-    capacityRate: prices.capacityRate,
-    importKwh: entry.importKwh,
-    exportKwh: entry.exportKwh,
-    chargeKwh: entry.chargeKwh,
-    dischargeKwh: entry.dischargeKwh,
-    pvKwh: entry.pvKwh,
-    demandKw: entry.demandKw,
-    baselineDemandKw: entry.baselineDemandKw,
-    importCost: entry.importCost,
-    exportRevenue: entry.exportRevenue,
-    chargeCost: entry.chargeCost,
-    dischargeValue: entry.dischargeValue,
-    pvValue: entry.pvValue,
-    actualCost: entry.actualCost,
-    baselineCost: entry.baselineCost,
-    savings: entry.savings,
-    complete: entry.complete ? 1 : 0,
-    measured: entry.measured ? 1 : 0,
+    importKwh: energy.imported,
+    exportKwh: energy.exported,
+    chargeKwh: energy.charged,
+    dischargeKwh: energy.discharged,
+    pvKwh: energy.pv,
+    complete: energy.complete ? 1 : 0,
+    measured: energy.measured ? 1 : 0,
     settled: settled ? 1 : 0,
     computedAt: now,
   };
 }
 
+/** A stored interval as the summaries and answers read it: priced at `prices`, with its month, capacity rate and when it was measured. */
+export type PricedRow = LedgerEntry & { month: string; capacityRate: number | null; computedAt: number };
+
+/** Prices a stored interval (`settleInterval` over its stored energies). */
+function pricedRow(row: LedgerRow, prices: IntervalPrices): PricedRow {
+  return {
+    ...settleInterval(row.start, row.minutes, energyOfRow(row), prices),
+    month: row.month,
+    capacityRate: prices.capacityRate,
+    computedAt: row.computedAt,
+  };
+}
+
 /** Stored intervals of a station from `from` to `to`. */
-export async function storedRows(ctx: LedgerScope, stationId: number, from: number, to: number): Promise<LedgerRow[]> {
+async function storedRows(ctx: LedgerScope, stationId: number, from: number, to: number): Promise<LedgerRow[]> {
   const rows = await ctx.db
     .selectFrom('ledgerInterval')
     .selectAll()
@@ -199,7 +190,7 @@ export interface Recomputed {
   after: Tally;
 }
 
-const tallyOf = (rows: LedgerRow[]): Tally => ({
+const tallyOf = (rows: PricedRow[]): Tally => ({
   pricedBy: [...new Set(rows.map((r) => r.priceKey ?? 'none'))],
   savings: rows.reduce((s, r) => s + (r.savings ?? 0), 0),
   actualCost: rows.reduce((s, r) => s + (r.actualCost ?? 0), 0),
@@ -234,7 +225,7 @@ export async function record(
 }
 
 /** The recomputation of stored rows (`before`) into `after`, in the order of their starts. */
-const recomputedRows = (before: LedgerRow[], after: LedgerRow[]): Recomputed => ({
+const recomputedRows = (before: PricedRow[], after: PricedRow[]): Recomputed => ({
   intervals: after.length,
   firstStart: after[0]?.start ?? 0,
   lastStart: after.at(-1)?.start ?? 0,
@@ -243,13 +234,13 @@ const recomputedRows = (before: LedgerRow[], after: LedgerRow[]): Recomputed => 
 });
 
 /**
- * The ledger of a station from `from` to `to` (local midnights), brought up to date and stored:
+ * The ledger of a station from `from` to `to` (local midnights), brought up to date and priced:
  * closed intervals not stored yet, or stored before every counter had read past their end, are
- * measured from the counters' readings; stored intervals whose prices in force have changed since
- * (a price list added, edited or deleted, new time-of-use prices) are repriced from their stored
- * energies, with a record of the recomputation. Intervals still running are left out. Anything a
- * node knows comes from the database, so any node answers alike; two nodes doing the same at once
- * write the same rows.
+ * measured from the counters' readings and stored; every stored interval is priced at the prices
+ * in force now (a stored interval keeps only what it measured, so a price change alters nothing
+ * stored; `recordPriceChange` records what it changed). Intervals still running are left out.
+ * Anything a node knows comes from the database, so any node answers alike; two nodes doing the
+ * same at once write the same rows.
  */
 export async function ledgerRange(
   ctx: LedgerScope,
@@ -257,59 +248,33 @@ export async function ledgerRange(
   from: number,
   to: number,
   now = Date.now(),
-): Promise<{ intervals: SettlementInterval[]; rows: LedgerRow[]; prices: IntervalPrices[] }> {
+): Promise<{ intervals: SettlementInterval[]; rows: PricedRow[] }> {
   const intervals = intervalsBetween(station.zone, station.minutes, from, to);
-  const tariffs = await tariffsOf(ctx, station.id);
-  const prices = pricesOf(tariffs, station.zone, intervals);
   const stored = new Map((await storedRows(ctx, station.id, from, to)).map((row) => [row.start, row]));
   const measure: number[] = [];
-  const reprice: number[] = [];
   intervals.forEach((interval, i) => {
     if (interval.end > now) return;
     const row = stored.get(interval.start);
     if (!row || !row.settled || row.minutes !== station.minutes) measure.push(i);
-    else if (row.priceKey !== (prices[i] as IntervalPrices).key) reprice.push(i);
   });
-  const written: LedgerRow[] = [];
-  if (measure.length) written.push(...(await measured(ctx, station, intervals, prices, measure, now)));
-  const repriced = reprice.map((i) => {
-    const interval = intervals[i] as SettlementInterval;
-    const entry = settleInterval(
-      interval.start,
-      station.minutes,
-      energyOfRow(stored.get(interval.start) as LedgerRow),
-      prices[i] as IntervalPrices,
-    );
-    return rowOf(ctx, station, interval, entry, prices[i] as IntervalPrices, true, now);
-  });
-  written.push(...repriced);
-  if (written.length) {
+  if (measure.length) {
+    const written = await measured(ctx, station, intervals, measure, now);
     await upsert(ctx, written);
-    await record(
-      ctx,
-      station,
-      'prices',
-      recomputedRows(
-        reprice.map((i) => stored.get((intervals[i] as SettlementInterval).start) as LedgerRow),
-        repriced,
-      ),
-      { cause: 'the prices in force changed' },
-      now,
-    );
     for (const row of written) stored.set(row.start, row);
   }
-  const rows = intervals
-    .map((interval) => stored.get(interval.start))
-    .filter((row): row is LedgerRow => row !== undefined && row.minutes === station.minutes);
-  return { intervals, rows, prices };
+  const prices = pricesOf(await tariffsOf(ctx, station.id), station.zone, intervals);
+  const rows = intervals.flatMap((interval, i) => {
+    const row = stored.get(interval.start);
+    return row && row.minutes === station.minutes ? [pricedRow(row, prices[i] as IntervalPrices)] : [];
+  });
+  return { intervals, rows };
 }
 
-/** Measures intervals (indexes into `intervals`) from the counters' readings and settles them. */
+/** Measures intervals (indexes into `intervals`) from the counters' readings. */
 async function measured(
   ctx: LedgerScope,
   station: LedgerStation,
   intervals: SettlementInterval[],
-  prices: IntervalPrices[],
   which: number[],
   now: number,
 ): Promise<LedgerRow[]> {
@@ -327,20 +292,15 @@ async function measured(
   const readUntil = station.counters.length ? Math.min(...station.counters.map((c) => latest.get(c.varId) ?? 0)) : 0;
   return which.map((i) => {
     const interval = intervals[i] as SettlementInterval;
-    const entry = settleInterval(
-      interval.start,
-      station.minutes,
-      energies[i - first] as IntervalEnergy,
-      prices[i] as IntervalPrices,
-    );
     const settled = readUntil >= interval.end || interval.end <= now - SETTLE_AFTER_MS;
-    return rowOf(ctx, station, interval, entry, prices[i] as IntervalPrices, settled, now);
+    return rowOf(ctx, station, interval, energies[i - first] as IntervalEnergy, settled, now);
   });
 }
 
 /**
  * Measures again the stored intervals that contain some instants (a corrected sample, and the
- * reading after it whose growth it changes), and records why.
+ * reading after it whose growth it changes), and records why and what they came to before and
+ * after at the prices in force.
  */
 export async function remeasure(
   ctx: LedgerScope,
@@ -351,8 +311,10 @@ export async function remeasure(
 ): Promise<LedgerRow[]> {
   const step = station.minutes * 60_000;
   const starts = [...new Set(instants)].sort((a, b) => a - b);
-  const before: LedgerRow[] = [];
-  const after: LedgerRow[] = [];
+  const tariffs = await tariffsOf(ctx, station.id);
+  const before: PricedRow[] = [];
+  const after: PricedRow[] = [];
+  const written: LedgerRow[] = [];
   for (const ts of starts) {
     const stored = await ctx.db
       .selectFrom('ledgerInterval')
@@ -362,22 +324,23 @@ export async function remeasure(
       .where('start', '<=', ts)
       .where('start', '>', ts - step)
       .executeTakeFirst();
-    if (!stored || after.some((row) => row.start === Number(stored.start))) continue;
+    if (!stored || written.some((row) => row.start === Number(stored.start))) continue;
     const start = Number(stored.start);
     // The intervals of its local day, stepped from midnight as the ledger steps them.
     const day = periodOf('DAY', start, station.zone);
     const intervals = intervalsBetween(station.zone, station.minutes, day.start, day.end);
     const index = intervals.findIndex((iv) => iv.start === start);
     if (index < 0) continue;
-    const prices = pricesOf(await tariffsOf(ctx, station.id), station.zone, intervals);
-    const [row] = await measured(ctx, station, intervals, prices, [index], now);
+    const [row] = await measured(ctx, station, intervals, [index], now);
     if (!row) continue;
-    before.push({ ...stored, start, computedAt: Number(stored.computedAt) });
-    after.push(row);
+    const [prices] = pricesOf(tariffs, station.zone, [intervals[index] as SettlementInterval]) as [IntervalPrices];
+    before.push(pricedRow({ ...stored, start, computedAt: Number(stored.computedAt) }, prices));
+    after.push(pricedRow(row, prices));
+    written.push(row);
   }
-  if (after.length) {
-    await upsert(ctx, after);
+  if (written.length) {
+    await upsert(ctx, written);
     await record(ctx, station, 'sampleCorrection', recomputedRows(before, after), cause, now);
   }
-  return after;
+  return written;
 }

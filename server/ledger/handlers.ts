@@ -5,7 +5,7 @@ import { formatLocal, periodOf, type PeriodType } from '../telemetry/calendar';
 import { correctSample } from '../telemetry/corrections';
 import { catalogOf, stationOf, stationsOf, zoneOf } from '../telemetry/lookup';
 import { BASELINE, intervalAnswer, summaryAnswer } from './answers';
-import { ledgerRange, ledgerStation, remeasure, type LedgerRow, type LedgerScope } from './book';
+import { ledgerRange, ledgerStation, remeasure, type LedgerScope, type PricedRow } from './book';
 
 function scopeOf(call: CallContext): LedgerScope {
   return {
@@ -48,7 +48,7 @@ export const getStationLedger: Handler = async (call) => {
   const time = typeof call.query.time === 'string' ? call.query.time : Date.now();
   const { ledger, period, intervals, rows, now, summary, closedIn } = await stationLedger(call, station, type, time);
   const byStart = new Map(rows.map((row) => [row.start, row]));
-  const parts = new Map<string, { from: number; to: number; rows: LedgerRow[] }>();
+  const parts = new Map<string, { from: number; to: number; rows: PricedRow[] }>();
   for (const interval of intervals) {
     const key = type === 'DAY' ? `${interval.clock}|${interval.start}` : interval[PART[type]];
     const part = parts.get(key) ?? { from: interval.start, to: interval.end, rows: [] };

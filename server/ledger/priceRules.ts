@@ -1,11 +1,11 @@
 import type { Services } from '../http/services';
 import { ApiError } from '../errors';
-import type { EntityRecord, WriteRule } from '../resources/repository';
-import { zoneOf } from '../telemetry/lookup';
+import type { TenantScope } from '../auth/context';
+import type { DeleteRule, EntityRecord, WriteRule } from '../resources/repository';
 import { coverageFaults, type PeriodHours } from '../telemetry/tariff';
-import { ledgerStation } from './book';
-import { repriceFrom } from './reprice';
-import { listStart, type PriceList } from './tariffs';
+import { ledgerStation, priceRecordsOf, type LedgerScope } from './book';
+import { recordPriceChange } from './priceChange';
+import { listStart, tariffsFrom } from './tariffs';
 
 const refuse = (path: string, message: string): never => {
   throw new ApiError('validation', { detail: `${path}: ${message}` }, [{ path, message }]);
@@ -30,34 +30,92 @@ function check(record: EntityRecord, others: EntityRecord[]): void {
   if (same) refuse('effectiveMonth', `the station already has a price list from ${first} (id ${String(same.id)})`);
 }
 
+/** The records that price a station's ledger: dated price lists and time-of-use prices. */
+type PriceEntity = 'electricityPrice' | 'stationCharge';
+
+/** Records what a change of one price record of a station changed in its ledger (`recordPriceChange`). */
+async function recordChange(
+  services: Services,
+  { db, scope }: { db: LedgerScope['db']; scope: TenantScope },
+  stationId: number,
+  change: { entity: PriceEntity; id: number; before?: EntityRecord | undefined },
+  cause: Record<string, unknown>,
+): Promise<void> {
+  const ctx: LedgerScope = { db, dialect: services.database.dialect, repository: services.repository, scope };
+  const station = ledgerStation(await services.repository.get(scope, 'station', stationId, db), []);
+  const now = await priceRecordsOf(ctx, stationId);
+  // The records as they were: the one changed as it was on this station, or not there.
+  const was = (records: EntityRecord[], entity: typeof change.entity) =>
+    entity !== change.entity
+      ? records
+      : [
+          ...records.filter((r) => Number(r.id) !== change.id),
+          ...(change.before && Number(change.before.stationId) === stationId ? [change.before] : []),
+        ];
+  const tariffs = {
+    before: tariffsFrom(was(now.lists, 'electricityPrice'), was(now.charges, 'stationCharge')),
+    after: tariffsFrom(now.lists, now.charges),
+  };
+  // A dated list changes the prices from its start (the earlier of its old and new one); time-of-use
+  // prices, wherever no list has its own hours, so the whole stored ledger.
+  const starts = (change.entity === 'electricityPrice' ? tariffs.before.lists.concat(tariffs.after.lists) : [])
+    .filter((list) => Number(list.id) === change.id)
+    .map((list) => listStart(list, station.zone));
+  await recordPriceChange(ctx, station, tariffs, change.entity === 'electricityPrice' ? Math.min(...starts) : 0, cause);
+}
+
+/** Why the ledger changed, as its record says it: a price list added, edited or deleted, or time-of-use prices written. */
+const causeOf = (entity: PriceEntity, id: unknown, how: 'added' | 'edited' | 'deleted') =>
+  entity === 'electricityPrice'
+    ? { cause: `price list ${how}`, listId: Number(id) }
+    : { cause: 'the prices in force changed', chargeId: Number(id) };
+
 /**
- * What follows a write of a price list, in its transaction: it is refused (400 naming the field,
- * nothing written) when it starts on a day another list of the station starts, names a day its
- * month lacks, or has periods that leave an hour uncovered or cover it twice; else the station's
- * stored ledger intervals from the earlier of its old and new start on are repriced, and the
- * recomputation recorded. (A deleted list is noticed by the ledger when it next reads the span.)
+ * What follows a write or a delete of a price record (a dated price list, `electricityPrice`, or
+ * time-of-use prices, `stationCharge`), in its transaction: what it changed in the ledger of its
+ * station, and of the station it was moved from, is recorded.
  */
-export function priceListRule(services: Services): WriteRule {
-  return async ({ db, scope, record, before }) => {
-    const ctx = { db, dialect: services.database.dialect, repository: services.repository, scope };
-    const stationIds = [...new Set([Number(record.stationId), ...(before ? [Number(before.stationId)] : [])])];
-    for (const stationId of stationIds) {
-      const station = await services.repository.get(scope, 'station', stationId, db);
-      const zone = zoneOf(station);
-      if (stationId === Number(record.stationId)) {
-        const others = await services.repository.all(
-          scope,
-          'electricityPrice',
-          { filters: [{ field: 'stationId', op: 'eq', value: stationId }], sortField: 'id', sortOrder: 'asc' },
-          db,
+export function priceRecordRules(services: Services, entity: PriceEntity): { written: WriteRule; deleted: DeleteRule } {
+  return {
+    written: async ({ db, scope, record, before }) => {
+      const stations = new Set([Number(record.stationId), ...(before ? [Number(before.stationId)] : [])]);
+      for (const stationId of stations)
+        await recordChange(
+          services,
+          { db, scope },
+          stationId,
+          { entity, id: Number(record.id), before },
+          causeOf(entity, record.id, before ? 'edited' : 'added'),
         );
-        check(record, others);
-      }
-      const starts = [record, ...(before ? [before] : [])].map((list) => listStart(list as unknown as PriceList, zone));
-      await repriceFrom(ctx, ledgerStation(station, []), Math.min(...starts), {
-        cause: before ? 'price list edited' : 'price list added',
-        listId: Number(record.id),
-      });
-    }
+    },
+    deleted: ({ db, scope, before }) =>
+      recordChange(
+        services,
+        { db, scope },
+        Number(before.stationId),
+        { entity, id: Number(before.id), before },
+        causeOf(entity, before.id, 'deleted'),
+      ),
+  };
+}
+
+/**
+ * A price list is refused (400 naming the field, nothing written) when it starts on a day another
+ * list of the station starts, names a day its month lacks, or has periods that leave an hour
+ * uncovered or cover it twice.
+ */
+export function priceListCheck(services: Services): WriteRule {
+  return async ({ db, scope, record }) => {
+    const others = await services.repository.all(
+      scope,
+      'electricityPrice',
+      {
+        filters: [{ field: 'stationId', op: 'eq', value: Number(record.stationId) }],
+        sortField: 'id',
+        sortOrder: 'asc',
+      },
+      db,
+    );
+    check(record, others);
   };
 }

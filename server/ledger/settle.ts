@@ -15,14 +15,37 @@ export interface IntervalEnergy {
 }
 
 /**
- * One settled interval: its energies, what they come to at the prices in force, and the baseline;
- * the stored row's columns (`ledger_interval`) without what places it (tenant, station, day, month)
- * or keeps it (settled, when computed), its flags as booleans.
+ * One settled interval: its energies (as stored, `ledger_interval`), the prices in force, what they
+ * come to, and the baseline; all unrounded.
  */
-export type LedgerEntry = Omit<
+export type LedgerEntry = Pick<
   Tables['ledgerInterval'],
-  'tenantId' | 'stationId' | 'day' | 'month' | 'capacityRate' | 'settled' | 'computedAt' | 'complete' | 'measured'
-> & { complete: boolean; measured: boolean };
+  'start' | 'minutes' | 'importKwh' | 'exportKwh' | 'chargeKwh' | 'dischargeKwh' | 'pvKwh'
+> & {
+  /** What priced it (`IntervalPrices.key`), the dated list among that, the time-of-use class, the rates. */
+  priceKey: string | null;
+  listId: number | null;
+  period: string;
+  purchasePrice: number;
+  salePrice: number;
+  /** Mean power drawn from the grid over the interval, kW (what a capacity charge is levied on). */
+  demandKw: number | null;
+  /** Mean power the load would have drawn with no battery and no PV, kW. */
+  baselineDemandKw: number | null;
+  importCost: number | null;
+  exportRevenue: number | null;
+  chargeCost: number | null;
+  dischargeValue: number | null;
+  pvValue: number | null;
+  /** Grid bill of the interval: imports bought less exports sold. */
+  actualCost: number | null;
+  /** What the same load would have cost with no battery and no PV: all of it bought at the purchase price. */
+  baselineCost: number | null;
+  /** Baseline cost less actual cost. */
+  savings: number | null;
+  complete: boolean;
+  measured: boolean;
+};
 
 const times = (a: number | null, b: number) => (a === null ? null : a * b);
 
@@ -106,7 +129,7 @@ export interface LedgerSummary {
 }
 
 /** The amounts of an interval, which its energies and the prices in force come to. */
-export const AMOUNT_FIELDS = [
+const AMOUNT_FIELDS = [
   'importCost',
   'exportRevenue',
   'chargeCost',

@@ -1,4 +1,5 @@
 import { periodOf } from '../telemetry/calendar';
+import type { EntityRecord } from '../resources/repository';
 import { periodsAt, type PeriodClass, type PeriodHours, type TariffPeriod } from '../telemetry/tariff';
 import type { SettlementInterval } from './intervals';
 
@@ -38,6 +39,25 @@ export interface StationTariffs {
   purchase?: { id: number; updateTime?: string | undefined; periods: TariffPeriod[] } | undefined;
   /** The price exported energy is settled at (`stationCharge` of type settlement). */
   settlement?: { id: number; updateTime?: string | undefined; periods: TariffPeriod[] } | undefined;
+}
+
+/**
+ * A station's tariffs from its price records: its dated price lists (`electricityPrice`), and of
+ * its time-of-use records (`stationCharge`) the latest purchase and the latest settlement one.
+ */
+export function tariffsFrom(lists: EntityRecord[], charges: EntityRecord[]): StationTariffs {
+  const latest = [...charges].sort((a, b) => Number(b.id) - Number(a.id));
+  const charge = (type: string) => {
+    const found = latest.find((c) => c.chargeType === type && Array.isArray(c.periods));
+    return found
+      ? { id: Number(found.id), updateTime: String(found.updateTime ?? ''), periods: found.periods as TariffPeriod[] }
+      : undefined;
+  };
+  return {
+    lists: [...lists].sort((a, b) => Number(a.id) - Number(b.id)) as unknown as PriceList[],
+    purchase: charge('purchase'),
+    settlement: charge('settlement'),
+  };
 }
 
 /** The first instant a list applies: local midnight of its first day in the station's zone. */

@@ -24,6 +24,9 @@ export interface NameOption {
  */
 export type WriteRule = (write: { db: Db; scope: TenantScope; record: EntityRecord; before?: EntityRecord }) => Promise<void>;
 
+/** What follows from deleting a record, in the delete's transaction: `before` is the record deleted. A rule that throws undoes the delete. */
+export type DeleteRule = (deleted: { db: Db; scope: TenantScope; before: EntityRecord }) => Promise<void>;
+
 /** How a write runs: in the caller's transaction, and with values of server-filled fields a named handler sets. */
 export interface WriteOptions {
   db?: Db;
@@ -40,6 +43,7 @@ export class EntityRepository {
   private readonly models: Map<string, EntityModel>;
   private readonly listeners: ((entity: string, tenantId: number) => void)[] = [];
   private readonly rules = new Map<string, WriteRule[]>();
+  private readonly deleteRules = new Map<string, DeleteRule[]>();
   private readonly references = new References((entity) => this.model(entity));
 
   constructor(
@@ -60,6 +64,11 @@ export class EntityRepository {
    */
   onWrite(entity: string, rule: WriteRule): void {
     this.rules.set(entity, [...(this.rules.get(entity) ?? []), rule]);
+  }
+
+  /** Runs `rule` after every delete of a record of an entity (not of those a delete cascades to), in its transaction. */
+  onDelete(entity: string, rule: DeleteRule): void {
+    this.deleteRules.set(entity, [...(this.deleteRules.get(entity) ?? []), rule]);
   }
 
   private async followWrite(
@@ -207,8 +216,9 @@ export class EntityRepository {
   /** Deletes a record with the records that cascade from it; refuses while others refer to it. */
   async delete(scope: TenantScope, entity: string, id: number, options: WriteOptions = {}): Promise<void> {
     await this.run(options.db, scope, entity, async (trx) => {
-      await this.get(scope, entity, id, trx);
+      const before = await this.get(scope, entity, id, trx);
       await this.deleteWithDependents(trx, scope, this.model(entity), id);
+      for (const rule of this.deleteRules.get(entity) ?? []) await rule({ db: trx, scope, before });
     });
   }
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { energyOfRow } from '../../server/ledger/book';
-import { settleInterval } from '../../server/ledger/settle';
+import { periodsAt, type TariffPeriod } from '../../server/telemetry/tariff';
 import { call, connectedDatabases, signIn, type ConnectedServer } from '../support/api';
 
 type Row = Record<string, unknown>;
@@ -23,6 +22,7 @@ interface Recompute extends Row {
   from: string;
   to: string;
   intervals: number;
+  detail: Row;
 }
 
 const STATION = 'T2-ST1';
@@ -55,6 +55,7 @@ describe.each(connectedDatabases())('settlement ledger on $name', ({ start }) =>
   };
   const day = (time: string) => get<Ledger>('/ems/api/ledger/station', { stationSn: STATION, type: 'DAY', time });
   const interval = async (time: string, clock: string) => (await day(time)).intervals.find((iv) => iv.time === clock) as Interval;
+  const month = (time: string) => get<Row>('/ems/api/ledger/station', { stationSn: STATION, type: 'MONTH', time });
   const recomputes = () => get<Recompute[]>('/ems/api/ledger/recomputes', { stationSn: STATION });
   const lists = async () =>
     (await get<{ total: number }>('/ems/api/device/electricityprice/page', { stationId: String(stationId), size: '50' })).total;
@@ -100,7 +101,7 @@ describe.each(connectedDatabases())('settlement ledger on $name', ({ start }) =>
   });
   afterAll(() => server.stop());
 
-  test("a price list from last month reprices exactly last month's intervals; deleting it prices them back", async () => {
+  test("a price list from last month changes exactly last month's figures, recorded with what they came to; deleting it prices them back", async () => {
     const beforeL = await day(dayL);
     const beforeT = await day(dayT);
     // 01:00–02:00 on the 1st, valley (the station's time-of-use hours): 100 × 0.5 − 5 × 0.65
@@ -109,8 +110,8 @@ describe.each(connectedDatabases())('settlement ledger on $name', ({ start }) =>
       importKwh: 100,
       actualCost: 100 * 0.5 - 5 * SALE,
     });
-    await get('/ems/api/ledger/station', { stationSn: STATION, type: 'MONTH', time: lastMonth });
-    await get('/ems/api/ledger/station', { stationSn: STATION, type: 'MONTH', time: thisMonth });
+    const monthBefore = await month(lastMonth);
+    await month(thisMonth);
     const known = Math.max(0, ...(await recomputes()).map((r) => r.id));
 
     const added = await addList({ effectiveMonth: lastMonth, ...prices, valleyPrice: 0.4 });
@@ -122,6 +123,7 @@ describe.each(connectedDatabases())('settlement ledger on $name', ({ start }) =>
       from: `${lastMonth}-01 00:00:00`,
       to: `${lastMonth}-${daysIn(lastMonth)} 23:00:00`,
       intervals: daysIn(lastMonth) * 24,
+      detail: { cause: 'price list added', listId: added.body.data.id },
     });
     const afterL = await day(dayL);
     // 100 × 0.4 − 5 × 0.65
@@ -129,43 +131,70 @@ describe.each(connectedDatabases())('settlement ledger on $name', ({ start }) =>
       listId: added.body.data.id,
       actualCost: 100 * 0.4 - 5 * SALE,
     });
-    expect(afterL.intervals.every((iv) => iv.computedAt > Math.max(...beforeL.intervals.map((b) => b.computedAt)))).toBe(true);
-    // Repriced in the database, each stored interval of the month is what settling it in code at its prices gives, to the last bit.
-    const stored = await server.database.db
-      .selectFrom('ledgerInterval')
-      .selectAll()
-      .where('stationId', '=', stationId)
-      .where('month', '=', lastMonth)
-      .execute();
-    expect(stored).toHaveLength(daysIn(lastMonth) * 24);
-    for (const row of stored) {
-      const settled = settleInterval(Number(row.start), row.minutes, energyOfRow(row), {
-        key: row.priceKey,
-        listId: row.listId,
-        period: row.period as 'flat',
-        purchase: Number(row.purchasePrice),
-        sale: Number(row.salePrice),
-        capacityRate: row.capacityRate,
-      });
-      const { complete, measured, ...amounts } = settled;
-      expect({ ...row, start: Number(row.start) }).toMatchObject({
-        ...amounts,
-        complete: Number(complete),
-        measured: Number(measured),
-      });
+    // The record's totals, summed by the hour in the database, are the month's figures priced interval by interval at read.
+    const monthAfter = await month(lastMonth);
+    expect(monthAfter.actualCost).not.toBe(monthBefore.actualCost);
+    const detail = fresh[0]?.detail as Record<'before' | 'after', { actualCost: number; savings: number }>;
+    for (const [side, figures] of [
+      ['before', monthBefore],
+      ['after', monthAfter],
+    ] as const) {
+      expect(Math.abs(detail[side].actualCost - Number(figures.actualCost)), side).toBeLessThan(0.006);
+      expect(Math.abs(detail[side].savings - Number(figures.savings)), side).toBeLessThan(0.006);
     }
+    // Nothing stored changes: the intervals keep when they were measured.
+    expect(afterL.intervals.map((iv) => iv.computedAt)).toEqual(beforeL.intervals.map((iv) => iv.computedAt));
     const afterT = await day(dayT);
     for (const iv of afterT.intervals) {
       const was = beforeT.intervals.find((b) => b.start === iv.start) as Interval;
-      expect({ listId: iv.listId, actualCost: iv.actualCost }).toEqual({ listId: was.listId, actualCost: was.actualCost });
-      // Settled intervals are left as they were (a day later every interval is settled).
-      if (iv.start + HOUR <= Date.now() - DAY) expect(iv.computedAt).toBe(was.computedAt);
+      expect({ listId: iv.listId, actualCost: iv.actualCost, computedAt: iv.computedAt }).toEqual({
+        listId: was.listId,
+        actualCost: was.actualCost,
+        computedAt: was.computedAt,
+      });
     }
 
     const deleted = await call(app, admin, { method: 'DELETE', url: `/ems/api/device/electricityprice/${added.body.data.id}` });
     expect(deleted.status).toBe(200);
     expect((await interval(dayL, '01:00')).actualCost).toBe(beforeL.intervals.find((iv) => iv.time === '01:00')?.actualCost);
-    expect((await recomputes())[0]).toMatchObject({ reason: 'prices', from: `${dayL} 00:00:00` });
+    expect((await recomputes())[0]).toMatchObject({
+      reason: 'prices',
+      from: `${lastMonth}-01 00:00:00`,
+      intervals: daysIn(lastMonth) * 24,
+      detail: { cause: 'price list deleted', listId: added.body.data.id },
+    });
+  });
+
+  test('new time-of-use hours re-class the hours of a list that has none, recorded as the prices in force changing', async () => {
+    const tou = await get<Row & { id: number; periods: TariffPeriod[] }>('/ems/api/device/stationcharge/config', {
+      stationSn: STATION,
+      chargeType: 'purchase',
+    });
+    const save = async (body: Row) => {
+      const saved = await call(app, admin, { method: 'POST', url: '/ems/api/device/stationcharge/config', payload: body });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    };
+    const { createTime: _c, updateTime: _u, stationName: _n, ...editable } = tou;
+    // The demo's list of the year prices last month by class; the time-of-use hours make 01:00 valley.
+    const before = await interval(dayL, '01:00');
+    expect(before.period).toBe('valley');
+    const inForce = (
+      await get<{ records: Row[] }>('/ems/api/device/electricityprice/page', { stationId: String(stationId), size: '50' })
+    ).records.find((list) => list.id === before.listId);
+    expect(before.actualCost).toBeCloseTo(100 * Number(inForce?.valleyPrice) - 5 * SALE, 9);
+    const known = Math.max(0, ...(await recomputes()).map((r) => r.id));
+    const night = periodsAt(tou.periods, 1, Number(lastMonth.slice(5, 7)))[0];
+    await save({ ...editable, periods: tou.periods.map((p) => (p === night ? { ...p, period: 'flat' } : p)) });
+    const [changed, ...others] = (await recomputes()).filter((r) => r.id > known);
+    expect(others).toEqual([]);
+    expect(changed).toMatchObject({ reason: 'prices', detail: { cause: 'the prices in force changed', chargeId: tou.id } });
+    expect(changed?.intervals).toBeGreaterThanOrEqual(daysIn(lastMonth) * 24);
+    // 100 × the list's flat price − 5 × 0.65
+    const after = await interval(dayL, '01:00');
+    expect(after).toMatchObject({ period: 'flat', listId: before.listId });
+    expect(after.actualCost).toBeCloseTo(100 * Number(inForce?.flatPrice) - 5 * SALE, 9);
+    await save(editable);
+    expect((await interval(dayL, '01:00')).actualCost).toBe(before.actualCost);
   });
 
   test('a corrected reading recomputes its interval and the next, whose growth it changes', async () => {
