@@ -51,6 +51,7 @@ const SCREEN_CODE: Record<string, () => Promise<{ default: ComponentType<SiteScr
   alarmSwitches: () => import('./alarms/AlarmSwitchesPage').then((m) => ({ default: m.AlarmSwitchesPage })),
   stationBoard: () => import('./site/StationBoardScreen').then((m) => ({ default: m.StationBoardScreen })),
   historyCurves: () => import('./site/HistoryCurvesScreen').then((m) => ({ default: m.HistoryCurvesScreen })),
+  worksheetCalendar: () => import('./site/WorksheetCalendarScreen').then((m) => ({ default: m.WorksheetCalendarScreen })),
   deviceMonitor: () => import('./site/DeviceMonitorScreen').then((m) => ({ default: m.DeviceMonitorScreen })),
   seriesStatistics: () => import('./site/SeriesScreen').then((m) => ({ default: m.SeriesScreen })),
   seriesComparison: () => import('./site/SeriesScreen').then((m) => ({ default: m.SeriesScreen })),

@@ -15,6 +15,33 @@ export interface SiteScreenProps {
   children(station: StationRecord): ReactNode;
 }
 
+/** The station picker of a screen: named, searched by the stations' names. */
+export function StationPicker<V extends string | number>({
+  value,
+  options,
+  onChange,
+}: {
+  value: V | undefined;
+  options: { value: V; label: string }[];
+  onChange(value: V): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Typography.Text>{t('dashboard.station')}</Typography.Text>
+      <Select
+        aria-label={t('dashboard.station')}
+        value={value}
+        style={{ minWidth: 220 }}
+        showSearch
+        optionFilterProp="label"
+        options={options}
+        onChange={onChange}
+      />
+    </>
+  );
+}
+
 /**
  * The frame of a site-monitoring screen: its title, the station picker (the stations its kind
  * offers) with the screen's own controls, then its body for the chosen station — or why there is
@@ -33,15 +60,10 @@ export function SiteScreen({ route, choice, tools, children }: SiteScreenProps) 
     <Flex vertical gap="middle">
       <ScreenHeader title={label(t, `routes.${route}.title`)} />
       <Flex wrap gap="middle" align="center">
-        <Typography.Text>{t('dashboard.station')}</Typography.Text>
-        <Select
-          aria-label={t('dashboard.station')}
+        <StationPicker
           value={station?.sn}
-          style={{ minWidth: 220 }}
-          showSearch
-          optionFilterProp="label"
           options={(stations ?? []).map((entry) => ({ value: entry.sn, label: entry.name }))}
-          onChange={(sn: string) => choice.choose(sn)}
+          onChange={(sn) => choice.choose(sn)}
         />
         {station ? tools : null}
       </Flex>

@@ -134,6 +134,8 @@ function textPairs(name: ThemeName): [string, string, string][] {
     ...onEveryGround('the active tab', part('Tabs', 'colorPrimary')),
     ...onEveryGround('the current page', part('Pagination', 'colorPrimary')),
     ...onEveryGround('an empty table', part('Table', 'colorTextDisabled')),
+    ...onEveryGround("a calendar's day of another month", part('Calendar', 'colorTextDisabled')),
+    ["a calendar's day picked", white, part('Calendar', 'colorPrimary')],
     ...onEveryGround('a link button', token.colorLink ?? ''),
     ...onEveryGround('a danger link', part('Button', 'colorError')),
     ...onEveryGround('a danger link, hovered', part('Button', 'colorErrorHover')),

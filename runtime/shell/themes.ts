@@ -81,6 +81,9 @@ export function themeConfig(name: ThemeName, reducedMotion = false): ThemeConfig
       Pagination: redText,
       // An empty table says so in the disabled grey: there that text is the answer, not a disabled control.
       Table: { colorTextDisabled: shade.quiet },
+      // A calendar's days of the months beside are days to read, not disabled ones; the day picked is
+      // white on the fill of a primary button.
+      Calendar: { colorTextDisabled: shade.quiet, colorPrimary: under.fill },
     },
   };
 }

@@ -19,7 +19,7 @@ const pageNamed = (name: string) => pages.find((p) => p.page === name) as PageSc
  * not walk: a user's own notices written and read, a support request reviewed and surveyed,
  * feedback sent, the summary board counting a site started on the execution site list, a guard
  * event entered and confirmed, the PTZ pad of the dashboard's camera, the device list's workbook
- * exported and imported. Each checks the screen against the server.
+ * exported and imported, the worksheet calendar. Each checks the screen against the server.
  */
 describe('site operations in the browser', () => {
   let server: TestServer;
@@ -417,5 +417,76 @@ describe('site operations in the browser', () => {
     await page.getByText('not an Excel workbook', { exact: false }).waitFor();
     expect((await listed(devices)).total).toBe(all);
     await page.getByText(`${total} in total`, { exact: true }).waitFor();
+  });
+
+  test("worksheet calendar: each day of the month with worksheets lists them and counts them by state, and today's stand beside (all, the user's own, one station's), as the server answers; in Chinese too", async () => {
+    type Sheet = { name: string; status: string; stationId: number };
+    const get = async <T>(path: string, query: Record<string, string> = {}) =>
+      (await call<T>(server.app, admin, { method: 'GET', url: `/manager/executesiteworksheet/${path}`, query })).body.data;
+    // The month the calendar opens on: the browser's (this machine's clock, as the test's).
+    const month = new Date().toISOString().slice(0, 7);
+    const arranged = await get<{ date: string; worksheets: Sheet[] }[]>('getMonthArrange', { month });
+    const states = await get<({ date: string } & Record<'toDo' | 'inProgress' | 'done' | 'revoked', number>)[]>(
+      'getMonthTaskStatus',
+      {
+        month,
+      },
+    );
+    const todays = await get<Sheet[]>('getTodayArrange');
+    const mine = await get<Sheet[]>('getTodayArrange', { mine: 'true' });
+    expect(states.length).toBeGreaterThan(0);
+
+    await page.goto(`${server.url}/main/ems/map/maintenance/worksheet/calendar?lng=en`);
+    await page.getByRole('heading', { name: 'Worksheet calendar' }).waitFor();
+    const today = page.getByRole('region', { name: 'Today' });
+    const names = (region: Locator) => region.locator('.ant-list-item-meta-title').allTextContents();
+    await expect.poll(() => names(today)).toEqual(todays.map((sheet) => sheet.name));
+    await tap(today.getByRole('switch', { name: 'Only mine' }));
+    await expect.poll(() => names(today)).toEqual(mine.map((sheet) => sheet.name));
+
+    const ofDay = page.getByRole('region', { name: /^Worksheets of / });
+    for (const counted of states) {
+      await tap(page.locator(`td[title="${counted.date}"]`));
+      const [y, m, d] = counted.date.split('-').map(Number) as [number, number, number];
+      const shown = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+      await page.getByRole('region', { name: `Worksheets of ${shown}` }).waitFor();
+      const byState = ofDay.getByRole('list', { name: 'Worksheets of the day by state' });
+      expect(await byState.getByRole('listitem').allTextContents()).toEqual([
+        `To do ${counted.toDo}`,
+        `In progress ${counted.inProgress}`,
+        `Done ${counted.done}`,
+        `Revoked ${counted.revoked}`,
+      ]);
+      // Revoked worksheets are counted, not listed.
+      const listed = arranged.find((day) => day.date === counted.date)?.worksheets ?? [];
+      expect(await names(ofDay)).toEqual(listed.map((sheet) => sheet.name));
+    }
+
+    // One station's: those the server answers for it alone (a station with none of today's shows none).
+    const stations = (
+      await call<{ id: number; name: string }[]>(server.app, admin, { method: 'GET', url: '/ems/api/device/station/list' })
+    ).body.data;
+    const other = stations.find((station) => !todays.some((sheet) => sheet.stationId === station.id));
+    expect(other).toBeDefined();
+    await tap(today.getByRole('switch', { name: 'Only mine' }));
+    await choose(page, 'Station', String(other?.name));
+    const ofOther = await get<Sheet[]>('getTodayArrange', { stationId: String(other?.id) });
+    await expect.poll(() => names(today)).toEqual(ofOther.map((sheet) => sheet.name));
+    expect(new URL(page.url()).searchParams.get('station')).toBe(String(other?.id));
+
+    await page.goto(`${server.url}/main/ems/map/maintenance/worksheet/calendar?lng=zh`);
+    await page.getByRole('heading', { name: '工单日历' }).waitFor();
+    await expect.poll(() => names(page.getByRole('region', { name: '今日工单' }))).toEqual(todays.map((sheet) => sheet.name));
+    const first = states[0] as (typeof states)[number];
+    await tap(page.locator(`td[title="${first.date}"]`));
+    const inChinese = page.getByRole('list', { name: '当日工单状态' }).getByRole('listitem');
+    await expect
+      .poll(() => inChinese.allTextContents())
+      .toEqual([`待处理 ${first.toDo}`, `进行中 ${first.inProgress}`, `已完成 ${first.done}`, `已撤销 ${first.revoked}`]);
   });
 });
