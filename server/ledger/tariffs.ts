@@ -17,7 +17,7 @@ export interface PriceList {
   capacityCharge?: number | undefined;
   /** The hours of each class; the station's time-of-use periods when absent. */
   periods?: PeriodHours[] | undefined;
-  /** When it was last changed: a change of the list reprices what it priced. */
+  /** When it was last changed: part of the key of what it prices, so that a change of the list is recorded. */
   updateTime?: string | undefined;
 }
 
