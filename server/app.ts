@@ -29,7 +29,7 @@ import type { Services } from './http/services';
 import { createTranslator } from './i18n';
 import { entityModel } from './resources/entityModel';
 import { resourceHandler } from './resources/handlers';
-import { priceListCheck, priceRecordRules } from './ledger/priceRules';
+import { priceRecordRules } from './ledger/priceRules';
 import { EntityRepository } from './resources/repository';
 import { checkDefinition } from './reports/definitions';
 import { reportJobOf, type ReportJob } from './reports/runner';
@@ -140,7 +140,6 @@ export async function openServices(config: ServerConfig): Promise<Services> {
   services.repository.onWrite('device', giveModel(services.repository));
   // A price list is checked beyond its schema; what a change of prices changes in the ledger is recorded, whichever
   // call writes or deletes a price list or time-of-use prices.
-  services.repository.onWrite('electricityPrice', priceListCheck(services));
   for (const entity of ['electricityPrice', 'stationCharge'] as const) {
     const rules = priceRecordRules(services, entity);
     services.repository.onWrite(entity, rules.written);

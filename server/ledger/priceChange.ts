@@ -79,16 +79,14 @@ export function priceNames(): (price: IntervalPrices) => string {
   };
 }
 
-const NO_ENERGY = { complete: true, measured: true };
-
 /**
  * Records what a change of a station's prices (a price list or time-of-use prices added, edited or
  * deleted) changed in its stored ledger from `from` on: which intervals the prices in force changed
  * for, and what they came to before and after. Nothing stored changes, as the ledger prices an
  * interval when it is read (`ledgerRange`). The stored intervals are read in runs of one offset
- * (`priceRuns` over the station's hours), a statement for each pair of prices before and after that differ, summing
- * their energies by the run's hours of that pair; an interval's amounts are linear in its energies,
- * so `settleInterval` over a sum of intervals gives the sum of their amounts.
+ * (`priceRuns` over the station's hours), a statement for each pair of prices before and after that
+ * differ, summing their energies by the run's hours of that pair; an interval's amounts are linear in
+ * its energies, so `settleInterval` over a sum of intervals gives the sum of their amounts.
  */
 export async function recordPriceChange(
   ctx: LedgerScope,
@@ -165,7 +163,8 @@ export async function recordPriceChange(
       lastStart = Math.max(lastStart, Number(sums.last));
       const sum = (value: unknown) => (value === null || value === undefined ? null : Number(value));
       const energy = {
-        ...NO_ENERGY,
+        complete: true,
+        measured: true,
         imported: sum(sums.imported),
         exported: sum(sums.exported),
         charged: sum(sums.charged),

@@ -33,19 +33,23 @@ function check(record: EntityRecord, others: EntityRecord[]): void {
 /** The records that price a station's ledger: dated price lists and time-of-use prices. */
 type PriceEntity = 'electricityPrice' | 'stationCharge';
 
-/** Records what a change of one price record of a station changed in its ledger (`recordPriceChange`). */
+/**
+ * Records what a change of one price record of a station changed in its ledger (`recordPriceChange`).
+ * A price list written to the station (`checked`) is first checked against the station's other lists.
+ */
 async function recordChange(
   services: Services,
   { db, scope }: { db: LedgerScope['db']; scope: TenantScope },
   stationId: number,
-  change: { entity: PriceEntity; id: number; before?: EntityRecord | undefined },
+  change: { entity: PriceEntity; id: number; before?: EntityRecord | undefined; checked?: EntityRecord | undefined },
   cause: Record<string, unknown>,
 ): Promise<void> {
   const ctx: LedgerScope = { db, dialect: services.database.dialect, repository: services.repository, scope };
+  const current = await priceRecordsOf(ctx, stationId);
+  if (change.checked) check(change.checked, current.lists);
   const station = ledgerStation(await services.repository.get(scope, 'station', stationId, db), []);
-  const now = await priceRecordsOf(ctx, stationId);
   // The records as they were: the one changed as it was on this station, or not there.
-  const was = (records: EntityRecord[], entity: typeof change.entity) =>
+  const was = (records: EntityRecord[], entity: PriceEntity) =>
     entity !== change.entity
       ? records
       : [
@@ -53,15 +57,20 @@ async function recordChange(
           ...(change.before && Number(change.before.stationId) === stationId ? [change.before] : []),
         ];
   const tariffs = {
-    before: tariffsFrom(was(now.lists, 'electricityPrice'), was(now.charges, 'stationCharge')),
-    after: tariffsFrom(now.lists, now.charges),
+    before: tariffsFrom(was(current.lists, 'electricityPrice'), was(current.charges, 'stationCharge')),
+    after: tariffsFrom(current.lists, current.charges),
   };
   // A dated list changes the prices from its start (the earlier of its old and new one); time-of-use
   // prices, wherever no list has its own hours, so the whole stored ledger.
-  const starts = (change.entity === 'electricityPrice' ? tariffs.before.lists.concat(tariffs.after.lists) : [])
-    .filter((list) => Number(list.id) === change.id)
-    .map((list) => listStart(list, station.zone));
-  await recordPriceChange(ctx, station, tariffs, change.entity === 'electricityPrice' ? Math.min(...starts) : 0, cause);
+  const from =
+    change.entity === 'electricityPrice'
+      ? Math.min(
+          ...[...tariffs.before.lists, ...tariffs.after.lists]
+            .filter((list) => Number(list.id) === change.id)
+            .map((list) => listStart(list, station.zone)),
+        )
+      : 0;
+  await recordPriceChange(ctx, station, tariffs, from, cause);
 }
 
 /** Why the ledger changed, as its record says it: a price list added, edited or deleted, or time-of-use prices written. */
@@ -72,8 +81,10 @@ const causeOf = (entity: PriceEntity, id: unknown, how: 'added' | 'edited' | 'de
 
 /**
  * What follows a write or a delete of a price record (a dated price list, `electricityPrice`, or
- * time-of-use prices, `stationCharge`), in its transaction: what it changed in the ledger of its
- * station, and of the station it was moved from, is recorded.
+ * time-of-use prices, `stationCharge`), in its transaction: a price list written is refused (400
+ * naming the field, nothing written) when it starts on a day another list of the station starts,
+ * names a day its month lacks, or has periods that leave an hour uncovered or cover it twice; else
+ * what the change did to the ledger of its station, and of the station it was moved from, is recorded.
  */
 export function priceRecordRules(services: Services, entity: PriceEntity): { written: WriteRule; deleted: DeleteRule } {
   return {
@@ -84,7 +95,12 @@ export function priceRecordRules(services: Services, entity: PriceEntity): { wri
           services,
           { db, scope },
           stationId,
-          { entity, id: Number(record.id), before },
+          {
+            entity,
+            id: Number(record.id),
+            before,
+            checked: entity === 'electricityPrice' && stationId === Number(record.stationId) ? record : undefined,
+          },
           causeOf(entity, record.id, before ? 'edited' : 'added'),
         );
     },
@@ -96,26 +112,5 @@ export function priceRecordRules(services: Services, entity: PriceEntity): { wri
         { entity, id: Number(before.id), before },
         causeOf(entity, before.id, 'deleted'),
       ),
-  };
-}
-
-/**
- * A price list is refused (400 naming the field, nothing written) when it starts on a day another
- * list of the station starts, names a day its month lacks, or has periods that leave an hour
- * uncovered or cover it twice.
- */
-export function priceListCheck(services: Services): WriteRule {
-  return async ({ db, scope, record }) => {
-    const others = await services.repository.all(
-      scope,
-      'electricityPrice',
-      {
-        filters: [{ field: 'stationId', op: 'eq', value: Number(record.stationId) }],
-        sortField: 'id',
-        sortOrder: 'asc',
-      },
-      db,
-    );
-    check(record, others);
   };
 }
