@@ -155,6 +155,9 @@ async function settle(page: Page, pending: () => number, title: string | undefin
 
 const THEME_LABEL: Record<ThemeName, string> = { default: 'light', dark: 'dark' };
 
+/** The side menu beside the screen, from 992 px (narrower, it is in a drawer, closed while the screen is checked). */
+const SIDE_MENU = '.ant-layout-sider';
+
 /** Below this width the shell is a phone's: its menu in a drawer, the header's choices in an account menu. */
 const PHONE_WIDTH = 600;
 
@@ -206,7 +209,10 @@ async function unreachableOnPhone(page: Page, inShell: boolean): Promise<string[
  * window each route must also fit its width, a signed-in one with its menu, header actions,
  * bottom navigation and primary buttons in reach (`unreachableOnPhone`). With `fromMenu`, a route
  * of the side menu is opened by clicking its entry (`clickMenuEntry`), and a last test checks that
- * every entry was.
+ * every entry was. The menu's groups then stay open, and it grows to every entry: it is checked with
+ * the first route and, with every group open, after the last; the routes between set it aside, as
+ * what changes in it from one to the next (an entry selected, a group opened) is in its last state
+ * too. Checked with each route, the menu took the audit from about 340 ms a route to 870 ms.
  */
 export function a11yTests(
   themeName: ThemeName,
@@ -228,6 +234,8 @@ export function a11yTests(
     /** With `fromMenu`: the side menu's leaves by path, and those opened by their entry. */
     let leaves = new Map<string, MenuEntry[]>();
     const clicked = new Set<string>();
+    /** Whether the side menu has been checked (with `fromMenu`, once at first; see above). */
+    let menuChecked = false;
 
     beforeAll(async () => {
       server = await startServer({ listen: true, sqliteDemo: true });
@@ -278,7 +286,8 @@ export function a11yTests(
       }
       if (!chain || address !== route.path) await openInApp(page, address);
       await settle(page, pending, titleOf(route));
-      const findings = await audit(page, address);
+      const findings = await audit(page, address, fromMenu && menuChecked ? { exclude: [SIDE_MENU] } : {});
+      menuChecked = true;
       for (const link of await openLinksShown(page, openPaths)) openLinks.add(link);
       expect(describeFindings(findings), 'serious or critical findings of axe-core').toBe('');
       // A signed-in screen outside the shell (the kiosk view) has no menu or account to reach.
@@ -286,7 +295,7 @@ export function a11yTests(
     });
 
     if (fromMenu)
-      test('every entry of the side menu was opened by a click on it, the last ones with every group open', async () => {
+      test('every entry of the side menu was opened by a click on it, the last ones with every group open, and the menu then passes axe-core', async () => {
         expect(leaves.size).toBeGreaterThan(150);
         expect([...leaves.keys()].filter((path) => !clicked.has(path))).toEqual([]);
         // Groups are opened and never closed: the last entries were clicked with the menu at its
@@ -296,6 +305,8 @@ export function a11yTests(
         const menu = page.getByRole('menu', { name: 'Navigation' });
         expect(await menu.locator('[aria-expanded="true"]').count()).toBeGreaterThan(10);
         expect(await menu.locator('[aria-expanded="false"]').count()).toBe(0);
+        const findings = await audit(page, 'the side menu, every group open', { include: [SIDE_MENU] });
+        expect(describeFindings(findings), 'serious or critical findings of axe-core').toBe('');
       });
 
     test.each(open.map((route) => [route.path, route] as const))('%s, without a session', async (_path, route) => {
