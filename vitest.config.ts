@@ -56,9 +56,8 @@ export default defineConfig({
   test: {
     // A worker per core: by default a run keeps one core free, which on two cores runs every file
     // one after another (the API files wait on PostgreSQL, the stories on jsdom: two use both cores).
-    // `npm test` runs three at once in both its runs (`--maxWorkers 3`): its first run's files wait
-    // too (leases expiring, a cluster's nodes starting), and the checks, builds and soak beside them
-    // (`test:beside`) do not fill all of that (see docs/decisions.md).
+    // Where the files of `npm test`'s first run wait (leases expiring), the checks, builds and soak
+    // beside them (`test:beside`) use the cores.
     maxWorkers: 2,
     // The files a worker runs share the modules it has loaded (and, in jsdom, its document): loading
     // the server's or the runtime's code and a jsdom for each file took seconds a file, most of the
