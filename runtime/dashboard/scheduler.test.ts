@@ -282,6 +282,38 @@ describe('DataScheduler', () => {
     scheduler.stop();
   });
 
+  test('before it registers, a widget is loading in each slot it needs or has the answer held; primed, what it has; needs that throw, none', async () => {
+    const server = fakeServer();
+    const scheduler = new DataScheduler({ fetchBatch: server.fetchBatch, visibility: visibility() });
+    scheduler.start();
+    await vi.advanceTimersByTimeAsync(0);
+    scheduler.setWidget(
+      'other',
+      () => ({ v: realtime('X') }),
+      () => undefined,
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(scheduler.slotsBefore('new', () => ({ held: realtime('X'), station: status('S1') }))).toEqual({
+      held: { status: 'ready', data: JSON.stringify(realtime('X')) },
+      station: { status: 'loading' },
+    });
+    // Nothing was asked for it, nor registered: its own registration does that.
+    expect(server.requests).toHaveLength(1);
+    expect(scheduler.slotsOf('new')).toBeUndefined();
+    scheduler.prime([{ id: 'primed', needsOf: () => ({ v: realtime('Y') }) }]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(scheduler.slotsBefore('primed', () => ({ v: realtime('Z') }))).toEqual({
+      v: { status: 'ready', data: JSON.stringify(realtime('Y')) },
+    });
+    expect(
+      scheduler.slotsBefore('broken', () => {
+        throw new TypeError('unreadable');
+      }),
+    ).toEqual({});
+    expect(scheduler.slotsBefore('text', () => ({}))).toEqual({});
+    scheduler.stop();
+  });
+
   test('a widget whose needs throw (a configuration its code cannot read) is left out; the others are fetched, tick after tick', async () => {
     const server = fakeServer();
     const scheduler = new DataScheduler({ fetchBatch: server.fetchBatch, visibility: visibility() });

@@ -127,8 +127,7 @@ export class DataScheduler {
       }
       return;
     }
-    const slots: Record<string, SlotState> = {};
-    for (const [slot, need] of Object.entries(needs)) slots[slot] = this.answerOf(needKey(need)) ?? { status: 'loading' };
+    const slots = this.slotsFor(needs);
     this.entries.set(id, { needsOf, needs, slots, listener });
     listener(slots);
     if (this.timer === undefined || Object.values(slots).every((state) => state.status !== 'loading')) return;
@@ -167,6 +166,29 @@ export class DataScheduler {
   /** The answers a widget has now. */
   slotsOf(id: string): Record<string, SlotState> | undefined {
     return this.entries.get(id)?.slots;
+  }
+
+  /**
+   * What a widget shows before it has registered (its first render): what it has if it was primed,
+   * else for each of its needs the answer held or loading. Never no slots for a widget that needs
+   * something, which would read as answered with nothing: a board drew "no data" in each widget
+   * until its needs were registered. A widget whose needs throw has none (it says so when it registers).
+   */
+  slotsBefore(id: string, needsOf: NeedsOf): Record<string, SlotState> {
+    const known = this.slotsOf(id);
+    if (known) return known;
+    try {
+      return this.slotsFor(needsOf(Date.now()));
+    } catch {
+      return {};
+    }
+  }
+
+  /** For each need, the answer held or loading. */
+  private slotsFor(needs: Needs): Record<string, SlotState> {
+    return Object.fromEntries(
+      Object.entries(needs).map(([slot, need]) => [slot, this.answerOf(needKey(need)) ?? { status: 'loading' as const }]),
+    );
   }
 
   /** Starts refreshing: a tick now, then one every interval. */

@@ -9,7 +9,7 @@ import type { DataScheduler, NeedsOf } from './scheduler';
  * long task.
  */
 export function useWidgetData(scheduler: DataScheduler, id: string, needsOf: NeedsOf): Record<string, SlotState> {
-  const [slots, setSlots] = useState<Record<string, SlotState>>(() => scheduler.slotsOf(id) ?? {});
+  const [slots, setSlots] = useState<Record<string, SlotState>>(() => scheduler.slotsBefore(id, needsOf));
   const [listener] = useState(() => (next: Record<string, SlotState>) => startTransition(() => setSlots(next)));
   useEffect(() => {
     scheduler.setWidget(id, needsOf, listener);
