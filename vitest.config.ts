@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import TimelineReporter from './tests/support/timelineReporter';
 
 /**
  * The test files that take longest, in the order they should start (the two-node cluster, the API
@@ -66,6 +67,8 @@ export default defineConfig({
     // module graph each, 168.6 s of processor time with their browsers, against 193.4 s and 118.8 s.
     isolate: false,
     sequence: { sequencer: LongestFirst },
+    // After a run of two minutes or more, when its long files ran and how many ran at once.
+    reporters: ['default', new TimelineReporter()],
     projects: [
       {
         extends: true,
