@@ -1,7 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import TimelineReporter from './tests/support/timelineReporter';
 
 /**
  * The test files that take longest, in the order they should start (the two-node cluster, the API
@@ -68,7 +67,7 @@ export default defineConfig({
     isolate: false,
     sequence: { sequencer: LongestFirst },
     // After a run of two minutes or more, when its long files ran and how many ran at once.
-    reporters: ['default', new TimelineReporter()],
+    reporters: ['default', './tests/support/timelineReporter.ts'],
     projects: [
       {
         extends: true,
