@@ -1,4 +1,3 @@
-import { relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
 /** Files shorter than this are left out of the list (they fill in between the long ones). */
@@ -24,11 +23,11 @@ export default class TimelineReporter implements Reporter {
   }
 
   onTestModuleStart(module: TestModule): void {
-    this.spans.set(relative(process.cwd(), module.moduleId), { from: this.seconds() });
+    this.spans.set(module.relativeModuleId, { from: this.seconds() });
   }
 
   onTestModuleEnd(module: TestModule): void {
-    const span = this.spans.get(relative(process.cwd(), module.moduleId));
+    const span = this.spans.get(module.relativeModuleId);
     if (span) span.to = this.seconds();
   }
 
