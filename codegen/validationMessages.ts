@@ -46,6 +46,8 @@ export function catalogueMessage(
     const type = TYPES.includes(String(params.type)) ? String(params.type) : 'object';
     return { key: 'validation.type', values: { ...values, type: `validation.types.${type}` } };
   }
+  // At least one: said without a count ("at least 1 entries").
+  if (keyword === 'minItems' && values.limit === '1') return { key: 'validation.minItemsOne', values };
   return { key: `validation.${KEYWORDS.includes(keyword) ? keyword : 'invalid'}`, values };
 }
 

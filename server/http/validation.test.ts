@@ -10,7 +10,7 @@ const translator = createTranslator(loadContract());
 
 /** The keywords the English catalogue words (`validation.<keyword>`), each to be worded in Chinese too. */
 const english = (loadContract().translations.en?.validation ?? {}) as Record<string, unknown>;
-const KEYWORDS = Object.keys(english).filter((key) => key !== 'invalid' && key !== 'types');
+const KEYWORDS = Object.keys(english).filter((key) => !['invalid', 'types', 'minItemsOne'].includes(key));
 
 test('the catalogue words the keywords of the schemas, their formats and types', () => {
   expect(KEYWORDS).toEqual(expect.arrayContaining(['required', 'type', 'format', 'maxLength', 'enum', 'x-format', 'x-below']));
@@ -39,6 +39,16 @@ describe.each(['en', 'zh'] as const)('the message catalogue in %s', (lng) => {
   test.each(['email', 'date', 'date-time', 'time', 'uri', 'hostname'])('the format %s says what is expected', (format) => {
     const { key, values } = catalogueMessage('format', { format }, 'Field', '');
     expect(t(key, values)).not.toMatch(/^validation\.|must match format/);
+  });
+
+  test('a list that needs at least one entry says so without a count; one that needs more gives it', () => {
+    const one = catalogueMessage('minItems', { limit: 1 }, 'Screens', '');
+    const two = catalogueMessage('minItems', { limit: 2 }, 'Screens', '');
+    expect([t(one.key, one.values), t(two.key, two.values)]).toEqual(
+      lng === 'en'
+        ? ['Screens needs at least one entry', 'Screens needs at least 2 entries']
+        : ['Screens至少需要一项', 'Screens至少需要 2 项'],
+    );
   });
 
   test('a keyword the catalogue does not know says the field is not valid', () => {
