@@ -7,7 +7,7 @@ import { keptByText } from './kept';
 import { checkLabels, enumKeysOf, labelKeysOfCode, labelKeysOfSchemas, mergeTranslations } from './labels';
 import { checkLookups, checkProposals, checkSuggestions } from './lookups';
 import { checkPages } from './pageChecks';
-import { checkOptionCalls } from './optionCalls';
+import { checkOptionCalls, checkOptionGroups } from './optionCalls';
 import { listOperations, type Operation } from './operations';
 import { isObject, type JsonObject, type Sources } from './sources';
 import { checkViews, labelKeysOfViews, type ViewFile } from './views';
@@ -63,6 +63,9 @@ export async function analyse(src: Sources): Promise<Analysis> {
   );
   checkStates(entities, problems);
   checkOptionCalls(entities, operations, problems);
+  const named = (kind: string, schemas: Record<string, JsonObject>) =>
+    Object.entries(schemas).map(([name, schema]) => [`${kind} ${name}`, schema] as const);
+  checkOptionGroups(Object.fromEntries([...named('entity', entities), ...named('form', forms)]), operations, problems);
   const lookupLabels = checkLookups(src.uiSchemas, entities, operations, problems);
   checkSuggestions(src.uiSchemas, entities, operations, problems);
   checkProposals(src.uiSchemas, entities, operations, problems);

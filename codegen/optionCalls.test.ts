@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Operation } from './operations';
-import { checkOptionCalls } from './optionCalls';
+import { checkOptionCalls, checkOptionGroups } from './optionCalls';
 import type { JsonObject } from './sources';
 
 const answering = (data: JsonObject): JsonObject => ({
@@ -39,6 +39,49 @@ describe('x-options: a coded field whose codes a call offers', () => {
     const names = operation('getRoles', { response: answering({ type: 'array', items: { type: 'string' } }) });
     expect(problemsOf({ type: 'string', enum: ['admin'], 'x-options': 'getRoles' }, [names])).toEqual([
       'entity user: role: x-options getRoles must answer a list of { code, name }',
+    ]);
+  });
+});
+
+const named = { key: { type: 'string' }, name: { type: 'string' } };
+const catalogue = operation('getScreens', {
+  method: 'post',
+  response: answering({
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: { ...named, children: { type: 'array', items: { type: 'object', properties: named } } },
+    },
+  }),
+});
+const screens = { type: 'array', items: { type: 'string', enum: ['dashboard', 'video'] } };
+const groupProblems = (property: JsonObject, operations: Operation[] = [catalogue]) => {
+  const problems: string[] = [];
+  checkOptionGroups({ 'form stationScreens': { type: 'object', properties: { menus: property } } }, operations, problems);
+  return problems;
+};
+
+describe('x-option-groups: a list of codes ticked in the groups a call answers', () => {
+  test('a call without parameters answering groups of { key, name } for a list of codes passes', () => {
+    expect(groupProblems({ ...screens, 'x-option-groups': 'getScreens' })).toEqual([]);
+  });
+
+  test('an unknown call, a field that is no list of codes, a call with a body or of another answer are refused', () => {
+    expect(groupProblems({ ...screens, 'x-option-groups': 'getNothing' })).toEqual([
+      'form stationScreens: menus: x-option-groups names getNothing, which is no operation',
+    ]);
+    expect(groupProblems({ type: 'string', enum: ['dashboard'], 'x-option-groups': 'getScreens' })).toEqual([
+      'form stationScreens: menus: x-option-groups is for a list of codes (an array whose items are an enum)',
+    ]);
+    const withBody = operation('getScreens', { ...catalogue, body: { type: 'object' } });
+    expect(groupProblems({ ...screens, 'x-option-groups': 'getScreens' }, [withBody])).toEqual([
+      'form stationScreens: menus: x-option-groups getScreens must take no parameters and no body',
+    ]);
+    const flat = operation('getScreens', {
+      response: answering({ type: 'array', items: { type: 'object', properties: named } }),
+    });
+    expect(groupProblems({ ...screens, 'x-option-groups': 'getScreens' }, [flat])).toEqual([
+      'form stationScreens: menus: x-option-groups getScreens must answer a list of { key, name, children: [{ key, name }] }',
     ]);
   });
 });

@@ -8,15 +8,15 @@ import type { Operation } from './operations';
 import { isObject, type Json, type Sources } from './sources';
 
 /**
- * Every operation of the contract is within a user's reach, or says why it is not. An operation
- * is reached when the schemas declare a call of it (a page schema's resource, actions, exports,
- * charts and tab counts; a chart board's panels; a coded field's `x-options`; a reference
- * field's `x-ref`, whose picker asks the entity's options call) or when client code names its id
- * as a string literal (`api.call('getStationDetail', …)`, a widget's need
- * `{ operationId: 'getKeyData' }`). An operation no screen should call says why in its path file
- * (`x-api-only: <reason>`: a probe, a collector's ingest, a file fetched by its address); one a
- * user should reach but no screen offers yet is listed in `openapi/awaiting-screen.yaml` with the
- * screen it should get, a list that only shrinks.
+ * Every operation of the contract is within a user's reach, or says why it is not. An operation is
+ * reached when the schemas declare a call of it (a page schema's resource, actions, exports, charts
+ * and tab counts; a chart board's panels; a coded field's `x-options` or `x-option-groups`; a
+ * reference field's `x-ref`, whose picker asks the entity's options call) or when client code names
+ * its id as a string literal (`api.call('getStationDetail', …)`, a widget's need `{ operationId:
+ * 'getKeyData' }`). An operation no screen should call says why in its path file (`x-api-only:
+ * <reason>`: a probe, a collector's ingest, a file fetched by its address); one a user should reach
+ * but no screen offers yet is listed in `openapi/awaiting-screen.yaml` with the screen it should
+ * get, a list that only shrinks.
  */
 
 /** The operations a user should reach that no screen offers yet, each with the screen or control it should get. */
@@ -74,9 +74,9 @@ function pageCalls(page: PageDecl): string[] {
 
 /**
  * The calls the schemas declare, as codegen reads them: page schemas, chart boards, look-up fields
- * of UI schemas, and the fields whose pickers ask a call (`x-options` names it; `x-ref` names an
- * entity, whose options call the registry's `optionsOperations` gives, the last by id when an
- * entity has two).
+ * of UI schemas, and the fields whose pickers ask a call (`x-options` or `x-option-groups` names
+ * it; `x-ref` names an entity, whose options call the registry's `optionsOperations` gives, the
+ * last by id when an entity has two).
  */
 export function schemaCallers(src: Sources, operations: Operation[]): Callers {
   const callers: Callers = new Map();
@@ -97,7 +97,8 @@ export function schemaCallers(src: Sources, operations: Operation[]): Callers {
           addCaller(callers, found.operation, `schemas/entities/${name}.ui.json (${key})`);
   const schemas = [...src.schemas, ...src.widgets];
   for (const { path, content } of schemas) {
-    for (const id of keywords(content, 'x-options')) if (typeof id === 'string') addCaller(callers, id, `${path} (x-options)`);
+    for (const key of ['x-options', 'x-option-groups'])
+      for (const id of keywords(content, key)) if (typeof id === 'string') addCaller(callers, id, `${path} (${key})`);
     for (const entity of keywords(content, 'x-ref'))
       if (typeof entity === 'string') addCaller(callers, optionsOf.get(entity), `${path} (x-ref ${entity})`);
   }

@@ -26,6 +26,7 @@ export const EXTENSION_KEYWORDS = [
   'x-states',
   'x-unit',
   'x-options',
+  'x-option-groups',
   'example',
 ] as const;
 

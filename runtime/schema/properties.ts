@@ -14,6 +14,8 @@ export type PropertySchema = RJSFSchema & {
   'x-disabled'?: unknown[];
   /** The call whose answer (`{ code, name }[]`) offers a coded field's codes in forms. */
   'x-options'?: string;
+  /** The call whose answer (`{ key, name, children }[]`) groups a list of codes in forms. */
+  'x-option-groups'?: string;
   /** The unit of a number: one, or one per value of another field of the record (see `unitOf`). */
   'x-unit'?: Unit;
 };

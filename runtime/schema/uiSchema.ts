@@ -28,6 +28,10 @@ function fieldUi(t: TFunction, property: PropertySchema, title: string, hintKey:
     ui['ui:widget'] = 'CallOptionsSelect';
     ui['ui:options'] = { operation: property['x-options'] };
   }
+  if (property['x-option-groups']) {
+    ui['ui:widget'] = 'OptionGroups';
+    ui['ui:options'] = { operation: property['x-option-groups'] };
+  }
   if (property['x-ref']) {
     ui['ui:widget'] = 'RefSelect';
     ui['ui:options'] = { entity: property['x-ref'] };

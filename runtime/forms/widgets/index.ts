@@ -8,6 +8,7 @@ import { IconPicker } from './IconPicker';
 import { ImageUpload } from './ImageUpload';
 import { LookupField } from './LookupField';
 import { MoneyInput } from './MoneyInput';
+import { OptionGroups } from './OptionGroups';
 import { ProposedInput } from './ProposedInput';
 import { RefSelect } from './RefSelect';
 import { RichText } from './RichText';
@@ -22,6 +23,7 @@ export const formWidgets: RegistryWidgetsType = {
   SelectWidget,
   RefSelect,
   CallOptionsSelect,
+  OptionGroups,
   ImageUpload,
   FileListUpload,
   IconPicker,
