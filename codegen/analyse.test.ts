@@ -39,6 +39,11 @@ function guardEventActions(src: Sources): JsonObject[] {
   return (src.pages.find((p) => p.content.page === 'emsGuardEvent')?.content.rowActions ?? []) as JsonObject[];
 }
 
+/** The row actions of the EMS stations' page (its first: the screens a station shows, a form filled from a list). */
+function stationActions(src: Sources): JsonObject[] {
+  return (src.pages.find((p) => p.content.page === 'emsStation')?.content.rowActions ?? []) as JsonObject[];
+}
+
 /** The row actions of the EMS device models' page (edit, the register map's two downloads and its upload, delete). */
 function deviceModelActions(src: Sources): JsonObject[] {
   return (src.pages.find((p) => p.content.page === 'emsDeviceModel')?.content.rowActions ?? []) as JsonObject[];
@@ -183,6 +188,30 @@ describe('codegen analysis', () => {
         if (confirm) Object.assign(confirm, { params: { ids: 'id', confirmInfo: 'description' }, listParams: ['confirmInfo'] });
       },
       'form action: confirmInfo of the form emsGuardConfirm is no list',
+    ],
+    [
+      'a form filled from a list whose records lack the property named',
+      (src) => {
+        const [screens] = stationActions(src);
+        if (screens) screens.loadKeys = { field: 'menus', key: 'label' };
+      },
+      'form action: getSiteEmsMenu answers no list of records with label',
+    ],
+    [
+      'a form filled from a list without a load operation',
+      (src) => {
+        const [screens] = stationActions(src);
+        if (screens) delete screens.load;
+      },
+      'form action: loadKeys is for a form with a load operation',
+    ],
+    [
+      'a form filled from a list into a field that is no list',
+      (src) => {
+        const [screens] = stationActions(src);
+        if (screens) screens.loadKeys = { field: 'stationSn', key: 'key' };
+      },
+      'form action: stationSn of the form emsSiteMenu is no list',
     ],
     [
       'a form action offered by a field the rows do not have',

@@ -26,6 +26,7 @@ export interface PageDecl {
         action: 'form';
         form: string;
         load?: string;
+        loadKeys?: { field: string; key: string };
         save: string;
         params: Record<string, string>;
         listParams?: string[];

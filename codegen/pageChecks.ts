@@ -194,7 +194,18 @@ export function checkPages(
       if (action.action === 'form') {
         const save = byId.get(action.save);
         if (save?.body?.['x-form'] !== action.form) fail(`form action: ${action.save} does not take the form ${action.form}`);
-        if (action.load && !byId.get(action.load)) fail(`form action: ${action.load} is not in the OpenAPI document`);
+        const load = action.load ? byId.get(action.load) : undefined;
+        if (action.load && !load) fail(`form action: ${action.load} is not in the OpenAPI document`);
+        if (action.loadKeys) {
+          // The list `load` answers fills one list field of the form, a property of each record.
+          const { field, key } = action.loadKeys;
+          const loaded = load && (load.plain ? load.response : propertyOf(load.response, 'data'));
+          const records = loaded?.type === 'array' && isObject(loaded.items) ? loaded.items : undefined;
+          if (!action.load) fail('form action: loadKeys is for a form with a load operation');
+          else if (load && !propertyOf(records, key)) fail(`form action: ${action.load} answers no list of records with ${key}`);
+          if (propertyOf(save?.body, field)?.type !== 'array')
+            fail(`form action: ${field} of the form ${action.form} is no list`);
+        }
         for (const [param, field] of Object.entries(action.params)) {
           if (!propertyOf(save?.body, param)) fail(`form action: ${param} is not a field of the form ${action.form}`);
           if (!propertyOf(record, field)) fail(`form action: field ${field} is not in the rows`);

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { label } from '../../runtime';
 import { ScreenHeader } from '../../runtime/shell/ScreenHeader';
+import { StationScreens } from './StationScreens';
 import type { StationChoice, StationRecord } from './useStations';
 
 export interface SiteScreenProps {
@@ -44,8 +45,9 @@ export function StationPicker<V extends string | number>({
 
 /**
  * The frame of a site-monitoring screen: its title, the station picker (the stations its kind
- * offers) with the screen's own controls, then its body for the chosen station — or why there is
- * none (still loading, no such station, none of this kind, the list failed).
+ * offers) with the menu of the station's screens and the screen's own controls, then its body for
+ * the chosen station — or why there is none (still loading, no such station, none of this kind,
+ * the list failed).
  */
 export function SiteScreen({ route, choice, tools, children }: SiteScreenProps) {
   const { t } = useTranslation();
@@ -65,6 +67,7 @@ export function SiteScreen({ route, choice, tools, children }: SiteScreenProps) 
           options={(stations ?? []).map((entry) => ({ value: entry.sn, label: entry.name }))}
           onChange={(sn) => choice.choose(sn)}
         />
+        {station ? <StationScreens sn={station.sn} /> : null}
         {station ? tools : null}
       </Flex>
       {body}

@@ -12,6 +12,8 @@ export interface FormDialogProps {
   form: string;
   /** Operation answering the current values, called with `values` as its query. */
   load?: string;
+  /** When `load` answers a list of records: the list field they fill, each given as its `key` property. */
+  loadKeys?: { field: string; key: string };
   /** Operation taking the form as its body. */
   save: string;
   /** Values fixed by where the dialog was opened from (hidden in the form). */
@@ -30,18 +32,18 @@ export interface FormDialogProps {
  * approval...), loaded and saved by its operations; or, with `answer`, a question whose answered
  * records are listed under the form, the dialog staying open to ask again.
  */
-export function FormDialog({ form, load, save, values, target, title, answer, onClose }: FormDialogProps) {
+export function FormDialog({ form, load, loadKeys, save, values, target, title, answer, onClose }: FormDialogProps) {
   const { t } = useTranslation();
   const { api } = useRuntime();
   const { message } = App.useApp();
   const fixed = useMemo(() => Object.keys(values), [values]);
-  const loadValues = useCallback(
-    async () => ({
-      ...(load ? ((await api.callDynamic(load, { query: values }, { silent: true })) as Record<string, unknown>) : {}),
-      ...values,
-    }),
-    [api, load, values],
-  );
+  const loadValues = useCallback(async () => {
+    const loaded = load ? await api.callDynamic(load, { query: values }, { silent: true }) : {};
+    const current = loadKeys
+      ? { [loadKeys.field]: (loaded as Record<string, unknown>[]).map((record) => record[loadKeys.key]) }
+      : (loaded as Record<string, unknown>);
+    return { ...current, ...values };
+  }, [api, load, loadKeys, values]);
   const [answered, setAnswered] = useState<Record<string, unknown>[]>();
   const [dirty, setDirty] = useState(false);
   const cancel = useCallback(() => onClose(false), [onClose]);

@@ -344,6 +344,7 @@ export function ListPage({ page }: { page: PageSchema }) {
           setDialog({
             form: action.form,
             ...(action.load ? { load: action.load } : {}),
+            ...(action.loadKeys ? { loadKeys: action.loadKeys } : {}),
             ...(action.answer ? { answer: action.answer } : {}),
             save: action.save,
             values: Object.fromEntries(

@@ -2078,7 +2078,7 @@ const EMSASSETS_CHECKS: Record<string, Entry> = {
   getSiteEmsMenuNew: unknownToB(() => ({ method: 'GET', url: url('getSiteEmsMenuNew'), query: { stationSn: STATION_A } })),
   getSiteEmsMenuTree: unknownToB(() => ({ method: 'POST', url: url('getSiteEmsMenuTree'), payload: { stationSn: STATION_A } })),
   saveSiteEmsMenu: unknownToB(
-    () => ({ method: 'PUT', url: url('saveSiteEmsMenu'), payload: { stationSn: STATION_A, menus: [] } }),
+    () => ({ method: 'PUT', url: url('saveSiteEmsMenu'), payload: { stationSn: STATION_A, menus: ['dashboard'] } }),
     asA({ method: 'GET', url: url('getSiteEmsMenu'), query: { stationSn: STATION_A } }),
   ),
   getEmsDeptTree: async (ctx) => {

@@ -346,11 +346,13 @@ describe.each(databases())('EMS cameras, menus and assets on $name', ({ start })
       expect((await menuOf('T2-PV1')).map((screen) => screen.key)).toEqual(['dashboard']);
     });
 
-    test('a screen the catalogue does not have is refused', async () => {
-      const answer = await as(admin, 'PUT', '/ems/api/executeemsmenu/siteEmsMenu', {
-        payload: { stationSn: 'T2-ST1', menus: ['robot'] },
-      });
-      expect(answer.status).toBe(400);
+    test('a screen the catalogue does not have, or no screen at all, is refused and changes nothing', async () => {
+      const before = await menuOf('T2-ST1');
+      for (const menus of [['robot'], []]) {
+        const answer = await as(admin, 'PUT', '/ems/api/executeemsmenu/siteEmsMenu', { payload: { stationSn: 'T2-ST1', menus } });
+        expect(answer.status).toBe(400);
+      }
+      expect(await menuOf('T2-ST1')).toEqual(before);
     });
 
     test('the stations with a configuration are the linked ones', async () => {

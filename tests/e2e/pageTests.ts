@@ -813,8 +813,14 @@ export function pageTests(part: number, parts: number): void {
         const property = entity?.properties?.[marker.field] ?? {};
         if (marker.kind === 'codes') {
           const added = (value as unknown[]).filter((code) => !previous.includes(code));
+          const named = (code: unknown) => label(String(property.items?.['x-enum']), code);
+          if (property['x-option-groups']) {
+            // Ticks in groups: each code its own tick, named as the catalogue names it.
+            for (const code of added) await dialog.getByRole('checkbox', { name: named(code), exact: true }).check();
+            return;
+          }
           const box = comboboxName(schema.entity, marker.field);
-          for (const code of added) await choose(dialog, box, label(String(property.items?.['x-enum']), code));
+          for (const code of added) await choose(dialog, box, named(code));
           // A drop-down of several choices stays open after each: closed, as a user closes it before saving.
           if (added.length) await dialog.getByRole('combobox', { name: box, exact: true }).press('Escape');
         } else if (marker.kind === 'reference') await choose(dialog, comboboxName(schema.entity, marker.field), String(value));
