@@ -20,6 +20,7 @@ import { propertiesOf } from '../schema/properties';
 import { buildUiSchema, type FormMode } from '../schema/uiSchema';
 import { filtersToChoose, initialListState, listQuery, pageShowing, scopeFromSearch, scopeQuery } from './listQuery';
 import type { PageChartsProps } from './PageCharts';
+import { Banners } from './Banners';
 import { PageLinks } from './PageLinks';
 import { ListView, rowCallParts, rowParams, rowWorkKey, transitionLabel, type ExportFormat, type ListRecord } from './ListView';
 import { listTakes, pages } from './pages';
@@ -296,6 +297,7 @@ export function ListPage({ page }: { page: PageSchema }) {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <ScreenHeader title={title} {...(page.scope?.length ? { onClose: () => void navigate(-1) } : {})} />
+      {page.banners ? <Banners position={page.banners} /> : null}
       {page.links ? <PageLinks links={page.links} /> : null}
       {page.charts ? (
         <ScreenBoundary>

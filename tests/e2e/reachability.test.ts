@@ -125,12 +125,68 @@ describe('calls within a user’s reach', () => {
     await tap(dialog.getByRole('button', { name: text('common.cancel', {}, language), exact: true }));
   }
 
+  test.each<[Language]>([['en'], ['zh']])(
+    'in %s, a screen shows its enabled banners one at a time, each chosen by its button, a disabled one never; another screen its own',
+    async (language) => {
+      type Banner = { id: number; title: string; imageUrl: string };
+      const enabled = async (position: string) =>
+        (await call<{ records: Banner[] }>(server.app, admin, { method: 'GET', url: url('getBannerList'), query: { position } }))
+          .body.data.records;
+      const [demo] = await enabled('mall');
+      if (!demo) throw new Error('the demo has no banner of the points mall');
+      const stamp = `${language}${Date.now() % 100_000}`;
+      await createRecord(server.app, admin, 'banner', {
+        title: `Autumn goods ${stamp}`,
+        imageUrl: demo.imageUrl,
+        position: 'mall',
+        sort: 90,
+        enabled: true,
+      });
+      await createRecord(server.app, admin, 'banner', {
+        title: `Withdrawn ${stamp}`,
+        imageUrl: demo.imageUrl,
+        position: 'mall',
+        sort: 91,
+        enabled: false,
+      });
+      const shown = await enabled('mall');
+      expect(shown.map((banner) => banner.title)).toContain(`Autumn goods ${stamp}`);
+      expect(shown.map((banner) => banner.title)).not.toContain(`Withdrawn ${stamp}`);
+
+      await page.goto(`${server.url}/main/operation/mall-goods?lng=${language}`);
+      const banners = page.getByRole('region', { name: text('common.banners', {}, language), exact: true });
+      const first = shown[0] as Banner;
+      await banners.getByText(first.title, { exact: true }).waitFor();
+      // The picture has come and is drawn.
+      await expect
+        .poll(() => banners.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth))
+        .toBeGreaterThan(0);
+      // One banner at a time; the next one, then a banner chosen by its own button.
+      for (const banner of shown.slice(1)) expect(await banners.getByText(banner.title, { exact: true }).count()).toBe(0);
+      await tap(banners.getByRole('button', { name: text('common.nextBanner', {}, language), exact: true }));
+      await banners.getByText((shown[1] as Banner).title, { exact: true }).waitFor();
+      const last = shown[shown.length - 1] as Banner;
+      await tap(banners.getByRole('button', { name: last.title, exact: true }));
+      await banners.getByText(last.title, { exact: true }).waitFor();
+      expect(await banners.getByRole('button', { name: last.title, exact: true }).getAttribute('aria-current')).toBe('true');
+      expect(await page.getByText(`Withdrawn ${stamp}`).count()).toBe(0);
+
+      const [learning] = await enabled('learning');
+      await page.goto(`${server.url}/main/appliance/learning-platform/videos?lng=${language}`);
+      await banners.getByText(learning?.title ?? '', { exact: true }).waitFor();
+      expect(await banners.getByText(first.title, { exact: true }).count()).toBe(0);
+    },
+  );
+
   test.each<[Language, string, string, string, string, string, string]>([
     ['en', 'salesOrder', 'getQuoteForOrder', 'orderId', 'orderNo', 'quote', 'quoteNo'],
     ['zh', 'emsDept', 'getStationByDept', 'deptId', 'name', 'station', 'sn'],
     // The server in the call's path.
     ['en', 'emsServer', 'getCollectorStation', 'id', 'name', 'station', 'sn'],
     ['zh', 'emsServer', 'getCollectorStation', 'id', 'name', 'station', 'sn'],
+    // A station's report groups, by the station's id in the call's path.
+    ['en', 'emsSiteManage', 'getStationReportGroups', 'id', 'name', 'reportGroup', 'name'],
+    ['zh', 'emsSiteManage', 'getStationReportGroups', 'id', 'name', 'reportGroup', 'name'],
   ])(
     'in %s, a row of %s lists what %s answers about it, in the columns of its own records',
     async (language, pageName, operation, param, key, entity, listedKey) => {
