@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { checkLookups, checkProposals, checkSuggestions } from './lookups';
-import type { Operation } from './operations';
+import { propertyOf, type Operation } from './operations';
 import type { JsonObject } from './sources';
 
 const locate = {
@@ -125,7 +125,38 @@ describe('ui:widget SuggestInput: a text field offered what a call answers', () 
     const ui = { city: { 'ui:widget': 'SuggestInput', 'ui:options': { suggest: { operation: 'getCityList', value: 'name' } } } };
     checkSuggestions({ customer: ui }, { customer }, [needing], problems);
     expect(problems).toEqual([
-      'schemas/entities/customer.ui.json: city: suggest getCityList must be a GET without required parameters',
+      'schemas/entities/customer.ui.json: city: suggest getCityList must be a GET without required parameters but those of query',
+    ]);
+  });
+
+  test('a required parameter given a fixed value, and a page of items: no problem; a fixed value of no parameter is refused', () => {
+    // The cities of one province, a page of them.
+    const paged = {
+      ...cities,
+      query: { type: 'object', required: ['province'], properties: { province: { type: 'string' } } },
+      response: {
+        type: 'object',
+        properties: {
+          data: { type: 'object', properties: { records: propertyOf(cities.response, 'data'), total: { type: 'integer' } } },
+        },
+      },
+    } as unknown as Operation;
+    const check = (suggest: JsonObject) => {
+      const problems: string[] = [];
+      checkSuggestions(
+        { customer: { city: { 'ui:widget': 'SuggestInput', 'ui:options': { suggest } } } },
+        { customer },
+        [paged],
+        problems,
+      );
+      return problems;
+    };
+    expect(check({ operation: 'getCityList', value: 'name', query: { province: '浙江省' } })).toEqual([]);
+    expect(check({ operation: 'getCityList', value: 'name' })).toEqual([
+      'schemas/entities/customer.ui.json: city: suggest getCityList must be a GET without required parameters but those of query',
+    ]);
+    expect(check({ operation: 'getCityList', value: 'name', query: { province: '浙江省', county: '余杭区' } })).toEqual([
+      'schemas/entities/customer.ui.json: city: suggest query county is no query parameter of getCityList',
     ]);
   });
 });
@@ -161,7 +192,7 @@ describe('ui:widget ProposedInput: a new record’s text field filled with what 
       query: { type: 'object', properties: { day: {} }, required: ['day'] },
     } as unknown as Operation;
     expect(proposed('city', { operation: 'generateNumber' }, [needing])).toEqual([
-      'schemas/entities/customer.ui.json: city: propose generateNumber must be a GET without required parameters',
+      'schemas/entities/customer.ui.json: city: propose generateNumber must be a GET without required parameters but those of query',
     ]);
   });
 });

@@ -53,8 +53,9 @@ export function checkLookups(
 
 /**
  * Each text field that UI schemas draw with `widget`, whose `ui:options[keyword].operation` names
- * a GET without required parameters: checked as such, then given to `check` with its options and
- * call (a field that names no operation is reported and not given).
+ * a GET whose required parameters the options give (`query`, fixed values: the dictionary a field's
+ * suggestions come from): checked as such, then given to `check` with its options and call (a
+ * field that names no operation is reported and not given).
  */
 function textFieldCalls(
   {
@@ -79,19 +80,23 @@ function textFieldCalls(
         fail(`needs ui:options.${keyword} naming an operation`);
         continue;
       }
-      if (operation.method !== 'get' || requiredParamsOf(operation).length > 0)
-        fail(`${operation.operationId} must be a GET without required parameters`);
+      const fixed = isObject(options.query) ? options.query : {};
+      if (operation.method !== 'get' || requiredParamsOf(operation).some((param) => !(param in fixed)))
+        fail(`${operation.operationId} must be a GET without required parameters but those of query`);
+      for (const param of Object.keys(fixed))
+        if (!propertyOf(operation.query, param)) fail(`query ${param} is no query parameter of ${operation.operationId}`);
       check(name, options, operation, fail);
     }
   }
 }
 
 /**
- * `"ui:widget": "SuggestInput"` with `ui:options.suggest` `{ operation, value, params? }` in a UI
- * schema: a text field offered, as the user types, the property `value` of the items the GET
- * `operation` answers, asked without parameters but those of `params` (each an optional query
- * parameter of the call, given the value of a field of the same form once it has one: a device's
- * models of its kind). Checks the field is text, the call, its items' property and the parameters.
+ * `"ui:widget": "SuggestInput"` with `ui:options.suggest` `{ operation, value, query?, params? }`
+ * in a UI schema: a text field offered, as the user types, the property `value` of the items the
+ * GET `operation` answers (a list, or a page of them), asked with the fixed values of `query` (the
+ * dictionary of a visit's subjects) and those of `params` (each an optional query parameter of the
+ * call, given the value of a field of the same form once it has one: a device's models of its
+ * kind). Checks the field is text, the call, its items' property and the parameters.
  */
 export function checkSuggestions(
   uiSchemas: Record<string, JsonObject>,
@@ -100,7 +105,9 @@ export function checkSuggestions(
   problems: string[],
 ): void {
   textFieldCalls({ uiSchemas, entities, operations, problems }, 'SuggestInput', 'suggest', (name, suggest, operation, fail) => {
-    const answer = propertyOf(operation.response, 'data');
+    const data = propertyOf(operation.response, 'data');
+    // A list, or a page of them (its records).
+    const answer = data?.type === 'array' ? data : propertyOf(data, 'records');
     const item = isObject(answer?.items) ? answer.items : undefined;
     if (answer?.type !== 'array' || propertyOf(item, String(suggest.value))?.type !== 'string')
       fail(`${operation.operationId} must answer a list of items with the text ${String(suggest.value)}`);

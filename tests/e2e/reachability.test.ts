@@ -178,6 +178,58 @@ describe('calls within a user’s reach', () => {
     },
   );
 
+  test.each<[Language]>([['en'], ['zh']])(
+    "in %s, a visit's subject is offered the enabled entries of the visit-purpose dictionary, in its order; an entry added is offered",
+    async (language) => {
+      const stamp = `${language}${Date.now() % 100_000}`;
+      await createRecord(server.app, admin, 'dictItem', {
+        dictType: 'visit_purpose',
+        label: `Site training ${stamp}`,
+        value: `training_${stamp}`,
+        sort: 50,
+        enabled: true,
+      });
+      await createRecord(server.app, admin, 'dictItem', {
+        dictType: 'visit_purpose',
+        label: `Retired ${stamp}`,
+        value: `retired_${stamp}`,
+        sort: 51,
+        enabled: false,
+      });
+      const entries = (
+        await call<{ records: { label: string }[] }>(server.app, admin, {
+          method: 'GET',
+          url: url('getDictByType'),
+          query: { dictType: 'visit_purpose' },
+        })
+      ).body.data.records.map((entry) => entry.label);
+      expect(entries).toContain(`Site training ${stamp}`);
+      expect(entries).not.toContain(`Retired ${stamp}`);
+      const customers = await call<{ records: Row[] }>(server.app, admin, {
+        method: 'GET',
+        url: url('getCustomerList'),
+        query: { current: '1', size: '1' },
+      });
+      const customer = customers.body.data.records[0] as Row;
+
+      await page.goto(`${server.url}/main/appliance/customer/visits?customerId=${String(customer.id)}&lng=${language}`);
+      await tap(page.getByRole('button', { name: text('common.new', {}, language), exact: true }));
+      const subject = page
+        .getByRole('dialog')
+        .getByLabel(text('entities.customerVisit.fields.subject', {}, language), { exact: true });
+      const list = await subject.getAttribute('list');
+      expect(list).toBeTruthy();
+      await expect
+        .poll(() =>
+          page
+            .locator(`datalist[id="${String(list)}"] option`)
+            .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value)),
+        )
+        .toEqual(entries);
+      await page.keyboard.press('Escape');
+    },
+  );
+
   test.each<[Language, string, string, string, string, string, string]>([
     ['en', 'salesOrder', 'getQuoteForOrder', 'orderId', 'orderNo', 'quote', 'quoteNo'],
     ['zh', 'emsDept', 'getStationByDept', 'deptId', 'name', 'station', 'sn'],
