@@ -576,7 +576,9 @@ describe.each(databases())('station and device administration on $name', ({ star
     });
 
     test('the monthly report is made of stored figures only', async () => {
-      const month = new Date().toISOString().slice(0, 7);
+      // The station's month (Shanghai, UTC+8), which holds the reading sent above: from 16:00 UTC
+      // on the last day of a month, the month of UTC is the one before.
+      const month = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 7);
       const report = (
         await as<Row[]>('GET', 'powerquality/monthly_report/report_data', { query: { deviceSn: 'T2-ST1-MTR', month } })
       ).body.data;

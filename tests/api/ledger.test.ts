@@ -33,7 +33,13 @@ const at = (local: string) => Date.parse(`${local.replace(' ', 'T')}:00+08:00`);
 const localMonth = (ms: number) => new Date(ms + 8 * HOUR).toISOString().slice(0, 7);
 const daysIn = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
 
-const thisMonth = localMonth(Date.now());
+/**
+ * The month of two days ago in the station's clock, and the one before: the readings the tests
+ * send (the first hours of the 1st of `thisMonth`) are past, and `lastMonth` is over, also in the
+ * first hours of a month (the 1st's readings would lie ahead, and the month just over would still
+ * be the one whose intervals are being closed).
+ */
+const thisMonth = localMonth(Date.now() - 2 * DAY);
 const lastMonth = localMonth(at(`${thisMonth}-01 00:00`) - DAY);
 const dayL = `${lastMonth}-10`;
 const dayT = `${thisMonth}-01`;
