@@ -292,6 +292,15 @@ describe('codegen analysis', () => {
       'chart getBusBiddingInfoTrend: month is no number of its answer',
     ],
     [
+      'figures of an aggregate of all records naming a value its one group does not have',
+      (src) => {
+        const charts = src.pages.find((p) => p.content.page === 'boardOrder')?.content.charts as JsonObject;
+        const total = (charts.panels as JsonObject[]).find((panel) => panel.call === 'boardOrderTotal');
+        if (total) total.values = ['count', 'total'];
+      },
+      'chart boardOrderTotal: total is no number of its answer',
+    ],
+    [
       'a list chart drawn from a call answering one object',
       (src) => Object.assign(funnelCharts(src)[1] ?? {}, { type: 'bar', category: 'year' }),
       'chart getBusBiddingInfoWinRate does not answer a list of objects, which a bar draws',

@@ -353,10 +353,10 @@ function checkRowParams(
 
 /**
  * A chart panel (of a page, a chart board or a row's dialog): its call is a read of the contract (no
- * body) answering what its type draws (an object for figures and gauges, a list of objects
- * otherwise, or an object holding that list in `items`) with the numeric values it names; a
- * category that names each item; an enumeration that exists; the year sent to a call that takes
- * it, when the panels take one.
+ * body) answering what its type draws (an object for figures and gauges, or for figures a list of
+ * one, an aggregate of all; a list of objects otherwise, or an object holding that list in
+ * `items`) with the numeric values it names; a category that names each item; an enumeration that
+ * exists; the year sent to a call that takes it, when the panels take one.
  */
 export function checkChart(
   chart: ChartDecl,
@@ -376,7 +376,9 @@ export function checkChart(
   if (chart.items !== undefined && !listed) fail(`${where}: a ${chart.type} draws no list, so takes no items`);
   // The list drawn is the answer, or the property of it that `items` names.
   const data = chart.items !== undefined ? propertyOf(answer, chart.items) : answer;
-  const item = listed ? (data?.type === 'array' && isObject(data.items) ? data.items : undefined) : data;
+  // Figures of an aggregate of all records (a list of one group) are its one item's.
+  const one = chart.type === 'figures' && data?.type === 'array' && isObject(data.items) ? data.items : data;
+  const item = listed ? (data?.type === 'array' && isObject(data.items) ? data.items : undefined) : one;
   if (item?.type !== 'object') {
     const what = listed ? `a list of objects${chart.items !== undefined ? ` in ${chart.items}` : ''}` : 'an object';
     fail(`${where} does not answer ${what}, which a ${chart.type} draws`);

@@ -1,11 +1,14 @@
-import { Alert, Empty, Flex, Spin, Table } from 'antd';
-import { useMemo } from 'react';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Empty, Flex, Spin, Table, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteNavigate, useRuntime } from '../../runtime';
 import { alarmBandNames, clickedAlarm, EChart, withAlarmBands } from '../../runtime/dashboard';
 import { useAnswer } from '../../runtime/api/useAnswer';
+import { downloadCsv, safeFileName } from '../../runtime/format/csv';
 import { WARNING_RECORD_ROUTE } from '../../widgets/station-alarm-status/rules';
 import { historyAlarmBands, historyOption } from './historyOption';
+import { curveRows, sampleRows } from './historyTable';
 import type { StationRecord } from './useStations';
 import type { VariableRecord } from './useVariablePick';
 
@@ -19,10 +22,15 @@ export interface HistoryQuery {
   endTime: string;
 }
 
+/** The most samples per variable a file of samples holds (the call's own limit). */
+const SAMPLES_PER_VARIABLE = 5000;
+
 /**
  * The curves of variables over a period, from the stored samples (getHistoryTrend), on one time
  * axis, with the station's alarms of the period as bands (getPeriodAlarms, asked for beside them);
- * a click on a band opens that alarm over the station's alarm records.
+ * a click on a band opens that alarm over the station's alarm records. Under them, per variable,
+ * its lowest and highest stored values of the period (getAccuSummarized) with the curve's points
+ * and their average; and the period's samples as a CSV file (getOneTimeDatas).
  */
 export function HistoryChart({ station, variables, resolution, startTime, endTime }: HistoryQuery) {
   const { t } = useTranslation();
@@ -47,6 +55,32 @@ export function HistoryChart({ station, variables, resolution, startTime, endTim
       : undefined,
     `${station?.sn ?? ''}|${startTime}|${endTime}`,
   );
+  // The stored extremes of the period, not the curve's: its points may be averages.
+  const extremes = useAnswer(
+    sns
+      ? () =>
+          Promise.all(
+            (['MIN', 'MAX'] as const).map((calcmethod) =>
+              api.call('getAccuSummarized', { query: { sns, calcmethod, startTime, endTime } }, { silent: true }),
+            ),
+          )
+      : undefined,
+    `${sns}|${startTime}|${endTime}`,
+  );
+  const [exporting, setExporting] = useState(false);
+  const exportSamples = () => {
+    setExporting(true);
+    api
+      .call('getOneTimeDatas', { query: { sns, querytimes: `${startTime},${endTime}`, points: SAMPLES_PER_VARIABLE } })
+      .then((answer) => {
+        const heading = ['time', 'name', 'sn', 'value', 'unit'].map((key) => t(`siteViews.curve.${key}`));
+        const name = `${t('siteViews.samples')} ${startTime} ${endTime}.csv`;
+        downloadCsv(sampleRows(answer, variables, heading), safeFileName(name));
+      })
+      // The API client has shown why.
+      .catch(() => undefined)
+      .finally(() => setExporting(false));
+  };
   const zone = station?.timeZone ?? '';
   const bands = useMemo(
     () => (alarms.data && zone ? historyAlarmBands(alarms.data, zone, { startTime, endTime }) : []),
@@ -62,22 +96,15 @@ export function HistoryChart({ station, variables, resolution, startTime, endTim
   if (answer.error) return <Alert type="error" showIcon message={`${t('common.loadFailed')} ${answer.error}`} />;
   if (!answer.data || !option) return <Spin style={{ display: 'block', margin: 64 }} />;
   if (answer.data.every((series) => series.datas.length === 0)) return <Empty description={t('common.empty')} />;
-  const rows = answer.data.map((series) => {
-    const values = series.datas.map((point) => point.value);
-    const round = (value: number) => Math.round(value * 100) / 100;
-    return {
-      sn: series.sn,
-      name: variables.find((entry) => entry.sn === series.sn)?.name ?? series.sn,
-      unit: series.unit,
-      points: values.length,
-      min: values.length ? round(Math.min(...values)) : '--',
-      max: values.length ? round(Math.max(...values)) : '--',
-      average: values.length ? round(values.reduce((sum, value) => sum + value, 0) / values.length) : '--',
-    };
-  });
+  const rows = curveRows(answer.data, variables, extremes.data?.[0], extremes.data?.[1]);
   const column = (key: keyof (typeof rows)[number]) => ({ key, dataIndex: key, title: t(`siteViews.curve.${key}`) });
   return (
     <Flex vertical gap="middle">
+      <Flex justify="flex-end">
+        <Button icon={<DownloadOutlined aria-hidden />} loading={exporting} onClick={exportSamples}>
+          {t('siteViews.exportSamples')}
+        </Button>
+      </Flex>
       <EChart
         option={option}
         label={t('siteViews.curves')}
@@ -94,6 +121,7 @@ export function HistoryChart({ station, variables, resolution, startTime, endTim
         dataSource={rows}
         columns={[column('name'), column('unit'), column('min'), column('max'), column('average'), column('points')]}
       />
+      <Typography.Text type="secondary">{t('siteViews.extremesNote')}</Typography.Text>
     </Flex>
   );
 }

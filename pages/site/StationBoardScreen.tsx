@@ -1,10 +1,11 @@
-import { Alert, Spin } from 'antd';
+import { Alert, Flex, Spin } from 'antd';
 import { useMemo } from 'react';
 import { useRouteNavigate, useRuntime } from '../../runtime';
 import { createEditorStore, useScreenScheduler, ViewGrid, type StationContext } from '../../runtime/dashboard';
 import { widgetRegistry } from '../../widgets';
 import type { BoardWidgetDecl } from './boardDocument';
 import { SiteScreen } from './SiteScreen';
+import { StationDetailFigures } from './StationDetailFigures';
 import { useBoardDocument } from './useBoardDocument';
 import { useStations } from './useStations';
 import { viewOf, type SiteScreenProps } from './views';
@@ -25,14 +26,21 @@ function Board({ station, widgets }: { station: StationContext; widgets: BoardWi
 /**
  * A station board (schemas/views/, kind stationBoard): a fixed arrangement of the dashboard's
  * widgets for the chosen station — the site overview, the monitoring, PV and storage dashboards,
- * the video wall.
+ * the video wall — under what the station does now and its energy, where the board asks for them.
  */
 export function StationBoardScreen({ route = '' }: SiteScreenProps) {
   const view = viewOf<StationBoard>(route, ['stationBoard']);
   const choice = useStations(view.stationTypes);
   return (
     <SiteScreen route={route} choice={choice}>
-      {() => (choice.context ? <Board station={choice.context} widgets={view.widgets as BoardWidgetDecl[]} /> : null)}
+      {() =>
+        choice.context ? (
+          <Flex vertical gap="middle">
+            {view.stationDetail ? <StationDetailFigures sn={choice.context.sn} /> : null}
+            <Board station={choice.context} widgets={view.widgets as BoardWidgetDecl[]} />
+          </Flex>
+        ) : null
+      }
     </SiteScreen>
   );
 }

@@ -60,7 +60,8 @@ export function ChartPanel({ chart, input, version = 0, framed = true }: ChartPa
   else if (answer.error !== undefined)
     body = <Alert type="error" showIcon message={`${t('common.loadFailed')} ${answer.error}`} />;
   else if (chart.type === 'figures') {
-    const figures = (data ?? {}) as Record<string, unknown>;
+    // The answer, or the one item of a list (an aggregate of all records).
+    const figures = ((Array.isArray(data) ? data[0] : data) ?? {}) as Record<string, unknown>;
     body = (
       <Space size="large" wrap>
         {chart.values.map((field) => (

@@ -184,6 +184,74 @@ describe('site monitoring, energy and photovoltaic screens', () => {
     expect(shown).toBeGreaterThan(0);
   });
 
+  test.each(['en', 'zh'] as const)(
+    "in %s, history curves: each variable's lowest and highest are its stored extremes of the period; the period's samples download as CSV",
+    async (lng) => {
+      const station = stations[0] as Station;
+      const devices = await get<{ sn: string; name: string }[]>(url('getDevicesByStation', { stationSn: station.sn }));
+      const pcs = devices.find((device) => device.name === '1# PCS') as { sn: string };
+      const variables = await get<{ sn: string; name: string }[]>(url('getVarsOfDevice', { deviceSn: pcs.sn }));
+      // The period the screen opens with: the browser's today.
+      const day = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
+      const period = { startTime: `${day} 00:00`, endTime: `${day} 23:59` };
+      const sns = variables.map((variable) => variable.sn).join(',');
+      const extremes = async () =>
+        Object.fromEntries(
+          await Promise.all(
+            (['MIN', 'MAX'] as const).map(async (calcmethod) => [
+              calcmethod,
+              await get<{ sn: string; value: number | null }[]>(url('getAccuSummarized'), { sns, calcmethod, ...period }),
+            ]),
+          ),
+        ) as Record<'MIN' | 'MAX', { sn: string; value: number | null }[]>;
+      const samples = async (sn: string) =>
+        (
+          JSON.parse(
+            await get<string>(url('getOneTimeDatas'), {
+              sns: sn,
+              querytimes: `${period.startTime},${period.endTime}`,
+              points: '5000',
+            }),
+          ) as { values: unknown[] }[]
+        )[0]?.values.length ?? 0;
+      const round = (value: number | null | undefined) => Math.round((value ?? NaN) * 100) / 100;
+
+      // The simulator stores a sample every 5 s: the lowest can only fall and the highest only rise
+      // while the screen loads, so what it shows lies between the server's answers before and after.
+      const before = await extremes();
+      await page.goto(`${server.url}/main/ems/map/monitor/dataLine?station=${station.sn}&device=${pcs.sn}&lng=${lng}`);
+      const row = page.getByRole('row').nth(1);
+      await poll(async () => (await row.getByRole('cell').allInnerTexts())[3]).toMatch(/^-?[\d.]+$/);
+      const [name = '', , lowest, highest] = await row.getByRole('cell').allInnerTexts();
+      const after = await extremes();
+      const variable = variables.find((entry) => entry.name === name) as { sn: string };
+      const of = (answer: typeof before, method: 'MIN' | 'MAX') =>
+        round(answer[method].find((entry) => entry.sn === variable.sn)?.value);
+      expect(Number(lowest)).toBeLessThanOrEqual(of(before, 'MIN'));
+      expect(Number(lowest)).toBeGreaterThanOrEqual(of(after, 'MIN'));
+      expect(Number(highest)).toBeGreaterThanOrEqual(of(before, 'MAX'));
+      expect(Number(highest)).toBeLessThanOrEqual(of(after, 'MAX'));
+
+      const stored = await samples(variable.sn);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        tap(page.getByRole('button', { name: text('siteViews.exportSamples', {}, lng), exact: true })),
+      ]);
+      const lines = readFileSync(await download.path(), 'utf8')
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(download.suggestedFilename()).toBe(`${text('siteViews.samples', {}, lng)} ${day} 00_00 ${day} 23_59.csv`);
+      expect(lines[0]).toBe(
+        ['time', 'name', 'sn', 'value', 'unit'].map((key) => text(`siteViews.curve.${key}`, {}, lng)).join(','),
+      );
+      const exported = lines.filter((line) => line.split(',')[2] === variable.sn).length;
+      expect(exported).toBeGreaterThanOrEqual(stored);
+      expect(exported).toBeLessThanOrEqual(await samples(variable.sn));
+      expect(exported).toBeGreaterThan(0);
+    },
+  );
+
   test.each([
     ['consumption statistics', 'energy', 'management', 'getLabelTrendDatas', 'value'],
     ['electricity costs', 'cost', 'electricCost', 'getElectricalDegreeAndChargeTrend', 'charge'],

@@ -9,9 +9,11 @@ import { choose, drawnChart, expectedChart, rowAction, rowActionCount, rowWith }
 import { startServer, type TestServer } from '../support/server';
 import { entities, pages } from '../support/contract';
 import { callOn, createRecord, methodOf, openingList, openingQuery, url, type Row } from '../support/records';
+import { chartFigure } from '../../runtime/charts/pageChart';
 import { formatMoney, withDecimals } from '../../runtime/format/money';
 import { text } from '../support/english';
 import type { PageSchema } from '../../generated/meta';
+import { energyFigures, nowFigures, type StationDetail } from '../../pages/site/stationDetail';
 
 const energyLabels = pages.find((schema) => schema.page === 'emsEnergyLabel') as PageSchema;
 const siteManage = pages.find((schema) => schema.page === 'emsSiteManage') as PageSchema;
@@ -227,6 +229,73 @@ describe('calls within a user’s reach', () => {
         )
         .toEqual(entries);
       await page.keyboard.press('Escape');
+    },
+  );
+
+  test.each<[Language]>([['en'], ['zh']])(
+    'in %s, the site overview shows what the station does now and its energy of each period, as the server has them',
+    async (language) => {
+      // Readings of now: the storage charging, the grid importing, the batteries' state of charge,
+      // and the converter's energy counters (its charge and discharge in all).
+      const ts = Date.now();
+      const sent = await call<{ accepted: number }>(server.app, admin, {
+        method: 'POST',
+        url: '/ems/api/collector/samples',
+        payload: {
+          samples: [
+            { sn: 'T2-ST1-PCS1.activePower', ts, value: -120.5 },
+            { sn: 'T2-ST1-MTR.activePower', ts, value: 80.25 },
+            { sn: 'T2-ST1-BMS.soc', ts, value: 63.5 },
+            { sn: 'T2-ST1-PCS1.chargeEnergy', ts, value: 1500 },
+            { sn: 'T2-ST1-PCS1.dischargeEnergy', ts, value: 1200 },
+          ],
+        },
+      });
+      expect(sent.body.data.accepted).toBe(5);
+      const detail = (
+        await call<StationDetail>(server.app, admin, { method: 'GET', url: url('getStationDetail', { stationSn: 'T2-ST1' }) })
+      ).body.data;
+      const words = (key: string) => text(`siteViews.detail.${key}`, {}, language);
+      await page.goto(`${server.url}/main/ems/map/info?station=T2-ST1&lng=${language}`);
+      const now = page.getByRole('region', { name: words('now'), exact: true });
+      const shownNow = nowFigures(detail);
+      expect(shownNow).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ key: 'pcsPower', direction: 'charging' }),
+          expect.objectContaining({ key: 'gridPower', direction: 'importing' }),
+          expect.objectContaining({ key: 'soc' }),
+        ]),
+      );
+      for (const figure of shownNow) {
+        const group = now.getByRole('group', { name: words(figure.key), exact: true });
+        await group.getByText(new RegExp(`^${figure.value} (kW|%)$`)).waitFor();
+        if (figure.direction) await group.getByText(words(figure.direction), { exact: true }).waitFor();
+      }
+      const energy = page.getByRole('region', { name: words('energy'), exact: true });
+      const { energies, periods } = energyFigures(detail);
+      expect(energies).toEqual(expect.arrayContaining(['charge', 'discharge']));
+      for (const period of ['today', 'month', 'year', 'total'] as const) {
+        // Each period's energies, in order, by their names (the period's list: "Charged", "800 kWh").
+        const items = energy
+          .locator('.ant-descriptions')
+          .filter({ hasText: words(period) })
+          .locator('.ant-descriptions-item');
+        await expect
+          .poll(() =>
+            items.evaluateAll((cells) =>
+              cells.map((cell) => [
+                cell.querySelector('.ant-descriptions-item-label')?.textContent,
+                cell.querySelector('.ant-descriptions-item-content')?.textContent,
+              ]),
+            ),
+          )
+          .toEqual(
+            energies.map((key, index) => {
+              const value = periods[period][index];
+              return [words(key), value === null || value === undefined ? '--' : `${value} kWh`];
+            }),
+          );
+      }
     },
   );
 
@@ -509,6 +578,28 @@ describe('calls within a user’s reach', () => {
       }
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
+    },
+  );
+
+  test.each<[Language]>([['en'], ['zh']])(
+    'in %s, the project board shows its orders in all: the sites and their contract amount, as the server sums them',
+    async (language) => {
+      const schema = pages.find((candidate) => candidate.page === 'boardOrder') as PageSchema;
+      const chart = schema.charts?.panels.find((panel) => panel.call === 'boardOrderTotal');
+      if (!chart) throw new Error('the project board has no chart of its orders in all');
+      const [total] = (await call<Row[]>(server.app, admin, { method: 'GET', url: url('boardOrderTotal') })).body.data;
+      expect(Number(total?.count)).toBeGreaterThan(0);
+      const say = (key: string) => text(key, {}, language);
+      await page.goto(`${server.url}${schema.route}?lng=${language}`);
+      const region = page.getByRole('region', { name: say('charts.boardOrderTotal.title'), exact: true });
+      for (const field of chart.values) {
+        const figure = region
+          .locator('.ant-statistic')
+          .filter({ has: page.getByText(say(`charts.boardOrderTotal.${field}`), { exact: true }) });
+        await expect
+          .poll(() => figure.locator('.ant-statistic-content').innerText())
+          .toBe(chartFigure(chart, field, total?.[field]));
+      }
     },
   );
 
