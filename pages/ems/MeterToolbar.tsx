@@ -37,11 +37,17 @@ export function MeterToolbar({ stations, station, onStation, meters, meter, onMe
  * The station and meter a power-quality screen is about (both kept in the address), with the
  * toolbar that chooses them and the failure of either list.
  */
-export function useMeter(): { meter: DeviceRecord | undefined; error?: string; toolbar: ReactNode } {
+export function useMeter(): {
+  station: StationRecord | undefined;
+  meter: DeviceRecord | undefined;
+  error?: string;
+  toolbar: ReactNode;
+} {
   const { stations, station, choose, error: stationError } = useStation();
   const { devices: meters, device: meter, choose: chooseMeter, error: meterError } = useDevice(station?.sn, ['meter']);
   const error = stationError ?? meterError;
   return {
+    station,
     meter,
     ...(error ? { error } : {}),
     toolbar: (

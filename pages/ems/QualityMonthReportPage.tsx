@@ -1,11 +1,12 @@
 import { DatePicker, Table } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DailyQualityCard, type MonthlyQuality } from './DailyQualityCard';
 import { EmsScreen, shown } from './EmsScreen';
 import { useMeter } from './MeterToolbar';
 import { bandText } from './qualityBands';
+import { stationClock } from '../../runtime/format/timeZones';
 import { useCallAnswer } from '../../runtime/list/useCallAnswer';
 import { ScrollBox } from '../../runtime/table/ScrollBox';
 
@@ -16,8 +17,10 @@ import { ScrollBox } from '../../runtime/table/ScrollBox';
  */
 export function QualityMonthReportPage() {
   const { t } = useTranslation();
-  const { meter, error: meterError, toolbar } = useMeter();
-  const [month, setMonth] = useState<Dayjs>(() => dayjs());
+  const { station, meter, error: meterError, toolbar } = useMeter();
+  // The station's month until another is picked.
+  const [picked, setMonth] = useState<Dayjs>();
+  const month = picked ?? stationClock(station?.timeZone);
   const report = useCallAnswer<MonthlyQuality[]>(
     'getQualityMonthlyReport',
     meter ? { query: { deviceSn: meter.sn, month: month.format('YYYY-MM') } } : undefined,

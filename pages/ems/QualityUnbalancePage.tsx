@@ -1,5 +1,5 @@
 import { Card, Col, DatePicker, Descriptions, Row, Segmented, Spin, Statistic } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmsScreen, shown } from './EmsScreen';
@@ -7,6 +7,7 @@ import { useMeter } from './MeterToolbar';
 import { JudgementTag } from './QualityRealtimePage';
 import { UnbalanceChart } from './UnbalanceChart';
 import type { UnbalancePoint } from './unbalanceOption';
+import { stationClock } from '../../runtime/format/timeZones';
 import { useCallAnswer } from '../../runtime/list/useCallAnswer';
 
 type Phases = { a: number | null; b: number | null; c: number | null };
@@ -29,9 +30,11 @@ const judged = (value: number | null, limit: number) => (value === null ? undefi
  */
 export function QualityUnbalancePage() {
   const { t } = useTranslation();
-  const { meter, error: meterError, toolbar } = useMeter();
+  const { station, meter, error: meterError, toolbar } = useMeter();
   const [type, setType] = useState<'DAY' | 'MONTH'>('DAY');
-  const [time, setTime] = useState<Dayjs>(() => dayjs());
+  // The station's today until another day or month is picked.
+  const [picked, setTime] = useState<Dayjs>();
+  const time = picked ?? stationClock(station?.timeZone);
   const answer = useCallAnswer<Unbalance>(
     'getQualityUnbalance',
     meter ? { query: { deviceSn: meter.sn, type, time: time.format(type === 'DAY' ? 'YYYY-MM-DD' : 'YYYY-MM') } } : undefined,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { offsetMinutes, offsetText, zonesToState } from './timeZones';
+import { offsetMinutes, offsetText, stationClock, zonesToState } from './timeZones';
 
 const WINTER = new Date('2026-01-15T12:00:00Z');
 const SUMMER = new Date('2026-07-15T12:00:00Z');
@@ -47,5 +47,13 @@ describe('time zones of stations', () => {
   ])('a browser in %s, stations in %j, at %s: states %j', (browser, stations, at, stated) => {
     vi.stubEnv('TZ', browser);
     expect(zonesToState(stations, at)).toEqual(stated);
+  });
+});
+
+describe("a station's clock", () => {
+  test('16:30 UTC on the last day of a month is the next day and month in Shanghai, the same day in New York', () => {
+    const at = new Date('2026-11-30T16:30:00Z');
+    expect(stationClock('Asia/Shanghai', at).format('YYYY-MM-DD HH:mm')).toBe('2026-12-01 00:30');
+    expect(stationClock('America/New_York', at).format('YYYY-MM-DD HH:mm')).toBe('2026-11-30 11:30');
   });
 });

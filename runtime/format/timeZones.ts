@@ -1,3 +1,5 @@
+import dayjs, { type Dayjs } from 'dayjs';
+
 /**
  * The offset from UTC of a time zone at a moment, in minutes east of UTC; of the browser's zone
  * when none is named. Offsets, not names, tell whether two clocks agree: Asia/Shanghai and
@@ -11,6 +13,16 @@ export function offsetMinutes(timeZone: string | undefined, at: Date): number {
   // "GMT+08:00", "GMT-03:30", or "GMT" for UTC itself.
   const [, sign = '+', hours = '0', minutes = '0'] = /^GMT([+-])(\d{2}):(\d{2})$/.exec(name) ?? [];
   return (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes));
+}
+
+/**
+ * A moment as a station's clock shows it: a date of the browser whose year, month, day and time
+ * are the station's (formatted, "YYYY-MM" is the station's month). A screen about one station
+ * starts on the station's today, not the browser's, which differ for hours on either side of
+ * midnight when the two zones do.
+ */
+export function stationClock(timeZone: string | undefined, at: Date = new Date()): Dayjs {
+  return dayjs(at).add(offsetMinutes(timeZone, at) - offsetMinutes(undefined, at), 'minute');
 }
 
 /** An offset as people read it: UTC+8, UTC+5:30, UTC-3, and UTC for none. */

@@ -58,7 +58,10 @@ describe('mobile storage, topology, detection, income, vehicle and "me" screens'
     // Live samples move the month's figures (down while the batteries charge, up while they
     // discharge): the one shown is the server's as read between just before the page asked and
     // just after it showed it.
-    const month = async () => (await get<Income>(url('getStorageIncome'), { type: 'MONTH' })).revenue;
+    // The period the screen opens with: the browser's today, and its month. (In the first hours of
+    // the stations' month the server's own today is already the next day.)
+    const time = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
+    const month = async () => (await get<Income>(url('getStorageIncome'), { type: 'MONTH', time })).revenue;
     const before = await month();
     await open('/main/ems/map/storageOverview/incomeView');
     await poll(async () => (await figureAfter(page, 'Income of the period', 'Revenue')) ?? '--').not.toBe('--');
@@ -67,10 +70,10 @@ describe('mobile storage, topology, detection, income, vehicle and "me" screens'
     if (before === null || after === null) throw new Error('the month has no revenue');
     expect(revenue).toBeGreaterThanOrEqual(Number(money(Math.min(before, after))));
     expect(revenue).toBeLessThanOrEqual(Number(money(Math.max(before, after))));
-    await poll(async () => (await get<Income>(url('getStorageIncome'), { type: 'DAY' })).discharge !== null).toBe(true);
+    await poll(async () => (await get<Income>(url('getStorageIncome'), { type: 'DAY', time })).discharge !== null).toBe(true);
     // Read before the page asks: live samples keep adding energy, so what the page is answered
     // after this is at least this (read after the click, the page's answer could be the older one).
-    const today = await get<Income>(url('getStorageIncome'), { type: 'DAY' });
+    const today = await get<Income>(url('getStorageIncome'), { type: 'DAY', time });
     await tap(page.getByRole('radiogroup', { name: 'Period kind' }).getByText('Day', { exact: true }));
     const shown = async () => Number(await figureAfter(page, 'Income of the period', 'Discharged \\(kWh\\)'));
     await poll(shown).toBeGreaterThanOrEqual(Number(today.discharge ?? 0));

@@ -253,7 +253,9 @@ describe('the money pages', () => {
       get<LedgerStation>('/ems/api/ledger/station', { stationSn: STATION, type: 'DAY', time: today }),
       ledgerOf(STATION, thisMonth),
     ]);
-    expect(month.dischargeKwh).toBeGreaterThan(0);
+    // The demo's batteries discharge every day: a month a day old has, so that the figures compared
+    // are not all nought. (In its first hours, nothing may have discharged yet.)
+    if (Date.now() - Date.parse(`${thisMonth}-01T00:00:00+08:00`) > 24 * HOUR) expect(month.dischargeKwh).toBeGreaterThan(0);
     const expected = [
       money(day.earned),
       money(month.earned),
