@@ -2,11 +2,11 @@ import { Card, Descriptions, Flex, Statistic } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REFRESH_INTERVAL_MS } from '../../runtime/dashboard';
-import { withUnit } from '../../runtime/format/units';
 import { useCallAnswer } from '../../runtime/list/useCallAnswer';
-import { energyFigures, nowFigures, PERIODS, type StationDetail } from './stationDetail';
+import { shown } from '../ems/EmsScreen';
+import { energyFigures, nowFigures, PERIODS, type Flow, type StationDetail } from './stationDetail';
 
-const UNITS: Record<string, string> = { pvPower: 'kW', pcsPower: 'kW', loadPower: 'kW', gridPower: 'kW', soc: '%' };
+const UNITS: Record<Flow, string> = { pvPower: 'kW', pcsPower: 'kW', loadPower: 'kW', gridPower: 'kW', soc: '%' };
 
 /** A card of the figures, named as a region by its title, taking its share of the row. */
 function Panel({ title, flex, children }: { title: string; flex: string; children: ReactNode }) {
@@ -30,7 +30,6 @@ export function StationDetailFigures({ sn }: { sn: string }) {
   if (!data) return null;
   const now = nowFigures(data);
   const { energies, periods } = energyFigures(data);
-  const kwh = (value: number | null) => (value === null ? '--' : withUnit(String(value), 'kWh'));
   return (
     <Flex wrap gap="middle" align="stretch">
       {now.length > 0 ? (
@@ -39,7 +38,7 @@ export function StationDetailFigures({ sn }: { sn: string }) {
             const title = t(`siteViews.detail.${figure.key}`);
             return (
               <div key={figure.key} role="group" aria-label={title} style={{ minWidth: 110 }}>
-                <Statistic title={title} value={withUnit(String(figure.value), UNITS[figure.key])} />
+                <Statistic title={title} value={shown(figure.value, UNITS[figure.key])} />
                 {figure.direction ? <span>{t(`siteViews.detail.${figure.direction}`)}</span> : null}
               </div>
             );
@@ -58,7 +57,7 @@ export function StationDetailFigures({ sn }: { sn: string }) {
               items={energies.map((energy, index) => ({
                 key: energy,
                 label: t(`siteViews.detail.${energy}`),
-                children: kwh(periods[period][index] ?? null),
+                children: shown(periods[period][index], 'kWh'),
               }))}
             />
           ))}

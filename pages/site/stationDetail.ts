@@ -13,12 +13,20 @@ export type Period = (typeof PERIODS)[number];
 export type Energy = (typeof ENERGIES)[number];
 export type Flow = (typeof NOW)[number];
 
+type Direction = 'discharging' | 'charging' | 'importing' | 'exporting';
+
+/** The powers read with a direction: what a positive and what a negative value means. */
+const DIRECTIONS: Partial<Record<Flow, [positive: Direction, negative: Direction]>> = {
+  pcsPower: ['discharging', 'charging'],
+  gridPower: ['importing', 'exporting'],
+};
+
 /** A figure shown: what it is, its value, and for the storage and the grid the direction of a power. */
 export interface Figure<K extends string> {
   key: K;
   value: number;
   /** The storage discharging or charging, the grid importing or exporting; none at zero. */
-  direction?: 'discharging' | 'charging' | 'importing' | 'exporting';
+  direction?: Direction;
 }
 
 /**
@@ -30,11 +38,9 @@ export function nowFigures(detail: StationDetail): Figure<Flow>[] {
   return NOW.flatMap((key) => {
     const value = (detail.now as Partial<Record<Flow, number | null>>)[key];
     if (value === null || value === undefined) return [];
-    if (key === 'pcsPower' && value !== 0)
-      return [{ key, value: Math.abs(value), direction: value > 0 ? ('discharging' as const) : ('charging' as const) }];
-    if (key === 'gridPower' && value !== 0)
-      return [{ key, value: Math.abs(value), direction: value > 0 ? ('importing' as const) : ('exporting' as const) }];
-    return [{ key, value }];
+    const [positive, negative] = DIRECTIONS[key] ?? [];
+    const direction = value > 0 ? positive : value < 0 ? negative : undefined;
+    return [direction ? { key, value: Math.abs(value), direction } : { key, value }];
   });
 }
 
