@@ -329,7 +329,7 @@ describe('codegen analysis', () => {
       'bulk action: userId of the form crmCustomerTransferBatch is no list of ids',
     ],
     [
-      'a view of a call that answers neither a list nor a page of the records of the page',
+      'a view of a call that answers neither a list, nor a page, nor one record of the records of the page',
       (_src, page) =>
         (page.rowActions as JsonObject[]).push({
           action: 'view',
@@ -337,7 +337,18 @@ describe('codegen analysis', () => {
           params: {},
           columns: ['name'],
         }),
-      'view action: getCustomerOwnerList answers neither a list nor a page of customer',
+      'view action: getCustomerOwnerList answers neither a list, nor a page, nor one record of customer',
+    ],
+    [
+      'a view of a call that answers one record, or none, of another entity',
+      (_src, page) =>
+        (page.rowActions as JsonObject[]).push({
+          action: 'view',
+          operation: 'getElectricityPriceConfig',
+          params: { stationSn: 'name' },
+          columns: ['name'],
+        }),
+      'view action: getElectricityPriceConfig answers neither a list, nor a page, nor one record of customer',
     ],
     [
       'a view with a column its records do not have',

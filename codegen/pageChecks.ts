@@ -237,12 +237,15 @@ export function checkPages(
         if (action.action === 'view' && op) {
           const listed = action.entity ?? page.entity;
           const data = op.plain ? op.response : propertyOf(op.response, 'data');
-          // A list of records, or a page of them (its records).
+          // A list of records, a page of them (its records), or one record or none.
           const records = data?.type === 'array' ? data : propertyOf(data, 'records');
-          const item = records?.type === 'array' && isObject(records.items) ? records.items : undefined;
+          const one = [data, ...(Array.isArray(data?.oneOf) ? data.oneOf : [])]
+            .filter(isObject)
+            .find((candidate) => candidate['x-entity'] === listed);
+          const item = records?.type === 'array' && isObject(records.items) ? records.items : one;
           if (!entities[listed]) fail(`${where}: ${listed} is no entity`);
           else if (item?.['x-entity'] !== listed)
-            fail(`${where}: ${action.operation} answers neither a list nor a page of ${listed}`);
+            fail(`${where}: ${action.operation} answers neither a list, nor a page, nor one record of ${listed}`);
           else
             for (const column of action.columns)
               if (!propertyOf(item, column)) fail(`${where}: column ${column} is not a property of ${listed}`);

@@ -17,14 +17,24 @@ export interface ViewDialogProps {
   onClose(): void;
 }
 
-/** What a view's call answers: the records, or one page of them. */
-type Listed = ListRecord[] | { records: ListRecord[]; total: number; current: number; size: number };
+/** What a view's call answers: the records, one page of them, or one record or none. */
+type Page = { records: ListRecord[]; total: number; current: number; size: number };
+type Listed = ListRecord[] | Page | ListRecord | null;
+
+/** The rows of an answer, and its page when it is one. */
+function rowsOf(answer: Listed | undefined): [ListRecord[] | undefined, Page?] {
+  if (answer === undefined) return [undefined];
+  if (answer === null) return [[]];
+  if (Array.isArray(answer)) return [answer];
+  return Array.isArray(answer.records) ? [answer.records as ListRecord[], answer as Page] : [[answer]];
+}
 
 /**
  * A dialog listing the records a call answers about a row (the customer's other orders, an order's
  * quotations, a camera's PTZ commands), read-only: the columns labelled and written as the listed
  * entity's (the page's unless the action names another). A call answering a page of records is
- * paged in the dialog: its first page as the server gives it, then the page the user picks.
+ * paged in the dialog: its first page as the server gives it, then the page the user picks; one
+ * answering one record (the prices a station pays now) shows it as the one row, or none.
  */
 export function ViewDialog({ page, action, record, onClose }: ViewDialogProps) {
   const { t } = useTranslation();
@@ -35,7 +45,7 @@ export function ViewDialog({ page, action, record, onClose }: ViewDialogProps) {
     return paging ? { ...parts, query: { ...parts.query, ...paging } } : parts;
   }, [action.params, record, paging]);
   const answer = useCallAnswer<Listed>(action.operation, input);
-  const [rows, onePage] = Array.isArray(answer.data) ? [answer.data] : [answer.data?.records, answer.data];
+  const [rows, onePage] = rowsOf(answer.data);
   // Loaded once for all screens (the page's own entity is loaded already).
   const schema = useAnswer(() => loadEntity(listed).then((module) => module.schema as RJSFSchema), listed).data;
   const properties = propertiesOf(schema ?? {});

@@ -298,18 +298,23 @@ describe('calls within a user’s reach', () => {
     },
   );
 
-  test.each<[Language, string, string, string, string, string, string]>([
-    ['en', 'salesOrder', 'getQuoteForOrder', 'orderId', 'orderNo', 'quote', 'quoteNo'],
-    ['zh', 'emsDept', 'getStationByDept', 'deptId', 'name', 'station', 'sn'],
+  test.each<[Language, string, string, string, string, string]>([
+    ['en', 'salesOrder', 'getQuoteForOrder', 'orderNo', 'quote', 'quoteNo'],
+    ['zh', 'emsDept', 'getStationByDept', 'name', 'station', 'sn'],
     // The server in the call's path.
-    ['en', 'emsServer', 'getCollectorStation', 'id', 'name', 'station', 'sn'],
-    ['zh', 'emsServer', 'getCollectorStation', 'id', 'name', 'station', 'sn'],
+    ['en', 'emsServer', 'getCollectorStation', 'name', 'station', 'sn'],
+    ['zh', 'emsServer', 'getCollectorStation', 'name', 'station', 'sn'],
     // A station's report groups, by the station's id in the call's path.
-    ['en', 'emsSiteManage', 'getStationReportGroups', 'id', 'name', 'reportGroup', 'name'],
-    ['zh', 'emsSiteManage', 'getStationReportGroups', 'id', 'name', 'reportGroup', 'name'],
+    ['en', 'emsSiteManage', 'getStationReportGroups', 'name', 'reportGroup', 'name'],
+    ['zh', 'emsSiteManage', 'getStationReportGroups', 'name', 'reportGroup', 'name'],
+    // One record, or none: the price list in force (by the station's serial number), the limits it is judged by.
+    ['en', 'emsSiteManage', 'getElectricityPriceConfig', 'name', 'electricityPrice', 'effectiveMonth'],
+    ['zh', 'emsSiteManage', 'getElectricityPriceConfig', 'name', 'electricityPrice', 'effectiveMonth'],
+    ['en', 'emsSiteManage', 'getQualityThresholdSetting', 'name', 'qualityThreshold', 'powerFactor'],
+    ['zh', 'emsSiteManage', 'getQualityThresholdSetting', 'name', 'qualityThreshold', 'powerFactor'],
   ])(
     'in %s, a row of %s lists what %s answers about it, in the columns of its own records',
-    async (language, pageName, operation, param, key, entity, listedKey) => {
+    async (language, pageName, operation, key, entity, listedKey) => {
       const schema = pages.find((candidate) => candidate.page === pageName) as PageSchema;
       const action = schema.rowActions?.find((candidate) => candidate.action === 'view' && candidate.operation === operation);
       if (action?.action !== 'view') throw new Error(`${pageName} has no view of ${operation}`);
@@ -321,7 +326,12 @@ describe('calls within a user’s reach', () => {
       let row: Row | undefined;
       let listed: Row[] = [];
       for (const candidate of rows) {
-        listed = await get<Row[]>(operation, { [param]: String(candidate.id) });
+        const query = Object.fromEntries(
+          Object.entries(action.params).map(([param, field]) => [param, String(candidate[field])]),
+        );
+        // A list, or one record or none.
+        const answer = await get<Row[] | Row | null>(operation, query);
+        listed = Array.isArray(answer) ? answer : answer ? [answer] : [];
         row = candidate;
         if (listed.length > 0) break;
       }
