@@ -47,17 +47,34 @@ function Figures({ station, view, route }: { station: StationRecord; view: Serie
   const [period, setPeriod] = useState<Period>(() => ({ type: 'MONTH', time: dayjs() }));
   const pick = usePicked(station.sn, 'pick' in view.source ? view.source.methods : undefined);
   const picked = 'pick' in view.source ? pick.picked : undefined;
+  // Energy labels are shown one energy type at a time (kWh and m³ do not add up); costs are of electricity.
+  const byType = 'labels' in view.source && !view.source.cost;
+  const types = useAnswer(
+    byType ? () => api.call('getEnergyTypes', { params: { stationSn: station.sn } }, { silent: true }) : undefined,
+    station.sn,
+  );
+  const [chosenType, setChosenType] = useState<string>();
+  const energyType = byType ? (chosenType ?? types.data?.[0]?.code) : undefined;
   const periods =
     view.kind === 'seriesComparison'
       ? [period, shifted(period, 'previous'), ...(period.type === 'YEAR' ? [] : [shifted(period, 'lastYear')])]
       : [period];
-  const key = JSON.stringify([periods.map(querytime), period.type, picked?.variables.map((entry) => entry.sn), picked?.method]);
+  const key = JSON.stringify([
+    periods.map(querytime),
+    period.type,
+    picked?.variables.map((entry) => entry.sn),
+    picked?.method,
+    energyType,
+  ]);
   const answer = useAnswer(
-    () => Promise.all(periods.map((each) => fetchSeries(api, view.source, station.sn, each, picked))),
+    byType && !types.data
+      ? undefined
+      : () => Promise.all(periods.map((each) => fetchSeries(api, view.source, station.sn, each, picked, energyType))),
     `${station.sn}|${key}`,
   );
+  const error = types.error ?? answer.error;
   let body;
-  if (answer.error) body = <Alert type="error" showIcon message={`${t('common.loadFailed')} ${answer.error}`} />;
+  if (error) body = <Alert type="error" showIcon message={`${t('common.loadFailed')} ${error}`} />;
   else if (!answer.data) body = <Spin style={{ display: 'block', margin: 64 }} />;
   else {
     const [current = [], previous = [], lastYear] = answer.data;
@@ -73,6 +90,15 @@ function Figures({ station, view, route }: { station: StationRecord; view: Serie
     <Flex vertical gap="middle">
       <Flex wrap gap="middle" align="center">
         {'pick' in view.source ? pick.controls : null}
+        {types.data?.length ? (
+          <Select
+            aria-label={t('siteViews.energyType')}
+            value={energyType}
+            style={{ minWidth: 120 }}
+            options={types.data.map(({ code }) => ({ value: code, label: enumLabel(t, 'energyType', code) }))}
+            onChange={setChosenType}
+          />
+        ) : null}
         <PeriodPicker value={period} onChange={setPeriod} />
       </Flex>
       {body}

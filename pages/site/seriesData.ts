@@ -39,8 +39,8 @@ export function shifted(period: Period, by: 'previous' | 'lastYear'): Period {
 
 /**
  * The figures of a view's source over a period: the station's energy labels (getLabelTrendDatas),
- * the growth of a counter of every device of a kind (getStatisticalValue, DIFF), or the variables
- * picked by the method picked.
+ * those measuring `energyType` when one is named, the growth of a counter of every device of a
+ * kind (getStatisticalValue, DIFF), or the variables picked by the method picked.
  */
 export async function fetchSeries(
   api: Api,
@@ -48,6 +48,7 @@ export async function fetchSeries(
   stationSn: string,
   period: Period,
   picked?: Picked,
+  energyType?: string,
 ): Promise<SeriesFigures[]> {
   const common = { type: period.type, querytime: querytime(period) };
   if ('labels' in source) {
@@ -56,16 +57,19 @@ export async function fetchSeries(
       api.call(byLabel, { body: { stationSn, ...common } }, { silent: true }),
       api.call('getEnergyLabelTree', { params: { stationSn } }, { silent: true }),
     ]);
+    const measures = new Map(tree.map((label) => [label.id, label.energyType]));
     const parents = new Set(tree.map((label) => label.parentId).filter((id) => id !== undefined && id !== null));
-    return labels.map((label) => ({
-      key: String(label.labelId),
-      name: label.name,
-      unit: source.cost ? 'RM' : label.unit,
-      value: source.cost ? (label.charge ?? null) : label.value,
-      datas: source.cost ? (label.charges ?? []) : label.datas,
-      timeKeys: label.time_keys,
-      divided: parents.has(label.labelId),
-    }));
+    return labels
+      .filter((label) => energyType === undefined || measures.get(label.labelId) === energyType)
+      .map((label) => ({
+        key: String(label.labelId),
+        name: label.name,
+        unit: source.cost ? 'RM' : label.unit,
+        value: source.cost ? (label.charge ?? null) : label.value,
+        datas: source.cost ? (label.charges ?? []) : label.datas,
+        timeKeys: label.time_keys,
+        divided: parents.has(label.labelId),
+      }));
   }
   let variables: { sn: string; name: string }[];
   let method: Picked['method'] = 'DIFF';

@@ -277,6 +277,54 @@ describe('site monitoring, energy and photovoltaic screens', () => {
     expect(shown).toBeLessThanOrEqual(Math.round(after * 100) / 100);
   });
 
+  test.each<['en' | 'zh']>([['en'], ['zh']])(
+    "%s: consumption statistics show the station's labels one energy type at a time, of the types the server lists",
+    async (language) => {
+      type Label = { id: number; name: string; stationId: number; energyType: string; variables: { variableId: number }[] };
+      const station = stations[0] as Station;
+      const labels = await get<Label[]>(url('getEnergyLabelTree', { stationSn: station.sn }));
+      const electric = labels.find((label) => label.energyType === 'electricity') as Label;
+      // A water label of the station, counted by a variable the station has.
+      const added = await call<Label>(server.app, admin, {
+        method: 'POST',
+        url: url('addEnergyLabel'),
+        payload: {
+          name: `Water main ${language}`,
+          stationId: electric.stationId,
+          energyType: 'water',
+          labelType: 'flow',
+          variables: [{ variableId: electric.variables[0]?.variableId, sign: 1 }],
+        },
+      });
+      expect(added.status).toBe(200);
+      const water = added.body.data;
+      try {
+        const types = await get<{ code: string }[]>(url('getEnergyTypes', { stationSn: station.sn }));
+        expect(types.map((type) => type.code)).toEqual(['electricity', 'water']);
+        const named = (code: string) => text(`enums.energyType.${code}`, {}, language);
+        const picker = text('siteViews.energyType', {}, language);
+        const row = (name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+        await page.goto(`${server.url}/main/ems/map/energy/management?station=${station.sn}&lng=${language}`);
+        // The first type the server lists is shown first: its labels, not the water label.
+        await poll(() => row(electric.name).count()).toBeGreaterThan(0);
+        expect(await row(water.name).count()).toBe(0);
+        const box = page.getByRole('combobox', { name: picker, exact: true });
+        await tap(box);
+        // Every type the server lists is offered, in its order.
+        const options = page.locator('.ant-select-item-option');
+        await options.first().waitFor();
+        expect(await options.allInnerTexts()).toEqual(types.map((type) => named(type.code)));
+        await tap(options.filter({ hasText: named('water') }));
+        await poll(() => row(water.name).count()).toBe(1);
+        expect(await row(electric.name).count()).toBe(0);
+      } finally {
+        expect(
+          (await call(server.app, admin, { method: 'DELETE', url: url('deleteEnergyLabel', { id: String(water.id) }) })).status,
+        ).toBe(200);
+      }
+    },
+  );
+
   test('PV generation comparison: an inverter yield of the month against the server, and the month before', async () => {
     const station = stations.find((entry) => entry.stationType === 'photovoltaic') as Station;
     const devices = await get<{ sn: string; name: string; kind: string }[]>(
