@@ -55,6 +55,14 @@ function Figures({ station, view, route }: { station: StationRecord; view: Serie
   );
   const [chosenType, setChosenType] = useState<string>();
   const energyType = byType ? (chosenType ?? types.data?.[0]?.code) : undefined;
+  // Variables are picked, or taken as a report group of the station has them (with its method).
+  const groups = useAnswer(
+    'pick' in view.source
+      ? () => api.call('getStationReportGroups', { params: { id: station.id } }, { silent: true })
+      : undefined,
+    station.sn,
+  );
+  const [reportGroup, setReportGroup] = useState<number>();
   const periods =
     view.kind === 'seriesComparison'
       ? [period, shifted(period, 'previous'), ...(period.type === 'YEAR' ? [] : [shifted(period, 'lastYear')])]
@@ -65,14 +73,23 @@ function Figures({ station, view, route }: { station: StationRecord; view: Serie
     picked?.variables.map((entry) => entry.sn),
     picked?.method,
     energyType,
+    reportGroup,
   ]);
   const answer = useAnswer(
     byType && !types.data
       ? undefined
-      : () => Promise.all(periods.map((each) => fetchSeries(api, view.source, station.sn, each, picked, energyType))),
+      : () =>
+          Promise.all(
+            periods.map((each) =>
+              fetchSeries(api, view.source, station.sn, each, {
+                ...(reportGroup === undefined ? (picked ? { picked } : {}) : { reportGroup }),
+                ...(energyType === undefined ? {} : { energyType }),
+              }),
+            ),
+          ),
     `${station.sn}|${key}`,
   );
-  const error = types.error ?? answer.error;
+  const error = types.error ?? groups.error ?? answer.error;
   let body;
   if (error) body = <Alert type="error" showIcon message={`${t('common.loadFailed')} ${error}`} />;
   else if (!answer.data) body = <Spin style={{ display: 'block', margin: 64 }} />;
@@ -89,7 +106,19 @@ function Figures({ station, view, route }: { station: StationRecord; view: Serie
   return (
     <Flex vertical gap="middle">
       <Flex wrap gap="middle" align="center">
-        {'pick' in view.source ? pick.controls : null}
+        {groups.data?.length ? (
+          <Select
+            aria-label={t('siteViews.reportGroup')}
+            value={reportGroup ?? 0}
+            style={{ minWidth: 160 }}
+            options={[
+              { value: 0, label: t('siteViews.pickedVariables') },
+              ...groups.data.map((group) => ({ value: group.id ?? 0, label: group.name })),
+            ]}
+            onChange={(value) => setReportGroup(value === 0 ? undefined : value)}
+          />
+        ) : null}
+        {'pick' in view.source && reportGroup === undefined ? pick.controls : null}
         {types.data?.length ? (
           <Select
             aria-label={t('siteViews.energyType')}

@@ -37,18 +37,26 @@ export function shifted(period: Period, by: 'previous' | 'lastYear'): Period {
   return { ...period, time: period.time.subtract(1, unit) };
 }
 
+/** What the reader chose beside the period: variables and a method, an energy type, a report group. */
+export interface SeriesChoice {
+  picked?: Picked;
+  energyType?: string;
+  /** A report group of the station (its variables by its method) in place of the variables picked. */
+  reportGroup?: number;
+}
+
 /**
  * The figures of a view's source over a period: the station's energy labels (getLabelTrendDatas),
- * those measuring `energyType` when one is named, the growth of a counter of every device of a
- * kind (getStatisticalValue, DIFF), or the variables picked by the method picked.
+ * those measuring the energy type chosen when one is, the growth of a counter of every device of
+ * a kind (getStatisticalValue, DIFF), or the variables picked by the method picked, or those of
+ * the report group chosen by its method (getReportGroupDataInfo).
  */
 export async function fetchSeries(
   api: Api,
   source: SeriesView['source'],
   stationSn: string,
   period: Period,
-  picked?: Picked,
-  energyType?: string,
+  { picked, energyType, reportGroup }: SeriesChoice = {},
 ): Promise<SeriesFigures[]> {
   const common = { type: period.type, querytime: querytime(period) };
   if ('labels' in source) {
@@ -70,6 +78,17 @@ export async function fetchSeries(
         timeKeys: label.time_keys,
         divided: parents.has(label.labelId),
       }));
+  }
+  if ('pick' in source && reportGroup !== undefined) {
+    const group = await api.call('getReportGroupDataInfo', { params: { id: reportGroup }, query: common }, { silent: true });
+    return group.variables.map((variable) => ({
+      key: variable.sn,
+      name: variable.name,
+      unit: variable.unit,
+      value: variable.value,
+      datas: variable.series,
+      timeKeys: group.labels,
+    }));
   }
   let variables: { sn: string; name: string }[];
   let method: Picked['method'] = 'DIFF';

@@ -11,7 +11,7 @@ import type { ChartBoard } from '../../generated/meta';
 import { text } from '../support/english';
 import { choose, drawnChart, expectedChart } from '../support/ui';
 
-type Station = { sn: string; name: string; stationType: string; capacity: number };
+type Station = { id: number; sn: string; name: string; stationType: string; capacity: number };
 
 /** The figure a panel or widget shows under a caption (its text as laid out: caption, then value). */
 const figureAfter = async (page: Page, region: string, caption: string) => {
@@ -322,6 +322,60 @@ describe('site monitoring, energy and photovoltaic screens', () => {
           (await call(server.app, admin, { method: 'DELETE', url: url('deleteEnergyLabel', { id: String(water.id) }) })).status,
         ).toBe(200);
       }
+    },
+  );
+
+  test.each<['en' | 'zh']>([['en'], ['zh']])(
+    "%s: history reports take a report group's variables by its method in place of those picked, as the server figures them",
+    async (language) => {
+      type Group = { id: number; name: string; calcMethod: string };
+      type Figures = { labels: string[]; variables: { name: string; unit: string; value: number | null }[] };
+      const station = stations[0] as Station;
+      const groups = await get<Group[]>(url('getStationReportGroups', { id: String(station.id) }));
+      // The demo's group of energies (DIFF): its figures only grow while the screen loads.
+      const group = groups.find((entry) => entry.calcMethod === 'DIFF') as Group;
+      let querytime = '';
+      const figures = () => get<Figures>(url('getReportGroupDataInfo', { id: String(group.id) }), { type: 'MONTH', querytime });
+      const picker = text('siteViews.reportGroup', {}, language);
+      const method = page.getByRole('combobox', { name: text('siteViews.method', {}, language), exact: true });
+      await page.goto(`${server.url}/main/ems/map/monitor/dataReport?station=${station.sn}&lng=${language}`);
+      await method.waitFor();
+      // The month the screen opens on: the browser's.
+      querytime = await page.evaluate<string>(
+        "(() => { const now = new Date(); return now.getFullYear() + '-' + String(now.getMonth() + 1).padStart(2, '0'); })()",
+      );
+      const before = await figures();
+      expect(before.variables.length).toBeGreaterThan(1);
+      const box = page.getByRole('combobox', { name: picker, exact: true });
+      await tap(box);
+      const options = page.locator('.ant-select-item-option');
+      // The variables picked, then the station's groups in their order.
+      await options.first().waitFor();
+      expect(await options.allInnerTexts()).toEqual([
+        text('siteViews.pickedVariables', {}, language),
+        ...groups.map((entry) => entry.name),
+      ]);
+      await tap(options.filter({ hasText: group.name }));
+      // A column per variable of the group, and no picking of variables or method.
+      const headers = page.getByRole('columnheader');
+      await poll(() => headers.allInnerTexts()).toEqual([
+        text('siteViews.report.time', {}, language),
+        ...before.variables.map((variable) => `${variable.name} (${variable.unit})`),
+      ]);
+      expect(await method.count()).toBe(0);
+      const total = page.getByRole('row').filter({ hasText: text('siteViews.report.total', {}, language) });
+      const shown = (await total.getByRole('cell').allInnerTexts()).slice(1).map(Number);
+      expect(shown.some((value) => value > 0)).toBe(true);
+      const after = await figures();
+      expect(await page.getByRole('row').count()).toBe(after.labels.length + 2);
+      shown.forEach((value, index) => {
+        expect(value).toBeGreaterThanOrEqual(Math.round((before.variables[index]?.value ?? 0) * 100) / 100);
+        expect(value).toBeLessThanOrEqual(Math.round((after.variables[index]?.value ?? 0) * 100) / 100);
+      });
+      // Back to the variables picked: their method is offered again.
+      await tap(box);
+      await tap(options.filter({ hasText: text('siteViews.pickedVariables', {}, language) }));
+      await method.waitFor();
     },
   );
 
