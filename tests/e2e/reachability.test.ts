@@ -359,6 +359,40 @@ describe('calls within a user’s reach', () => {
     },
   );
 
+  test.each<[Language]>([['en'], ['zh']])(
+    "%s: a guard event's row shows its guarding camera, with its stream address, and the platform it is reached through, as the server has them",
+    async (language) => {
+      const schema = pages.find((candidate) => candidate.page === 'emsGuardEvent') as PageSchema;
+      const listed = page.waitForResponse((response) => new URL(response.url()).pathname === url(schema.resource.list ?? ''));
+      await page.goto(`${server.url}${schema.route}?lng=${language}`);
+      // The first event as the screen lists it.
+      const event = ((await (await listed).json()) as { data: { records: Row[] } }).data.records[0] as Row;
+      const views = [
+        ['getGuardCamera', 'camera', 'streamUrl'],
+        ['getGuardPlatform', 'ipcGroup', 'host'],
+      ] as const;
+      for (const [operation, entity, key] of views) {
+        const action = schema.rowActions?.find((candidate) => candidate.action === 'view' && candidate.operation === operation);
+        if (action?.action !== 'view') throw new Error(`the guard events have no view of ${operation}`);
+        const answer = await call<Row>(server.app, admin, { method: 'GET', url: url(operation, { id: String(event.cameraId) }) });
+        expect(answer.status).toBe(200);
+        const title = text(`actions.${operation}`, {}, language);
+        await rowAction(rowWith(page, String(event.description)).first(), title);
+        const dialog = page.getByRole('dialog', { name: title });
+        await dialog
+          .getByRole('row')
+          .filter({ hasText: String(answer.body.data[key]) })
+          .waitFor();
+        expect(await dialog.locator('tbody tr').count()).toBe(1);
+        expect(await dialog.getByRole('columnheader').allInnerTexts()).toEqual(
+          action.columns.map((field) => text(`entities.${entity}.fields.${field}`, {}, language)),
+        );
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'hidden' });
+      }
+    },
+  );
+
   test("a camera's PTZ commands are listed from its row a page at a time: the newest ten first, then the page picked", async () => {
     const schema = pages.find((candidate) => candidate.page === 'emsCamera') as PageSchema;
     const cameras = (
