@@ -351,6 +351,19 @@ describe('codegen analysis', () => {
       'view action: getElectricityPriceConfig answers neither a list, nor a page, nor one record of customer',
     ],
     [
+      'a tree whose call answers no nodes with id and name',
+      (_src, page) => (page.tree = { call: 'getCustomerOwnerList', filter: 'level' }),
+      'tree: getCustomerOwnerList answers no list of nodes with id and name',
+    ],
+    [
+      'a tree whose picked node sets no query parameter of the list',
+      (src) => {
+        const cameras = src.pages.find((p) => p.content.page === 'emsCamera')?.content;
+        if (cameras) cameras.tree = { call: 'listIpcGroups', filter: 'streamUrl' };
+      },
+      'tree: streamUrl is no query parameter of getIpcPage and field of camera',
+    ],
+    [
       'a view with a column its records do not have',
       (src) => {
         const actions = src.pages.find((p) => p.content.page === 'salesOrder')?.content.rowActions as JsonObject[];

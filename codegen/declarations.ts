@@ -62,6 +62,7 @@ export interface PageDecl {
   import?: string;
   deleteSelected?: string;
   charts?: { year?: boolean; panels: ChartDecl[] };
+  tree?: { call: string; filter: string; children?: string };
 }
 
 /** Rows whose field has one of the values. */

@@ -291,6 +291,20 @@ export function checkPages(
       if (ids?.type !== 'array' || !isObject(ids.items) || ids.items.type !== 'integer')
         fail(`bulk action: ${bulk.ids} of the form ${bulk.form} is no list of ids`);
     }
+    if (page.tree) {
+      // A list of nodes with id and name (each with its nodes under it, when nested); the picked id filters the list.
+      const { call, filter, children } = page.tree;
+      const op = byId.get(call);
+      const data = op && (op.plain ? op.response : propertyOf(op.response, 'data'));
+      const node = data?.type === 'array' && isObject(data.items) ? data.items : undefined;
+      if (!op) fail(`tree: ${call} is not in the OpenAPI document`);
+      else if (!propertyOf(node, 'id') || !propertyOf(node, 'name'))
+        fail(`tree: ${call} answers no list of nodes with id and name`);
+      else if (requiredParamsOf(op).length > 0) fail(`tree: ${call} needs parameters, which the tree does not give`);
+      if (children && propertyOf(node, children)?.type !== 'array') fail(`tree: ${children} of the nodes of ${call} is no list`);
+      if (!propertyOf(list.query, filter) || !propertyOf(record, filter))
+        fail(`tree: ${filter} is no query parameter of ${page.resource.list} and field of ${page.entity}`);
+    }
     if (page.form && !src.uiSchemas[page.form.ui]) fail(`form UI schema ${page.form.ui} does not exist`);
     if (page.createForm) {
       const body = byId.get(page.createForm.save)?.body;

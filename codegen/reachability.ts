@@ -69,6 +69,7 @@ function pageCalls(page: PageDecl): string[] {
     page.import,
     page.deleteSelected,
     ...(page.charts?.panels ?? []).map((panel) => panel.call),
+    page.tree?.call,
   ].filter((id): id is string => typeof id === 'string');
 }
 

@@ -1,5 +1,5 @@
 import type { UiSchema } from '@rjsf/utils';
-import { Alert, App, Modal, Space, Spin } from 'antd';
+import { Alert, App, Flex, Grid, Modal, Space, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,7 +11,7 @@ import { saveFile } from '../api/saveFile';
 import { FormDialog, type FormDialogProps } from '../forms/FormDialog';
 import { SchemaForm } from '../forms/SchemaForm';
 import { useGuardedClose } from '../forms/unsaved';
-import { entityTitle, pageTitle } from '../i18n/labels';
+import { entityTitle, fieldLabel, pageTitle } from '../i18n/labels';
 import { useRuntime } from '../RuntimeContext';
 import { loadEntity, loadUiSchema } from '../schema/entities';
 import { lazyScreen, ScreenBoundary } from '../shell/lazyScreen';
@@ -20,6 +20,7 @@ import { propertiesOf } from '../schema/properties';
 import { buildUiSchema, type FormMode } from '../schema/uiSchema';
 import { filtersToChoose, initialListState, listQuery, pageShowing, scopeFromSearch, scopeQuery } from './listQuery';
 import type { PageChartsProps } from './PageCharts';
+import type { ListTreeProps } from './ListTree';
 import { Banners } from './Banners';
 import { PageLinks } from './PageLinks';
 import { ListView, rowCallParts, rowParams, rowWorkKey, transitionLabel, type ExportFormat, type ListRecord } from './ListView';
@@ -31,6 +32,7 @@ import { ViewDialog } from './ViewDialog';
 
 /** A page's charts, with the chart library, loaded only by the pages that have some. */
 const PageCharts = lazyScreen<PageChartsProps>(() => import('./PageCharts').then((module) => ({ default: module.PageCharts })));
+const ListTree = lazyScreen<ListTreeProps>(() => import('./ListTree').then((module) => ({ default: module.ListTree })));
 
 interface Editing {
   mode: FormMode;
@@ -63,6 +65,8 @@ export function ListPage({ page }: { page: PageSchema }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [search] = useScreenSearch();
+  // A list's tree stands beside it on a wide screen, above it below Ant Design's `lg` (992 px).
+  const treeAbove = Grid.useBreakpoint().lg === false;
   const [entity, setEntity] = useState<SchemaModule>();
   const [uiSchema, setUiSchema] = useState<UiSchema>({});
   const [loadError, setLoadError] = useState<string>();
@@ -108,7 +112,15 @@ export function ListPage({ page }: { page: PageSchema }) {
     );
     return scopeFromSearch(page, search, types);
   }, [entity, page, search]);
-  const query = scope && listQuery(state, scopeQuery(page, scope), takes);
+  // The tree's node picked (`tree`): the list shows the records that belong to it.
+  const [picked, setPicked] = useState<number>();
+  const query =
+    scope &&
+    listQuery(
+      state,
+      { ...scopeQuery(page, scope), ...(page.tree && picked !== undefined ? { [page.tree.filter]: picked } : {}) },
+      takes,
+    );
   // A list that needs a filter chosen (a period) waits for it.
   const toChoose = query ? filtersToChoose(shown, query, takes) : [];
   const data = useListData(list, toChoose.length ? undefined : query, version);
@@ -294,6 +306,75 @@ export function ListPage({ page }: { page: PageSchema }) {
   const title = scopeName
     ? t('common.scopedTitle', { title: pageTitle(t, page.page), name: scopeName })
     : pageTitle(t, page.page);
+  const listView = (
+    <ListView
+      page={shown}
+      schema={entity.schema}
+      records={data.records}
+      total={data.total}
+      state={state}
+      {...(query ? { query } : {})}
+      version={version}
+      loading={data.loading}
+      error={data.error}
+      toChoose={toChoose}
+      onStateChange={setState}
+      onCreate={
+        page.createForm
+          ? () => setDialog({ form: page.createForm?.form ?? '', save: page.createForm?.save ?? '', values: { ...scope } })
+          : resource.create
+            ? () => void openEditor('create', { ...scope })
+            : undefined
+      }
+      onEdit={(record) => void openEditor('edit', record)}
+      onDelete={(record) => void remove(record)}
+      onTransition={(action, record) => void transition(action, record)}
+      onCall={(action, record) => void callOnRow(action, record)}
+      onView={(action, record) => setViewing({ action, record })}
+      onDownload={(action, record) => void downloadOnRow(action, record)}
+      onUpload={(action, record, file) => void uploadOnRow(action, record, file)}
+      {...(rowWork ? { rowWork } : {})}
+      onOpen={(action, record) => goTo(routes.find((route) => route.name === action.route)?.path, action.params, record)}
+      selected={selected}
+      onSelect={setSelected}
+      onBulk={(action) => setDialog({ form: action.form, save: action.save, values: { [action.ids]: selected } })}
+      onDeleteSelected={() => void removeSelected()}
+      exports={[
+        ...(shown.export ? [{ format: 'xlsx' as const, operation: shown.export }] : []),
+        ...(shown.exportPdf ? [{ format: 'pdf' as const, operation: shown.exportPdf }] : []),
+      ].map(({ format, operation }) => ({ format, onClick: () => void exportRows(format, operation) }))}
+      {...(exporting ? { exporting } : {})}
+      {...(page.import ? { onImport: (file: File) => void importRows(file, page.import ?? ''), importing } : {})}
+      onForm={(action, record) =>
+        setDialog({
+          form: action.form,
+          ...(action.load ? { load: action.load } : {}),
+          ...(action.loadKeys ? { loadKeys: action.loadKeys } : {}),
+          ...(action.answer ? { answer: action.answer } : {}),
+          save: action.save,
+          values: Object.fromEntries(
+            Object.entries(action.params).map(([field, rowField]) => [
+              field,
+              action.listParams?.includes(field) ? [record[rowField]] : record[rowField],
+            ]),
+          ),
+        })
+      }
+      onNavigate={(action, record) => goTo(pages.find((p) => p.page === action.page)?.route, action.params, record)}
+      {...(page.lists
+        ? {
+            lists: {
+              operations: [page.resource.list, ...page.lists.map(({ operation }) => operation)],
+              current: list,
+              onSelect: (operation: string) => {
+                setList(operation);
+                setState(initialListState(page));
+              },
+            },
+          }
+        : {})}
+    />
+  );
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <ScreenHeader title={title} {...(page.scope?.length ? { onClose: () => void navigate(-1) } : {})} />
@@ -304,73 +385,27 @@ export function ListPage({ page }: { page: PageSchema }) {
           <PageCharts charts={page.charts} version={version} />
         </ScreenBoundary>
       ) : null}
-      <ListView
-        page={shown}
-        schema={entity.schema}
-        records={data.records}
-        total={data.total}
-        state={state}
-        {...(query ? { query } : {})}
-        version={version}
-        loading={data.loading}
-        error={data.error}
-        toChoose={toChoose}
-        onStateChange={setState}
-        onCreate={
-          page.createForm
-            ? () => setDialog({ form: page.createForm?.form ?? '', save: page.createForm?.save ?? '', values: { ...scope } })
-            : resource.create
-              ? () => void openEditor('create', { ...scope })
-              : undefined
-        }
-        onEdit={(record) => void openEditor('edit', record)}
-        onDelete={(record) => void remove(record)}
-        onTransition={(action, record) => void transition(action, record)}
-        onCall={(action, record) => void callOnRow(action, record)}
-        onView={(action, record) => setViewing({ action, record })}
-        onDownload={(action, record) => void downloadOnRow(action, record)}
-        onUpload={(action, record, file) => void uploadOnRow(action, record, file)}
-        {...(rowWork ? { rowWork } : {})}
-        onOpen={(action, record) => goTo(routes.find((route) => route.name === action.route)?.path, action.params, record)}
-        selected={selected}
-        onSelect={setSelected}
-        onBulk={(action) => setDialog({ form: action.form, save: action.save, values: { [action.ids]: selected } })}
-        onDeleteSelected={() => void removeSelected()}
-        exports={[
-          ...(shown.export ? [{ format: 'xlsx' as const, operation: shown.export }] : []),
-          ...(shown.exportPdf ? [{ format: 'pdf' as const, operation: shown.exportPdf }] : []),
-        ].map(({ format, operation }) => ({ format, onClick: () => void exportRows(format, operation) }))}
-        {...(exporting ? { exporting } : {})}
-        {...(page.import ? { onImport: (file: File) => void importRows(file, page.import ?? ''), importing } : {})}
-        onForm={(action, record) =>
-          setDialog({
-            form: action.form,
-            ...(action.load ? { load: action.load } : {}),
-            ...(action.loadKeys ? { loadKeys: action.loadKeys } : {}),
-            ...(action.answer ? { answer: action.answer } : {}),
-            save: action.save,
-            values: Object.fromEntries(
-              Object.entries(action.params).map(([field, rowField]) => [
-                field,
-                action.listParams?.includes(field) ? [record[rowField]] : record[rowField],
-              ]),
-            ),
-          })
-        }
-        onNavigate={(action, record) => goTo(pages.find((p) => p.page === action.page)?.route, action.params, record)}
-        {...(page.lists
-          ? {
-              lists: {
-                operations: [page.resource.list, ...page.lists.map(({ operation }) => operation)],
-                current: list,
-                onSelect: (operation: string) => {
-                  setList(operation);
-                  setState(initialListState(page));
-                },
-              },
-            }
-          : {})}
-      />
+      {page.tree ? (
+        <Flex gap="middle" vertical={treeAbove} align="flex-start">
+          <div style={treeAbove ? { width: '100%' } : { width: 240, flexShrink: 0 }}>
+            <ScreenBoundary>
+              <ListTree
+                tree={page.tree}
+                title={fieldLabel(t, page.entity, page.tree.filter)}
+                value={picked}
+                version={version}
+                onChange={(id) => {
+                  setPicked(id);
+                  setState((current) => ({ ...current, current: 1 }));
+                }}
+              />
+            </ScreenBoundary>
+          </div>
+          <div style={{ flex: 1, minWidth: 0, width: '100%' }}>{listView}</div>
+        </Flex>
+      ) : (
+        listView
+      )}
       <Modal
         open={editing !== null}
         title={`${editing?.mode === 'edit' ? t('common.edit') : t('common.new')} · ${entityTitle(t, page.entity)}`}

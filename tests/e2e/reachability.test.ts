@@ -393,6 +393,66 @@ describe('calls within a user’s reach', () => {
     },
   );
 
+  test.each<[Language, string]>([
+    ['en', 'emsCamera'],
+    ['zh', 'emsCamera'],
+    ['en', 'emsDept'],
+    ['zh', 'emsDept'],
+  ])(
+    '%s: the %s page lists the records of the node picked in its tree, as the server has them, then all again',
+    async (language, name) => {
+      const schema = pages.find((candidate) => candidate.page === name) as PageSchema;
+      const { tree } = schema;
+      if (!tree) throw new Error(`${name} has no tree`);
+      const list = schema.resource.list ?? '';
+      const listed = async (query: Record<string, string>) =>
+        (
+          await call<{ total: number; records: Row[] }>(server.app, admin, {
+            method: methodOf(list),
+            url: url(list),
+            query: { ...openingQuery(schema), ...query },
+          })
+        ).body.data;
+      const nodes = (await call<Row[]>(server.app, admin, { method: methodOf(tree.call), url: url(tree.call), query: {} })).body
+        .data;
+      // Every node, those under a node after it, as the open tree shows them.
+      const flat = (list: Row[]): Row[] =>
+        list.flatMap((node) => [node, ...(tree.children ? flat((node[tree.children] as Row[] | undefined) ?? []) : [])]);
+      const all = await listed({});
+      // A node with some of the records, not all: what it lists tells that it was picked.
+      let node: Row | undefined;
+      let some = all;
+      for (const candidate of flat(nodes)) {
+        some = await listed({ [tree.filter]: String(candidate.id) });
+        node = candidate;
+        if (some.total > 0 && some.total < all.total) break;
+      }
+      expect(some.total, `a node of ${name} with some of its records`).toBeGreaterThan(0);
+      expect(some.total).toBeLessThan(all.total);
+      const shows = async ({ total, records }: { total: number; records: Row[] }) => {
+        await page
+          .getByText(text('common.total', { count: total }, language), { exact: true })
+          .filter({ visible: true })
+          .waitFor();
+        await expect
+          .poll(() => page.getByRole('row').nth(1).innerText())
+          .toContain(String(records[0]?.[schema.columns[0]?.field ?? 'id']));
+      };
+      await page.goto(`${server.url}${schema.route}?lng=${language}`);
+      const title = text(`entities.${schema.entity}.fields.${tree.filter}`, {}, language);
+      const drawn = page.getByRole('tree', { name: title });
+      await drawn.waitFor();
+      await expect
+        .poll(() => drawn.locator('.ant-tree-title').allInnerTexts())
+        .toEqual(flat(nodes).map((entry) => String(entry.name)));
+      await shows(all);
+      await tap(drawn.locator('.ant-tree-title').filter({ hasText: new RegExp(`^${String(node?.name)}$`) }));
+      await shows(some);
+      await tap(page.getByRole('button', { name: text('common.all', {}, language), exact: true }));
+      await shows(all);
+    },
+  );
+
   test("a camera's PTZ commands are listed from its row a page at a time: the newest ten first, then the page picked", async () => {
     const schema = pages.find((candidate) => candidate.page === 'emsCamera') as PageSchema;
     const cameras = (
