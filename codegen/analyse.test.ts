@@ -364,6 +364,15 @@ describe('codegen analysis', () => {
       'tree: streamUrl is no query parameter of getIpcPage and field of camera',
     ],
     [
+      "a view of a call's own records with a column they do not have",
+      (src) => {
+        const actions = src.pages.find((p) => p.content.page === 'emsDept')?.content.rowActions as JsonObject[];
+        const view = actions.find((action) => action.action === 'view');
+        if (view) view.columns = ['sn', 'address'];
+      },
+      'view action: column address is not in the records listDeptStations answers',
+    ],
+    [
       'a view with a column its records do not have',
       (src) => {
         const actions = src.pages.find((p) => p.content.page === 'salesOrder')?.content.rowActions as JsonObject[];

@@ -300,7 +300,11 @@ describe('calls within a user’s reach', () => {
 
   test.each<[Language, string, string, string, string, string]>([
     ['en', 'salesOrder', 'getQuoteForOrder', 'orderNo', 'quote', 'quoteNo'],
-    ['zh', 'emsDept', 'getStationByDept', 'name', 'station', 'sn'],
+    // The stations an EMS department owns (its own list of them), and those a department of the company runs.
+    ['zh', 'emsDept', 'listDeptStations', 'name', 'station', 'sn'],
+    ['en', 'emsDept', 'listDeptStations', 'name', 'station', 'sn'],
+    ['en', 'department', 'getStationByDept', 'name', 'station', 'sn'],
+    ['zh', 'department', 'getStationByDept', 'name', 'station', 'sn'],
     // The server in the call's path.
     ['en', 'emsServer', 'getCollectorStation', 'name', 'station', 'sn'],
     ['zh', 'emsServer', 'getCollectorStation', 'name', 'station', 'sn'],
