@@ -305,6 +305,9 @@ describe('calls within a user’s reach', () => {
     ['en', 'emsDept', 'listDeptStations', 'name', 'station', 'sn'],
     ['en', 'department', 'getStationByDept', 'name', 'station', 'sn'],
     ['zh', 'department', 'getStationByDept', 'name', 'station', 'sn'],
+    // The company's devices of a device model's kind, by the kind in the query.
+    ['en', 'emsDeviceModel', 'getCompanyDevice', 'name', 'device', 'sn'],
+    ['zh', 'emsDeviceModel', 'getCompanyDevice', 'name', 'device', 'sn'],
     // The server in the call's path.
     ['en', 'emsServer', 'getCollectorStation', 'name', 'station', 'sn'],
     ['zh', 'emsServer', 'getCollectorStation', 'name', 'station', 'sn'],
@@ -324,7 +327,7 @@ describe('calls within a user’s reach', () => {
       if (action?.action !== 'view') throw new Error(`${pageName} has no view of ${operation}`);
       // Each value in the path or the query, as the call takes it (and as the screen sends it).
       const get = async <T>(id: string, query: Record<string, string>) =>
-        (await call<T>(server.app, admin, { method: 'GET', url: url(id, query), query })).body.data;
+        (await call<T>(server.app, admin, { method: methodOf(id), url: url(id, query), query })).body.data;
       // The first row of the list whose call answers something: the demo's orders with quotations, departments with stations.
       const rows = (await get<{ records: Row[] }>(schema.resource.list ?? '', { size: '50' })).records;
       let row: Row | undefined;
