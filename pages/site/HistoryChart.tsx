@@ -7,7 +7,7 @@ import { alarmBandNames, clickedAlarm, EChart, withAlarmBands } from '../../runt
 import { useAnswer } from '../../runtime/api/useAnswer';
 import { downloadCsv, safeFileName } from '../../runtime/format/csv';
 import { WARNING_RECORD_ROUTE } from '../../widgets/station-alarm-status/rules';
-import { historyAlarmBands, historyOption } from './historyOption';
+import { historyAlarmBands, historyOption, type HistorySeries } from './historyOption';
 import { curveRows, sampleRows } from './historyTable';
 import type { StationRecord } from './useStations';
 import type { VariableRecord } from './useVariablePick';
@@ -17,10 +17,18 @@ export interface HistoryQuery {
   station?: Pick<StationRecord, 'sn' | 'timeZone'>;
   variables: VariableRecord[];
   resolution: 'RAW' | 'HOUR' | 'DAY' | 'MONTH';
+  /**
+   * A report group drawn in place of `variables` and `resolution`: its variables by its method,
+   * as samples up to two days, hourly figures up to 62 and daily ones beyond (getReportGroupTrend).
+   */
+  reportGroup?: number;
   /** Start and end in the station's zone, `YYYY-MM-DD HH:mm`. */
   startTime: string;
   endTime: string;
 }
+
+/** A report group's variables while its answer has not come. */
+const NO_VARIABLES: VariableRecord[] = [];
 
 /** The most samples per variable a file of samples holds (the call's own limit). */
 const SAMPLES_PER_VARIABLE = 5000;
@@ -32,22 +40,39 @@ const SAMPLES_PER_VARIABLE = 5000;
  * its lowest and highest stored values of the period (getAccuSummarized) with the curve's points
  * and their average; and the period's samples as a CSV file (getOneTimeDatas).
  */
-export function HistoryChart({ station, variables, resolution, startTime, endTime }: HistoryQuery) {
+export function HistoryChart({ station, variables: picked, resolution, startTime, endTime, reportGroup }: HistoryQuery) {
   const { t } = useTranslation();
   const { api } = useRuntime();
   const navigate = useRouteNavigate();
-  const sns = variables.map((variable) => variable.sn).join(',');
-  const answer = useAnswer(
-    sns
-      ? () =>
-          api.call(
-            'getHistoryTrend',
-            { query: { sns, calcmethod: 'AVG', queryPeriod: resolution, startTime, endTime, points: 1000 } },
+  const pickedSns = picked.map((variable) => variable.sn).join(',');
+  const answer = useAnswer<{ series: HistorySeries[]; variables: VariableRecord[] }>(
+    reportGroup !== undefined
+      ? async () => {
+          const group = await api.call(
+            'getReportGroupTrend',
+            { params: { id: reportGroup }, query: { startTime, endTime } },
             { silent: true },
-          )
-      : undefined,
-    `${sns}|${resolution}|${startTime}|${endTime}`,
+          );
+          return {
+            series: group.series.map(({ sn, unit, points }) => ({ sn, unit, datas: points })),
+            variables: group.series.map(({ sn, name, unit }) => ({ sn, name, unit, kind: '' })),
+          };
+        }
+      : pickedSns
+        ? async () => ({
+            series: await api.call(
+              'getHistoryTrend',
+              { query: { sns: pickedSns, calcmethod: 'AVG', queryPeriod: resolution, startTime, endTime, points: 1000 } },
+              { silent: true },
+            ),
+            variables: picked,
+          })
+        : undefined,
+    `${reportGroup ?? pickedSns}|${reportGroup === undefined ? resolution : 'group'}|${startTime}|${endTime}`,
   );
+  // The variables drawn: those picked, or the report group's as its answer names them.
+  const variables = reportGroup === undefined ? picked : (answer.data?.variables ?? NO_VARIABLES);
+  const sns = variables.map((variable) => variable.sn).join(',');
   // Without its alarms (a failure is not the curves' failure), the curves show unmarked.
   const alarms = useAnswer(
     station
@@ -89,14 +114,14 @@ export function HistoryChart({ station, variables, resolution, startTime, endTim
   const option = useMemo(
     () =>
       answer.data &&
-      withAlarmBands(historyOption(answer.data, variables, { startTime, endTime }), bands, alarmBandNames(t), zone),
+      withAlarmBands(historyOption(answer.data.series, variables, { startTime, endTime }), bands, alarmBandNames(t), zone),
     [answer.data, variables, startTime, endTime, bands, t, zone],
   );
-  if (!sns) return <Empty description={t('siteViews.pickVariables')} />;
+  if (reportGroup === undefined && !pickedSns) return <Empty description={t('siteViews.pickVariables')} />;
   if (answer.error) return <Alert type="error" showIcon message={`${t('common.loadFailed')} ${answer.error}`} />;
   if (!answer.data || !option) return <Spin style={{ display: 'block', margin: 64 }} />;
-  if (answer.data.every((series) => series.datas.length === 0)) return <Empty description={t('common.empty')} />;
-  const rows = curveRows(answer.data, variables, extremes.data?.[0], extremes.data?.[1]);
+  if (answer.data.series.every((series) => series.datas.length === 0)) return <Empty description={t('common.empty')} />;
+  const rows = curveRows(answer.data.series, variables, extremes.data?.[0], extremes.data?.[1]);
   const column = (key: keyof (typeof rows)[number]) => ({ key, dataIndex: key, title: t(`siteViews.curve.${key}`) });
   return (
     <Flex vertical gap="middle">

@@ -1,4 +1,4 @@
-import { DatePicker, Flex, Select } from 'antd';
+import { Alert, DatePicker, Flex, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { StationZoneNote } from '../../runtime/format/StationZoneNote';
 import { HistoryChart, type HistoryQuery } from './HistoryChart';
 import { SiteScreen } from './SiteScreen';
 import { useStations, type StationRecord } from './useStations';
+import { useReportGroupPick } from './useReportGroupPick';
 import { useVariablePick } from './useVariablePick';
 import { viewOf, type SiteScreenProps } from './views';
 
@@ -24,9 +25,12 @@ function Curves({ station, view }: { station: StationRecord; view: HistoryCurves
   });
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().startOf('day'), dayjs().endOf('day')]);
   const [resolution, setResolution] = useState<HistoryQuery['resolution']>('RAW');
+  // Or a report group's variables, by its method at the resolution its span takes.
+  const { reportGroup, control: groupControl, error } = useReportGroupPick(station, true);
   return (
     <Flex wrap gap="middle" align="center">
-      {controls}
+      {groupControl}
+      {reportGroup === undefined ? controls : null}
       <DatePicker.RangePicker
         showTime={{ format: 'HH:mm' }}
         format={FORMAT}
@@ -35,22 +39,26 @@ function Curves({ station, view }: { station: StationRecord; view: HistoryCurves
         allowClear={false}
         onChange={(next) => next?.[0] && next[1] && setRange([next[0], next[1]])}
       />
-      <Select
-        aria-label={t('siteViews.resolution')}
-        value={resolution}
-        style={{ minWidth: 120 }}
-        options={RESOLUTIONS.map((value) => ({ value, label: enumLabel(t, 'trendResolution', value) }))}
-        onChange={setResolution}
-      />
+      {reportGroup === undefined ? (
+        <Select
+          aria-label={t('siteViews.resolution')}
+          value={resolution}
+          style={{ minWidth: 120 }}
+          options={RESOLUTIONS.map((value) => ({ value, label: enumLabel(t, 'trendResolution', value) }))}
+          onChange={setResolution}
+        />
+      ) : null}
       {/* The period and the curves' times are the station's clock. */}
       <StationZoneNote timeZones={[station.timeZone]} />
       <div style={{ flexBasis: '100%' }}>
+        {error ? <Alert type="error" showIcon message={`${t('common.loadFailed')} ${error}`} /> : null}
         <HistoryChart
           station={station}
           variables={chosen}
           resolution={resolution}
           startTime={range[0].format(FORMAT)}
           endTime={range[1].format(FORMAT)}
+          {...(reportGroup === undefined ? {} : { reportGroup })}
         />
       </div>
     </Flex>
@@ -59,7 +67,8 @@ function Curves({ station, view }: { station: StationRecord; view: HistoryCurves
 
 /**
  * History curves (schemas/views/, kind historyCurves): a station's device, its variables and a
- * period; the curves of the stored samples or of their hourly, daily or monthly averages.
+ * period; the curves of the stored samples or of their hourly, daily or monthly averages. Or a
+ * report group of the station and a period: its variables by its method.
  */
 export function HistoryCurvesScreen({ route = '' }: SiteScreenProps) {
   const view = viewOf<HistoryCurves>(route, ['historyCurves']);

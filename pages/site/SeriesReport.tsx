@@ -25,7 +25,7 @@ export function SeriesReport({ series, fileName }: { series: SeriesFigures[]; fi
   const download = () => downloadCsv([heading, ...rows], `${fileName}.csv`);
   return (
     <Flex vertical gap="middle">
-      <Button icon={<DownloadOutlined />} style={{ alignSelf: 'flex-start' }} onClick={download}>
+      <Button icon={<DownloadOutlined aria-hidden />} style={{ alignSelf: 'flex-start' }} onClick={download}>
         {t('siteViews.report.export')}
       </Button>
       <ScrollBox label={fileName}>

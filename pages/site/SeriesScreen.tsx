@@ -12,6 +12,7 @@ import { fetchSeries, querytime, shifted, type Period, type Picked } from './ser
 import { SiteScreen } from './SiteScreen';
 import { useAnswer } from '../../runtime/api/useAnswer';
 import { useStations, type StationRecord } from './useStations';
+import { useReportGroupPick } from './useReportGroupPick';
 import { useVariablePick } from './useVariablePick';
 import { viewOf, type SiteScreenProps } from './views';
 
@@ -56,13 +57,7 @@ function Figures({ station, view, route }: { station: StationRecord; view: Serie
   const [chosenType, setChosenType] = useState<string>();
   const energyType = byType ? (chosenType ?? types.data?.[0]?.code) : undefined;
   // Variables are picked, or taken as a report group of the station has them (with its method).
-  const groups = useAnswer(
-    'pick' in view.source
-      ? () => api.call('getStationReportGroups', { params: { id: station.id } }, { silent: true })
-      : undefined,
-    station.sn,
-  );
-  const [reportGroup, setReportGroup] = useState<number>();
+  const { reportGroup, control: groupControl, error: groupsError } = useReportGroupPick(station, 'pick' in view.source);
   const periods =
     view.kind === 'seriesComparison'
       ? [period, shifted(period, 'previous'), ...(period.type === 'YEAR' ? [] : [shifted(period, 'lastYear')])]
@@ -89,7 +84,7 @@ function Figures({ station, view, route }: { station: StationRecord; view: Serie
           ),
     `${station.sn}|${key}`,
   );
-  const error = types.error ?? groups.error ?? answer.error;
+  const error = types.error ?? groupsError ?? answer.error;
   let body;
   if (error) body = <Alert type="error" showIcon message={`${t('common.loadFailed')} ${error}`} />;
   else if (!answer.data) body = <Spin style={{ display: 'block', margin: 64 }} />;
@@ -106,18 +101,7 @@ function Figures({ station, view, route }: { station: StationRecord; view: Serie
   return (
     <Flex vertical gap="middle">
       <Flex wrap gap="middle" align="center">
-        {groups.data?.length ? (
-          <Select
-            aria-label={t('siteViews.reportGroup')}
-            value={reportGroup ?? 0}
-            style={{ minWidth: 160 }}
-            options={[
-              { value: 0, label: t('siteViews.pickedVariables') },
-              ...groups.data.map((group) => ({ value: group.id ?? 0, label: group.name })),
-            ]}
-            onChange={(value) => setReportGroup(value === 0 ? undefined : value)}
-          />
-        ) : null}
+        {groupControl}
         {'pick' in view.source && reportGroup === undefined ? pick.controls : null}
         {types.data?.length ? (
           <Select

@@ -185,6 +185,48 @@ describe('site monitoring, energy and photovoltaic screens', () => {
   });
 
   test.each(['en', 'zh'] as const)(
+    'in %s, history curves of a report group: its variables drawn by its method over the period, as the server draws them',
+    async (lng) => {
+      type Group = { id: number; name: string; calcMethod: string };
+      type Trend = { series: { name: string; points: unknown[] }[] };
+      const station = stations[0] as Station;
+      const groups = await get<Group[]>(url('getStationReportGroups', { id: String(station.id) }));
+      const group = groups.find((entry) => entry.calcMethod === 'AVG') as Group;
+      // The period the screen opens with: the browser's today.
+      const day = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
+      const trend = () =>
+        get<Trend>(url('getReportGroupTrend', { id: String(group.id) }), { startTime: `${day} 00:00`, endTime: `${day} 23:59` });
+      await page.goto(`${server.url}/main/ems/map/monitor/dataLine?station=${station.sn}&lng=${lng}`);
+      const resolution = page.getByRole('combobox', { name: text('siteViews.resolution', {}, lng), exact: true });
+      await resolution.waitFor();
+      const before = await trend();
+      expect(before.series.length).toBeGreaterThan(1);
+      await tap(page.getByRole('combobox', { name: text('siteViews.reportGroup', {}, lng), exact: true }));
+      await tap(page.locator('.ant-select-item-option').filter({ hasText: group.name }));
+      // A row per variable of the group under its curves, and no resolution to choose: the span decides.
+      const rows = page.getByRole('row');
+      const names = async () => (await rows.allInnerTexts()).slice(1).map((row) => row.split('\t')[0]);
+      await poll(names).toEqual(before.series.map((series) => series.name));
+      expect(await resolution.count()).toBe(0);
+      const after = await trend();
+      // The samples keep coming while the screen loads: each curve's points lie between the server's counts.
+      for (const [index, series] of before.series.entries()) {
+        const points = Number(
+          (
+            await rows
+              .nth(index + 1)
+              .getByRole('cell')
+              .allInnerTexts()
+          )[5],
+        );
+        expect(points).toBeGreaterThanOrEqual(series.points.length);
+        expect(points).toBeLessThanOrEqual(after.series[index]?.points.length ?? 0);
+        expect(points).toBeGreaterThan(0);
+      }
+    },
+  );
+
+  test.each(['en', 'zh'] as const)(
     "in %s, history curves: each variable's lowest and highest are its stored extremes of the period; the period's samples download as CSV",
     async (lng) => {
       const station = stations[0] as Station;
