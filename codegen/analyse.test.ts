@@ -373,6 +373,15 @@ describe('codegen analysis', () => {
       'view action: column address is not in the records listDeptStations answers',
     ],
     [
+      "a row's chart sending its row as the body of a call that is not a read",
+      (src) => {
+        const actions = src.pages.find((p) => p.content.page === 'executeSite')?.content.rowActions as JsonObject[];
+        const chart = actions.find((action) => action.action === 'chart')?.chart as JsonObject | undefined;
+        if (chart) chart.call = 'saveExecuteSite';
+      },
+      "chart action: chart saveExecuteSite takes a body; a chart's call reads with query parameters only, or is a read taking the row in its body (x-read or x-batchable)",
+    ],
+    [
       'a view with a column its records do not have',
       (src) => {
         const actions = src.pages.find((p) => p.content.page === 'salesOrder')?.content.rowActions as JsonObject[];

@@ -109,6 +109,8 @@ export function checkOperations(
     if (op.batchable && (!ems || op.binary || op.plain || op.multipart || (op.method !== 'get' && op.method !== 'post'))) {
       problems.push(`${where}: x-batchable is for /ems/api reads answering JSON in the envelope`);
     }
+    if (op.read && (op.method !== 'post' || !op.body || op.resource || op.transition))
+      problems.push(`${where}: x-read is for a POST taking a body that only reads (no resource, no transition)`);
     if (op.transition) {
       const { entity, transition } = op.transition;
       const states = entities[entity]?.['x-states'] as StateMachine | undefined;

@@ -107,6 +107,8 @@ export interface Operation<Schema = JsonObject> {
   plain: boolean;
   /** A read that the dashboard's batch call may answer among others (`x-batchable`). */
   batchable: boolean;
+  /** A POST that only reads, its body being what it is asked (`x-read`): a row's chart may send it the row. */
+  read: boolean;
 }
 
 function parameterSchema(parameters: Json[], place: string): JsonObject | undefined {
@@ -211,6 +213,7 @@ export function listOperations(document: JsonObject, problems: string[]): Operat
         ...(transition ? { transition } : {}),
         plain: op['x-plain'] === true,
         batchable: op['x-batchable'] === true,
+        read: op['x-read'] === true,
       });
     }
   }

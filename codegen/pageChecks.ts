@@ -223,7 +223,9 @@ export function checkPages(
       }
       if (action.action === 'chart') {
         // A chart about the row reads with its path and query, each parameter from a field of the row.
-        checkChart(action.chart, { byId, enums, year: false, entities }, (text) => fail(`chart action: ${text}`));
+        checkChart(action.chart, { byId, enums, year: false, entities, bodyReads: true }, (text) =>
+          fail(`chart action: ${text}`),
+        );
         checkRowParams('chart action', byId.get(action.chart.call), action.chart.call, action.params, {}, record, fail);
         continue;
       }
@@ -375,14 +377,21 @@ function checkRowParams(
 
 /**
  * A chart panel (of a page, a chart board or a row's dialog): its call is a read of the contract (no
- * body) answering what its type draws (an object for figures and gauges, or for figures a list of
+ * body; a row's dialog may send the row's fields as the body of a read, `x-read` or `x-batchable`)
+ * answering what its type draws (an object for figures and gauges, or for figures a list of
  * one, an aggregate of all; a list of objects otherwise, or an object holding that list in
  * `items`) with the numeric values it names; a category that names each item; an enumeration that
  * exists; the year sent to a call that takes it, when the panels take one.
  */
 export function checkChart(
   chart: ChartDecl,
-  { byId, enums, year, entities }: { byId: Map<string, Operation>; enums: Set<string>; year: boolean; entities?: Entities },
+  {
+    byId,
+    enums,
+    year,
+    entities,
+    bodyReads = false,
+  }: { byId: Map<string, Operation>; enums: Set<string>; year: boolean; entities?: Entities; bodyReads?: boolean },
   fail: (text: string) => void,
 ): void {
   const op = byId.get(chart.call);
@@ -391,7 +400,10 @@ export function checkChart(
     fail(`${where} is not in the OpenAPI document`);
     return;
   }
-  if (op.body) fail(`${where} takes a body; a chart's call reads with query parameters only`);
+  if (op.body && !(bodyReads && (op.batchable || op.read)))
+    fail(
+      `${where} takes a body; a chart's call reads with query parameters only${bodyReads ? ', or is a read taking the row in its body (x-read or x-batchable)' : ''}`,
+    );
   if (year && !propertyOf(op.query, 'year')) fail(`${where} takes no year`);
   const answer = op.plain ? op.response : propertyOf(op.response, 'data');
   const listed = chart.type !== 'figures' && chart.type !== 'gauge';

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { RowAction } from '../../generated/meta';
 import { loadCharts } from '../charts/loadCharts';
 import { label } from '../i18n/labels';
-import { rowCallParts, type ListRecord } from './ListView';
+import { operations, type OperationId } from '../../generated/registry';
+import { rowCallParts, rowParams, type ListRecord } from './ListView';
 import { ChartPanel } from './PageCharts';
 
 export interface ChartDialogProps {
@@ -15,7 +16,8 @@ export interface ChartDialogProps {
 
 /**
  * A dialog drawing what a call answers about a row as a chart panel (an order's amounts received and
- * invoiced, as figures), titled by the chart; its call takes the row's fields in its path or query.
+ * invoiced, as figures), titled by the chart; its call takes the row's fields in its path or query,
+ * or in its body when it is a read taking one.
  */
 export function ChartDialog({ action, record, onClose }: ChartDialogProps) {
   const { t } = useTranslation();
@@ -24,7 +26,14 @@ export function ChartDialog({ action, record, onClose }: ChartDialogProps) {
   useEffect(() => {
     if (chart.type !== 'figures') void loadCharts();
   }, [chart.type]);
-  const input = useMemo(() => rowCallParts(action.params, record), [action.params, record]);
+  // A read taking a body (a site's home figures) is sent the row's fields in it.
+  const input = useMemo(
+    () =>
+      'body' in operations[chart.call as OperationId]
+        ? { body: rowParams(action.params, record) }
+        : rowCallParts(action.params, record),
+    [chart.call, action.params, record],
+  );
   return (
     <Modal open title={label(t, `charts.${chart.call}.title`)} footer={null} width={720} onCancel={onClose}>
       <ChartPanel chart={chart} input={input} framed={false} />

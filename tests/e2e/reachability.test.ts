@@ -7,7 +7,7 @@ import { call, signIn } from '../support/api';
 import { launchBrowser, signInAs, signInAsAdmin, tap } from '../support/browser';
 import { choose, drawnChart, expectedChart, rowAction, rowActionCount, rowWith } from '../support/ui';
 import { startServer, type TestServer } from '../support/server';
-import { entities, pages } from '../support/contract';
+import { entities, operation, pages } from '../support/contract';
 import { callOn, createRecord, methodOf, openingList, openingQuery, url, type Row } from '../support/records';
 import { chartFigure } from '../../runtime/charts/pageChart';
 import { formatMoney, withDecimals } from '../../runtime/format/money';
@@ -641,6 +641,9 @@ describe('calls within a user’s reach', () => {
     ['en', 'salesOrder', 'getBudgetByOrderId'],
     ['en', 'quote', 'getBudgetForQuoteInfo'],
     ['zh', 'emsTransformer', 'transformerMeterMonitoring'],
+    // A read taking the row in its body.
+    ['en', 'executeSite', 'getSiteIndexInfo'],
+    ['zh', 'executeSite', 'getSiteIndexInfo'],
   ])(
     "%s: a %s row's %s dialog shows each of its figures as the server answers it, amounts in the money format",
     async (language, name, chartCall) => {
@@ -649,11 +652,13 @@ describe('calls within a user’s reach', () => {
       if (action?.action !== 'chart') throw new Error(`${name} has no chart of ${chartCall}`);
       const { chart } = action;
       const figuresOf = async (row: Row) => {
-        const params = Object.fromEntries(Object.entries(action.params).map(([param, field]) => [param, String(row[field])]));
+        const values = Object.fromEntries(Object.entries(action.params).map(([param, field]) => [param, row[field]]));
+        const params = Object.fromEntries(Object.entries(values).map(([param, value]) => [param, String(value)]));
+        // In the path and the query, or in the body of a read taking one (as the dialog sends them).
         const answer = await call<Record<string, unknown>>(server.app, admin, {
           method: methodOf(chartCall),
           url: url(chartCall, params),
-          query: params,
+          ...(operation(chartCall).body ? { payload: values } : { query: params }),
         });
         expect(answer.status).toBe(200);
         return answer.body.data;
