@@ -42,7 +42,7 @@ describe('the file actions of a row (a device model’s register map)', () => {
     expect(onDownload).toHaveBeenCalledWith(expect.objectContaining({ operation: 'exportEmsDeviceModelMapCsv' }), records[0]);
   });
 
-  test('of its five actions the row shows Edit and the first export, and More holds the others, Delete among them', async () => {
+  test('of its six actions the row shows Edit and the first export, and More holds the others, Delete among them', async () => {
     list();
     const row = screen.getAllByRole('row')[1] as HTMLElement;
     const buttons = [...row.querySelectorAll('button')].map((button) => button.textContent);
@@ -52,6 +52,7 @@ describe('the file actions of a row (a device model’s register map)', () => {
     expect([...menu.querySelectorAll('[role="menuitem"]')].map((item) => item.textContent)).toEqual([
       'Export map (CSV)',
       'Import map',
+      'Devices of its kind',
       'Delete',
     ]);
   });
