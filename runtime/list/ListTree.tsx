@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Empty, Spin, Tree } from 'antd';
+import { Alert, Button, Empty, Flex, Spin, theme, Tree, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PageSchema } from '../../generated/meta';
 import { useAnswer } from '../api/useAnswer';
@@ -48,6 +48,7 @@ export interface ListTreeProps {
 export function ListTree({ tree, title, value, version, onChange }: ListTreeProps) {
   const { t } = useTranslation();
   const { api } = useRuntime();
+  const { token } = theme.useToken();
   const answer = useAnswer(
     () => api.callDynamic(tree.call, {}, { silent: true }) as Promise<TreeNode[]>,
     `${tree.call}|${version}`,
@@ -69,18 +70,20 @@ export function ListTree({ tree, title, value, version, onChange }: ListTreeProp
       />
     );
   return (
-    <Card
-      size="small"
-      title={title}
-      extra={
-        value === undefined ? null : (
+    <Flex
+      vertical
+      gap="small"
+      style={{ border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG, padding: 12 }}
+    >
+      <Flex justify="space-between" align="center">
+        <Typography.Text strong>{title}</Typography.Text>
+        {value === undefined ? null : (
           <Button type="link" size="small" onClick={() => onChange(undefined)}>
             {t('common.all')}
           </Button>
-        )
-      }
-    >
+        )}
+      </Flex>
       {body}
-    </Card>
+    </Flex>
   );
 }

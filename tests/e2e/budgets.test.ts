@@ -14,11 +14,13 @@ import { loadOverWire, type WireLoad } from '../support/wire';
  * bell, 1.3 KiB, which reads through the API client rather than the query library, 9.5 KiB, that
  * the shell does not load; 664.5 with the small common chunks copied into the chunks that read
  * them, 54 files instead of 87 and a second less over 4G; 665.1 with the worksheet calendar's route
- * and its colours in the theme) and a little room, because the named libraries it draws with come
+ * and its colours in the theme; 666.3 with the list pages' tree, whose Ant Design Tree shares the
+ * virtual list with Select: a chunk of its own, 6.2 KiB, where it was part of Select's, the
+ * dashboard's own code unchanged) and a little room, because the named libraries it draws with come
  * to about 470 KiB by themselves (ECharts' chunk 186, Ant Design's parts about 175, React, its
  * router and i18next about 110; docs/decisions.md).
  */
-const BUDGET_KIB = { signIn: 150, dashboard: 666 };
+const BUDGET_KIB = { signIn: 150, dashboard: 667 };
 
 const kib = (load: WireLoad) => load.scriptBytes / 1024;
 /** The largest files of a load, named in a failure so that its reader sees what grew. */

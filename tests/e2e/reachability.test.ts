@@ -682,6 +682,7 @@ describe('calls within a user’s reach', () => {
       await page.goto(`${server.url}${schema.route}?lng=${language}`);
       await rowAction(rowWith(page, String(chosen[schema.columns[0]?.field ?? 'id'])).first(), title);
       const dialog = page.getByRole('dialog', { name: title });
+      await dialog.waitFor();
       for (const field of chart.values) {
         const value = figures[field];
         const shown =
