@@ -351,6 +351,16 @@ describe('codegen analysis', () => {
       'view action: getElectricityPriceConfig answers neither a list, nor a page, nor one record of customer',
     ],
     [
+      'a notice whose field is no yes or no',
+      (_src, page) => (page.notice = { call: 'checkRankingPartake', field: 'rank' }),
+      'notice: checkRankingPartake answers no object whose rank is a yes or no',
+    ],
+    [
+      'a notice of a call that needs a parameter',
+      (_src, page) => (page.notice = { call: 'getCustomerInfoById', field: 'partake' }),
+      'notice: getCustomerInfoById must be a GET without required parameters',
+    ],
+    [
       'a tree whose call answers no nodes with id and name',
       (_src, page) => (page.tree = { call: 'getCustomerOwnerList', filter: 'level' }),
       'tree: getCustomerOwnerList answers no list of nodes with id and name',

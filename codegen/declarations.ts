@@ -63,6 +63,7 @@ export interface PageDecl {
   deleteSelected?: string;
   charts?: { year?: boolean; panels: ChartDecl[] };
   tree?: { call: string; filter: string; children?: string };
+  notice?: { call: string; field: string };
 }
 
 /** Rows whose field has one of the values. */

@@ -312,6 +312,16 @@ export function checkPages(
       if (!propertyOf(list.query, filter) || !propertyOf(record, filter))
         fail(`tree: ${filter} is no query parameter of ${page.resource.list} and field of ${page.entity}`);
     }
+    if (page.notice) {
+      // A read without parameters it needs, answering an object whose field is a yes or no.
+      const { call, field } = page.notice;
+      const op = byId.get(call);
+      if (!op) fail(`notice: ${call} is not in the OpenAPI document`);
+      else if (op.method !== 'get' || requiredParamsOf(op).length > 0)
+        fail(`notice: ${call} must be a GET without required parameters`);
+      else if (propertyOf(propertyOf(op.response, 'data'), field)?.type !== 'boolean')
+        fail(`notice: ${call} answers no object whose ${field} is a yes or no`);
+    }
     if (page.form && !src.uiSchemas[page.form.ui]) fail(`form UI schema ${page.form.ui} does not exist`);
     if (page.createForm) {
       const body = byId.get(page.createForm.save)?.body;

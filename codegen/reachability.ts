@@ -70,6 +70,7 @@ function pageCalls(page: PageDecl): string[] {
     page.deleteSelected,
     ...(page.charts?.panels ?? []).map((panel) => panel.call),
     page.tree?.call,
+    page.notice?.call,
   ].filter((id): id is string => typeof id === 'string');
 }
 

@@ -23,6 +23,7 @@ import type { PageChartsProps } from './PageCharts';
 import type { ListTreeProps } from './ListTree';
 import { Banners } from './Banners';
 import { PageLinks } from './PageLinks';
+import { PageNotice } from './PageNotice';
 import { ListView, rowCallParts, rowParams, rowWorkKey, transitionLabel, type ExportFormat, type ListRecord } from './ListView';
 import { listTakes, pages } from './pages';
 import { useListData } from './useListData';
@@ -380,6 +381,7 @@ export function ListPage({ page }: { page: PageSchema }) {
       <ScreenHeader title={title} {...(page.scope?.length ? { onClose: () => void navigate(-1) } : {})} />
       {page.banners ? <Banners position={page.banners} /> : null}
       {page.links ? <PageLinks links={page.links} /> : null}
+      {page.notice ? <PageNotice page={page.page} notice={page.notice} /> : null}
       {page.charts ? (
         <ScreenBoundary>
           <PageCharts charts={page.charts} version={version} />

@@ -40,6 +40,12 @@ async function reachesState(
     .waitFor();
 }
 
+/** Signs out from the shell's button, in `language`, and waits for the sign-in page. */
+async function signOut(page: Page, language: Language): Promise<void> {
+  await tap(page.getByRole('button', { name: text('common.logout', {}, language), exact: true }));
+  await page.waitForURL('**/login**');
+}
+
 /** One of the lists a page offers, in its choice of lists, by its name. */
 const listChoice = (page: Page, language: Language, name: string) =>
   page.getByRole('radiogroup', { name: text('common.lists', {}, language) }).getByText(name, { exact: true });
@@ -548,6 +554,40 @@ describe('calls within a user’s reach', () => {
     expect(first.contractAmount).toBeGreaterThan(10000);
   });
 
+  test.each<Language>(['en', 'zh'])(
+    '%s: the leaderboard says whether the signed-in user takes part in the rankings, as the server answers for them',
+    async (language) => {
+      const say = (key: string) => text(key, {}, language);
+      const notice = (partake: boolean) =>
+        page.getByRole('alert').filter({ hasText: say(`pages.salesRanking.notice.${String(partake)}`) });
+      const partakes = async (token: string) =>
+        (await call<{ partake: boolean }>(server.app, token, { method: 'GET', url: url('checkRankingPartake') })).body.data
+          .partake;
+      expect(await partakes(admin)).toBe(true);
+      await page.goto(`${server.url}/main/ranking?lng=${language}`);
+      await notice(true).waitFor();
+      expect(await notice(false).count()).toBe(0);
+
+      // A colleague without the sales permission does not take part.
+      const colleague = await createRecord(server.app, admin, 'user');
+      const saved = await call(server.app, admin, {
+        method: 'POST',
+        url: url('saveUserPermissions'),
+        payload: { id: colleague.id, permissions: ['customer'] },
+      });
+      expect(saved.status).toBe(200);
+      expect(await partakes(await signIn(server.app, String(colleague.username), 'secret123'))).toBe(false);
+      await signOut(page, language);
+      await signInAs(page, server.url, String(colleague.username), 'secret123');
+      await page.waitForURL((address) => !address.pathname.startsWith('/login'));
+      await page.goto(`${server.url}/main/ranking?lng=${language}`);
+      await notice(false).waitFor();
+      expect(await notice(true).count()).toBe(0);
+      await signOut(page, language);
+      await signInAsAdmin(page, server.url);
+    },
+  );
+
   /** A record's switch turned off and on again from its row: its list call, the flag and the two actions' names by language. */
   interface Toggle {
     what: string;
@@ -738,43 +778,95 @@ describe('calls within a user’s reach', () => {
     expect(drawn).toEqual(expectedChart(chart, answer, language));
   });
 
-  test.each<[Language, string]>([
-    ['en', 'Items by device'],
-    ['zh', '各设备巡检项'],
-  ])("%s: an inspection's row draws its items by device as the server counts them", async (language, title) => {
-    const schema = pages.find((candidate) => candidate.page === 'inspectionTask') as PageSchema;
-    const action = schema.rowActions?.find((a) => a.action === 'chart' && a.chart.call === 'getInspectDeviceList');
-    if (action?.action !== 'chart') throw new Error('the inspections have no chart of their items by device');
-    const devicesOf = async (row: Row) =>
-      (
-        await call<Row[]>(server.app, admin, {
-          method: 'GET',
-          url: url('getInspectDeviceList', {}),
-          query: { taskId: String(row.id) },
-        })
-      ).body.data;
-    // An inspection of the list as it opens with items of two devices or more.
-    const { records } = await openingList(server.app, admin, schema);
-    let chosen: Row | undefined;
-    let answer: Row[] = [];
-    for (const record of records) {
-      answer = await devicesOf(record);
-      chosen = record;
-      if (answer.length > 1) break;
-    }
-    expect(answer.length, 'an inspection with items of two devices').toBeGreaterThan(1);
-    await page.goto(`${server.url}${schema.route}?lng=${language}`);
-    // The page's own charts drawn first: drawn, they move the list down under the pointer.
-    for (const panel of schema.charts?.panels ?? []) {
-      const name = text(`charts.${panel.call}.title`, {}, language);
-      await page.getByRole('region', { name }).getByRole('img', { name }).locator('canvas').waitFor();
-    }
-    await rowAction(rowWith(page, String(chosen?.[schema.columns[0]?.field ?? 'id'])).first(), title);
-    const dialog = page.getByRole('dialog', { name: title });
-    expect(await drawnChart(dialog.getByRole('img', { name: title }))).toEqual(expectedChart(action.chart, answer, language));
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
-  });
+  test.each<Language>(['en', 'zh'])(
+    "%s: a day's inspections wait for a day, then list those of the day at the station chosen, as the server finds them",
+    async (language) => {
+      const say = (key: string, params: Record<string, string | number> = {}) => text(key, params, language);
+      const schema = pages.find((candidate) => candidate.page === 'inspectionTask') as PageSchema;
+      const dayList = url('getInspectDayList');
+      const { records } = await openingList(server.app, admin, schema);
+      const chosen = records.find((record) => record.stationName && record.planDate);
+      if (!chosen) throw new Error('no demo inspection with a station and a day');
+      const query = { planDate: String(chosen.planDate), stationId: String(chosen.stationId) };
+      const { total } = (await call<{ total: number }>(server.app, admin, { method: 'GET', url: dayList, query })).body.data;
+      expect(total).toBeGreaterThan(0);
+
+      const asked: string[] = [];
+      const onRequest = (request: { url(): string }) => {
+        if (new URL(request.url()).pathname === dayList) asked.push(request.url());
+      };
+      page.on('request', onRequest);
+      await page.goto(`${server.url}${schema.route}?lng=${language}`);
+      await tap(listChoice(page, language, say('pages.inspectionTask.lists.getInspectDayList')));
+      const dateLabel = say('entities.inspectionTask.fields.planDate');
+      await page.getByText(say('common.chooseToList', { fields: dateLabel }), { exact: true }).waitFor();
+      expect(asked).toEqual([]);
+
+      const search = page.getByRole('search');
+      await choose(search, say('entities.inspectionTask.fields.stationId'), String(chosen.stationName));
+      const picker = search.getByRole('textbox', { name: dateLabel, exact: true });
+      const listed = page.waitForResponse((response) => new URL(response.url()).pathname === dayList);
+      await tap(picker);
+      await picker.fill(query.planDate);
+      await picker.press('Enter');
+      await tap(search.getByRole('button', { name: say('common.search') }));
+      const sent = new URL((await listed).url()).searchParams;
+      page.off('request', onRequest);
+      expect([sent.get('planDate'), sent.get('stationId')]).toEqual([query.planDate, query.stationId]);
+      await page
+        .getByText(say('common.total', { count: total }), { exact: true })
+        .filter({ visible: true })
+        .waitFor();
+      await rowWith(page, String(chosen.name)).first().waitFor();
+    },
+  );
+
+  test.each<[Language, string, string]>([
+    ['en', 'inspectionTask', 'getInspectDeviceList'],
+    ['zh', 'inspectionTask', 'getInspectDeviceList'],
+    // A list held in the answer's `teams`, the row's id in the path.
+    ['en', 'executeSite', 'listSetupTeam'],
+    ['zh', 'executeSite', 'listSetupTeam'],
+  ])(
+    "%s: on the %s page, a row's %s chart draws a category per item and a series per value, as the server answers for the row",
+    async (language, name, chartCall) => {
+      const schema = pages.find((candidate) => candidate.page === name) as PageSchema;
+      const action = schema.rowActions?.find((a) => a.action === 'chart' && a.chart.call === chartCall);
+      if (action?.action !== 'chart') throw new Error(`${name} has no chart of ${chartCall}`);
+      const { chart } = action;
+      const answerOf = async (row: Row) => {
+        const values = Object.fromEntries(Object.entries(action.params).map(([param, field]) => [param, String(row[field])]));
+        const inPath = (param: string) => operation(chartCall).path.includes(`{${param}}`);
+        const query = Object.fromEntries(Object.entries(values).filter(([param]) => !inPath(param)));
+        const answer = await call<unknown>(server.app, admin, { method: 'GET', url: url(chartCall, values), query });
+        expect(answer.status).toBe(200);
+        return answer.body.data;
+      };
+      const itemsOf = (answer: unknown) => (chart.items === undefined ? answer : (answer as Row)[chart.items]) as Row[];
+      // A record of the list as it opens whose chart has two items or more.
+      const { records } = await openingList(server.app, admin, schema);
+      let chosen: Row | undefined;
+      let answer: unknown;
+      for (const record of records) {
+        answer = await answerOf(record);
+        chosen = record;
+        if (itemsOf(answer).length > 1) break;
+      }
+      expect(itemsOf(answer).length, 'a row whose chart has two items').toBeGreaterThan(1);
+      const title = text(`charts.${chartCall}.title`, {}, language);
+      await page.goto(`${server.url}${schema.route}?lng=${language}`);
+      // The page's own charts drawn first: drawn, they move the list down under the pointer.
+      for (const panel of schema.charts?.panels ?? []) {
+        const panelName = text(`charts.${panel.call}.title`, {}, language);
+        await page.getByRole('region', { name: panelName }).getByRole('img', { name: panelName }).locator('canvas').waitFor();
+      }
+      await rowAction(rowWith(page, String(chosen?.[schema.columns[0]?.field ?? 'id'])).first(), title);
+      const dialog = page.getByRole('dialog', { name: title });
+      expect(await drawnChart(dialog.getByRole('img', { name: title }))).toEqual(expectedChart(chart, answer, language));
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    },
+  );
 
   /** A page's other list: the page, the list's call, and a filter its own list shows and the other does not. */
   interface OtherList {
@@ -1443,18 +1535,14 @@ describe('calls within a user’s reach', () => {
       });
 
       // A member of staff sees the order's other actions, not this one.
-      const signOut = async () => {
-        await tap(page.getByRole('button', { name: say('common.logout'), exact: true }));
-        await page.waitForURL('**/login**');
-      };
-      await signOut();
+      await signOut(page, language);
       await signInAs(page, server.url, 'operator', 'operator123');
       await page.waitForURL((address) => !address.pathname.startsWith('/login'));
       await page.goto(`${server.url}${schema.route}?lng=${language}`);
       const first = page.getByRole('row').nth(1);
       expect(await rowActionCount(first, say('forms.salesOrderTransfer.title'))).toBe(1);
       expect(await rowActionCount(first, title)).toBe(0);
-      await signOut();
+      await signOut(page, language);
       await signInAsAdmin(page, server.url);
     },
   );
