@@ -555,6 +555,43 @@ describe('calls within a user’s reach', () => {
   });
 
   test.each<Language>(['en', 'zh'])(
+    "%s: a quotation's price inquiry person is offered the tenant's inquiry people as the server lists them, and kept as chosen",
+    async (language) => {
+      const say = (key: string) => text(key, {}, language);
+      const schema = pages.find((candidate) => candidate.page === 'quote') as PageSchema;
+      const people = (await call<{ name: string }[]>(server.app, admin, { method: 'GET', url: url('getInquiryPeople') })).body
+        .data;
+      expect(people.length).toBeGreaterThan(1);
+      const [quote] = (await openingList(server.app, admin, schema)).records;
+      if (!quote) throw new Error('the demo has no quotation');
+      const chosen = String(people[language === 'en' ? 0 : people.length - 1]?.name);
+
+      await page.goto(`${server.url}${schema.route}?lng=${language}`);
+      await rowAction(rowWith(page, String(quote[schema.columns[0]?.field ?? 'id'])).first(), say('common.edit'));
+      const dialog = page.getByRole('dialog');
+      const field = dialog.getByLabel(say('entities.quote.fields.inquiryPerson'), { exact: true });
+      const list = await field.getAttribute('list');
+      expect(list).toBeTruthy();
+      await expect
+        .poll(() =>
+          page
+            .locator(`datalist[id="${list}"] option`)
+            .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value)),
+        )
+        .toEqual(people.map((person) => person.name));
+      await field.fill(chosen);
+      await tap(dialog.getByRole('button', { name: say('common.save'), exact: true }));
+      await dialog.waitFor({ state: 'hidden' });
+      const saved = await call<Row>(server.app, admin, {
+        method: 'GET',
+        url: url('getQuoteById'),
+        query: { id: String(quote.id) },
+      });
+      expect(saved.body.data).toMatchObject({ id: quote.id, name: quote.name, inquiryPerson: chosen });
+    },
+  );
+
+  test.each<Language>(['en', 'zh'])(
     '%s: the leaderboard says whether the signed-in user takes part in the rankings, as the server answers for them',
     async (language) => {
       const say = (key: string) => text(key, {}, language);
