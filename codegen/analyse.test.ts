@@ -374,6 +374,14 @@ describe('codegen analysis', () => {
       'tree: streamUrl is no query parameter of getIpcPage and field of camera',
     ],
     [
+      'a tree whose leaves are no list of records with id and name',
+      (src) => {
+        const phones = src.pages.find((p) => p.content.page === 'emsAlarmPhone')?.content;
+        if (phones) phones.tree = { call: 'getDeptStationTree', filter: 'stationId', children: 'children', leaves: 'children' };
+      },
+      'tree: children of the nodes of getDeptStationTree is no list of leaves with id and name',
+    ],
+    [
       "a view of a call's own records with a column they do not have",
       (src) => {
         const actions = src.pages.find((p) => p.content.page === 'emsDept')?.content.rowActions as JsonObject[];

@@ -62,7 +62,7 @@ export interface PageDecl {
   import?: string;
   deleteSelected?: string;
   charts?: { year?: boolean; panels: ChartDecl[] };
-  tree?: { call: string; filter: string; children?: string };
+  tree?: { call: string; filter: string; children?: string; leaves?: string };
   notice?: { call: string; field: string };
 }
 

@@ -300,7 +300,7 @@ export function checkPages(
     }
     if (page.tree) {
       // A list of nodes with id and name (each with its nodes under it, when nested); the picked id filters the list.
-      const { call, filter, children } = page.tree;
+      const { call, filter, children, leaves } = page.tree;
       const op = byId.get(call);
       const data = op && (op.plain ? op.response : propertyOf(op.response, 'data'));
       const node = data?.type === 'array' && isObject(data.items) ? data.items : undefined;
@@ -309,6 +309,13 @@ export function checkPages(
         fail(`tree: ${call} answers no list of nodes with id and name`);
       else if (requiredParamsOf(op).length > 0) fail(`tree: ${call} needs parameters, which the tree does not give`);
       if (children && propertyOf(node, children)?.type !== 'array') fail(`tree: ${children} of the nodes of ${call} is no list`);
+      if (leaves) {
+        // What is picked: a list of leaves with id and name held by each node.
+        const held = propertyOf(node, leaves);
+        const leaf = held?.type === 'array' && isObject(held.items) ? held.items : undefined;
+        if (!propertyOf(leaf, 'id') || !propertyOf(leaf, 'name'))
+          fail(`tree: ${leaves} of the nodes of ${call} is no list of leaves with id and name`);
+      }
       if (!propertyOf(list.query, filter) || !propertyOf(record, filter))
         fail(`tree: ${filter} is no query parameter of ${page.resource.list} and field of ${page.entity}`);
     }

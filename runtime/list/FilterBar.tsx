@@ -39,12 +39,14 @@ export function FilterBar({ page, schema, values, onSearch }: FilterBarProps) {
   );
 
   useEffect(() => {
-    // A range is held as its two query parameters and shown as one picker; a day as its date.
+    // A range is held as its two query parameters and shown as one picker; a day as its date. A
+    // filter without a value is shown empty (the tree beside the list may have cleared it).
     const shown: Record<string, FormValue> = { ...values };
     for (const { field, range } of filters) {
       const [start = '', end = ''] = range ?? [];
       if (range) shown[field] = values[start] && values[end] ? [dayjs(values[start]), dayjs(values[end])] : undefined;
       else if (days.has(field)) shown[field] = values[field] ? dayjs(values[field]) : undefined;
+      else shown[field] = values[field];
     }
     form.setFieldsValue(shown);
   }, [form, values, filters, days]);

@@ -113,13 +113,25 @@ export function ListPage({ page }: { page: PageSchema }) {
     );
     return scopeFromSearch(page, search, types);
   }, [entity, page, search]);
-  // The tree's node picked (`tree`): the list shows the records that belong to it.
+  // The tree's node picked (`tree`): the list shows the records that belong to it. Where the search
+  // form filters the same field (the station of the alarm phones), the two are one choice.
   const [picked, setPicked] = useState<number>();
+  const treeFilter = page.tree?.filter;
+  const treeInForm = treeFilter !== undefined && (page.filters ?? []).some((filter) => filter.field === treeFilter);
+  const treeValue = treeInForm ? (state.filters[treeFilter] ? Number(state.filters[treeFilter]) : undefined) : picked;
+  const pickInTree = (id: number | undefined) => {
+    if (!treeInForm) setPicked(id);
+    setState((current) => {
+      if (!treeInForm) return { ...current, current: 1 };
+      const { [treeFilter]: _left, ...filters } = current.filters;
+      return { ...current, current: 1, filters: id === undefined ? filters : { ...filters, [treeFilter]: String(id) } };
+    });
+  };
   const query =
     scope &&
     listQuery(
       state,
-      { ...scopeQuery(page, scope), ...(page.tree && picked !== undefined ? { [page.tree.filter]: picked } : {}) },
+      { ...scopeQuery(page, scope), ...(treeFilter && !treeInForm && picked !== undefined ? { [treeFilter]: picked } : {}) },
       takes,
     );
   // A list that needs a filter chosen (a period) waits for it.
@@ -394,12 +406,9 @@ export function ListPage({ page }: { page: PageSchema }) {
               <ListTree
                 tree={page.tree}
                 title={fieldLabel(t, page.entity, page.tree.filter)}
-                value={picked}
+                value={treeValue}
                 version={version}
-                onChange={(id) => {
-                  setPicked(id);
-                  setState((current) => ({ ...current, current: 1 }));
-                }}
+                onChange={pickInTree}
               />
             </ScreenBoundary>
           </div>

@@ -17,4 +17,28 @@ describe('the nodes of a list tree', () => {
     const groups = [{ id: 7, name: 'Platform A', ipcs: [{ id: 70, name: 'Dome' }] }];
     expect(drawnNodes(groups)).toEqual([{ key: 7, title: 'Platform A' }]);
   });
+
+  test('grouping leaves, hold the groups under them, then their leaves; only a leaf is picked, and a group is keyed apart from a leaf of its id', () => {
+    const departments = [
+      {
+        id: 1,
+        name: 'Operations',
+        stations: [{ id: 1, name: 'Yard' }],
+        children: [{ id: 2, name: 'Storage', stations: [{ id: 5, name: 'Pack A' }], children: [] }],
+      },
+      { id: 3, name: 'Empty', stations: [], children: [] },
+    ];
+    expect(drawnNodes(departments, 'children', 'stations')).toEqual([
+      {
+        key: 'group-1',
+        title: 'Operations',
+        selectable: false,
+        children: [
+          { key: 'group-2', title: 'Storage', selectable: false, children: [{ key: 5, title: 'Pack A', isLeaf: true }] },
+          { key: 1, title: 'Yard', isLeaf: true },
+        ],
+      },
+      { key: 'group-3', title: 'Empty', selectable: false },
+    ]);
+  });
 });

@@ -11,21 +11,35 @@ export interface TreeNode {
   [property: string]: unknown;
 }
 
-/** A node as the tree draws it. */
+/** A node as the tree draws it: a group of what is picked (a department of stations) is keyed apart and not picked. */
 export interface DrawnNode {
-  key: number;
+  key: number | string;
   title: string;
+  selectable?: false;
+  isLeaf?: true;
   children?: DrawnNode[];
 }
 
-/** The nodes as the tree draws them: keyed by id, titled by name, each with those under it (`children`). */
-export function drawnNodes(nodes: readonly TreeNode[], children?: string): DrawnNode[] {
+/**
+ * The nodes as the tree draws them: keyed by id, titled by name, each with those under it
+ * (`children`). With `leaves` (a department's stations), the nodes group what is picked: each
+ * holds the nodes under it, then its leaves, and only a leaf is picked.
+ */
+export function drawnNodes(nodes: readonly TreeNode[], children?: string, leaves?: string): DrawnNode[] {
   return nodes.map((node) => {
     const under = children ? node[children] : undefined;
+    const held = leaves ? node[leaves] : undefined;
+    const drawn: DrawnNode[] = [
+      ...(Array.isArray(under) ? drawnNodes(under as TreeNode[], children, leaves) : []),
+      ...(Array.isArray(held)
+        ? (held as TreeNode[]).map((leaf) => ({ key: leaf.id, title: leaf.name, isLeaf: true as const }))
+        : []),
+    ];
     return {
-      key: node.id,
+      key: leaves ? `group-${node.id}` : node.id,
       title: node.name,
-      ...(Array.isArray(under) && under.length > 0 ? { children: drawnNodes(under as TreeNode[], children) } : {}),
+      ...(leaves ? { selectable: false as const } : {}),
+      ...(drawn.length > 0 ? { children: drawn } : {}),
     };
   });
 }
@@ -43,7 +57,8 @@ export interface ListTreeProps {
 
 /**
  * The tree beside a list (`tree` of a page schema): the nodes its call answers, all open. Picking a
- * node lists the records that belong to it; picking it again, or "All", lists all.
+ * node (a leaf, when the nodes group leaves) lists the records that belong to it; picking it
+ * again, or "All", lists all.
  */
 export function ListTree({ tree, title, value, version, onChange }: ListTreeProps) {
   const { t } = useTranslation();
@@ -64,7 +79,7 @@ export function ListTree({ tree, title, value, version, onChange }: ListTreeProp
         aria-label={title}
         blockNode
         defaultExpandAll
-        treeData={drawnNodes(answer.data, tree.children)}
+        treeData={drawnNodes(answer.data, tree.children, tree.leaves)}
         selectedKeys={value === undefined ? [] : [value]}
         onSelect={(keys) => onChange(keys[0] === undefined ? undefined : Number(keys[0]))}
       />

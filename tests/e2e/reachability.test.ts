@@ -411,6 +411,12 @@ describe('calls within a user’s reach', () => {
     ['zh', 'emsCamera'],
     ['en', 'emsDept'],
     ['zh', 'emsDept'],
+    // Stations grouped by department, the station also a filter of the search form.
+    ['en', 'emsAlarmPhone'],
+    ['zh', 'emsAlarmPhone'],
+    // Devices grouped by station.
+    ['en', 'emsDeviceVar'],
+    ['zh', 'emsDeviceVar'],
   ])(
     '%s: the %s page lists the records of the node picked in its tree, as the server has them, then all again',
     async (language, name) => {
@@ -428,14 +434,20 @@ describe('calls within a user’s reach', () => {
         ).body.data;
       const nodes = (await call<Row[]>(server.app, admin, { method: methodOf(tree.call), url: url(tree.call), query: {} })).body
         .data;
-      // Every node, those under a node after it, as the open tree shows them.
+      const under = (node: Row, property: string | undefined) => (property ? ((node[property] as Row[] | undefined) ?? []) : []);
+      // Every node, those under a node after it, then its leaves, as the open tree shows them.
       const flat = (list: Row[]): Row[] =>
-        list.flatMap((node) => [node, ...(tree.children ? flat((node[tree.children] as Row[] | undefined) ?? []) : [])]);
+        list.flatMap((node) => [node, ...flat(under(node, tree.children)), ...under(node, tree.leaves)]);
+      // What is picked: the leaves when the nodes group them, else every node.
+      const pickable = (list: Row[]): Row[] =>
+        tree.leaves ? list.flatMap((node) => [...pickable(under(node, tree.children)), ...under(node, tree.leaves)]) : flat(list);
       const all = await listed({});
       // A node with some of the records, not all: what it lists tells that it was picked.
       let node: Row | undefined;
       let some = all;
-      for (const candidate of flat(nodes)) {
+      // One the tree names once (devices of two stations may share a name).
+      const named = (candidate: Row) => flat(nodes).filter((entry) => entry.name === candidate.name).length === 1;
+      for (const candidate of pickable(nodes).filter(named)) {
         some = await listed({ [tree.filter]: String(candidate.id) });
         node = candidate;
         if (some.total > 0 && some.total < all.total) break;
@@ -461,8 +473,13 @@ describe('calls within a user’s reach', () => {
       await shows(all);
       await tap(drawn.locator('.ant-tree-title').filter({ hasText: new RegExp(`^${String(node?.name)}$`) }));
       await shows(some);
+      // A filter of the search form too: the form shows the node picked, and none once all are listed.
+      const inForm = (schema.filters ?? []).some((filter) => filter.field === tree.filter);
+      const chosen = page.getByRole('search').getByText(String(node?.name), { exact: true });
+      if (inForm) await chosen.waitFor();
       await tap(page.getByRole('button', { name: text('common.all', {}, language), exact: true }));
       await shows(all);
+      if (inForm) await chosen.waitFor({ state: 'hidden' });
     },
   );
 
