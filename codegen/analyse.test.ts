@@ -391,6 +391,15 @@ describe('codegen analysis', () => {
       'view action: column address is not in the records listDeptStations answers',
     ],
     [
+      "a view's column of the call's own records without the view's label for it",
+      (src) => {
+        const actions = src.pages.find((p) => p.content.page === 'emsEnergyLabel')?.content.rowActions as JsonObject[];
+        const view = actions.find((action) => action.action === 'view');
+        if (view) view.columns = ['name', 'deviceSn'];
+      },
+      'label views.getLabelLinkedVariables.deviceSn is missing in en',
+    ],
+    [
       "a row's chart sending its row as the body of a call that is not a read",
       (src) => {
         const actions = src.pages.find((p) => p.content.page === 'executeSite')?.content.rowActions as JsonObject[];

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { flattenRoutes, type Entities, type PageDecl } from './declarations';
-import type { StateMachine } from './operations';
+import { propertyOf, type StateMachine } from './operations';
 import { isObject, LANGUAGES, type Json, type JsonObject, type Sources } from './sources';
 
 /*
@@ -152,6 +152,10 @@ export function labelKeysOfSchemas(
         keys.set(`actions.${action.operation}`, path);
       if (action.action === 'form')
         for (const field of action.answer ?? []) keys.set(`forms.${action.form}.answer.${field}`, path);
+      // A view's column its entity lacks (a property of the call's own records) is labelled by the view.
+      if (action.action === 'view')
+        for (const column of action.columns)
+          if (!propertyOf(entities[action.entity ?? page.entity], column)) keys.set(`views.${action.operation}.${column}`, path);
     }
   }
   for (const route of flattenRoutes(src.routes.routes)) {

@@ -245,14 +245,16 @@ export function checkPages(
             .filter(isObject)
             .find((candidate) => candidate['x-entity'] === listed);
           const item = records?.type === 'array' && isObject(records.items) ? records.items : one;
-          // Records of the call's own shape (a call schema, no entity) are shown in the columns they share with the entity.
+          // Records of the call's own shape (a call schema, no entity) are shown in the columns they share
+          // with the entity, and in columns of their own, which the view labels (`views.<operation>.<column>`).
           const own = item !== undefined && item['x-entity'] === undefined;
           if (!entities[listed]) fail(`${where}: ${listed} is no entity`);
           else if (!own && item?.['x-entity'] !== listed)
             fail(`${where}: ${action.operation} answers neither a list, nor a page, nor one record of ${listed}`);
           else
             for (const column of action.columns) {
-              if (!propertyOf(entities[listed], column)) fail(`${where}: column ${column} is not a property of ${listed}`);
+              if (!own && !propertyOf(entities[listed], column))
+                fail(`${where}: column ${column} is not a property of ${listed}`);
               else if (!propertyOf(item, column))
                 fail(`${where}: column ${column} is not in the records ${action.operation} answers`);
             }

@@ -32,7 +32,8 @@ function rowsOf(answer: Listed | undefined): [ListRecord[] | undefined, Page?] {
 /**
  * A dialog listing the records a call answers about a row (the customer's other orders, an order's
  * quotations, a camera's PTZ commands), read-only: the columns labelled and written as the listed
- * entity's (the page's unless the action names another). A call answering a page of records is
+ * entity's (the page's unless the action names another); a column of the call's own records that
+ * the entity lacks is labelled by the view (`views.<operation>.<column>`) and written as it comes. A call answering a page of records is
  * paged in the dialog: its first page as the server gives it, then the page the user picks; one
  * answering one record (the prices a station pays now) shows it as the one row, or none.
  */
@@ -71,7 +72,8 @@ export function ViewDialog({ page, action, record, onClose }: ViewDialogProps) {
         locale={{ emptyText: t('common.empty') }}
         columns={action.columns.map((field) => ({
           key: field,
-          title: fieldLabel(t, listed, field),
+          // A column of the call's own records that the entity lacks is labelled by the view.
+          title: properties[field] || !schema ? fieldLabel(t, listed, field) : label(t, `views.${action.operation}.${field}`),
           render: (_: unknown, row: ListRecord) => formatValue(t, properties[field], row[field], row),
         }))}
       />

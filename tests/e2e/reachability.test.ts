@@ -325,6 +325,9 @@ describe('calls within a user’s reach', () => {
     ['zh', 'emsSiteManage', 'getElectricityPriceConfig', 'name', 'electricityPrice', 'effectiveMonth'],
     ['en', 'emsSiteManage', 'getQualityThresholdSetting', 'name', 'qualityThreshold', 'powerFactor'],
     ['zh', 'emsSiteManage', 'getQualityThresholdSetting', 'name', 'qualityThreshold', 'powerFactor'],
+    // A column the listed entity lacks (whether the variable adds or subtracts), labelled by the view.
+    ['en', 'emsEnergyLabel', 'getLabelLinkedVariables', 'name', 'deviceVariable', 'sn'],
+    ['zh', 'emsEnergyLabel', 'getLabelLinkedVariables', 'name', 'deviceVariable', 'sn'],
   ])(
     'in %s, a row of %s lists what %s answers about it, in the columns of its own records',
     async (language, pageName, operation, key, entity, listedKey) => {
@@ -338,7 +341,9 @@ describe('calls within a user’s reach', () => {
       const rows = (await get<{ records: Row[] }>(schema.resource.list ?? '', { size: '50' })).records;
       let row: Row | undefined;
       let listed: Row[] = [];
-      for (const candidate of rows) {
+      // One the search finds alone (energy labels of several stations share their names).
+      const alone = (candidate: Row) => rows.filter((other) => String(other[key]).includes(String(candidate[key]))).length === 1;
+      for (const candidate of rows.filter(alone)) {
         const query = Object.fromEntries(
           Object.entries(action.params).map(([param, field]) => [param, String(candidate[field])]),
         );
@@ -358,14 +363,18 @@ describe('calls within a user’s reach', () => {
       const title = text(`actions.${operation}`, {}, language);
       await rowAction(rowWith(page, String(row?.[key])), title);
       const dialog = page.getByRole('dialog', { name: title });
-      for (const record of listed)
-        await dialog
-          .getByRole('row')
-          .filter({ hasText: String(record[listedKey]) })
-          .waitFor();
+      // The columns of the entity, and those of the call's own records it lacks, labelled by the view.
+      const ownColumns = action.columns.filter((field) => !entities[entity]?.properties?.[field]);
+      for (const record of listed) {
+        const shown = dialog.getByRole('row').filter({ hasText: String(record[listedKey]) });
+        await shown.waitFor();
+        for (const field of ownColumns) expect(await shown.innerText()).toContain(String(record[field]));
+      }
       expect(await dialog.locator('tbody tr').count()).toBe(listed.length);
       expect(await dialog.getByRole('columnheader').allInnerTexts()).toEqual(
-        action.columns.map((field) => text(`entities.${entity}.fields.${field}`, {}, language)),
+        action.columns.map((field) =>
+          text(ownColumns.includes(field) ? `views.${operation}.${field}` : `entities.${entity}.fields.${field}`, {}, language),
+        ),
       );
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
