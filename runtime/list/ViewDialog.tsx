@@ -33,9 +33,10 @@ function rowsOf(answer: Listed | undefined): [ListRecord[] | undefined, Page?] {
  * A dialog listing the records a call answers about a row (the customer's other orders, an order's
  * quotations, a camera's PTZ commands), read-only: the columns labelled and written as the listed
  * entity's (the page's unless the action names another); a column of the call's own records that
- * the entity lacks is labelled by the view (`views.<operation>.<column>`) and written as it comes. A call answering a page of records is
- * paged in the dialog: its first page as the server gives it, then the page the user picks; one
- * answering one record (the prices a station pays now) shows it as the one row, or none.
+ * the entity lacks is labelled by the view (`views.<operation>.<column>`) and written as it comes.
+ * A call answering a page of records is paged in the dialog: its first page as the server gives
+ * it, then the page the user picks; one answering one record (the prices a station pays now)
+ * shows it as the one row, or none.
  */
 export function ViewDialog({ page, action, record, onClose }: ViewDialogProps) {
   const { t } = useTranslation();
@@ -55,7 +56,8 @@ export function ViewDialog({ page, action, record, onClose }: ViewDialogProps) {
       {answer.error ? <Alert type="error" showIcon message={answer.error} /> : null}
       <Table<ListRecord>
         size="small"
-        rowKey={(row) => String(row.id)}
+        // Records of a call's own shape may have no id (an energy label's linked variables).
+        rowKey={(row) => String(row.id ?? JSON.stringify(row))}
         loading={answer.loading || !schema}
         dataSource={rows ?? []}
         pagination={

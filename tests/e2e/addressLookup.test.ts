@@ -4,6 +4,7 @@ import { call, signIn } from '../support/api';
 import { seriousFindings } from '../support/axe';
 import { launchBrowser, signInAsAdmin, tap } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
+import { suggestionsOf } from '../support/ui';
 
 interface Location {
   found: boolean;
@@ -91,15 +92,7 @@ describe('the customer form looks its address up', () => {
       const cities = (await call<{ name: string }[]>(server.app, token, { method: 'GET', url: '/manager/customer/getCityList' }))
         .body.data;
       expect(cities.length).toBeGreaterThan(0);
-      const list = await city.getAttribute('list');
-      expect(list).toBeTruthy();
-      await expect
-        .poll(() =>
-          page
-            .locator(`datalist[id="${list}"] option`)
-            .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value)),
-        )
-        .toEqual([...new Set(cities.map((entry) => entry.name))]);
+      await expect.poll(() => suggestionsOf(city)).toEqual([...new Set(cities.map((entry) => entry.name))]);
 
       // An address naming a city, the city empty: the city is filled with what the server answers.
       const suzhou = await located(SUZHOU);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { raiseOpenAlarm } from '../support/alarms';
 import { call, signIn } from '../support/api';
 import { launchBrowser, signInAs, signInAsAdmin, tap } from '../support/browser';
-import { choose, drawnChart, expectedChart, rowAction, rowActionCount, rowWith } from '../support/ui';
+import { choose, drawnChart, expectedChart, rowAction, rowActionCount, rowWith, suggestionsOf } from '../support/ui';
 import { startServer, type TestServer } from '../support/server';
 import { entities, operation, pages } from '../support/contract';
 import { callOn, createRecord, methodOf, openingList, openingQuery, url, type Row } from '../support/records';
@@ -596,15 +596,7 @@ describe('calls within a user’s reach', () => {
       await rowAction(rowWith(page, String(quote[schema.columns[0]?.field ?? 'id'])).first(), say('common.edit'));
       const dialog = page.getByRole('dialog');
       const field = dialog.getByLabel(say('entities.quote.fields.inquiryPerson'), { exact: true });
-      const list = await field.getAttribute('list');
-      expect(list).toBeTruthy();
-      await expect
-        .poll(() =>
-          page
-            .locator(`datalist[id="${list}"] option`)
-            .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value)),
-        )
-        .toEqual(people.map((person) => person.name));
+      await expect.poll(() => suggestionsOf(field)).toEqual(people.map((person) => person.name));
       await field.fill(chosen);
       await tap(dialog.getByRole('button', { name: say('common.save'), exact: true }));
       await dialog.waitFor({ state: 'hidden' });

@@ -17,6 +17,16 @@ export async function choose(scope: Page | Locator, combobox: string, option: st
   await box.press('Enter');
 }
 
+/** The suggestions a text field offers (the options of its datalist), none while it has no list. */
+export async function suggestionsOf(field: Locator): Promise<string[]> {
+  const list = await field.getAttribute('list');
+  if (!list) return [];
+  return field
+    .page()
+    .locator(`datalist[id="${list}"] option`)
+    .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+}
+
 /** The data row of a table that contains `text`. */
 export function rowWith(page: Page, text: string): Locator {
   return page.getByRole('row').filter({ hasText: text });
