@@ -40,6 +40,36 @@ async function reachesState(
     .waitFor();
 }
 
+type ChartAction = Extract<NonNullable<PageSchema['rowActions']>[number], { action: 'chart' }>;
+
+/** A page and its row action drawing a chart of `chartCall`. */
+function rowChartOf(name: string, chartCall: string): { schema: PageSchema; action: ChartAction } {
+  const schema = pages.find((candidate) => candidate.page === name) as PageSchema;
+  const action = schema.rowActions?.find((a) => a.action === 'chart' && a.chart.call === chartCall);
+  if (action?.action !== 'chart') throw new Error(`${name} has no chart of ${chartCall}`);
+  return { schema, action };
+}
+
+/**
+ * What the server answers a row's chart, asked as its dialog asks: each of the row's values in the
+ * call's path or query, or in the body of a read taking one.
+ */
+async function rowChartAnswer(app: TestServer['app'], token: string, action: ChartAction, row: Row): Promise<unknown> {
+  const id = action.chart.call;
+  const values = Object.fromEntries(Object.entries(action.params).map(([param, field]) => [param, row[field]]));
+  const inPath = (param: string) => operation(id).path.includes(`{${param}}`);
+  const query = Object.fromEntries(
+    Object.entries(values).flatMap(([param, value]) => (inPath(param) ? [] : [[param, String(value)]])),
+  );
+  const answer = await call<unknown>(app, token, {
+    method: methodOf(id),
+    url: url(id, values),
+    ...(operation(id).body ? { payload: values } : { query }),
+  });
+  expect(answer.status).toBe(200);
+  return answer.body.data;
+}
+
 /** Signs out from the shell's button, in `language`, and waits for the sign-in page. */
 async function signOut(page: Page, language: Language): Promise<void> {
   await tap(page.getByRole('button', { name: text('common.logout', {}, language), exact: true }));
@@ -742,22 +772,9 @@ describe('calls within a user’s reach', () => {
   ])(
     "%s: a %s row's %s dialog shows each of its figures as the server answers it, amounts in the money format",
     async (language, name, chartCall) => {
-      const schema = pages.find((candidate) => candidate.page === name) as PageSchema;
-      const action = schema.rowActions?.find((a) => a.action === 'chart' && a.chart.call === chartCall);
-      if (action?.action !== 'chart') throw new Error(`${name} has no chart of ${chartCall}`);
+      const { schema, action } = rowChartOf(name, chartCall);
       const { chart } = action;
-      const figuresOf = async (row: Row) => {
-        const values = Object.fromEntries(Object.entries(action.params).map(([param, field]) => [param, row[field]]));
-        const params = Object.fromEntries(Object.entries(values).map(([param, value]) => [param, String(value)]));
-        // In the path and the query, or in the body of a read taking one (as the dialog sends them).
-        const answer = await call<Record<string, unknown>>(server.app, admin, {
-          method: methodOf(chartCall),
-          url: url(chartCall, params),
-          ...(operation(chartCall).body ? { payload: values } : { query: params }),
-        });
-        expect(answer.status).toBe(200);
-        return answer.body.data;
-      };
+      const figuresOf = async (row: Row) => (await rowChartAnswer(server.app, admin, action, row)) as Record<string, unknown>;
       // A record of the list as it opens whose figures are all there and not all zero (a transformer
       // with a meter that has reported), when there is one.
       const { records } = await openingList(server.app, admin, schema);
@@ -885,25 +902,15 @@ describe('calls within a user’s reach', () => {
   ])(
     "%s: on the %s page, a row's %s chart draws a category per item and a series per value, as the server answers for the row",
     async (language, name, chartCall) => {
-      const schema = pages.find((candidate) => candidate.page === name) as PageSchema;
-      const action = schema.rowActions?.find((a) => a.action === 'chart' && a.chart.call === chartCall);
-      if (action?.action !== 'chart') throw new Error(`${name} has no chart of ${chartCall}`);
+      const { schema, action } = rowChartOf(name, chartCall);
       const { chart } = action;
-      const answerOf = async (row: Row) => {
-        const values = Object.fromEntries(Object.entries(action.params).map(([param, field]) => [param, String(row[field])]));
-        const inPath = (param: string) => operation(chartCall).path.includes(`{${param}}`);
-        const query = Object.fromEntries(Object.entries(values).filter(([param]) => !inPath(param)));
-        const answer = await call<unknown>(server.app, admin, { method: 'GET', url: url(chartCall, values), query });
-        expect(answer.status).toBe(200);
-        return answer.body.data;
-      };
       const itemsOf = (answer: unknown) => (chart.items === undefined ? answer : (answer as Row)[chart.items]) as Row[];
       // A record of the list as it opens whose chart has two items or more.
       const { records } = await openingList(server.app, admin, schema);
       let chosen: Row | undefined;
       let answer: unknown;
       for (const record of records) {
-        answer = await answerOf(record);
+        answer = await rowChartAnswer(server.app, admin, action, record);
         chosen = record;
         if (itemsOf(answer).length > 1) break;
       }
