@@ -1,119 +1,7 @@
 import type { StationMapConfig } from '../../generated/widgetConfigs';
-import type { ChartOption, SlotState } from '../../runtime/dashboard';
-
-export type MapProjection = StationMapConfig['projection'];
+import { placesOption, type ChartOption, type SlotState } from '../../runtime/dashboard';
 
 export type { StationMapConfig };
-
-/** A point on the flat map: x grows east, y grows south (as on a screen), both in degrees at the equator. */
-export interface MapPoint {
-  x: number;
-  y: number;
-}
-
-/** A part of the flat map: its west, north, east and south edges, in map units. */
-export interface MapWindow {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
-
-/** The land outline as `land.json` holds it (see generateLand.ts). */
-export interface LandFile {
-  scale: number;
-  rings: string[];
-}
-
-/** A ring of land as [longitude, latitude] pairs. */
-export type LandRing = [number, number][];
-
-/** Mercator runs to infinity at the poles; the map stops where web maps do. */
-export const MAX_LATITUDE = 85;
-const RADIAN = Math.PI / 180;
-
-/** The name the land outline is registered under with ECharts (`registerMap`), and drawn by. */
-export const LAND_MAP = 'land';
-
-/**
- * A longitude and latitude on the flat map. Mercator keeps the shape of small areas (a
- * province looks as on any web map); equirectangular takes latitude as it is.
- */
-export function project(longitude: number, latitude: number, projection: MapProjection): MapPoint {
-  const phi = Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, latitude));
-  const north = projection === 'mercator' ? Math.log(Math.tan(Math.PI / 4 + (phi * RADIAN) / 2)) / RADIAN : phi;
-  return { x: longitude, y: -north };
-}
-
-/** The longitude and latitude of a point of the flat map (`project` undone). */
-export function unproject(point: MapPoint, projection: MapProjection): [longitude: number, latitude: number] {
-  const north = -point.y;
-  return [point.x, projection === 'mercator' ? (2 * Math.atan(Math.exp(north * RADIAN)) - Math.PI / 2) / RADIAN : north];
-}
-
-/** The rings of the land file: each text is pairs of differences from the pair before, in 1/scale degree. */
-export function decodeLand(file: LandFile): LandRing[] {
-  return file.rings.map((text) => {
-    const numbers = text.split(' ').map(Number);
-    const ring: LandRing = [];
-    let x = 0;
-    let y = 0;
-    for (let i = 0; i + 1 < numbers.length; i += 2) {
-      x += numbers[i] ?? 0;
-      y += numbers[i + 1] ?? 0;
-      ring.push([x / file.scale, y / file.scale]);
-    }
-    return ring;
-  });
-}
-
-/** The land as ECharts registers a map: one region of all the rings (land has no parts to tell apart). */
-export interface LandGeoJson {
-  type: 'FeatureCollection';
-  features: {
-    type: 'Feature';
-    properties: { name: string };
-    geometry: { type: 'MultiPolygon'; coordinates: LandRing[][] };
-  }[];
-}
-
-/** The rings as GeoJSON, each an outer ring without holes (lakes are not drawn). */
-export function landGeoJson(rings: LandRing[]): LandGeoJson {
-  return {
-    type: 'FeatureCollection',
-    features: [
-      {
-        type: 'Feature',
-        properties: { name: LAND_MAP },
-        geometry: { type: 'MultiPolygon', coordinates: rings.map((ring) => [ring]) },
-      },
-    ],
-  };
-}
-
-/** Share of the stations' extent added around them. */
-const PADDING = 0.25;
-/**
- * How many times wider than high a window may be. ECharts fits the window in the chart's box
- * whole, keeping its shape, so only its width holds the least span; but a window without height
- * (stations on one latitude) has no shape to keep.
- */
-const FLATTEST = 100;
-
-/**
- * The window that shows every point with room around it, at least `minSpan` map units wide,
- * centred on the points; the whole width of the world when there are none.
- */
-export function fitWindow(points: MapPoint[], minSpan: number): MapWindow {
-  if (!points.length) return { left: -180, top: -90, right: 180, bottom: 90 };
-  const xs = points.map((point) => point.x);
-  const ys = points.map((point) => point.y);
-  const [left, right, top, bottom] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const width = Math.max(minSpan, 1e-6, (right - left) * (1 + 2 * PADDING));
-  const height = Math.max(width / FLATTEST, (bottom - top) * (1 + 2 * PADDING));
-  const [x, y] = [(left + right) / 2, (top + bottom) / 2];
-  return { left: x - width / 2, top: y - height / 2, right: x + width / 2, bottom: y + height / 2 };
-}
 
 /** A station with a place on the map. */
 export interface PlacedStation {
@@ -173,76 +61,24 @@ export interface StationMapLook {
 export const SYMBOL_SIZE = { current: 14, other: 9 } as const;
 
 /**
- * The ECharts option of the map: the land outline (the registered `LAND_MAP`) drawn by `geo` in
- * the configured projection, fitted to the stations (`fitWindow`: all of them with room around,
- * at least `minSpan` wide, the window kept whole in any box); the stations a scatter series on it,
- * the current one larger and in its own colour, their names beside them where asked (a name that
- * would overlap another is left out, the current station's last) and always in the tooltip.
+ * The ECharts option of the map (`placesOption`): the stations on the land, fitted to them, the
+ * current one larger and in its own colour, drawn last (on top), its name kept where names overlap.
  */
 export function stationMapOption(
   config: Pick<StationMapConfig, 'projection' | 'minSpan' | 'showNames'>,
   placed: PlacedStation[],
   look: StationMapLook,
 ): ChartOption {
-  const { projection } = config;
-  const window = fitWindow(
-    placed.map((station) => project(station.longitude, station.latitude, projection)),
-    config.minSpan,
+  return placesOption(
+    placed.map((station) => ({
+      name: station.name,
+      tooltip: station.current ? look.currentName(station.name) : station.name,
+      longitude: station.longitude,
+      latitude: station.latitude,
+      size: station.current ? SYMBOL_SIZE.current : SYMBOL_SIZE.other,
+      color: station.current ? look.current : look.other,
+      ...(station.current ? { label: { color: look.currentText, fontWeight: 600 }, glow: true } : {}),
+    })),
+    { ...config, text: look.text, halo: look.halo },
   );
-  const names = placed.map((station) => station.name);
-  return {
-    tooltip: { trigger: 'item', formatter: '{b}' },
-    geo: {
-      map: LAND_MAP,
-      projection: {
-        project: ([longitude = 0, latitude = 0]) => {
-          const { x, y } = project(longitude, latitude, projection);
-          return [x, y];
-        },
-        unproject: ([x = 0, y = 0]) => unproject({ x, y }, projection),
-      },
-      boundingCoords: [
-        unproject({ x: window.left, y: window.top }, projection),
-        unproject({ x: window.right, y: window.bottom }, projection),
-      ],
-      // The whole box, the window fitted in it whole; land beyond the window is drawn too.
-      left: 0,
-      right: 0,
-      top: 0,
-      bottom: 0,
-      preserveAspect: 'contain',
-      // The land tells nothing on hover.
-      silent: true,
-    },
-    series: [
-      {
-        type: 'scatter',
-        coordinateSystem: 'geo',
-        geoIndex: 0,
-        // The window holds every station; a marker at its edge is drawn whole.
-        clip: false,
-        label: {
-          show: config.showNames,
-          position: 'right',
-          distance: 6,
-          fontSize: 12,
-          color: look.text,
-          textBorderColor: look.halo,
-          textBorderWidth: 3,
-          formatter: ({ dataIndex }) => names[dataIndex] ?? '',
-        },
-        // Names that would overlap are left out, the larger marker's (the current station's) kept.
-        labelLayout: { hideOverlap: true },
-        data: placed.map((station) => ({
-          name: station.current ? look.currentName(station.name) : station.name,
-          value: [station.longitude, station.latitude],
-          symbolSize: station.current ? SYMBOL_SIZE.current : SYMBOL_SIZE.other,
-          itemStyle: station.current
-            ? { color: look.current, borderColor: look.halo, borderWidth: 1.5, shadowColor: look.current, shadowBlur: 8 }
-            : { color: look.other, borderColor: look.halo, borderWidth: 1.5 },
-          ...(station.current ? { label: { color: look.currentText, fontWeight: 600 } } : {}),
-        })),
-      },
-    ],
-  };
 }

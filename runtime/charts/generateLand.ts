@@ -1,10 +1,10 @@
 /**
- * Writes `land.json`, the coarse land outline the station map draws, from Natural Earth's land
- * polygons at 1:50m as the `world-atlas` package (a dev dependency) ships them; Natural Earth is
- * in the public domain. Land only, no borders. Each ring is a text of whole numbers: longitude,
- * latitude pairs in 1/SCALE degree, each pair the difference from the one before (the first from
- * 0, 0), which keeps the file under 60 kB. The file is committed; run this again only to change the
- * outline: `npx tsx widgets/station-map/generateLand.ts`.
+ * Writes `land.json`, the coarse land outline the maps draw (the station map, the vehicles), from
+ * Natural Earth's land polygons at 1:50m as the `world-atlas` package (a dev dependency) ships
+ * them; Natural Earth is in the public domain. Land only, no borders. Each ring is a text of whole
+ * numbers: longitude, latitude pairs in 1/SCALE degree, each pair the difference from the one
+ * before (the first from 0, 0), which keeps the file under 60 kB. The file is committed; run this
+ * again only to change the outline: `npx tsx runtime/charts/generateLand.ts`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,5 +1,5 @@
-import { loadCharts } from '../../runtime/dashboard';
-import { decodeLand, LAND_MAP, landGeoJson } from './rules';
+import { loadCharts } from './loadCharts';
+import { decodeLand, LAND_MAP, landGeoJson } from './places';
 
 let registering: Promise<void> | undefined;
 
