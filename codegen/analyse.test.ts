@@ -361,6 +361,49 @@ describe('codegen analysis', () => {
       'notice: getCustomerInfoById must be a GET without required parameters',
     ],
     [
+      'a map of a call whose items have no place',
+      (src) => {
+        const alarms = src.pages.find((p) => p.content.page === 'alarmEvent')?.content;
+        if (alarms)
+          alarms.charts = {
+            panels: [{ call: 'getSiteAlarmInfo', type: 'map', category: 'stationName', values: ['openAlarms'] }],
+          };
+      },
+      "chart getSiteAlarmInfo: a map places its items by longitude, a number of the answer's items",
+    ],
+    [
+      'latest values of a call that takes no serial numbers in its body',
+      (src) => {
+        const variables = src.pages.find((p) => p.content.page === 'emsDeviceVar')?.content;
+        if (variables) variables.latest = { call: 'getDeviceVarPage', key: 'sn', value: 'data' };
+      },
+      'latest: getDeviceVarPage takes no sns in its body and size in its query',
+    ],
+    [
+      'latest values paired by a field the listed records lack, with a unit they lack',
+      (src) => {
+        const variables = src.pages.find((p) => p.content.page === 'emsDeviceVar')?.content;
+        if (variables) variables.latest = { call: 'getRealtimeDataPage', key: 'sn', value: 'data', unit: 'decimals' };
+      },
+      'latest: decimals is no field of deviceVariable',
+    ],
+    [
+      'latest values after a column the page does not show',
+      (src) => {
+        const variables = src.pages.find((p) => p.content.page === 'emsDeviceVar')?.content;
+        if (variables) variables.latest = { call: 'getRealtimeDataPage', key: 'sn', value: 'data', after: 'deviceId' };
+      },
+      'latest: deviceId is no column of the page',
+    ],
+    [
+      'latest values of a value the answer lacks',
+      (src) => {
+        const variables = src.pages.find((p) => p.content.page === 'emsDeviceVar')?.content;
+        if (variables) variables.latest = { call: 'getRealtimeDataPage', key: 'sn', value: 'value' };
+      },
+      'latest: getRealtimeDataPage answers no page of records with sn and value',
+    ],
+    [
       'a tree whose call answers no nodes with id and name',
       (_src, page) => (page.tree = { call: 'getCustomerOwnerList', filter: 'level' }),
       'tree: getCustomerOwnerList answers no list of nodes with id and name',

@@ -93,7 +93,7 @@ export async function analyse(src: Sources): Promise<Analysis> {
   checkViews(views, viewMeta, routes, operations, widgets, enums, problems);
   const translations = mergeTranslations(src, problems);
   const used = [
-    ...labelKeysOfSchemas(src, entities, widgets),
+    ...labelKeysOfSchemas(src, entities, widgets, forms),
     ...labelKeysOfViews(views),
     ...labelKeysOfCode(src.root),
     ...lookupLabels,

@@ -53,7 +53,7 @@ export interface PageDecl {
   )[];
   bulkActions?: { form: string; save: string; ids: string }[];
   form?: { ui: string };
-  createForm?: { form: string; save: string };
+  createForm?: { form: string; save: string; beside?: boolean };
   /** Operation id of the page's Excel export. */
   export?: string;
   /** Operation id of the page's PDF export. */
@@ -64,6 +64,7 @@ export interface PageDecl {
   charts?: { year?: boolean; panels: ChartDecl[] };
   tree?: { call: string; filter: string; children?: string; leaves?: string };
   notice?: { call: string; field: string };
+  latest?: { call: string; key: string; value: string; unit?: string; after?: string };
 }
 
 /** Rows whose field has one of the values. */
@@ -78,7 +79,7 @@ export type When = Condition | Condition[];
 /** A chart panel of a page (see the meta-schema's `chart`). */
 export interface ChartDecl {
   call: string;
-  type: 'figures' | 'gauge' | 'funnel' | 'bar' | 'line' | 'pie';
+  type: 'figures' | 'gauge' | 'funnel' | 'bar' | 'line' | 'pie' | 'map';
   category?: string;
   categoryEnum?: string;
   categoryRef?: string;

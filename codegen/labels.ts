@@ -98,6 +98,7 @@ export function labelKeysOfSchemas(
   src: Sources,
   entities: Entities,
   widgets: Record<string, JsonObject> = {},
+  forms: Record<string, JsonObject> = {},
 ): Map<string, string> {
   const keys = new Map<string, string>();
   for (const [type, schema] of Object.entries(widgets)) {
@@ -119,7 +120,8 @@ export function labelKeysOfSchemas(
     const form = file.content['x-form'];
     if (typeof form === 'string') {
       keys.set(`forms.${form}.title`, file.path);
-      fieldKeys(file.content, `forms.${form}`, file.path, keys);
+      // Dereferenced, a list of records of an entity (variables added at once) names their fields too.
+      fieldKeys(forms[form] ?? file.content, `forms.${form}`, file.path, keys);
     }
     messageKeysOf(file.content, file.path, keys);
     const name = file.content['x-enum'];
@@ -132,6 +134,7 @@ export function labelKeysOfSchemas(
     const page = content as unknown as PageDecl;
     keys.set(`pages.${page.page}.title`, path);
     if (page.notice) for (const value of ['true', 'false']) keys.set(`pages.${page.page}.notice.${value}`, path);
+    if (page.latest) keys.set(`pages.${page.page}.latest`, path);
     // A page offering several lists names each in its choice of lists, its own list first.
     if (page.lists)
       for (const operation of [page.resource.list, ...page.lists.map((list) => list.operation)])

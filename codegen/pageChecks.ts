@@ -331,6 +331,22 @@ export function checkPages(
       else if (propertyOf(propertyOf(op.response, 'data'), field)?.type !== 'boolean')
         fail(`notice: ${call} answers no object whose ${field} is a yes or no`);
     }
+    if (page.latest) {
+      // The shown records' keys in the body, their count as the page size; a page of { key, value } answered.
+      const { call, key, value, unit } = page.latest;
+      const op = byId.get(call);
+      const answered = propertyOf(propertyOf(op?.response, 'data'), 'records');
+      const item = answered?.type === 'array' && isObject(answered.items) ? answered.items : undefined;
+      if (!op) fail(`latest: ${call} is not in the OpenAPI document`);
+      else if (propertyOf(op.body, 'sns')?.type !== 'string' || !propertyOf(op.query, 'size'))
+        fail(`latest: ${call} takes no sns in its body and size in its query`);
+      else if (!propertyOf(item, key) || !propertyOf(item, value))
+        fail(`latest: ${call} answers no page of records with ${key} and ${value}`);
+      if (!propertyOf(record, key)) fail(`latest: ${key} is no field of ${page.entity}`);
+      if (unit && !propertyOf(record, unit)) fail(`latest: ${unit} is no field of ${page.entity}`);
+      if (page.latest.after && !page.columns.some((column) => column.field === page.latest?.after))
+        fail(`latest: ${page.latest.after} is no column of the page`);
+    }
     if (page.form && !src.uiSchemas[page.form.ui]) fail(`form UI schema ${page.form.ui} does not exist`);
     if (page.createForm) {
       const body = byId.get(page.createForm.save)?.body;
@@ -447,6 +463,12 @@ export function checkChart(
   if (listed && !(chart.category && propertyOf(item, chart.category)))
     fail(`${where}: a ${chart.type} names its items by a category, a property of the answer's items`);
   if (!listed && chart.category) fail(`${where}: a ${chart.type} has no category`);
+  // A map places each item by its longitude and latitude (none, or nothing, for one not located).
+  if (chart.type === 'map')
+    for (const field of ['longitude', 'latitude']) {
+      const type = propertyOf(item, field)?.type;
+      if (![type].flat().includes('number')) fail(`${where}: a map places its items by ${field}, a number of the answer's items`);
+    }
   if (chart.categoryEnum && !enums.has(chart.categoryEnum)) fail(`${where}: enumeration ${chart.categoryEnum} does not exist`);
   const ref = chart.categoryRef;
   if (ref !== undefined && chart.categoryEnum)

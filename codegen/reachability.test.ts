@@ -103,6 +103,16 @@ describe('every operation is within a user’s reach, or says why not', () => {
     expect(schemaCallers(src, operations).get('getNewAreaFigures')).toEqual([page.path]);
   });
 
+  test('a page whose create form replaces New does not call its create; one beside New does', () => {
+    const src = structuredClone(project);
+    const page = src.pages.find((p) => p.content.page === 'emsDeviceVar');
+    if (!page) throw new Error('the device variables page schema is missing');
+    expect(schemaCallers(src, operations).get('addDeviceVar')).toEqual([page.path]);
+    page.content.createForm = { form: 'deviceVariableBatch', save: 'batchImportDeviceVars' };
+    expect(schemaCallers(src, operations).get('addDeviceVar')).toBeUndefined();
+    expect(schemaCallers(src, operations).get('batchImportDeviceVars')).toEqual([page.path]);
+  });
+
   test('a reference field (x-ref) reaches the options call of its entity, a coded field its x-options call, a look-up field its call', () => {
     const src = structuredClone(project);
     src.uiSchemas.probe = { address: { 'ui:options': { lookup: { operation: 'getCityList', query: 'province' } } } };

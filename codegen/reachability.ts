@@ -57,8 +57,11 @@ function* keywords(schema: Json, key: string): Generator<Json> {
 
 /** The calls a page schema makes: what the generic list page sends for it (see runtime/list/ListPage.tsx). */
 function pageCalls(page: PageDecl): string[] {
+  // A create form of its own (`createForm`) replaces the entity's create call, unless it stands beside New.
+  const { create, ...resource } = page.resource;
   return [
-    ...Object.values(page.resource),
+    ...Object.values(resource),
+    ...(page.createForm && !page.createForm.beside ? [] : [create]),
     ...(page.lists ?? []).map((list) => list.operation),
     ...(page.tabs ?? []).map((tab) => tab.counts),
     ...(page.rowActions ?? []).flatMap(rowActionCalls),
@@ -71,6 +74,7 @@ function pageCalls(page: PageDecl): string[] {
     ...(page.charts?.panels ?? []).map((panel) => panel.call),
     page.tree?.call,
     page.notice?.call,
+    page.latest?.call,
   ].filter((id): id is string => typeof id === 'string');
 }
 

@@ -34,6 +34,23 @@ describe('the charts of a page from their calls’ answers', () => {
     ]);
   });
 
+  test('where the vehicles are: a place per located vehicle, named by its plate, its speed in its tooltip; the others named apart', () => {
+    const answer = [
+      { plateNumber: 'A1', longitude: 121.47, latitude: 31.23, speed: 42 },
+      { plateNumber: 'A2', longitude: null, latitude: null, speed: null },
+      { plateNumber: 'A3', longitude: 121.51, latitude: 31.26, speed: null },
+      { plateNumber: 'A4', longitude: 200, latitude: 31.2, speed: 0 },
+    ];
+    expect(pageChartDrawing(panel('vehicles', 'getRealTimeVehicle'), answer, labels)).toEqual({
+      kind: 'map',
+      places: [
+        { name: '#A1', tooltip: '#A1 · «speed»: 42', longitude: 121.47, latitude: 31.23 },
+        { name: '#A3', tooltip: '#A3 · «speed»: --', longitude: 121.51, latitude: 31.26 },
+      ],
+      unplaced: ['#A2', '#A4'],
+    });
+  });
+
   test('the win rate: a dial of its value in percent; none decided yet reads 0', () => {
     const chart = panel('tenderFunnel', 'getBusBiddingInfoWinRate');
     expect(pageChartDrawing(chart, { winRate: 37.5, decided: 8 }, labels)).toEqual({

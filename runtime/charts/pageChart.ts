@@ -33,14 +33,35 @@ const numberOf = (value: unknown) => (typeof value === 'number' && Number.isFini
  */
 export const LEGEND_BAND = 32;
 
-/** What a chart panel draws: a dial of a percentage, or a chart. */
-export type PageChartDrawing = { kind: 'gauge'; name: string; value: number } | { kind: 'chart'; option: ChartOption };
+/** An item of a map: where it is, its name, and what its tooltip says (its name and values). */
+export interface ChartPlace {
+  name: string;
+  tooltip: string;
+  longitude: number;
+  latitude: number;
+}
+
+/**
+ * What a chart panel draws: a dial of a percentage, a map of places (and the names of the items
+ * without one), or a chart.
+ */
+export type PageChartDrawing =
+  | { kind: 'gauge'; name: string; value: number }
+  | { kind: 'map'; places: ChartPlace[]; unplaced: string[] }
+  | { kind: 'chart'; option: ChartOption };
+
+/** A longitude and latitude an item may be drawn at. */
+const located = (item: ChartItem): item is ChartItem & { longitude: number; latitude: number } =>
+  typeof item.longitude === 'number' &&
+  typeof item.latitude === 'number' &&
+  Math.abs(item.longitude) <= 180 &&
+  Math.abs(item.latitude) <= 90;
 
 /**
  * What a chart panel (any type but figures) draws from its call's answer: a dial of the first
- * value in percent; a funnel of the first value per item, widest first; a ring of the first value
- * per item; bars or lines, one series per value, the items along the axis (amounts beside counts
- * against a second axis).
+ * value in percent; a map of the items with a place, each named with its values; a funnel of the
+ * first value per item, widest first; a ring of the first value per item; bars or lines, one
+ * series per value, the items along the axis (amounts beside counts against a second axis).
  */
 export function pageChartDrawing(chart: Chart, answer: unknown, labels: ChartLabels): PageChartDrawing {
   const [first] = chart.values;
@@ -50,6 +71,19 @@ export function pageChartDrawing(chart: Chart, answer: unknown, labels: ChartLab
   const category = (item: ChartItem) => labels.category(item[chart.category ?? '']);
   const figure = (value: unknown) => chartFigure(chart, first, value);
   const legend = { type: 'scroll' as const, bottom: 0 };
+  if (chart.type === 'map') {
+    const tooltip = (item: ChartItem) =>
+      [category(item), ...chart.values.map((field) => `${labels.value(field)}: ${chartFigure(chart, field, item[field])}`)].join(
+        ' · ',
+      );
+    return {
+      kind: 'map',
+      places: items
+        .filter(located)
+        .map((item) => ({ name: category(item), tooltip: tooltip(item), longitude: item.longitude, latitude: item.latitude })),
+      unplaced: items.filter((item) => !located(item)).map(category),
+    };
+  }
   if (chart.type === 'funnel') {
     const stages = items.map((item) => ({ name: category(item), value: numberOf(item[first]) }));
     return {

@@ -26,7 +26,7 @@ import { PageLinks } from './PageLinks';
 import { PageNotice } from './PageNotice';
 import { ListView, rowCallParts, rowParams, rowWorkKey, transitionLabel, type ExportFormat, type ListRecord } from './ListView';
 import { listTakes, pages } from './pages';
-import { useListData } from './useListData';
+import { useLatestValues, useListData } from './useListData';
 import { useScopeName } from './useScopeName';
 import { ChartDialog } from './ChartDialog';
 import { ViewDialog } from './ViewDialog';
@@ -137,6 +137,7 @@ export function ListPage({ page }: { page: PageSchema }) {
   // A list that needs a filter chosen (a period) waits for it.
   const toChoose = query ? filtersToChoose(shown, query, takes) : [];
   const data = useListData(list, toChoose.length ? undefined : query, version);
+  const latest = useLatestValues(page.latest, data.records, version);
   // Whose records a scoped page lists (the customer of its contacts), named in its title.
   const scopeName = useScopeName(page, entity ? propertiesOf(entity.schema) : undefined, scope);
 
@@ -316,6 +317,10 @@ export function ListPage({ page }: { page: PageSchema }) {
     }
   };
 
+  /** Opens the page's form making several records at once (`createForm`), the scope filled in. */
+  const createSeveral = () =>
+    setDialog({ form: page.createForm?.form ?? '', save: page.createForm?.save ?? '', values: { ...scope } });
+
   const title = scopeName
     ? t('common.scopedTitle', { title: pageTitle(t, page.page), name: scopeName })
     : pageTitle(t, page.page);
@@ -333,12 +338,14 @@ export function ListPage({ page }: { page: PageSchema }) {
       toChoose={toChoose}
       onStateChange={setState}
       onCreate={
-        page.createForm
-          ? () => setDialog({ form: page.createForm?.form ?? '', save: page.createForm?.save ?? '', values: { ...scope } })
+        page.createForm && !page.createForm.beside
+          ? createSeveral
           : resource.create
             ? () => void openEditor('create', { ...scope })
             : undefined
       }
+      {...(page.createForm?.beside ? { onCreateSeveral: createSeveral } : {})}
+      {...(latest ? { latest } : {})}
       onEdit={(record) => void openEditor('edit', record)}
       onDelete={(record) => void remove(record)}
       onTransition={(action, record) => void transition(action, record)}

@@ -43,6 +43,8 @@ export interface ListViewProps {
   toChoose?: string[];
   onStateChange(next: ListState): void;
   onCreate?(): void;
+  /** Opens the form making several records at once that stands beside New (`createForm` with `beside`). */
+  onCreateSeveral?(): void;
   onEdit?(record: ListRecord): void;
   /** Called once the user has confirmed the deletion. */
   onDelete?(record: ListRecord): void;
@@ -77,6 +79,8 @@ export interface ListViewProps {
   importing?: boolean;
   /** The lists the page offers (`lists`), to choose from in the row of its buttons. */
   lists?: ListChoice;
+  /** The latest values of the records shown, by key (`latest`), once answered. */
+  latest?: Map<string, unknown>;
 }
 
 /** The parameters of an action about a row, each taken from the field of the row it names. */
@@ -152,6 +156,24 @@ export function ListView(props: ListViewProps) {
       })),
     [page, properties, t],
   );
+  const { latest } = props;
+  const columns = useMemo<TableColumn<ListRecord>[]>(() => {
+    const shows = page.latest;
+    if (!shows) return fields;
+    /** The record's latest value with its unit; '--' (the specification's text for a null value) when it has none yet. */
+    const latestOf = (row: ListRecord) => {
+      if (!latest) return '';
+      const value = latest.get(String(row[shows.key]));
+      if (typeof value !== 'number') return '--';
+      const unit = shows.unit ? row[shows.unit] : undefined;
+      return typeof unit === 'string' && unit ? `${String(value)} ${unit}` : String(value);
+    };
+    const title = label(t, `pages.${page.page}.latest`);
+    const column = { key: 'latest', title, sortable: false, width: 140, ellipsis: true, fixed: false, render: latestOf };
+    // After the column it follows (what is measured), or last.
+    const at = shows.after ? fields.findIndex((field) => field.key === shows.after) + 1 : fields.length;
+    return [...fields.slice(0, at), column, ...fields.slice(at)];
+  }, [fields, latest, page, t]);
 
   /** What names a record: its first column, as the row shows it. */
   const nameOf = (record: ListRecord) => {
@@ -328,13 +350,16 @@ export function ListView(props: ListViewProps) {
           onSearch={(filters) => onStateChange({ ...state, filters: { ...tabFilters(page, state), ...filters }, current: 1 })}
         />
       ) : null}
-      {props.lists || props.onCreate || props.exports?.length || props.onImport || bulk ? (
+      {props.lists || props.onCreate || props.onCreateSeveral || props.exports?.length || props.onImport || bulk ? (
         <Space wrap>
           {props.lists ? <ListSwitch names={`pages.${page.page}.lists`} lists={props.lists} /> : null}
           {props.onCreate ? (
             <Button type="primary" onClick={props.onCreate}>
               {t('common.new')}
             </Button>
+          ) : null}
+          {props.onCreateSeveral ? (
+            <Button onClick={props.onCreateSeveral}>{label(t, `forms.${page.createForm?.form ?? ''}.title`)}</Button>
           ) : null}
           {(props.exports ?? []).map(({ format, onClick }) => (
             <Button
@@ -396,7 +421,7 @@ export function ListView(props: ListViewProps) {
             <ListCards
               label={title}
               records={records}
-              columns={fields}
+              columns={columns}
               rowKey={rowKey}
               sort={state}
               onSort={(sortField, sortOrder) => onStateChange({ ...state, sortField, sortOrder, current: 1 })}
@@ -413,7 +438,7 @@ export function ListView(props: ListViewProps) {
               ...(bulk
                 ? [{ key: 'select', title: selectCell(), width: 40, fixed: true, render: (row: ListRecord) => selectCell(row) }]
                 : []),
-              ...fields,
+              ...columns,
               // The row's actions stay in view at the right of the table, however far it scrolls sideways.
               ...(page.rowActions?.length
                 ? [{ key: 'actions', title: t('common.actions'), fixed: 'end' as const, render: actionsOf }]

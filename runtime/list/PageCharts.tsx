@@ -1,4 +1,4 @@
-import { Alert, Card, Col, DatePicker, Empty, Row, Space, Spin, Statistic } from 'antd';
+import { Alert, Card, Col, DatePicker, Empty, Row, Space, Spin, Statistic, theme } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,9 @@ import type { Chart, PageSchema } from '../../generated/meta';
 import { EChart } from '../charts/EChart';
 import { loadCharts } from '../charts/loadCharts';
 import { Gauge } from '../charts/Gauge';
-import { chartFigure, chartItems, pageChartDrawing, type ChartLabels } from '../charts/pageChart';
+import { chartFigure, chartItems, pageChartDrawing, type ChartLabels, type ChartPlace } from '../charts/pageChart';
+import { placesOption } from '../charts/places';
+import { PlacesMap } from '../charts/PlacesMap';
 import { enumLabel, label } from '../i18n/labels';
 import type { CallParts } from '../api/answers';
 import { useRecordNames } from '../forms/widgets/useRecordOptions';
@@ -19,6 +21,33 @@ export interface ChartPanelProps {
   version?: number;
   /** In a card titled by the chart (a page's panels); without one in a dialog that bears the title. */
   framed?: boolean;
+}
+
+/** Marker diameter of a map's places, px. */
+const PLACE_SIZE = 9;
+/** The least width a map shows, degrees of longitude: a city and around; places further apart widen it. */
+const MAP_SPAN = 0.5;
+
+/** A map chart: its places on the land outline in the theme's colours, named beside their markers. */
+function ChartMap({ title, places, unplaced }: { title: string; places: ChartPlace[]; unplaced: string[] }) {
+  const { token } = theme.useToken();
+  const option = useMemo(
+    () =>
+      placesOption(
+        places.map((place) => ({ ...place, size: PLACE_SIZE, color: token.colorInfo })),
+        { projection: 'mercator', minSpan: MAP_SPAN, showNames: true, text: token.colorText, halo: token.colorBgContainer },
+      ),
+    [places, token],
+  );
+  return (
+    <PlacesMap
+      option={option}
+      label={title}
+      names={places.map((place) => place.tooltip)}
+      unplaced={unplaced}
+      box={{ height: 260 }}
+    />
+  );
 }
 
 /** One chart panel: its call's answer drawn as the chart's type says, or its failure, or its emptiness. */
@@ -83,6 +112,7 @@ export function ChartPanel({ chart, input, version = 0, framed = true }: ChartPa
         fontSize={24}
       />
     );
+  else if (drawing?.kind === 'map') body = <ChartMap title={title} places={drawing.places} unplaced={drawing.unplaced} />;
   else body = drawing ? <EChart option={drawing.option} label={title} height={260} /> : null;
   if (!framed) return body;
   return (

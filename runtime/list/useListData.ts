@@ -1,7 +1,10 @@
+import { useMemo } from 'react';
 import { prefetchCall } from '../api/answers';
+import { REFRESH_INTERVAL_MS } from '../api/refresh';
 import type { Api } from '../api/client';
 import { initialListState, listQuery } from './listQuery';
 import type { ListRecord } from './ListView';
+import type { PageSchema } from '../../generated/meta';
 import { pages } from './pages';
 import { useCallAnswer } from './useCallAnswer';
 
@@ -24,6 +27,29 @@ export function useListData(operationId: string, query: Record<string, unknown> 
   );
   if (!query) return { records: [], total: 0, loading: false };
   return { records: data?.records ?? [], total: data?.total ?? 0, loading, ...(error === undefined ? {} : { error }) };
+}
+
+/**
+ * The latest values of the records a list shows (`latest` of the page schema), by key: one call for
+ * them all, asked again with the list (`version`) and every 20 seconds. None until the first answer.
+ */
+export function useLatestValues(
+  latest: PageSchema['latest'],
+  records: ListRecord[],
+  version: number,
+): Map<string, unknown> | undefined {
+  const keys = latest ? records.map((record) => String(record[latest.key])) : [];
+  const { data } = useCallAnswer<{ records: ListRecord[] }>(
+    latest?.call ?? '',
+    keys.length ? { query: { current: 1, size: keys.length }, body: { sns: keys.join(',') } } : undefined,
+    version,
+    REFRESH_INTERVAL_MS,
+  );
+  return useMemo(
+    () =>
+      latest && data ? new Map(data.records.map((answer) => [String(answer[latest.key]), answer[latest.value]])) : undefined,
+    [latest, data],
+  );
 }
 
 /**

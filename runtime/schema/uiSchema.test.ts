@@ -56,6 +56,20 @@ describe('buildUiSchema', () => {
     expect(edit.createTime?.['ui:readonly']).toBe(true);
   });
 
+  test("hides the server-filled fields of a list's new records on creation, and only on creation", () => {
+    const variables = {
+      type: 'array',
+      items: { type: 'object', properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } } },
+    } as RJSFSchema;
+    const batch: RJSFSchema = { type: 'object', properties: { variables } };
+    const ui = (mode: 'create' | 'edit') =>
+      buildUiSchema({ t: en, prefix: 'forms.deviceVariableBatch', schema: batch, uiSchema: {}, mode }).variables?.items;
+    expect(ui('create')?.id?.['ui:widget']).toBe('hidden');
+    expect(ui('create')?.name?.['ui:widget']).toBeUndefined();
+    expect(ui('create')?.name?.['ui:title']).toBe('Name');
+    expect(ui('edit')?.id?.['ui:widget']).toBeUndefined();
+  });
+
   test("keeps the author's UI schema over what is derived", () => {
     const ui = buildUiSchema({
       t: en,

@@ -86,12 +86,15 @@ export function buildUiSchema(options: {
     if (inner && typeof inner === 'object' && inner.properties) {
       const innerUi: UiSchema = {};
       for (const [innerName, innerProperty] of Object.entries(propertiesOf(inner))) {
-        innerUi[innerName] = fieldUi(
+        const innerField = fieldUi(
           t,
           innerProperty,
           label(t, `${prefix}.itemFields.${name}.${innerName}`),
           `${prefix}.hints.${name}.${innerName}`,
         );
+        // Server-filled fields of a list's records (their ids and times) are not asked for on creation.
+        if (innerProperty.readOnly && mode === 'create') innerField['ui:widget'] = 'hidden';
+        innerUi[innerName] = innerField;
       }
       if (property.type === 'array') derived.items = innerUi;
       else Object.assign(derived, innerUi);

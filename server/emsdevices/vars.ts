@@ -1,5 +1,6 @@
 import { ApiError, ERRORS } from '../errors';
 import type { CallContext, Handler } from '../http/services';
+import { fieldLabel } from '../http/validation';
 import type { EntityRecord } from '../resources/repository';
 import type { CatalogVariable } from '../telemetry/catalog';
 import { catalogOf, stationOf, variableAnswer } from '../telemetry/lookup';
@@ -47,8 +48,16 @@ export const emsImportVars: Handler = async (call) => {
         created.push(await repository.create(scope, 'deviceVariable', item, { db: trx }));
       } catch (error) {
         if (!(error instanceof ApiError) || error.kind === 'internal') throw error;
-        const reason = call.t(ERRORS[error.kind].key, error.params);
-        throw new ApiError('validation', { detail: `variables.${index}.sn ${String(item.sn)}: ${reason}` });
+        // Answered beside the variable's field refused (its serial number taken), or the variable's whole entry.
+        const { field } = error.params;
+        const params = field
+          ? { ...error.params, field: fieldLabel({ labels: 'entities.deviceVariable' }, field, call.t) }
+          : error.params;
+        const reason = call.t(ERRORS[error.kind].key, params);
+        const path = field ? `variables.${index}.${field}` : `variables.${index}`;
+        throw new ApiError('validation', { detail: `variables.${index}.sn ${String(item.sn)}: ${reason}` }, [
+          { path, message: reason },
+        ]);
       }
     }
     return created;

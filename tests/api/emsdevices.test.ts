@@ -458,6 +458,8 @@ describe.each(databases())('station and device administration on $name', ({ star
       });
       expect(refused.status).toBe(400);
       expect(refused.body.msg).toContain('variables.1.sn T2-ST1-MTR.activePower');
+      // Answered beside the second variable's serial number, the field named by its label.
+      expect(refused.body.data).toEqual([{ path: 'variables.1.sn', message: 'Serial number is already in use' }]);
       const vars = async () =>
         (await as<Row[]>('GET', 'device/monitordevicevar/get_vars/simplify', { query: { deviceSn: 'T2-ST1-MTR' } })).body.data;
       expect((await vars()).map((v) => v.sn)).not.toContain('T2-ST1-MTR.voltageN');

@@ -640,6 +640,169 @@ describe('calls within a user’s reach', () => {
   );
 
   test.each<Language>(['en', 'zh'])(
+    '%s: several variables are added at once beside New: a serial number taken is shown at its field and adds none, then all are added',
+    async (language) => {
+      const say = (key: string) => text(key, {}, language);
+      const item = (field: string) => say(`forms.deviceVariableBatch.itemFields.variables.${field}`);
+      const schema = pages.find((candidate) => candidate.page === 'emsDeviceVar') as PageSchema;
+      const list = async (query: Record<string, string>) =>
+        (
+          await call<{ records: Row[] }>(server.app, admin, {
+            method: 'GET',
+            url: url(schema.resource.list ?? ''),
+            query: { size: '500', ...query },
+          })
+        ).body.data.records;
+      // A device the picker names once, and a serial number another variable holds.
+      const devices = (
+        await call<{ records: Row[] }>(server.app, admin, {
+          method: 'GET',
+          url: url('getMonitorDevicePage'),
+          query: { size: '500' },
+        })
+      ).body.data.records;
+      const device = devices.find((candidate) => devices.filter((other) => other.name === candidate.name).length === 1);
+      if (!device) throw new Error('every device shares its name');
+      const taken = String((await list({}))[0]?.sn);
+      const name = (n: number) => `Batch ${language} ${n}`;
+      const sn = (n: number) => `VAR-BATCH-${language}-${n}`;
+
+      await page.goto(`${server.url}${schema.route}?lng=${language}`);
+      const title = say('forms.deviceVariableBatch.title');
+      await tap(page.getByRole('button', { name: title, exact: true }));
+      const dialog = page.getByRole('dialog', { name: title });
+      // The form starts with one variable to fill in, and asks nothing the server fills in.
+      await dialog.getByLabel(item('sn'), { exact: true }).waitFor();
+      expect(await dialog.getByLabel(item('sn'), { exact: true }).count()).toBe(1);
+      expect(await dialog.getByLabel(item('createTime'), { exact: true }).count()).toBe(0);
+      await tap(dialog.getByRole('button', { name: say('forms.rjsf.AddItemButton'), exact: true }));
+      for (const n of [0, 1]) {
+        await dialog
+          .getByLabel(item('sn'), { exact: true })
+          .nth(n)
+          .fill(n === 1 ? taken : sn(n));
+        await dialog.getByLabel(item('name'), { exact: true }).nth(n).fill(name(n));
+        await tap(dialog.getByLabel(item('kind'), { exact: true }).nth(n));
+        await tap(
+          page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: say('enums.variableKind.gauge') }),
+        );
+        const picker = dialog.getByLabel(item('deviceId'), { exact: true }).nth(n);
+        await tap(picker);
+        await picker.fill(String(device.name));
+        await page
+          .getByRole('option', { name: String(device.name), exact: true })
+          .first()
+          .waitFor({ state: 'attached' });
+        await picker.press('Enter');
+      }
+      const save = dialog.getByRole('button', { name: say('common.save'), exact: true });
+      await tap(save);
+      // The second serial number is refused beside its field, by the field's label; the first is not added either.
+      const refused = text('errors.duplicate', { field: say('entities.deviceVariable.fields.sn') }, language);
+      await dialog.getByText(refused, { exact: true }).waitFor();
+      expect(await list({ name: name(0) })).toEqual([]);
+
+      await dialog.getByLabel(item('sn'), { exact: true }).nth(1).fill(sn(1));
+      await tap(save);
+      await dialog.waitFor({ state: 'hidden' });
+      for (const n of [0, 1])
+        expect(await list({ name: name(n) })).toEqual([
+          expect.objectContaining({ sn: sn(n), name: name(n), kind: 'gauge', deviceId: device.id }),
+        ]);
+      // The list shows them.
+      await rowWith(page, sn(0)).first().waitFor();
+    },
+  );
+
+  test.each<Language>(['en', 'zh'])(
+    "%s: the device variables list shows each listed variable's latest value with its unit, as the server answers them for the device picked",
+    async (language) => {
+      const schema = pages.find((candidate) => candidate.page === 'emsDeviceVar') as PageSchema;
+      const { latest } = schema;
+      if (!latest) throw new Error('the device variables page shows no latest values');
+      const get = async <T>(id: string, query: Record<string, string>) =>
+        (await call<T>(server.app, admin, { method: 'GET', url: url(id), query })).body.data;
+      /** What the server answers for the latest values of these variables, by serial number. */
+      const latestOf = async (records: Row[]) => {
+        const answer = await call<{ records: Row[] }>(server.app, admin, {
+          method: 'POST',
+          url: url(latest.call),
+          query: { current: '1', size: String(records.length) },
+          payload: { sns: records.map((record) => String(record[latest.key])).join(',') },
+        });
+        return new Map(answer.body.data.records.map((record) => [String(record[latest.key]), record[latest.value]]));
+      };
+      // A device the tree names once, with several variables: its first page of them.
+      const devices = (await get<{ records: Row[] }>('getMonitorDevicePage', { size: '500' })).records;
+      let device: Row | undefined;
+      let records: Row[] = [];
+      for (const candidate of devices.filter((one) => devices.filter((other) => other.name === one.name).length === 1)) {
+        const query = { ...openingQuery(schema), [schema.tree?.filter ?? '']: String(candidate.id) };
+        records = (await get<{ records: Row[] }>(schema.resource.list ?? '', query)).records;
+        device = candidate;
+        if (records.length > 2) break;
+      }
+      expect(records.length).toBeGreaterThan(2);
+      // Readings of two of them, as a collector stores them; the others have none.
+      const stored = await call(server.app, admin, {
+        method: 'POST',
+        url: '/ems/api/collector/samples',
+        payload: {
+          samples: records.slice(0, 2).map((record, index) => ({ sn: record.sn, ts: Date.now(), value: 12.5 + index })),
+        },
+      });
+      expect(stored.status).toBe(200);
+      const values = await latestOf(records);
+      expect([...values.values()].filter((value) => typeof value === 'number')).toHaveLength(2);
+
+      await page.goto(`${server.url}${schema.route}?lng=${language}`);
+      // One call for the variables shown: those of the device picked.
+      const sns = records.map((record) => String(record[latest.key])).join(',');
+      const asked = page.waitForRequest(
+        (request) =>
+          new URL(request.url()).pathname === url(latest.call) && (request.postDataJSON() as { sns?: string }).sns === sns,
+      );
+      await tap(page.getByRole('tree').getByText(String(device?.name), { exact: true }));
+      await asked;
+      const headers = page.getByRole('columnheader');
+      const title = text('pages.emsDeviceVar.latest', {}, language);
+      await headers.filter({ hasText: title }).waitFor();
+      const column = (await headers.allInnerTexts()).indexOf(title);
+      for (const record of records) {
+        const value = values.get(String(record[latest.key]));
+        const unit = latest.unit ? record[latest.unit] : undefined;
+        // A variable without a reading yet shows the specification's text for a null value.
+        const shown = typeof value !== 'number' ? '--' : unit ? `${String(value)} ${String(unit)}` : String(value);
+        const cell = rowWith(page, String(record[latest.key])).first().getByRole('cell').nth(column);
+        await expect.poll(() => cell.innerText()).toBe(shown);
+      }
+    },
+  );
+
+  test.each<Language>(['en', 'zh'])(
+    '%s: the vehicles page maps each vehicle in service where the server last located it, named by its plate with its speed',
+    async (language) => {
+      const say = (key: string) => text(key, {}, language);
+      const schema = pages.find((candidate) => candidate.page === 'vehicles') as PageSchema;
+      const chart = schema.charts?.panels.find((panel) => panel.type === 'map');
+      if (!chart) throw new Error('the vehicles page has no map');
+      const vehicles = (await call<Row[]>(server.app, admin, { method: 'GET', url: url(chart.call) })).body.data;
+      const located = vehicles.filter((vehicle) => typeof vehicle.longitude === 'number' && typeof vehicle.latitude === 'number');
+      expect(located.length).toBeGreaterThan(1);
+
+      await page.goto(`${server.url}${schema.route}?lng=${language}`);
+      const title = say(`charts.${chart.call}.title`);
+      // Drawn once the land outline is there: a marker per located vehicle, its tooltip its plate and speed.
+      const drawn = await drawnChart(page.getByRole('region', { name: title }).getByRole('img', { name: title }));
+      const named = (vehicle: Row) =>
+        `${String(vehicle.plateNumber)} · ${say(`charts.${chart.call}.speed`)}: ${chartFigure(chart, 'speed', vehicle.speed)}`;
+      expect(drawn.series.map((series) => series.data)).toEqual([
+        located.map((vehicle) => expect.objectContaining({ name: named(vehicle), value: [vehicle.longitude, vehicle.latitude] })),
+      ]);
+    },
+  );
+
+  test.each<Language>(['en', 'zh'])(
     '%s: the leaderboard says whether the signed-in user takes part in the rankings, as the server answers for them',
     async (language) => {
       const say = (key: string) => text(key, {}, language);
