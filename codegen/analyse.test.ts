@@ -372,36 +372,45 @@ describe('codegen analysis', () => {
       "chart getSiteAlarmInfo: a map places its items by longitude, a number of the answer's items",
     ],
     [
-      'latest values of a call that takes no serial numbers in its body',
+      'a lookup column whose keys are no property of its call',
       (src) => {
         const variables = src.pages.find((p) => p.content.page === 'emsDeviceVar')?.content;
-        if (variables) variables.latest = { call: 'getDeviceVarPage', key: 'sn', value: 'data' };
+        if (variables) variables.lookupColumn = { call: 'getDeviceVarPage', keys: 'sns', key: 'sn', value: 'data' };
       },
-      'latest: getDeviceVarPage takes no sns in its body and size in its query',
+      'lookup column: getDeviceVarPage takes no sns in its body and size in its query',
     ],
     [
-      'latest values paired by a field the listed records lack, with a unit they lack',
+      'a lookup column of a call that needs what the column does not give',
       (src) => {
         const variables = src.pages.find((p) => p.content.page === 'emsDeviceVar')?.content;
-        if (variables) variables.latest = { call: 'getRealtimeDataPage', key: 'sn', value: 'data', unit: 'decimals' };
+        if (variables) variables.lookupColumn = { call: 'getRealtimeDataPage', key: 'sn', value: 'data' };
       },
-      'latest: decimals is no field of deviceVariable',
+      "lookup column: getRealtimeDataPage needs what the column does not give; name the body's property taking the keys (keys)",
     ],
     [
-      'latest values after a column the page does not show',
+      'a lookup column paired by a field the listed records lack, with a unit they lack',
       (src) => {
-        const variables = src.pages.find((p) => p.content.page === 'emsDeviceVar')?.content;
-        if (variables) variables.latest = { call: 'getRealtimeDataPage', key: 'sn', value: 'data', after: 'deviceId' };
+        const stations = src.pages.find((p) => p.content.page === 'emsStation')?.content;
+        if (stations) stations.lookupColumn = { call: 'getShushiLinkedStation', key: 'sn', value: 'linked', unit: 'unit' };
       },
-      'latest: deviceId is no column of the page',
+      'lookup column: unit is no field of station',
     ],
     [
-      'latest values of a value the answer lacks',
+      'a lookup column after a column the page does not show',
       (src) => {
         const variables = src.pages.find((p) => p.content.page === 'emsDeviceVar')?.content;
-        if (variables) variables.latest = { call: 'getRealtimeDataPage', key: 'sn', value: 'value' };
+        if (variables)
+          variables.lookupColumn = { call: 'getRealtimeDataPage', keys: 'sns', key: 'sn', value: 'data', after: 'deviceId' };
       },
-      'latest: getRealtimeDataPage answers no page of records with sn and value',
+      'lookup column: deviceId is no column of the page',
+    ],
+    [
+      'a lookup column of a value the answer lacks',
+      (src) => {
+        const stations = src.pages.find((p) => p.content.page === 'emsStation')?.content;
+        if (stations) stations.lookupColumn = { call: 'getShushiLinkedStation', key: 'sn', value: 'capacity' };
+      },
+      'lookup column: getShushiLinkedStation answers no list or page of records with sn and capacity',
     ],
     [
       'a tree whose call answers no nodes with id and name',

@@ -64,7 +64,7 @@ export interface PageDecl {
   charts?: { year?: boolean; panels: ChartDecl[] };
   tree?: { call: string; filter: string; children?: string; leaves?: string };
   notice?: { call: string; field: string };
-  latest?: { call: string; key: string; value: string; unit?: string; after?: string };
+  lookupColumn?: { call: string; keys?: string; key: string; value: string; unit?: string; after?: string; live?: boolean };
 }
 
 /** Rows whose field has one of the values. */

@@ -134,7 +134,7 @@ export function labelKeysOfSchemas(
     const page = content as unknown as PageDecl;
     keys.set(`pages.${page.page}.title`, path);
     if (page.notice) for (const value of ['true', 'false']) keys.set(`pages.${page.page}.notice.${value}`, path);
-    if (page.latest) keys.set(`pages.${page.page}.latest`, path);
+    if (page.lookupColumn) keys.set(`pages.${page.page}.lookupColumn`, path);
     // A page offering several lists names each in its choice of lists, its own list first.
     if (page.lists)
       for (const operation of [page.resource.list, ...page.lists.map((list) => list.operation)])

@@ -331,21 +331,24 @@ export function checkPages(
       else if (propertyOf(propertyOf(op.response, 'data'), field)?.type !== 'boolean')
         fail(`notice: ${call} answers no object whose ${field} is a yes or no`);
     }
-    if (page.latest) {
-      // The shown records' keys in the body, their count as the page size; a page of { key, value } answered.
-      const { call, key, value, unit } = page.latest;
+    if (page.lookupColumn) {
+      // A list or a page of { key, value } answered, for the shown records' keys in the body, or for nothing.
+      const { call, keys, key, value, unit, after } = page.lookupColumn;
       const op = byId.get(call);
-      const answered = propertyOf(propertyOf(op?.response, 'data'), 'records');
+      const data = op && (op.plain ? op.response : propertyOf(op.response, 'data'));
+      const answered = data?.type === 'array' ? data : propertyOf(data, 'records');
       const item = answered?.type === 'array' && isObject(answered.items) ? answered.items : undefined;
-      if (!op) fail(`latest: ${call} is not in the OpenAPI document`);
-      else if (propertyOf(op.body, 'sns')?.type !== 'string' || !propertyOf(op.query, 'size'))
-        fail(`latest: ${call} takes no sns in its body and size in its query`);
+      if (!op) fail(`lookup column: ${call} is not in the OpenAPI document`);
+      else if (keys && (propertyOf(op.body, keys)?.type !== 'string' || !propertyOf(op.query, 'size')))
+        fail(`lookup column: ${call} takes no ${keys} in its body and size in its query`);
+      else if (!keys && (requiredParamsOf(op).length > 0 || (Array.isArray(op.body?.required) && op.body.required.length > 0)))
+        fail(`lookup column: ${call} needs what the column does not give; name the body's property taking the keys (keys)`);
       else if (!propertyOf(item, key) || !propertyOf(item, value))
-        fail(`latest: ${call} answers no page of records with ${key} and ${value}`);
-      if (!propertyOf(record, key)) fail(`latest: ${key} is no field of ${page.entity}`);
-      if (unit && !propertyOf(record, unit)) fail(`latest: ${unit} is no field of ${page.entity}`);
-      if (page.latest.after && !page.columns.some((column) => column.field === page.latest?.after))
-        fail(`latest: ${page.latest.after} is no column of the page`);
+        fail(`lookup column: ${call} answers no list or page of records with ${key} and ${value}`);
+      if (!propertyOf(record, key)) fail(`lookup column: ${key} is no field of ${page.entity}`);
+      if (unit && !propertyOf(record, unit)) fail(`lookup column: ${unit} is no field of ${page.entity}`);
+      if (after && !page.columns.some((column) => column.field === after))
+        fail(`lookup column: ${after} is no column of the page`);
     }
     if (page.form && !src.uiSchemas[page.form.ui]) fail(`form UI schema ${page.form.ui} does not exist`);
     if (page.createForm) {

@@ -74,7 +74,7 @@ function pageCalls(page: PageDecl): string[] {
     ...(page.charts?.panels ?? []).map((panel) => panel.call),
     page.tree?.call,
     page.notice?.call,
-    page.latest?.call,
+    page.lookupColumn?.call,
   ].filter((id): id is string => typeof id === 'string');
 }
 

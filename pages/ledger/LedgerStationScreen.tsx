@@ -14,16 +14,23 @@ import type { SiteScreenProps } from '../site/views';
 import { LedgerFigures } from './LedgerFigures';
 import { LedgerIntervalsTable } from './LedgerIntervalsTable';
 import { LedgerPartsTable } from './LedgerPartsTable';
+import { LedgerReadings } from './LedgerReadings';
 import { LedgerRecomputes } from './LedgerRecomputes';
 import { periodOfAddress } from './ledgerFormat';
 import { useLedgerExport } from './useLedgerExport';
 
-/** A station's ledger of a period: its figures, then its parts, a day's intervals and the recomputations as tabs. */
+/**
+ * A station's ledger of a period: its figures, then its parts, a day's intervals and stored
+ * readings and the recomputations as tabs.
+ */
 function LedgerBody({ station, period, onOpen }: { station: StationRecord; period: Period; onOpen(period: Period): void }) {
   const { t } = useTranslation();
   const { api } = useRuntime();
   const time = querytime(period);
-  const key = `${station.sn}:${period.type}:${time}`;
+  // A reading corrected reads the ledger again, and the tab open stays open.
+  const [corrections, setCorrections] = useState(0);
+  const [tab, setTab] = useState('parts');
+  const key = `${station.sn}:${period.type}:${time}:${corrections}`;
   const answer = useAnswer<LedgerStation>(
     () => api.call('getStationLedger', { query: { stationSn: station.sn, type: period.type, time } }, { silent: true }),
     key,
@@ -31,32 +38,43 @@ function LedgerBody({ station, period, onOpen }: { station: StationRecord; perio
   const ledger = answer.data;
   if (answer.error) return <Alert type="error" showIcon message={`${t('common.loadFailed')} ${answer.error}`} />;
   if (!ledger) return <Spin style={{ display: 'block', margin: 64 }} />;
+  const tabs = [
+    {
+      key: 'parts',
+      label: label(t, `ledger.partsOf.${ledger.type}`),
+      children: <LedgerPartsTable ledger={ledger} onOpen={onOpen} />,
+    },
+    ...(ledger.intervals
+      ? [{ key: 'intervals', label: t('ledger.tabs.intervals'), children: <LedgerIntervalsTable intervals={ledger.intervals} /> }]
+      : []),
+    // A day's stored readings, each of which may be corrected.
+    ...(period.type === 'DAY'
+      ? [
+          {
+            key: 'readings',
+            label: t('ledger.tabs.readings'),
+            children: (
+              <LedgerReadings
+                stationSn={station.sn}
+                day={time}
+                version={key}
+                onCorrected={() => setCorrections((count) => count + 1)}
+              />
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'recomputes',
+      label: t('ledger.tabs.recomputes'),
+      children: <LedgerRecomputes stationSn={station.sn} version={key} />,
+    },
+  ];
   return (
     <Flex vertical gap="middle">
       <LedgerFigures ledger={ledger} />
-      <Tabs
-        items={[
-          {
-            key: 'parts',
-            label: label(t, `ledger.partsOf.${ledger.type}`),
-            children: <LedgerPartsTable ledger={ledger} onOpen={onOpen} />,
-          },
-          ...(ledger.intervals
-            ? [
-                {
-                  key: 'intervals',
-                  label: t('ledger.tabs.intervals'),
-                  children: <LedgerIntervalsTable intervals={ledger.intervals} />,
-                },
-              ]
-            : []),
-          {
-            key: 'recomputes',
-            label: t('ledger.tabs.recomputes'),
-            children: <LedgerRecomputes stationSn={station.sn} version={key} />,
-          },
-        ]}
-      />
+      {/* A tab the period has not (a day's, in a month) gives way to the first. */}
+      <Tabs activeKey={tabs.some((item) => item.key === tab) ? tab : 'parts'} onChange={setTab} items={tabs} />
     </Flex>
   );
 }

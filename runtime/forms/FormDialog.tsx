@@ -65,7 +65,8 @@ export function FormDialog({ form, load, loadKeys, save, values, target, title, 
     // A question's answer is a table: the dialog is wider, and the table scrolls within it when wider still.
     <Modal
       open
-      title={title ?? label(t, `forms.${form}.title`)}
+      // A long title (the reading a correction is of) wraps before the close button, not under it.
+      title={<div style={{ paddingInlineEnd: 32 }}>{title ?? label(t, `forms.${form}.title`)}</div>}
       footer={null}
       destroyOnHidden
       width={answer ? 880 : 560}

@@ -26,7 +26,7 @@ import { PageLinks } from './PageLinks';
 import { PageNotice } from './PageNotice';
 import { ListView, rowCallParts, rowParams, rowWorkKey, transitionLabel, type ExportFormat, type ListRecord } from './ListView';
 import { listTakes, pages } from './pages';
-import { useLatestValues, useListData } from './useListData';
+import { useListData, useLookupValues } from './useListData';
 import { useScopeName } from './useScopeName';
 import { ChartDialog } from './ChartDialog';
 import { ViewDialog } from './ViewDialog';
@@ -137,7 +137,7 @@ export function ListPage({ page }: { page: PageSchema }) {
   // A list that needs a filter chosen (a period) waits for it.
   const toChoose = query ? filtersToChoose(shown, query, takes) : [];
   const data = useListData(list, toChoose.length ? undefined : query, version);
-  const latest = useLatestValues(page.latest, data.records, version);
+  const lookup = useLookupValues(page.lookupColumn, data.records, version);
   // Whose records a scoped page lists (the customer of its contacts), named in its title.
   const scopeName = useScopeName(page, entity ? propertiesOf(entity.schema) : undefined, scope);
 
@@ -345,7 +345,7 @@ export function ListPage({ page }: { page: PageSchema }) {
             : undefined
       }
       {...(page.createForm?.beside ? { onCreateSeveral: createSeveral } : {})}
-      {...(latest ? { latest } : {})}
+      {...(lookup ? { lookup } : {})}
       onEdit={(record) => void openEditor('edit', record)}
       onDelete={(record) => void remove(record)}
       onTransition={(action, record) => void transition(action, record)}

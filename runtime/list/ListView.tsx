@@ -79,8 +79,8 @@ export interface ListViewProps {
   importing?: boolean;
   /** The lists the page offers (`lists`), to choose from in the row of its buttons. */
   lists?: ListChoice;
-  /** The latest values of the records shown, by key (`latest`), once answered. */
-  latest?: Map<string, unknown>;
+  /** What the lookup column (`lookupColumn`) shows of the records shown, by key, once answered. */
+  lookup?: Map<string, unknown>;
 }
 
 /** The parameters of an action about a row, each taken from the field of the row it names. */
@@ -156,24 +156,25 @@ export function ListView(props: ListViewProps) {
       })),
     [page, properties, t],
   );
-  const { latest } = props;
+  const { lookup } = props;
   const columns = useMemo<TableColumn<ListRecord>[]>(() => {
-    const shows = page.latest;
+    const shows = page.lookupColumn;
     if (!shows) return fields;
-    /** The record's latest value with its unit; '--' (the specification's text for a null value) when it has none yet. */
-    const latestOf = (row: ListRecord) => {
-      if (!latest) return '';
-      const value = latest.get(String(row[shows.key]));
+    /** The record's value: a number with its unit, yes or no; '--' (the specification's text for a null value) for none. */
+    const valueOf = (row: ListRecord) => {
+      if (!lookup) return '';
+      const value = lookup.get(String(row[shows.key]));
+      if (typeof value === 'boolean') return t(value ? 'common.yes' : 'common.no');
       if (typeof value !== 'number') return '--';
       const unit = shows.unit ? row[shows.unit] : undefined;
       return typeof unit === 'string' && unit ? `${String(value)} ${unit}` : String(value);
     };
-    const title = label(t, `pages.${page.page}.latest`);
-    const column = { key: 'latest', title, sortable: false, width: 140, ellipsis: true, fixed: false, render: latestOf };
+    const title = label(t, `pages.${page.page}.lookupColumn`);
+    const column = { key: 'lookup', title, sortable: false, width: 140, ellipsis: true, fixed: false, render: valueOf };
     // After the column it follows (what is measured), or last.
     const at = shows.after ? fields.findIndex((field) => field.key === shows.after) + 1 : fields.length;
     return [...fields.slice(0, at), column, ...fields.slice(at)];
-  }, [fields, latest, page, t]);
+  }, [fields, lookup, page, t]);
 
   /** What names a record: its first column, as the row shows it. */
   const nameOf = (record: ListRecord) => {

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { prefetchCall } from '../api/answers';
+import { prefetchCall, type CallParts } from '../api/answers';
 import { REFRESH_INTERVAL_MS } from '../api/refresh';
 import type { Api } from '../api/client';
 import { initialListState, listQuery } from './listQuery';
 import type { ListRecord } from './ListView';
 import type { PageSchema } from '../../generated/meta';
+import { operations, type OperationId } from '../../generated/registry';
 import { pages } from './pages';
 import { useCallAnswer } from './useCallAnswer';
 
@@ -30,26 +31,36 @@ export function useListData(operationId: string, query: Record<string, unknown> 
 }
 
 /**
- * The latest values of the records a list shows (`latest` of the page schema), by key: one call for
- * them all, asked again with the list (`version`) and every 20 seconds. None until the first answer.
+ * What the page's lookup column (`lookupColumn`) shows of the records a list shows, by key: one call
+ * for them all (given their keys, or answering every record), asked again with the list
+ * (`version`) and, when live, every 20 seconds. None until the first answer.
  */
-export function useLatestValues(
-  latest: PageSchema['latest'],
+export function useLookupValues(
+  lookup: PageSchema['lookupColumn'],
   records: ListRecord[],
   version: number,
 ): Map<string, unknown> | undefined {
-  const keys = latest ? records.map((record) => String(record[latest.key])) : [];
-  const { data } = useCallAnswer<{ records: ListRecord[] }>(
-    latest?.call ?? '',
-    keys.length ? { query: { current: 1, size: keys.length }, body: { sns: keys.join(',') } } : undefined,
+  const keys = lookup ? records.map((record) => String(record[lookup.key])) : [];
+  const takesBody = lookup !== undefined && 'body' in (operations[lookup.call as OperationId] ?? {});
+  const input: CallParts | undefined =
+    !lookup || !keys.length
+      ? undefined
+      : lookup.keys
+        ? { query: { current: 1, size: keys.length }, body: { [lookup.keys]: keys.join(',') } }
+        : takesBody
+          ? { body: {} }
+          : {};
+  const { data } = useCallAnswer<ListRecord[] | { records: ListRecord[] }>(
+    lookup?.call ?? '',
+    input,
     version,
-    REFRESH_INTERVAL_MS,
+    lookup?.live ? REFRESH_INTERVAL_MS : undefined,
   );
-  return useMemo(
-    () =>
-      latest && data ? new Map(data.records.map((answer) => [String(answer[latest.key]), answer[latest.value]])) : undefined,
-    [latest, data],
-  );
+  return useMemo(() => {
+    if (!lookup || !data) return undefined;
+    const answered = Array.isArray(data) ? data : data.records;
+    return new Map(answered.map((answer) => [String(answer[lookup.key]), answer[lookup.value]]));
+  }, [lookup, data]);
 }
 
 /**

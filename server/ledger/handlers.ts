@@ -159,7 +159,50 @@ export const correctLedgerSample: Handler = async (call) => {
   });
 };
 
+/**
+ * `GET /ems/api/ledger/readings`: the stored readings of the counters the station's ledger reads
+ * on a day of its zone, newest first, one page; each names its variable and instant, which a
+ * correction (`correctLedgerSample`) takes.
+ */
+export const getLedgerReadings: Handler = async (call) => {
+  const station = await stationOf(call, String(call.query.stationSn));
+  const { current, size } = call.query as { current: number; size: number };
+  const catalog = await catalogOf(call);
+  const ledger = ledgerStation(station, catalog.byStation.get(String(station.sn)) ?? []);
+  const period = periodOf('DAY', String(call.query.time), ledger.zone);
+  const ids = [...new Set(ledger.counters.map((counter) => counter.varId))];
+  if (ids.length === 0) return { records: [], total: 0, current, size };
+  const stored = call
+    .data()
+    .selectFrom('sample')
+    .where('tenantId', '=', call.scope().tenantId)
+    .where('varId', 'in', ids)
+    .where('ts', '>=', period.start)
+    .where('ts', '<', period.end);
+  const counted = await stored.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+  const rows = await stored
+    .select(['varId', 'ts', 'value'])
+    .orderBy('ts', 'desc')
+    .orderBy('varId', 'asc')
+    .limit(size)
+    .offset((current - 1) * size)
+    .execute();
+  const records = rows.map((row) => {
+    const variable = catalog.byId.get(Number(row.varId));
+    return {
+      varSn: variable?.sn ?? '',
+      name: variable?.name ?? '',
+      unit: variable?.unit ?? '',
+      ts: Number(row.ts),
+      time: formatLocal(Number(row.ts), ledger.zone),
+      value: Number(row.value),
+    };
+  });
+  return { records, total: Number(counted?.count ?? 0), current, size };
+};
+
 export const ledgerHandlers: Record<string, Handler> = {
+  getLedgerReadings,
   getStationLedger,
   getFleetLedger,
   getLedgerRecomputes,

@@ -2542,6 +2542,11 @@ const PROJECT_CHECKS: Record<string, Entry> = {
     query: { stationSn: STATION_A, type: 'DAY' },
   })),
   getLedgerRecomputes: unknownToB(() => ({ method: 'GET', url: url('getLedgerRecomputes'), query: { stationSn: STATION_A } })),
+  getLedgerReadings: unknownToB(() => ({
+    method: 'GET',
+    url: url('getLedgerReadings'),
+    query: { stationSn: STATION_A, time: new Date().toISOString().slice(0, 10) },
+  })),
   correctLedgerSample: unknownToB(
     () => ({
       method: 'POST',

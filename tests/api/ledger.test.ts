@@ -203,6 +203,41 @@ describe.each(connectedDatabases())('settlement ledger on $name', ({ start }) =>
     expect((await interval(dayL, '01:00')).actualCost).toBe(before.actualCost);
   });
 
+  test("a day's stored readings of the ledger's meters, newest first, each with the instant a correction names it by, one page at a time", async () => {
+    type Reading = { varSn: string; name: string; unit: string; ts: number; time: string; value: number };
+    const page = (current: number, size: number) =>
+      get<{ records: Reading[]; total: number }>('/ems/api/ledger/readings', {
+        stationSn: STATION,
+        time: dayL,
+        current: String(current),
+        size: String(size),
+      });
+    const all = await page(1, 500);
+    expect(all.total).toBe(all.records.length);
+    const instants = all.records.map((reading) => reading.ts);
+    expect(instants).toEqual([...instants].sort((a, b) => b - a));
+    expect(Math.min(...instants)).toBeGreaterThanOrEqual(at(`${dayL} 00:00`));
+    expect(Math.max(...instants)).toBeLessThan(at(`${dayL} 00:00`) + DAY);
+    // The readings stored above, each as it was stored, at its time in the station's zone.
+    for (let h = 0; h < 5; h += 1)
+      expect(all.records).toContainEqual(
+        expect.objectContaining({
+          varSn: `${STATION}-MTR.importEnergy`,
+          unit: 'kWh',
+          ts: at(`${dayL} 0${h}:30`),
+          time: `${dayL} 0${h}:30:00`,
+          value: 1000 + 100 * h,
+        }),
+      );
+    expect((await page(2, 3)).records).toEqual(all.records.slice(3, 6));
+    // A day without readings has none.
+    const empty = await get<{ records: Reading[]; total: number }>('/ems/api/ledger/readings', {
+      stationSn: STATION,
+      time: '2020-01-01',
+    });
+    expect(empty).toMatchObject({ records: [], total: 0 });
+  });
+
   test('a corrected reading recomputes its interval and the next, whose growth it changes', async () => {
     const ts = at(`${dayL} 01:30`);
     const corrected = await call<{ recomputed: string[] }>(app, admin, {
@@ -230,7 +265,7 @@ describe.each(connectedDatabases())('settlement ledger on $name', ({ start }) =>
 
   test("another tenant's ledger is never reachable", async () => {
     const own = await day(dayL);
-    for (const url of ['/ems/api/ledger/station', '/ems/api/ledger/recomputes']) {
+    for (const url of ['/ems/api/ledger/station', '/ems/api/ledger/recomputes', '/ems/api/ledger/readings']) {
       const answer = await call(app, auditor, { method: 'GET', url, query: { stationSn: STATION, type: 'DAY', time: dayL } });
       expect(answer.status).toBe(404);
     }

@@ -275,12 +275,14 @@ export function a11yTests(
       // A menu entry is clicked (a screen scoped by a record then opened at its record's address).
       const chain = leaves.get(route.path);
       if (chain) {
-        // A screen outside the shell (the kiosk) has no menu: the user goes back into the app first.
+        // A screen outside the shell (the kiosk) has no menu: the user goes back into the app first,
+        // as many steps as it took (its menu entry, then its record's address, are two).
         const menu = page.getByRole('menu', { name: 'Navigation' });
-        if (!(await menu.count())) {
+        for (let step = 0; step < 3 && !(await menu.count()); step += 1) {
           await page.goBack();
-          await menu.waitFor();
+          await menu.waitFor({ timeout: 5_000 }).catch(() => undefined);
         }
+        await menu.waitFor();
         await clickMenuEntry(page, chain);
         clicked.add(route.path);
       }

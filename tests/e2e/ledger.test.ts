@@ -7,6 +7,7 @@ import { seriousFindings } from '../support/axe';
 import { launchBrowser, settled, signInAsAdmin, tap } from '../support/browser';
 import { clickMenuEntry, menuLeaves, userMenu } from '../support/menu';
 import { startServer, type TestServer } from '../support/server';
+import { text } from '../support/english';
 
 const MONEY_PAGE = '/main/ems/map/ledger/station';
 const FLEET_PAGE = '/main/ems/map/ledger/fleet';
@@ -219,6 +220,58 @@ describe('the money pages', () => {
     await figure('节省(元)').getByText('对比基准：同样的负荷，无储能、无光伏').waitFor();
     await page.getByRole('table', { name: '当月各日' }).waitFor();
   });
+
+  test.each(['en', 'zh'] as const)(
+    "%s: a day's stored readings of the ledger's meters, newest first; one corrected from its row is stored, its intervals recomputed and recorded with why",
+    async (language) => {
+      const say = (key: string, values: Record<string, string | number> = {}) => text(key, values, language);
+      // Yesterday in the station's zone: its readings are kept, and its intervals are closed.
+      const yesterday = new Date(Date.now() + 8 * HOUR - 24 * HOUR).toISOString().slice(0, 10);
+      await page.goto(`${server.url}${MONEY_PAGE}?station=${STATION}&type=DAY&time=${yesterday}&lng=${language}`);
+      await tap(page.getByRole('tab', { name: say('ledger.tabs.readings'), exact: true }));
+      const readings = page.getByRole('table', { name: say('ledger.tabs.readings') });
+      const row = readings.locator('tbody tr').first();
+      await row.waitFor();
+      const [time = '', name = '', sn = '', shown = ''] = await row.getByRole('cell').allInnerTexts();
+      expect(time.startsWith(yesterday)).toBe(true);
+      // The page's first reading is the newest the server has of that day.
+      const [newest] = (
+        await get<{ records: { varSn: string; time: string; value: number; ts: number }[] }>('/ems/api/ledger/readings', {
+          stationSn: STATION,
+          time: yesterday,
+          size: '1',
+        })
+      ).records;
+      expect([newest?.time, newest?.varSn]).toEqual([time, sn]);
+      const stored = Number(newest?.value);
+      expect(Number(shown.split(' ')[0])).toBe(stored);
+      expect(await seriousFindings(page)).toEqual([]);
+
+      await tap(row.getByRole('button', { name: say('ledger.correct'), exact: true }));
+      const dialog = page.getByRole('dialog', { name: `${say('forms.ledgerCorrection.title')} · ${name} · ${time}` });
+      const reason = `meter read back (${language})`;
+      await dialog.getByLabel(say('forms.ledgerCorrection.fields.value'), { exact: true }).fill(String(stored + 1));
+      await dialog.getByLabel(say('forms.ledgerCorrection.fields.reason'), { exact: true }).fill(reason);
+      await tap(dialog.getByRole('button', { name: say('common.save'), exact: true }));
+      await dialog.waitFor({ state: 'hidden' });
+
+      // Stored, and recorded with why: the newest recomputation names the reading and its value now.
+      const [record] = await get<LedgerRecomputes>('/ems/api/ledger/recomputes', { stationSn: STATION });
+      expect(record?.detail).toMatchObject({ cause: 'sample corrected', varSn: sn, ts: newest?.ts, value: stored + 1, reason });
+      await readings
+        .locator('tbody tr')
+        .first()
+        .getByText(new RegExp(`^${String(stored + 1)}( |$)`))
+        .waitFor();
+      await tap(page.getByRole('tab', { name: say('ledger.tabs.recomputes'), exact: true }));
+      await page
+        .getByRole('table', { name: say('ledger.tabs.recomputes') })
+        .getByRole('row')
+        .filter({ hasText: say('ledger.causes.sampleCorrected', { sn, reason }) })
+        .first()
+        .waitFor();
+    },
+  );
 
   test('in the light and dark themes, at 1440 and 390 px: no sideways scroll of the page, no serious accessibility finding', async () => {
     for (const theme of ['default', 'dark']) {

@@ -718,7 +718,7 @@ describe('calls within a user’s reach', () => {
     "%s: the device variables list shows each listed variable's latest value with its unit, as the server answers them for the device picked",
     async (language) => {
       const schema = pages.find((candidate) => candidate.page === 'emsDeviceVar') as PageSchema;
-      const { latest } = schema;
+      const latest = schema.lookupColumn;
       if (!latest) throw new Error('the device variables page shows no latest values');
       const get = async <T>(id: string, query: Record<string, string>) =>
         (await call<T>(server.app, admin, { method: 'GET', url: url(id), query })).body.data;
@@ -765,7 +765,7 @@ describe('calls within a user’s reach', () => {
       await tap(page.getByRole('tree').getByText(String(device?.name), { exact: true }));
       await asked;
       const headers = page.getByRole('columnheader');
-      const title = text('pages.emsDeviceVar.latest', {}, language);
+      const title = text('pages.emsDeviceVar.lookupColumn', {}, language);
       await headers.filter({ hasText: title }).waitFor();
       const column = (await headers.allInnerTexts()).indexOf(title);
       for (const record of records) {
@@ -776,6 +776,47 @@ describe('calls within a user’s reach', () => {
         const cell = rowWith(page, String(record[latest.key])).first().getByRole('cell').nth(column);
         await expect.poll(() => cell.innerText()).toBe(shown);
       }
+    },
+  );
+
+  test.each<Language>(['en', 'zh'])(
+    '%s: the function management list says which stations have EMS screens of their own, as the server answers, and a station whose screens are saved says so at once',
+    async (language) => {
+      const say = (key: string) => text(key, {}, language);
+      const schema = pages.find((candidate) => candidate.page === 'emsStation') as PageSchema;
+      const lookup = schema.lookupColumn;
+      if (!lookup) throw new Error('the function management page has no lookup column');
+      const linkedOf = async () =>
+        new Map(
+          (await call<Row[]>(server.app, admin, { method: 'POST', url: url(lookup.call), payload: {} })).body.data.map(
+            (station) => [String(station[lookup.key]), station[lookup.value]],
+          ),
+        );
+      const before = await linkedOf();
+      const { records } = await openingList(server.app, admin, schema);
+      const station = records.find((record) => before.get(String(record[lookup.key])) === false);
+      if (!station) throw new Error('every station listed first has screens of its own');
+
+      await page.goto(`${server.url}${schema.route}?lng=${language}`);
+      const headers = page.getByRole('columnheader');
+      const title = say('pages.emsStation.lookupColumn');
+      await headers.filter({ hasText: title }).waitFor();
+      const column = (await headers.allInnerTexts()).indexOf(title);
+      const cellOf = (record: Row) => rowWith(page, String(record[lookup.key])).first().getByRole('cell').nth(column);
+      for (const record of records)
+        await expect
+          .poll(() => cellOf(record).innerText())
+          .toBe(say(before.get(String(record[lookup.key])) ? 'common.yes' : 'common.no'));
+
+      // Its screens saved from its row, the station has a configuration of its own, and the list says so.
+      const action = say('forms.emsSiteMenu.title');
+      await rowAction(rowWith(page, String(station[lookup.key])).first(), action);
+      const dialog = page.getByRole('dialog', { name: action });
+      await dialog.getByRole('group').first().waitFor();
+      await tap(dialog.getByRole('button', { name: say('common.save'), exact: true }));
+      await dialog.waitFor({ state: 'hidden' });
+      expect((await linkedOf()).get(String(station[lookup.key]))).toBe(true);
+      await expect.poll(() => cellOf(station).innerText()).toBe(say('common.yes'));
     },
   );
 
