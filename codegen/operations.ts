@@ -253,6 +253,13 @@ export function pageRecordSchema(operation: Operation): JsonObject | undefined {
   return isObject(data?.items) ? data.items : undefined;
 }
 
+/** The schema of the records a call answers as a list, or as a page of them (its `records`); none otherwise. */
+export function listedRecordSchema(operation: Operation): JsonObject | undefined {
+  const data = operation.plain ? operation.response : propertyOf(operation.response, 'data');
+  const records = data?.type === 'array' ? data : propertyOf(data, 'records');
+  return records?.type === 'array' && isObject(records.items) ? records.items : undefined;
+}
+
 /** The fields a list call sorts by (the values of its `sortField`). */
 export function sortFieldsOf(operation: Operation): string[] {
   const offered = propertyOf(operation.query, 'sortField')?.enum;

@@ -1,7 +1,15 @@
 import { flattenRoutes, rowActionCalls, type ChartDecl, type Entities, type PageDecl } from './declarations';
 import { schemaValidator } from './kept';
 import { enumKeysOf } from './labels';
-import { pageRecordSchema, propertyOf, requiredParamsOf, requiredQueryOf, sortFieldsOf, type Operation } from './operations';
+import {
+  listedRecordSchema,
+  pageRecordSchema,
+  propertyOf,
+  requiredParamsOf,
+  requiredQueryOf,
+  sortFieldsOf,
+  type Operation,
+} from './operations';
 import { isObject, type JsonObject, type Sources } from './sources';
 
 /** The `typeof` of a value of a JSON Schema type. */
@@ -240,11 +248,10 @@ export function checkPages(
           const listed = action.entity ?? page.entity;
           const data = op.plain ? op.response : propertyOf(op.response, 'data');
           // A list of records, a page of them (its records), or one record or none.
-          const records = data?.type === 'array' ? data : propertyOf(data, 'records');
           const one = [data, ...(Array.isArray(data?.oneOf) ? data.oneOf : [])]
             .filter(isObject)
             .find((candidate) => candidate['x-entity'] === listed);
-          const item = records?.type === 'array' && isObject(records.items) ? records.items : one;
+          const item = listedRecordSchema(op) ?? one;
           // Records of the call's own shape (a call schema, no entity) are shown in the columns they share
           // with the entity, and in columns of their own, which the view labels (`views.<operation>.<column>`).
           const own = item !== undefined && item['x-entity'] === undefined;
@@ -335,9 +342,7 @@ export function checkPages(
       // A list or a page of { key, value } answered, for the shown records' keys in the body, or for nothing.
       const { call, keys, key, value, unit, after } = page.lookupColumn;
       const op = byId.get(call);
-      const data = op && (op.plain ? op.response : propertyOf(op.response, 'data'));
-      const answered = data?.type === 'array' ? data : propertyOf(data, 'records');
-      const item = answered?.type === 'array' && isObject(answered.items) ? answered.items : undefined;
+      const item = op && listedRecordSchema(op);
       if (!op) fail(`lookup column: ${call} is not in the OpenAPI document`);
       else if (keys && (propertyOf(op.body, keys)?.type !== 'string' || !propertyOf(op.query, 'size')))
         fail(`lookup column: ${call} takes no ${keys} in its body and size in its query`);

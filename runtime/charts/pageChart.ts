@@ -3,6 +3,7 @@ import { formatMoney, withDecimals } from '../format/money';
 import { cartesianOption } from './cartesian';
 import type { ChartOption } from './option';
 import { seriesColor } from './palette';
+import { located } from './places';
 import { shareRing } from './ring';
 
 export type ChartItem = Record<string, unknown>;
@@ -49,13 +50,6 @@ export type PageChartDrawing =
   | { kind: 'gauge'; name: string; value: number }
   | { kind: 'map'; places: ChartPlace[]; unplaced: string[] }
   | { kind: 'chart'; option: ChartOption };
-
-/** A longitude and latitude an item may be drawn at. */
-const located = (item: ChartItem): item is ChartItem & { longitude: number; latitude: number } =>
-  typeof item.longitude === 'number' &&
-  typeof item.latitude === 'number' &&
-  Math.abs(item.longitude) <= 180 &&
-  Math.abs(item.latitude) <= 90;
 
 /**
  * What a chart panel (any type but figures) draws from its call's answer: a dial of the first

@@ -113,6 +113,15 @@ export function fitWindow(points: MapPoint[], minSpan: number): MapWindow {
   return { left: x - width / 2, top: y - height / 2, right: x + width / 2, bottom: y + height / 2 };
 }
 
+/** Whether a record has a longitude and latitude a map can draw it at. */
+export const located = <T extends { longitude?: unknown; latitude?: unknown }>(
+  record: T,
+): record is T & { longitude: number; latitude: number } =>
+  typeof record.longitude === 'number' &&
+  typeof record.latitude === 'number' &&
+  Math.abs(record.longitude) <= 180 &&
+  Math.abs(record.latitude) <= 90;
+
 /** A place drawn on the map: a marker at its longitude and latitude, named beside it and in its tooltip. */
 export interface MapPlace {
   /** The name beside the marker. */

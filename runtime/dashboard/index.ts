@@ -13,7 +13,7 @@ export type { CartesianChart, CartesianSeries } from '../charts/cartesian';
 export { EChart } from '../charts/EChart';
 export { loadCharts } from '../charts/loadCharts';
 export { PlacesMap } from '../charts/PlacesMap';
-export { decodeLand, fitWindow, LAND_MAP, landGeoJson, placesOption, project, unproject } from '../charts/places';
+export { decodeLand, fitWindow, LAND_MAP, landGeoJson, located, placesOption, project, unproject } from '../charts/places';
 export type { LandRing, MapPlace, MapProjection, MapView, MapWindow } from '../charts/places';
 export type { ChartClick, ChartHost, EChartProps } from '../charts/EChart';
 export { alarmBandNames, alarmBands, clickedAlarm, LEVEL_COLORS, withAlarmBands } from '../charts/alarmBands';

@@ -164,10 +164,10 @@ export function ListView(props: ListViewProps) {
     const valueOf = (row: ListRecord) => {
       if (!lookup) return '';
       const value = lookup.get(String(row[shows.key]));
-      if (typeof value === 'boolean') return t(value ? 'common.yes' : 'common.no');
-      if (typeof value !== 'number') return '--';
+      if (typeof value !== 'number' && typeof value !== 'boolean') return '--';
       const unit = shows.unit ? row[shows.unit] : undefined;
-      return typeof unit === 'string' && unit ? `${String(value)} ${unit}` : String(value);
+      // A number's unit is the record's, given to the value as a property's own unit is.
+      return formatValue(t, typeof unit === 'string' && unit ? { 'x-unit': unit } : undefined, value);
     };
     const title = label(t, `pages.${page.page}.lookupColumn`);
     const column = { key: 'lookup', title, sortable: false, width: 140, ellipsis: true, fixed: false, render: valueOf };

@@ -1,5 +1,5 @@
 import type { StationMapConfig } from '../../generated/widgetConfigs';
-import { placesOption, type ChartOption, type SlotState } from '../../runtime/dashboard';
+import { located, placesOption, type ChartOption, type SlotState } from '../../runtime/dashboard';
 
 export type { StationMapConfig };
 
@@ -19,12 +19,6 @@ interface StationRecord {
   latitude?: number;
   longitude?: number;
 }
-
-const located = (station: StationRecord): station is StationRecord & { latitude: number; longitude: number } =>
-  Number.isFinite(station.latitude) &&
-  Number.isFinite(station.longitude) &&
-  Math.abs(station.latitude ?? NaN) <= 90 &&
-  Math.abs(station.longitude ?? NaN) <= 180;
 
 /** The stations of the `listStations` answer: those with a place, and the names of those without. */
 export function stationsOf(slot: SlotState | undefined, currentSn: string): { placed: PlacedStation[]; unplaced: string[] } {
