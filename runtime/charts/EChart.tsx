@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadCharts } from './loadCharts';
 import type { ChartOption } from './option';
+import { drawInTurn } from './drawInTurn';
 import { chartTheme } from './theme';
 
 /** The box a chart is drawn in: `chart` is the ECharts instance drawing there, for tools that read what a chart shows. */
@@ -16,16 +17,6 @@ export interface ChartHost extends HTMLDivElement {
  * each time costs the main thread).
  */
 const withDefaults = (option: ChartOption): ChartOption => ({ animation: false, ...option });
-
-/**
- * Settles in a task of its own. A screen that shows many charts at once (a dashboard) mounts them in
- * one commit: drawn as the chart code resolves, every chart was laid out and painted in the same
- * long task; each drawn in a task of its own, the page answers input between two charts.
- */
-function ownTask(): Promise<void> {
-  const { scheduler } = globalThis as { scheduler?: { postTask?(callback: () => void): Promise<void> } };
-  return scheduler?.postTask ? scheduler.postTask(() => undefined) : new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 /** The size of the chart's box, as the chart takes it when laid out. */
 const sizeOf = (element: HTMLElement): string => `${element.clientWidth}x${element.clientHeight}`;
@@ -68,25 +59,26 @@ export function EChart({ option, label, height = '100%', onClick }: EChartProps)
     let instance: EChartsType | undefined;
     let observer: ResizeObserver | undefined;
     const element = box.current;
-    void loadCharts().then(async ({ init }) => {
-      await ownTask();
-      if (!live || !element) return;
-      instance = init(element, latest.current.theme, { locale });
-      instance.setOption(withDefaults(latest.current.option));
-      laidOut.current = sizeOf(element);
-      instance.on('click', (event) => latest.current.onClick?.(event as ChartClick));
-      chart.current = instance;
-      element.chart = instance;
-      // The observer reports the box once at first, and again when an option has already been laid
-      // out at the new size: each of those would draw the whole chart again for nothing.
-      observer = new ResizeObserver(() => {
-        const size = sizeOf(element);
-        if (size === laidOut.current) return;
-        laidOut.current = size;
-        instance?.resize();
-      });
-      observer.observe(element);
-    });
+    void loadCharts().then(({ init }) =>
+      drawInTurn(() => {
+        if (!live || !element) return;
+        instance = init(element, latest.current.theme, { locale });
+        instance.setOption(withDefaults(latest.current.option));
+        laidOut.current = sizeOf(element);
+        instance.on('click', (event) => latest.current.onClick?.(event as ChartClick));
+        chart.current = instance;
+        element.chart = instance;
+        // The observer reports the box once at first, and again when an option has already been laid
+        // out at the new size: each of those would draw the whole chart again for nothing.
+        observer = new ResizeObserver(() => {
+          const size = sizeOf(element);
+          if (size === laidOut.current) return;
+          laidOut.current = size;
+          instance?.resize();
+        });
+        observer.observe(element);
+      }),
+    );
     return () => {
       live = false;
       observer?.disconnect();
