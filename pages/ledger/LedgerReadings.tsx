@@ -5,6 +5,7 @@ import type { LedgerReading } from '../../generated/types';
 import { useRuntime } from '../../runtime';
 import { useAnswer } from '../../runtime/api/useAnswer';
 import { FormDialog } from '../../runtime/forms/FormDialog';
+import { formatValue } from '../../runtime/schema/properties';
 import { ScrollBox } from '../../runtime/table/ScrollBox';
 
 /** Readings on a page of the table. */
@@ -56,7 +57,7 @@ export function LedgerReadings({
               key: 'value',
               title: t('ledger.readingFields.value'),
               align: 'right',
-              render: (_, row) => (row.unit ? `${String(row.value)} ${row.unit}` : String(row.value)),
+              render: (_, row) => formatValue(t, row.unit ? { 'x-unit': row.unit } : undefined, row.value),
             },
             {
               key: 'actions',
