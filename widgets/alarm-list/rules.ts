@@ -1,4 +1,4 @@
-import { widgetDataRules } from '../../runtime/dashboard/widget';
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -7,7 +7,6 @@ import type { Alarm } from '../../generated/types';
 import type { AlarmListConfig } from '../../generated/widgetConfigs';
 import type { WidgetConfig } from '../../runtime/dashboard/document';
 import type { DataNeed, SlotState } from '../../runtime/dashboard/needs';
-import type { WidgetContext } from '../../runtime/dashboard/widget';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

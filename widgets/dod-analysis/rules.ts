@@ -1,4 +1,4 @@
-import { widgetDataRules } from '../../runtime/dashboard/widget';
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import dayjs from 'dayjs';
 import type { TrendSeries } from '../../generated/types';
 import type { DodAnalysisConfig } from '../../generated/widgetConfigs';
@@ -8,7 +8,6 @@ import type { ChartOption } from '../../runtime/charts/option';
 import { formatFigure, isDeviceVar, stationTime } from '../../runtime/dashboard/figures';
 import type { DataNeed, Needs, SlotState } from '../../runtime/dashboard/needs';
 import { followOption } from '../../runtime/dashboard/period';
-import type { WidgetContext } from '../../runtime/dashboard/widget';
 
 export type DodPeriod = DodAnalysisConfig['period'];
 

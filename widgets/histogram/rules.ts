@@ -1,4 +1,4 @@
-import { widgetDataRules } from '../../runtime/dashboard/widget';
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import type { StatisticValue } from '../../generated/types';
 import type { HistogramConfig as SchemaHistogramConfig, Override } from '../../generated/widgetConfigs';
 import { namesNeeds, seriesName } from '../../runtime/charts/seriesName';
@@ -9,7 +9,6 @@ import type { WidgetConfig } from '../../runtime/dashboard/document';
 import { type DeviceVar, figureNeed, formatFigure, isDeviceVar, migrateEntries } from '../../runtime/dashboard/figures';
 import type { Needs, SlotState } from '../../runtime/dashboard/needs';
 import { followOption } from '../../runtime/dashboard/period';
-import type { WidgetContext } from '../../runtime/dashboard/widget';
 
 export type HistogramPeriod = SchemaHistogramConfig['period'];
 export type HistogramMethod = SchemaHistogramConfig['calcMethod'];

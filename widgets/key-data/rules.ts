@@ -1,13 +1,11 @@
-import { figureNeed } from '../../runtime/dashboard/figures';
+import { figureNeed, type Method, type Period } from '../../runtime/dashboard/figures';
 import type { Needs } from '../../runtime/dashboard/needs';
-import { widgetDataRules } from '../../runtime/dashboard/widget';
+import { widgetDataRules, type DashboardPeriod } from '../../runtime/dashboard/widget';
 import type { UiSchema } from '@rjsf/utils';
 import type { KeyDataConfig as SchemaKeyDataConfig, Override } from '../../generated/widgetConfigs';
 import { HIDDEN_FIELD } from '../../runtime/schema/uiSchema';
 import { disabledBecause } from '../../runtime/forms/disabledReason';
-import type { Method, Period } from '../../runtime/dashboard/figures';
 import { followOption } from '../../runtime/dashboard/period';
-import type { DashboardPeriod } from '../../runtime/dashboard/widget';
 
 export type KeyDataType = SchemaKeyDataConfig['dataType'];
 export type KeyDataInterval = SchemaKeyDataConfig['calcInterval'];

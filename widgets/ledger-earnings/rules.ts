@@ -1,10 +1,9 @@
-import { widgetDataRules } from '../../runtime/dashboard/widget';
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import type { LedgerStation } from '../../generated/types';
 import type { LedgerEarningsConfig } from '../../generated/widgetConfigs';
 import { isPartial } from '../../runtime/format/ledger';
 import { stationTime } from '../../runtime/dashboard/figures';
 import type { Needs, SlotState } from '../../runtime/dashboard/needs';
-import type { WidgetContext } from '../../runtime/dashboard/widget';
 
 export type { LedgerEarningsConfig };
 export type LedgerFigure = LedgerEarningsConfig['figures'][number];

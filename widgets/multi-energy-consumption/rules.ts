@@ -1,10 +1,9 @@
-import { widgetDataRules } from '../../runtime/dashboard/widget';
+import { widgetDataRules, type DashboardPeriod, type WidgetContext } from '../../runtime/dashboard/widget';
 import type { EnergyLabel, LabelQuery, LabelTrend } from '../../generated/types';
 import type { MultiEnergyConsumptionConfig } from '../../generated/widgetConfigs';
 import { stationTime } from '../../runtime/dashboard/figures';
 import type { DataNeed, Needs, SlotState } from '../../runtime/dashboard/needs';
 import { followOption } from '../../runtime/dashboard/period';
-import type { DashboardPeriod, WidgetContext } from '../../runtime/dashboard/widget';
 
 /** Today, this month or this year of the station: the statistic type of the label calls. */
 export type LabelPeriod = MultiEnergyConsumptionConfig['period'];

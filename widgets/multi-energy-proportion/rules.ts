@@ -1,4 +1,4 @@
-import { widgetDataRules } from '../../runtime/dashboard/widget';
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import type { LabelTrend } from '../../generated/types';
 import type { MultiEnergyProportionConfig } from '../../generated/widgetConfigs';
 import type { ChartOption } from '../../runtime/charts/option';
@@ -7,7 +7,6 @@ import { shareRing } from '../../runtime/charts/ring';
 import { formatFigure } from '../../runtime/dashboard/figures';
 import type { Needs } from '../../runtime/dashboard/needs';
 import { followOption } from '../../runtime/dashboard/period';
-import type { WidgetContext } from '../../runtime/dashboard/widget';
 import { withUnit } from '../../runtime/format/units';
 import { chosenLabels, LABEL_PERIOD_OF, labelQuery } from '../multi-energy-consumption/rules';
 

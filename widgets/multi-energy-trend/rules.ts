@@ -1,4 +1,4 @@
-import { widgetDataRules } from '../../runtime/dashboard/widget';
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import type { LabelTrend } from '../../generated/types';
 import type { MultiEnergyTrendConfig } from '../../generated/widgetConfigs';
 import { cartesianOption } from '../../runtime/charts/cartesian';
@@ -7,7 +7,6 @@ import { seriesColor } from '../../runtime/charts/palette';
 import { formatFigure } from '../../runtime/dashboard/figures';
 import type { Needs } from '../../runtime/dashboard/needs';
 import { followOption } from '../../runtime/dashboard/period';
-import type { WidgetContext } from '../../runtime/dashboard/widget';
 import { chosenLabels, LABEL_PERIOD_OF, labelQuery } from '../multi-energy-consumption/rules';
 
 export type { MultiEnergyTrendConfig };

@@ -1,4 +1,4 @@
-import { widgetDataRules } from '../../runtime/dashboard/widget';
+import { widgetDataRules, type DashboardPeriod, type WidgetContext } from '../../runtime/dashboard/widget';
 import type { UiSchema } from '@rjsf/utils';
 import type { MultiKeyDataConfig } from '../../generated/widgetConfigs';
 import { HIDDEN_FIELD } from '../../runtime/schema/uiSchema';
@@ -6,7 +6,6 @@ import { disabledBecause } from '../../runtime/forms/disabledReason';
 import { figureNeed, isDeviceVar, type Method, migrateEntries, type Period } from '../../runtime/dashboard/figures';
 import type { Needs } from '../../runtime/dashboard/needs';
 import { followOption } from '../../runtime/dashboard/period';
-import type { DashboardPeriod, WidgetContext } from '../../runtime/dashboard/widget';
 
 export type EntryType = KeyFigure['dataType'];
 export type EntryInterval = KeyFigure['calcInterval'];

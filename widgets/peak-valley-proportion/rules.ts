@@ -1,4 +1,4 @@
-import { widgetDataRules } from '../../runtime/dashboard/widget';
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import dayjs from 'dayjs';
 import type { StationChargeDay } from '../../generated/types';
 import type { PeakValleyProportionConfig } from '../../generated/widgetConfigs';
@@ -7,7 +7,6 @@ import { shareRing } from '../../runtime/charts/ring';
 import { formatFigure, stationTime } from '../../runtime/dashboard/figures';
 import type { Needs, SlotState } from '../../runtime/dashboard/needs';
 import { followOption } from '../../runtime/dashboard/period';
-import type { WidgetContext } from '../../runtime/dashboard/widget';
 
 /** The periods of a time-of-use tariff, from the dearest to the cheapest (the order of the call's answer). */
 export const TARIFF_PERIODS = ['sharp', 'peak', 'flat', 'valley'] as const;

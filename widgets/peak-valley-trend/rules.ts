@@ -1,4 +1,4 @@
-import { widgetDataRules } from '../../runtime/dashboard/widget';
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import dayjs from 'dayjs';
 import type { PeakValleyTrendConfig } from '../../generated/widgetConfigs';
 import { cartesianOption } from '../../runtime/charts/cartesian';
@@ -6,7 +6,6 @@ import type { ChartOption } from '../../runtime/charts/option';
 import { formatFigure } from '../../runtime/dashboard/figures';
 import type { Needs, SlotState } from '../../runtime/dashboard/needs';
 import { followOption } from '../../runtime/dashboard/period';
-import type { WidgetContext } from '../../runtime/dashboard/widget';
 import {
   answersByDay,
   colorOf,

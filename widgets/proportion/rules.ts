@@ -1,4 +1,3 @@
-import { figureNeed } from '../../runtime/dashboard/figures';
 import type { Needs } from '../../runtime/dashboard/needs';
 import { namesNeeds } from '../../runtime/charts/seriesName';
 import { widgetDataRules } from '../../runtime/dashboard/widget';
@@ -10,6 +9,7 @@ import { seriesColor } from '../../runtime/charts/palette';
 import { shareRing } from '../../runtime/charts/ring';
 import {
   type DeviceVar,
+  figureNeed,
   formatFigure,
   isDeviceVar,
   type Method,

@@ -1,10 +1,9 @@
-import { widgetDataRules } from '../../runtime/dashboard/widget';
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import type { YkState } from '../../generated/types';
 import type { Override, RemoteControlConfig as SchemaRemoteControlConfig } from '../../generated/widgetConfigs';
 import type { WidgetConfig } from '../../runtime/dashboard/document';
 import { type DeviceVar, isDeviceVar, migrateEntries } from '../../runtime/dashboard/figures';
 import type { Needs, SlotState } from '../../runtime/dashboard/needs';
-import type { WidgetContext } from '../../runtime/dashboard/widget';
 
 export type ControlItem = SchemaRemoteControlConfig['variables'][number];
 

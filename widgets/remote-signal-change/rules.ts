@@ -1,4 +1,4 @@
-import { widgetDataRules } from '../../runtime/dashboard/widget';
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -8,7 +8,6 @@ import { namesNeeds, seriesName } from '../../runtime/charts/seriesName';
 import type { WidgetConfig } from '../../runtime/dashboard/document';
 import { type DeviceVar, figureNeed, figureOf, isDeviceVar, migrateEntries, stationTime } from '../../runtime/dashboard/figures';
 import type { DataNeed, Needs, SlotState } from '../../runtime/dashboard/needs';
-import type { WidgetContext } from '../../runtime/dashboard/widget';
 import { DATE_TIME_MS_FORMAT } from '../../runtime/format/dateRanges';
 
 dayjs.extend(utc);

@@ -1,4 +1,4 @@
-import { widgetDataRules } from '../../runtime/dashboard/widget';
+import { widgetDataRules, type DashboardPeriod, type WidgetContext } from '../../runtime/dashboard/widget';
 import type { UiSchema } from '@rjsf/utils';
 import dayjs from 'dayjs';
 import type { Override, SingleDataConfig as SchemaSingleDataConfig } from '../../generated/widgetConfigs';
@@ -6,7 +6,6 @@ import { disabledBecause } from '../../runtime/forms/disabledReason';
 import { isDeviceVar, migrateDeviceVar, stationTime, type DeviceVar, type Method } from '../../runtime/dashboard/figures';
 import type { DataNeed } from '../../runtime/dashboard/needs';
 import { followOption } from '../../runtime/dashboard/period';
-import type { DashboardPeriod, WidgetContext } from '../../runtime/dashboard/widget';
 
 export type ChainType = SchemaSingleDataConfig['chainType'];
 

@@ -1,9 +1,8 @@
-import { widgetDataRules } from '../../runtime/dashboard/widget';
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import type { SocialContributionConfig } from '../../generated/widgetConfigs';
 import type { WidgetConfig } from '../../runtime/dashboard/document';
 import { figureOf, isDeviceVar, migrateDeviceVar, stationTime } from '../../runtime/dashboard/figures';
 import type { Needs, SlotState } from '../../runtime/dashboard/needs';
-import type { WidgetContext } from '../../runtime/dashboard/widget';
 
 /**
  * Kilograms of CO2 a kWh of grid electricity emits: China's national grid average emission factor

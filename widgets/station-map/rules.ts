@@ -1,9 +1,8 @@
-import type { Needs } from '../../runtime/dashboard/needs';
+import type { Needs, SlotState } from '../../runtime/dashboard/needs';
 import { widgetDataRules } from '../../runtime/dashboard/widget';
 import type { StationMapConfig } from '../../generated/widgetConfigs';
 import type { ChartOption } from '../../runtime/charts/option';
 import { located, placesOption } from '../../runtime/charts/places';
-import type { SlotState } from '../../runtime/dashboard/needs';
 
 export type { StationMapConfig };
 

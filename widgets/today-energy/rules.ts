@@ -1,10 +1,9 @@
-import { widgetDataRules } from '../../runtime/dashboard/widget';
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import dayjs from 'dayjs';
 import type { DailyDegree } from '../../generated/types';
 import type { TodayEnergyConfig } from '../../generated/widgetConfigs';
 import { stationTime } from '../../runtime/dashboard/figures';
 import type { Needs, SlotState } from '../../runtime/dashboard/needs';
-import type { WidgetContext } from '../../runtime/dashboard/widget';
 
 /** The energies of a day the widget can show (the hourly flows of the daily-degree call). */
 export type TodayFlow = 'pvYield' | 'charge' | 'discharge';

@@ -1,4 +1,4 @@
-import { widgetDataRules } from '../../runtime/dashboard/widget';
+import { widgetDataRules, type DashboardPeriod, type WidgetContext } from '../../runtime/dashboard/widget';
 import type { UiSchema } from '@rjsf/utils';
 import dayjs from 'dayjs';
 import type { TrendConfig } from '../../generated/widgetConfigs';
@@ -11,7 +11,6 @@ import { seriesColor } from '../../runtime/charts/palette';
 import { wallClock } from '../../runtime/charts/time';
 import { type DeviceVar, isDeviceVar, migrateEntries, stationTime } from '../../runtime/dashboard/figures';
 import type { DataNeed, SlotState } from '../../runtime/dashboard/needs';
-import type { DashboardPeriod, WidgetContext } from '../../runtime/dashboard/widget';
 import { DATE_TIME_MS_FORMAT } from '../../runtime/format/dateRanges';
 import { RAW_POINTS } from './points';
 

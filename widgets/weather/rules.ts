@@ -1,8 +1,7 @@
-import type { Needs } from '../../runtime/dashboard/needs';
+import type { Needs, SlotState } from '../../runtime/dashboard/needs';
 import { widgetDataRules } from '../../runtime/dashboard/widget';
 import type { WeatherCondition, WeatherReport } from '../../generated/types';
 import type { WeatherConfig } from '../../generated/widgetConfigs';
-import type { SlotState } from '../../runtime/dashboard/needs';
 
 export type { WeatherConfig };
 

@@ -1,9 +1,8 @@
-import { widgetDataRules } from '../../runtime/dashboard/widget';
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import type { Worksheet } from '../../generated/types';
 import type { WorkOrderListConfig } from '../../generated/widgetConfigs';
 import type { WidgetConfig } from '../../runtime/dashboard/document';
 import type { Needs, SlotState } from '../../runtime/dashboard/needs';
-import type { WidgetContext } from '../../runtime/dashboard/widget';
 
 /** The states of a work order (worksheet), in the order of its steps. */
 export const WORKSHEET_STATUSES = ['toDo', 'inProgress', 'done', 'revoked'] as const;

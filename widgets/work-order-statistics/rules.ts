@@ -1,4 +1,4 @@
-import { widgetDataRules } from '../../runtime/dashboard/widget';
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import dayjs from 'dayjs';
 import type { SiteopsPeriodStatus } from '../../generated/types';
 import type { WorkOrderStatisticsConfig } from '../../generated/widgetConfigs';
@@ -8,7 +8,6 @@ import type { WidgetConfig } from '../../runtime/dashboard/document';
 import { stationTime } from '../../runtime/dashboard/figures';
 import type { Needs, SlotState } from '../../runtime/dashboard/needs';
 import { followOption } from '../../runtime/dashboard/period';
-import type { WidgetContext } from '../../runtime/dashboard/widget';
 import { STATUS_CHART_COLORS, WORKSHEET_STATUSES, type WorksheetStatus } from '../work-order-list/rules';
 
 export type WorkOrderPeriod = WorkOrderStatisticsConfig['period'];

@@ -1,4 +1,4 @@
-import { widgetDataRules } from '../../runtime/dashboard/widget';
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import dayjs from 'dayjs';
 import type { SiteopsGroupCount } from '../../generated/types';
 import type { WorkTypeStatisticsConfig } from '../../generated/widgetConfigs';
@@ -10,7 +10,6 @@ import type { WidgetConfig } from '../../runtime/dashboard/document';
 import { formatFigure, stationTime } from '../../runtime/dashboard/figures';
 import type { Needs, SlotState } from '../../runtime/dashboard/needs';
 import { followOption } from '../../runtime/dashboard/period';
-import type { WidgetContext } from '../../runtime/dashboard/widget';
 
 /** The kinds of work of a work order, in the order of the worksheet schema. */
 export const WORK_TYPES = ['inspection', 'maintenance', 'repair', 'cleaning', 'test'] as const;
