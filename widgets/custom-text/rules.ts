@@ -1,4 +1,3 @@
-import { widgetDataRules } from '../../runtime/dashboard/widget';
 import type { CustomTextConfig } from '../../generated/widgetConfigs';
 
 export type { CustomTextConfig };
@@ -15,9 +14,3 @@ export function isBlankHtml(html: string): boolean {
     .trim();
   return text === '';
 }
-
-/** What this widget asks the server for (see `WidgetDataRules`). */
-export const dataRules = widgetDataRules<CustomTextConfig>({
-  type: 'customText',
-  needs: () => ({}),
-});

@@ -1,14 +1,21 @@
-import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import type { StatisticValue } from '../../generated/types';
 import type { HistogramConfig as SchemaHistogramConfig, Override } from '../../generated/widgetConfigs';
 import { namesNeeds, seriesName } from '../../runtime/charts/seriesName';
-import { cartesianOption } from '../../runtime/charts/cartesian';
-import type { ChartOption } from '../../runtime/charts/option';
-import { seriesColor } from '../../runtime/charts/palette';
-import type { WidgetConfig } from '../../runtime/dashboard/document';
-import { type DeviceVar, figureNeed, formatFigure, isDeviceVar, migrateEntries } from '../../runtime/dashboard/figures';
-import type { Needs, SlotState } from '../../runtime/dashboard/needs';
-import { followOption } from '../../runtime/dashboard/period';
+import {
+  cartesianOption,
+  type ChartOption,
+  type DeviceVar,
+  figureNeed,
+  followOption,
+  formatFigure,
+  isDeviceVar,
+  migrateEntries,
+  type Needs,
+  seriesColor,
+  type SlotState,
+  type WidgetConfig,
+  type WidgetContext,
+} from '../../runtime/dashboard';
 
 export type HistogramPeriod = SchemaHistogramConfig['period'];
 export type HistogramMethod = SchemaHistogramConfig['calcMethod'];
@@ -25,7 +32,7 @@ export type HistogramConfig = Override<SchemaHistogramConfig, { nodeInfo: Histog
 /**
  * The histogram as it follows the dashboard's period: the bars of today, this month or this year.
  */
-const histogramFollowPeriod = followOption<HistogramConfig, 'period'>('period', {
+export const histogramFollowPeriod = followOption<HistogramConfig, 'period'>('period', {
   day: 'day',
   month: 'month',
   year: 'year',
@@ -44,7 +51,7 @@ export function chosenVars(config: HistogramConfig): DeviceVar[] {
  * One statistics call for all the variables: the period's figure and its series per hour, day or
  * month; and the names of the variables of the entries without a name of their own.
  */
-function histogramNeeds(config: HistogramConfig, context: WidgetContext): Needs {
+export function histogramNeeds(config: HistogramConfig, context: WidgetContext): Needs {
   const nodes = chosenNodes(config);
   if (nodes.length === 0) return {};
   return {
@@ -115,10 +122,3 @@ export function migrateHistogram(config: WidgetConfig, fromVersion: number): Wid
   const nodeInfo = fromVersion >= 2 ? undefined : migrateEntries(config.nodeInfo);
   return nodeInfo ? { ...config, nodeInfo } : config;
 }
-
-/** What this widget asks the server for (see `WidgetDataRules`). */
-export const dataRules = widgetDataRules<HistogramConfig>({
-  type: 'histogram',
-  needs: histogramNeeds,
-  followPeriod: histogramFollowPeriod,
-});

@@ -1,14 +1,15 @@
 import { PictureOutlined } from '@ant-design/icons';
 import { defineWidget } from '../../runtime/dashboard';
 import { ImageView } from './ImageView';
-import { dataRules, type ImageConfig } from './rules';
+import type { ImageConfig } from './rules';
 
 /** Image: one uploaded picture, with its name as alternative text. */
 export const image = defineWidget<ImageConfig>({
-  ...dataRules,
+  type: 'image',
   group: 'content',
   icon: <PictureOutlined />,
   size: { w: 6, h: 8 },
+  needs: () => ({}),
   View: ImageView,
   // Format 1 had the same fields.
   migrate: (config) => config,

@@ -1,4 +1,3 @@
-import { widgetDataRules } from '../../runtime/dashboard/widget';
 import type { ImageConfig } from '../../generated/widgetConfigs';
 
 export type { ImageConfig };
@@ -14,9 +13,3 @@ export function imageSource(config: Pick<ImageConfig, 'imageUrl'>): string | und
   const url = typeof config.imageUrl === 'string' ? config.imageUrl.trim() : '';
   return SHOWABLE.test(url) ? url : undefined;
 }
-
-/** What this widget asks the server for (see `WidgetDataRules`). */
-export const dataRules = widgetDataRules<ImageConfig>({
-  type: 'image',
-  needs: () => ({}),
-});

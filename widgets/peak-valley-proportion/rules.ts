@@ -1,12 +1,16 @@
-import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import dayjs from 'dayjs';
 import type { StationChargeDay } from '../../generated/types';
 import type { PeakValleyProportionConfig } from '../../generated/widgetConfigs';
-import type { ChartOption } from '../../runtime/charts/option';
-import { shareRing } from '../../runtime/charts/ring';
-import { formatFigure, stationTime } from '../../runtime/dashboard/figures';
-import type { Needs, SlotState } from '../../runtime/dashboard/needs';
-import { followOption } from '../../runtime/dashboard/period';
+import {
+  followOption,
+  formatFigure,
+  shareRing,
+  stationTime,
+  type ChartOption,
+  type Needs,
+  type SlotState,
+  type WidgetContext,
+} from '../../runtime/dashboard';
 
 /** The periods of a time-of-use tariff, from the dearest to the cheapest (the order of the call's answer). */
 export const TARIFF_PERIODS = ['sharp', 'peak', 'flat', 'valley'] as const;
@@ -26,7 +30,7 @@ export type { PeakValleyProportionConfig };
  * The peak-valley proportion as it follows the dashboard's period: today's or this month's energy by
  * tariff period; this year is not offered (disabled in the schema), so it is kept.
  */
-const peakValleyProportionFollowPeriod = followOption<PeakValleyProportionConfig, 'period'>('period', {
+export const peakValleyProportionFollowPeriod = followOption<PeakValleyProportionConfig, 'period'>('period', {
   day: 'day',
   month: 'month',
 });
@@ -68,7 +72,7 @@ export function dayNeeds(stationSn: string, days: string[], today: string): Need
 }
 
 /** The needs of the proportion: today, or each day of this month so far. */
-function proportionNeeds(config: PeakValleyProportionConfig, context: WidgetContext): Needs {
+export function proportionNeeds(config: PeakValleyProportionConfig, context: WidgetContext): Needs {
   const { today, month } = stationDay(context);
   if (config.period === 'year') return {};
   return dayNeeds(context.station.sn, config.period === 'day' ? [today] : daysOfMonth(month), today);
@@ -146,10 +150,3 @@ export function peakValleyProportionOption(
     },
   );
 }
-
-/** What this widget asks the server for (see `WidgetDataRules`). */
-export const dataRules = widgetDataRules<PeakValleyProportionConfig>({
-  type: 'peakValleyProportion',
-  needs: proportionNeeds,
-  followPeriod: peakValleyProportionFollowPeriod,
-});

@@ -1,11 +1,18 @@
-import { widgetDataRules, type DashboardPeriod, type WidgetContext } from '../../runtime/dashboard/widget';
 import type { UiSchema } from '@rjsf/utils';
 import dayjs from 'dayjs';
 import type { Override, SingleDataConfig as SchemaSingleDataConfig } from '../../generated/widgetConfigs';
 import { disabledBecause } from '../../runtime/forms/disabledReason';
-import { isDeviceVar, migrateDeviceVar, stationTime, type DeviceVar, type Method } from '../../runtime/dashboard/figures';
-import type { DataNeed } from '../../runtime/dashboard/needs';
-import { followOption } from '../../runtime/dashboard/period';
+import {
+  followOption,
+  isDeviceVar,
+  migrateDeviceVar,
+  stationTime,
+  type DashboardPeriod,
+  type DataNeed,
+  type DeviceVar,
+  type Method,
+  type WidgetContext,
+} from '../../runtime/dashboard';
 
 export type ChainType = SchemaSingleDataConfig['chainType'];
 
@@ -61,7 +68,7 @@ export function comparedDays(config: SingleDataConfig, context: WidgetContext): 
 }
 
 /** The two statistics calls: this period's figure and the previous period's. */
-function singleDataNeeds(config: SingleDataConfig, context: WidgetContext): Record<string, DataNeed> {
+export function singleDataNeeds(config: SingleDataConfig, context: WidgetContext): Record<string, DataNeed> {
   if (!isConfigured(config)) return {};
   const { type, method } = CHAIN[chainOf(config)];
   const days = comparedDays(config, context);
@@ -107,10 +114,3 @@ export function migrateSingleData(config: Record<string, unknown>, fromVersion: 
   // An empty pair meant no variable.
   return isDeviceVar(deviceVar) ? { ...rest, deviceVar } : rest;
 }
-
-/** What this widget asks the server for (see `WidgetDataRules`). */
-export const dataRules = widgetDataRules<SingleDataConfig>({
-  type: 'singleData',
-  needs: singleDataNeeds,
-  followPeriod: singleDataFollowPeriod,
-});

@@ -1,5 +1,3 @@
-import { stationStatusNeed } from '../../runtime/dashboard/stationStatus';
-import { widgetDataRules } from '../../runtime/dashboard/widget';
 import type { StationAlarmStatusConfig } from '../../generated/widgetConfigs';
 
 export type { StationAlarmStatusConfig };
@@ -18,9 +16,3 @@ export function alarmState(unclosedAlarmAmount: number): AlarmState {
 export function navigatesOnClick(unclosedAlarmAmount: number, editing: boolean): boolean {
   return unclosedAlarmAmount > 0 && !editing;
 }
-
-/** What this widget asks the server for (see `WidgetDataRules`). */
-export const dataRules = widgetDataRules<StationAlarmStatusConfig>({
-  type: 'stationAlarmStatus',
-  needs: (_config, context) => ({ detail: stationStatusNeed(context) }),
-});

@@ -1,14 +1,15 @@
 import { ApiOutlined } from '@ant-design/icons';
-import { defineWidget } from '../../runtime/dashboard';
+import { defineWidget, stationStatusNeed } from '../../runtime/dashboard';
 import { StationDetailedCommunicationView } from './StationDetailedCommunicationView';
-import { dataRules, type StationDetailedCommunicationConfig } from './rules';
+import { type StationDetailedCommunicationConfig } from './rules';
 
 /** Station detailed communication status: every device of the station, online or offline. */
 export const stationDetailedCommunication = defineWidget<StationDetailedCommunicationConfig>({
-  ...dataRules,
+  type: 'stationDetailedCommunication',
   group: 'status',
   icon: <ApiOutlined />,
   size: { w: 8, h: 10 },
+  needs: (_config, context) => ({ detail: stationStatusNeed(context) }),
   View: StationDetailedCommunicationView,
   // Format 1 had the same fields.
   migrate: (config) => config,

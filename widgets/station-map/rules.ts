@@ -1,8 +1,5 @@
-import type { Needs, SlotState } from '../../runtime/dashboard/needs';
-import { widgetDataRules } from '../../runtime/dashboard/widget';
 import type { StationMapConfig } from '../../generated/widgetConfigs';
-import type { ChartOption } from '../../runtime/charts/option';
-import { located, placesOption } from '../../runtime/charts/places';
+import { located, placesOption, type ChartOption, type SlotState } from '../../runtime/dashboard';
 
 export type { StationMapConfig };
 
@@ -79,11 +76,3 @@ export function stationMapOption(
     { ...config, text: look.text, halo: look.halo },
   );
 }
-
-/** What this widget asks the server for (see `WidgetDataRules`). */
-export const dataRules = widgetDataRules<StationMapConfig>({
-  type: 'stationMap',
-  needs(): Needs {
-    return { stations: { operationId: 'listStations' } };
-  },
-});
