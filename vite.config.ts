@@ -74,7 +74,23 @@ export default defineConfig({
         // that read them, one state for all copies (rolldown's registry): the dashboard's first visit
         // asked for 86 files, which a browser fetches six at a time over HTTP/1.1, a round trip each on
         // a phone's network (docs/decisions.md, "Fewer, larger files"). Stylesheets stay files.
-        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 6000, exclude: /\.css(\?|$)/ } },
+        codeSplitting: {
+          experimentalInlineCommonChunks: { maxSize: 6000, exclude: /\.css(\?|$)/ },
+          // The widgets' data rules (their `rules.ts`, `widgets/data.ts`) and the plain modules they
+          // read, one chunk that the dashboard's loader asks for before the screen's code: the first
+          // data call leaves with it (docs/decisions.md, "The dashboard's data asked for before its
+          // screen's code"). Named module by module: taken with their dependencies, the group held
+          // what the sign-in page loads too (182 KiB there instead of 146), and `earlyRequest.ts`,
+          // which the shell imports, stays out; without a group these small modules were copied
+          // into several chunks.
+          groups: [
+            {
+              name: 'dashboardData',
+              test: /[\\/](pages[\\/]dashboard[\\/]earlyData|widgets[\\/](data|[^\\/]+[\\/]rules)|runtime[\\/](dashboard[\\/](figures|period|widget|context|widgetNeeds|needs|stationStatus|document|scheduler|screenScheduler|batchFetcher)|charts[\\/](palette|places|seriesName|cartesian|ring|marks|time)|format[\\/]dateRanges))\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
       },
     },
   },

@@ -6,11 +6,21 @@ import widgetConfigs from '../generated/validators/widgetConfigs.js';
 import { i18nFor } from '../runtime';
 import { configDefaults, DASHBOARD_PERIODS, effectiveConfig, type WidgetConfig } from '../runtime/dashboard';
 import { WIDGETS } from '.';
+import { WIDGET_DATA_RULES } from './data';
 
 test('every widget type has its configuration schema, and every schema its widget', () => {
   const schemas = readdirSync('schemas/widgets').filter((file) => file.endsWith('.json') && !file.endsWith('.ui.json'));
   expect(WIDGETS.map((widget) => widget.type).sort()).toEqual(schemas.map((file) => file.replace(/\.json$/, '')).sort());
   for (const widget of WIDGETS) expect(widgetLoaders[widget.type], widget.type).toBeTypeOf('function');
+});
+
+test('the data rules asked for before the views load are those of every widget type, the same functions', () => {
+  expect([...WIDGET_DATA_RULES.keys()].sort()).toEqual(WIDGETS.map((widget) => widget.type).sort());
+  for (const widget of WIDGETS) {
+    const rules = WIDGET_DATA_RULES.get(widget.type);
+    expect(rules?.needs, widget.type).toBe(widget.needs);
+    expect(rules?.followPeriod, widget.type).toBe(widget.followPeriod);
+  }
 });
 
 test.each(WIDGETS.map((widget) => [widget.type, widget] as const))(

@@ -1,13 +1,7 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { EARLY_CALL_MS, type Api } from '../../runtime';
-import {
-  adoptScheduler,
-  emptyDocument,
-  screenScheduler,
-  widgetNeeds,
-  type DashboardDocument,
-  type FetchMode,
-} from '../../runtime/dashboard';
+import { adoptScheduler, emptyDocument, screenScheduler, type DashboardDocument, type FetchMode } from '../../runtime/dashboard';
+import { widgetNeeds } from '../../runtime/dashboard/widgetNeeds';
 import { widgetRegistry } from '../../widgets';
 import { dashboardEarlyCalls } from './earlyCalls';
 import { DROP_EARLY_REQUEST, startEarly, startPending, stationContext, type StationRecord } from './earlyData';

@@ -1,15 +1,10 @@
-import {
-  CONFIGURATION_SCHEMA_VERSION,
-  dashboardPeriod,
-  isEarlyScheduler,
-  startEarlyScheduler,
-  widgetNeeds,
-  type DashboardDocument,
-  type DashboardPeriod,
-  type DataScheduler,
-  type StationContext,
-} from '../../runtime/dashboard';
-import { widgetRegistry } from '../../widgets';
+import { CONFIGURATION_SCHEMA_VERSION, type DashboardDocument } from '../../runtime/dashboard/document';
+import { dashboardPeriod } from '../../runtime/dashboard/period';
+import type { DataScheduler } from '../../runtime/dashboard/scheduler';
+import { isEarlyScheduler, startEarlyScheduler } from '../../runtime/dashboard/screenScheduler';
+import type { DashboardPeriod, StationContext } from '../../runtime/dashboard/widget';
+import { widgetNeeds } from '../../runtime/dashboard/widgetNeeds';
+import { WIDGET_DATA_RULES } from '../../widgets/data';
 import { takeEarlyRequest, type EarlyRequest, type StationRecord } from './earlyRequest';
 
 /** A station as the station list answers it. */
@@ -43,8 +38,8 @@ export function primeWidgets(
   scheduler.prime(
     document.widgets.flatMap((widget) => {
       // A placeholder (see `UnboundWidget`) needs no data.
-      const definition = widget.unbound ? undefined : widgetRegistry.get(widget.type);
-      return definition ? [{ id: widget.id, needsOf: widgetNeeds(definition, widget.config, station, period) }] : [];
+      const rules = widget.unbound ? undefined : WIDGET_DATA_RULES.get(widget.type);
+      return rules ? [{ id: widget.id, needsOf: widgetNeeds(rules, widget.config, station, period) }] : [];
     }),
   );
 }

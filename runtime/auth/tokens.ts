@@ -56,6 +56,11 @@ export class TokenManager {
     return running;
   }
 
+  /** Settles once the renewals in progress have, whatever their outcome: the calls waiting for them have gone out then. */
+  async renewed(): Promise<void> {
+    await Promise.allSettled(this.pending.values());
+  }
+
   clientToken(): Promise<string> {
     return Promise.resolve(
       this.fresh(TOKEN_NAMES.client) ??

@@ -24,8 +24,9 @@ import type { EditorStore } from './editor';
 import type { InspectDialogProps } from './InspectDialog';
 import type { UnboundWidgetProps } from './UnboundWidget';
 import { effectiveConfig } from './period';
-import type { DataScheduler, NeedsOf } from './scheduler';
+import type { DataScheduler } from './scheduler';
 import { useWidgetData } from './useWidgetData';
+import { widgetNeeds } from './widgetNeeds';
 import type { AnyWidgetDefinition, DashboardPeriod, StationContext, WidgetActions } from './widget';
 import { WidgetBoundary } from './WidgetBoundary';
 import { ARRANGE_HINT_ID, WidgetFrame } from './WidgetFrame';
@@ -67,34 +68,6 @@ export function widgetTitle(t: (key: string) => string, widget: WidgetInstance):
   const { titleName, name, title } = widget.config as { titleName?: unknown; name?: unknown; title?: unknown };
   const own = [titleName, name, title].find((value) => typeof value === 'string' && value.trim() !== '');
   return typeof own === 'string' ? own : t(`widgets.${widget.type}.title`);
-}
-
-interface KnownNeeds {
-  definition: AnyWidgetDefinition;
-  station: StationContext;
-  period: DashboardPeriod | undefined;
-  needsOf: NeedsOf;
-}
-const needsOfConfig = new WeakMap<WidgetConfig, KnownNeeds>();
-
-/**
- * What a widget of a station needs at an instant, while the dashboard shows `period`: the same
- * function for the same definition, stored configuration, station and period, so that a widget
- * mounting takes over the needs registered for it before (`DataScheduler.prime`) without asking again.
- */
-export function widgetNeeds(
-  definition: AnyWidgetDefinition,
-  config: WidgetConfig,
-  station: StationContext,
-  period?: DashboardPeriod,
-): NeedsOf {
-  const known = needsOfConfig.get(config);
-  if (known && known.definition === definition && known.station === station && known.period === period) return known.needsOf;
-  // Read when asked (by the scheduler, which leaves out a widget whose needs throw), not here.
-  const needsOf: NeedsOf = (now) =>
-    definition.needs(effectiveConfig<WidgetConfig>(definition, config, period), { station, now, period });
-  needsOfConfig.set(config, { definition, station, period, needsOf });
-  return needsOf;
 }
 
 /**

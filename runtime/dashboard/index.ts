@@ -77,7 +77,7 @@ export { DataScheduler, REFRESH_INTERVAL_MS } from './scheduler';
 export { batchFetcher } from './batchFetcher';
 export { adoptScheduler, isEarlyScheduler, screenScheduler, startEarlyScheduler, useScreenScheduler } from './screenScheduler';
 export type { FetchMode } from './screenScheduler';
-export { DashboardGrid, ROW_HEIGHT, ViewGrid, widgetNeeds, widgetTitle } from './DashboardGrid';
+export { DashboardGrid, ROW_HEIGHT, ViewGrid, widgetTitle } from './DashboardGrid';
 export type { DashboardGridProps } from './DashboardGrid';
 export type { BatchFetcher, NeedAnswer, NeedsOf, SchedulerOptions, SchedulerStats, Visibility } from './scheduler';
 export { DASHBOARD_PERIODS, defineWidget, WIDGET_GROUPS } from './widget';

@@ -68,6 +68,22 @@ export interface WidgetDefinition<C extends WidgetConfig = WidgetConfig> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyWidgetDefinition = WidgetDefinition<any>;
 
+/**
+ * The part of a widget type that says what it asks the server for: what a dashboard's first data
+ * call needs before the widgets' views have loaded. Each widget's `rules.ts` exports it as
+ * `dataRules` (the map of them is `widgets/data.ts`), and its definition takes it in whole.
+ */
+export type WidgetDataRules<C extends WidgetConfig = WidgetConfig> = Pick<WidgetDefinition<C>, 'type' | 'needs' | 'followPeriod'>;
+
+/** Data rules whatever their configuration type, as the map of them holds them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyWidgetDataRules = WidgetDataRules<any>;
+
+/** A widget type's data rules with its configuration typed. */
+export function widgetDataRules<C extends WidgetConfig>(rules: WidgetDataRules<C>): WidgetDataRules<C> {
+  return rules;
+}
+
 /** Defines a widget type with its configuration typed. */
 export function defineWidget<C extends WidgetConfig>(definition: WidgetDefinition<C>): WidgetDefinition<C> {
   return definition;

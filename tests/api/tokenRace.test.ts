@@ -13,15 +13,23 @@ describe('token renewal', () => {
   });
   afterAll(() => server.stop());
 
-  function client(): { api: Api; store: TokenStore; requests: string[]; ended: () => number } {
+  /** `before` may hold a request back until it settles. */
+  function client(before?: (url: string) => Promise<void>): {
+    api: Api;
+    store: TokenStore;
+    requests: string[];
+    ended: () => number;
+  } {
     const store = memoryTokenStore();
     const requests: string[] = [];
     let ended = 0;
     const api = createApi({
       baseUrl: server.url,
       store,
-      fetch: (input, init) => {
-        requests.push(input instanceof Request ? input.url : String(input));
+      fetch: async (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        requests.push(url);
+        await before?.(url);
         return fetch(input, init);
       },
       language: () => 'en',
@@ -82,6 +90,36 @@ describe('token renewal', () => {
     expect(await api.tokens.emsToken()).toBe(first);
     expect(requests.filter((url) => url.includes('/tools/ems/emsToken'))).toHaveLength(1);
   });
+  test('renewed() settles once the renewals in progress have: a call that waited for its token has gone out by then', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { api, store, requests } = client((url) => (url.includes('/tools/ems/emsToken') ? held : Promise.resolve()));
+    api.tokens.signedIn(await api.call('pcLogin', { body: { username: 'admin', password: 'admin123' } }));
+    const task = () => new Promise((resolve) => setTimeout(resolve));
+    const stationLists = () => requests.filter((url) => url.includes('/ems/api/device/station/list')).length;
+    // As the route's loaders do: the call, a task, the renewals, a task; then the code.
+    const stations = api.prefetch('listStations', {});
+    await task();
+    let settled = false;
+    const renewed = api.tokens.renewed().then(() => (settled = true));
+    await task();
+    expect(settled).toBe(false);
+    expect(stationLists()).toBe(0);
+    release();
+    await renewed;
+    await task();
+    expect(stationLists()).toBe(1);
+    await stations;
+    // A renewal that fails settles it too.
+    store.set(TOKEN_NAMES.user, { value: 'expired', expiresAt: Date.now() + 1000 });
+    store.set(TOKEN_NAMES.refresh, { value: 'spent', expiresAt: Date.now() + 3600_000 });
+    const refused = api.prefetch('getCustomerList', { query: { current: 1, size: 10 } });
+    await task();
+    await api.tokens.renewed();
+    await expect(refused).rejects.toBeTruthy();
+    expect(refreshes(requests)).toBe(1);
+  });
+
   test('an EMS call met by a 401 fetches a new EMS token once and is answered; the next calls use it', async () => {
     const { api, store, requests } = client();
     api.tokens.signedIn(await api.call('pcLogin', { body: { username: 'admin', password: 'admin123' } }));

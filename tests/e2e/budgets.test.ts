@@ -16,11 +16,13 @@ import { loadOverWire, type WireLoad } from '../support/wire';
  * them, 54 files instead of 87 and a second less over 4G; 665.1 with the worksheet calendar's route
  * and its colours in the theme; 666.3 with the list pages' tree, whose Ant Design Tree shares the
  * virtual list with Select: a chunk of its own, 6.2 KiB, where it was part of Select's, the
- * dashboard's own code unchanged) and a little room, because the named libraries it draws with come
+ * dashboard's own code unchanged; 667.4 with the widgets' data rules apart from their views, a
+ * chunk of their own, 19.3 KiB, that the data call leaves with long before the rest has come) and a
+ * little room, because the named libraries it draws with come
  * to about 470 KiB by themselves (ECharts' chunk 186, Ant Design's parts about 175, React, its
  * router and i18next about 110; docs/decisions.md).
  */
-const BUDGET_KIB = { signIn: 150, dashboard: 667 };
+const BUDGET_KIB = { signIn: 150, dashboard: 668 };
 
 const kib = (load: WireLoad) => load.scriptBytes / 1024;
 /** The largest files of a load, named in a failure so that its reader sees what grew. */

@@ -326,6 +326,39 @@ describe('site monitoring dashboard', () => {
     await page.close();
   });
 
+  test('the widgets’ data is asked for before the screen’s code has come: the loaders’ calls first, the data rules apart', async () => {
+    const page = await signedInPage();
+    const requests: string[] = [];
+    let dataAsked: () => void = () => undefined;
+    const asked = new Promise<void>((resolve) => (dataAsked = resolve));
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      requests.push(path);
+      if (path === BATCH) dataAsked();
+    });
+    // The screen's code and the widgets' views are held until the data has been asked for.
+    await page.route(/\/assets\/(DashboardPage|widgets)-[\w-]+\.js$/, async (route) => {
+      await asked;
+      await route.continue();
+    });
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === BATCH);
+    await page.goto(`${server.url}${DASHBOARD}`);
+    await answered;
+    await expect.poll(() => widgetsShown(page)).toBeGreaterThan(0);
+    const first = (pattern: RegExp) => requests.findIndex((path) => pattern.test(path));
+    const screenCode = first(/\/assets\/DashboardPage-/);
+    // Both were asked for, so both were held.
+    expect(Math.min(screenCode, first(/\/assets\/widgets-/))).toBeGreaterThanOrEqual(0);
+    // Over HTTP/1.1 the browser takes six at a time, in the order asked for: the calls go first.
+    for (const call of ['/manager/user/userMenu', '/ems/api/device/station/list', `/ems/api/main/siteKanban/${STATION}`]) {
+      expect(first(new RegExp(`^${call}$`)), call).toBeGreaterThanOrEqual(0);
+      expect(first(new RegExp(`^${call}$`)), call).toBeLessThan(screenCode);
+    }
+    expect(first(/\/assets\/dashboardData-/)).toBeLessThan(screenCode);
+    expect(requests.filter((path) => path === BATCH)).toHaveLength(1);
+    await page.close();
+  });
+
   test('another station chosen: its dashboard is shown, and every request from then on, refreshes too, reads that station only', async () => {
     const page = await signedInPage();
     await page.clock.install();

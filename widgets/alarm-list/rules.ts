@@ -1,10 +1,12 @@
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { TFunction } from 'i18next';
 import type { Alarm } from '../../generated/types';
 import type { AlarmListConfig } from '../../generated/widgetConfigs';
-import type { DataNeed, SlotState, WidgetConfig, WidgetContext } from '../../runtime/dashboard';
+import type { WidgetConfig } from '../../runtime/dashboard/document';
+import type { DataNeed, SlotState } from '../../runtime/dashboard/needs';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -62,3 +64,9 @@ export function migrateAlarmList(config: WidgetConfig, fromVersion: number): Wid
   const { name, ...rest } = config;
   return typeof name === 'string' && rest.title === undefined ? { ...rest, title: name } : rest;
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<AlarmListConfig>({
+  type: 'alarmList',
+  needs: (_config, context) => ({ alarms: alarmListNeed(context) }),
+});

@@ -1,9 +1,11 @@
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { Camera, CaptureRecord } from '../../generated/types';
 import type { CameraConfig } from '../../generated/widgetConfigs';
-import type { Needs, SlotState, WidgetConfig, WidgetContext } from '../../runtime/dashboard';
+import type { WidgetConfig } from '../../runtime/dashboard/document';
+import type { Needs, SlotState } from '../../runtime/dashboard/needs';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -37,7 +39,7 @@ export function thumbnailCount(config: Pick<CameraConfig, 'thumbnails'>): number
  * The calls the widget reads: the station's cameras, and its latest captures — of the chosen
  * camera, or of the whole station when the first camera is shown (kept to that camera's below).
  */
-export function cameraNeeds(config: CameraConfig, context: WidgetContext): Needs {
+function cameraNeeds(config: CameraConfig, context: WidgetContext): Needs {
   const stationSn = context.station.sn;
   const id = chosenId(config);
   return {
@@ -196,3 +198,9 @@ export function migrateCamera(config: WidgetConfig, fromVersion: number): Widget
   }
   return migrated;
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<CameraConfig>({
+  type: 'camera',
+  needs: cameraNeeds,
+});

@@ -1,3 +1,4 @@
+import { widgetDataRules } from '../../runtime/dashboard/widget';
 import type { CustomTextConfig } from '../../generated/widgetConfigs';
 
 export type { CustomTextConfig };
@@ -14,3 +15,9 @@ export function isBlankHtml(html: string): boolean {
     .trim();
   return text === '';
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<CustomTextConfig>({
+  type: 'customText',
+  needs: () => ({}),
+});

@@ -1,20 +1,13 @@
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import dayjs from 'dayjs';
 import type { TrendSeries } from '../../generated/types';
 import type { DodAnalysisConfig } from '../../generated/widgetConfigs';
-import {
-  averageLine,
-  averageOf,
-  cartesianOption,
-  type ChartOption,
-  followOption,
-  formatFigure,
-  isDeviceVar,
-  stationTime,
-  type DataNeed,
-  type Needs,
-  type SlotState,
-  type WidgetContext,
-} from '../../runtime/dashboard';
+import { cartesianOption } from '../../runtime/charts/cartesian';
+import { averageLine, averageOf } from '../../runtime/charts/marks';
+import type { ChartOption } from '../../runtime/charts/option';
+import { formatFigure, isDeviceVar, stationTime } from '../../runtime/dashboard/figures';
+import type { DataNeed, Needs, SlotState } from '../../runtime/dashboard/needs';
+import { followOption } from '../../runtime/dashboard/period';
 
 export type DodPeriod = DodAnalysisConfig['period'];
 
@@ -24,7 +17,7 @@ export type { DodAnalysisConfig };
  * DOD analysis as it follows the dashboard's period: the days of this month; it draws days, so today
  * (one day) and this year (not one of its periods) keep the configured days.
  */
-export const dodAnalysisFollowPeriod = followOption<DodAnalysisConfig, 'period'>('period', { month: 'currentMonth' });
+const dodAnalysisFollowPeriod = followOption<DodAnalysisConfig, 'period'>('period', { month: 'currentMonth' });
 
 /** The local days a period covers (`YYYY-MM-DD`, in order) and the times that ask for them. */
 export interface DodRange {
@@ -52,7 +45,7 @@ export function dodRange(period: DodPeriod, context: WidgetContext): DodRange {
 }
 
 /** The two statistics a DOD is made of: each day's highest and lowest SOC (daily rollups, not samples). */
-export function dodNeeds(config: DodAnalysisConfig, context: WidgetContext): Needs {
+function dodNeeds(config: DodAnalysisConfig, context: WidgetContext): Needs {
   if (!isDeviceVar(config.socVar)) return {};
   const { startTime, endTime } = dodRange(config.period, context);
   const need = (calcmethod: 'MAX' | 'MIN'): DataNeed => ({
@@ -129,3 +122,10 @@ export function dodOption(
     barMaxWidth: 20,
   });
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<DodAnalysisConfig>({
+  type: 'dodAnalysis',
+  needs: dodNeeds,
+  followPeriod: dodAnalysisFollowPeriod,
+});

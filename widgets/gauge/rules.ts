@@ -1,6 +1,8 @@
+import { widgetDataRules } from '../../runtime/dashboard/widget';
 import type { GaugeConfig } from '../../generated/widgetConfigs';
 import { type NamedEntry, namesNeeds } from '../../runtime/charts/seriesName';
-import { type DataNeed, type DeviceVar, isDeviceVar, migrateEntries } from '../../runtime/dashboard';
+import { type DeviceVar, isDeviceVar, migrateEntries } from '../../runtime/dashboard/figures';
+import type { DataNeed } from '../../runtime/dashboard/needs';
 
 /** One gauge: a variable with its name and, optionally, its own scale. */
 export type MonitorVar = GaugeConfig['monitorVars'][number];
@@ -24,7 +26,7 @@ export const namedGauge = (entry: MonitorVar & { deviceVar: DeviceVar }): NamedE
 });
 
 /** The latest values of all the gauges' variables, in one call, and the names of the variables of the gauges without a name of their own. */
-export function gaugeNeeds(config: GaugeConfig): Record<string, DataNeed> {
+function gaugeNeeds(config: GaugeConfig): Record<string, DataNeed> {
   const vars = configuredVars(config);
   if (vars.length === 0) return {};
   const sns = [...new Set(vars.map((entry) => entry.deviceVar.varSn))].join(',');
@@ -62,3 +64,9 @@ export function migrateGauge(config: Record<string, unknown>, fromVersion: numbe
   const monitorVars = fromVersion >= 2 ? undefined : migrateEntries(config.monitorVars);
   return monitorVars ? { ...config, monitorVars } : config;
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<GaugeConfig>({
+  type: 'gauge',
+  needs: gaugeNeeds,
+});

@@ -1,21 +1,14 @@
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import type { StatisticValue } from '../../generated/types';
 import type { HistogramConfig as SchemaHistogramConfig, Override } from '../../generated/widgetConfigs';
 import { namesNeeds, seriesName } from '../../runtime/charts/seriesName';
-import {
-  cartesianOption,
-  type ChartOption,
-  type DeviceVar,
-  figureNeed,
-  followOption,
-  formatFigure,
-  isDeviceVar,
-  migrateEntries,
-  type Needs,
-  seriesColor,
-  type SlotState,
-  type WidgetConfig,
-  type WidgetContext,
-} from '../../runtime/dashboard';
+import { cartesianOption } from '../../runtime/charts/cartesian';
+import type { ChartOption } from '../../runtime/charts/option';
+import { seriesColor } from '../../runtime/charts/palette';
+import type { WidgetConfig } from '../../runtime/dashboard/document';
+import { type DeviceVar, figureNeed, formatFigure, isDeviceVar, migrateEntries } from '../../runtime/dashboard/figures';
+import type { Needs, SlotState } from '../../runtime/dashboard/needs';
+import { followOption } from '../../runtime/dashboard/period';
 
 export type HistogramPeriod = SchemaHistogramConfig['period'];
 export type HistogramMethod = SchemaHistogramConfig['calcMethod'];
@@ -32,7 +25,7 @@ export type HistogramConfig = Override<SchemaHistogramConfig, { nodeInfo: Histog
 /**
  * The histogram as it follows the dashboard's period: the bars of today, this month or this year.
  */
-export const histogramFollowPeriod = followOption<HistogramConfig, 'period'>('period', {
+const histogramFollowPeriod = followOption<HistogramConfig, 'period'>('period', {
   day: 'day',
   month: 'month',
   year: 'year',
@@ -51,7 +44,7 @@ export function chosenVars(config: HistogramConfig): DeviceVar[] {
  * One statistics call for all the variables: the period's figure and its series per hour, day or
  * month; and the names of the variables of the entries without a name of their own.
  */
-export function histogramNeeds(config: HistogramConfig, context: WidgetContext): Needs {
+function histogramNeeds(config: HistogramConfig, context: WidgetContext): Needs {
   const nodes = chosenNodes(config);
   if (nodes.length === 0) return {};
   return {
@@ -122,3 +115,10 @@ export function migrateHistogram(config: WidgetConfig, fromVersion: number): Wid
   const nodeInfo = fromVersion >= 2 ? undefined : migrateEntries(config.nodeInfo);
   return nodeInfo ? { ...config, nodeInfo } : config;
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<HistogramConfig>({
+  type: 'histogram',
+  needs: histogramNeeds,
+  followPeriod: histogramFollowPeriod,
+});

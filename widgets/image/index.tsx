@@ -1,15 +1,14 @@
 import { PictureOutlined } from '@ant-design/icons';
 import { defineWidget } from '../../runtime/dashboard';
 import { ImageView } from './ImageView';
-import type { ImageConfig } from './rules';
+import { dataRules, type ImageConfig } from './rules';
 
 /** Image: one uploaded picture, with its name as alternative text. */
 export const image = defineWidget<ImageConfig>({
-  type: 'image',
+  ...dataRules,
   group: 'content',
   icon: <PictureOutlined />,
   size: { w: 6, h: 8 },
-  needs: () => ({}),
   View: ImageView,
   // Format 1 had the same fields.
   migrate: (config) => config,

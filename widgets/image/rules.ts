@@ -1,3 +1,4 @@
+import { widgetDataRules } from '../../runtime/dashboard/widget';
 import type { ImageConfig } from '../../generated/widgetConfigs';
 
 export type { ImageConfig };
@@ -13,3 +14,9 @@ export function imageSource(config: Pick<ImageConfig, 'imageUrl'>): string | und
   const url = typeof config.imageUrl === 'string' ? config.imageUrl.trim() : '';
   return SHOWABLE.test(url) ? url : undefined;
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<ImageConfig>({
+  type: 'image',
+  needs: () => ({}),
+});

@@ -1,8 +1,11 @@
+import { figureNeed, type Method, type Period } from '../../runtime/dashboard/figures';
+import type { Needs } from '../../runtime/dashboard/needs';
+import { widgetDataRules, type DashboardPeriod } from '../../runtime/dashboard/widget';
 import type { UiSchema } from '@rjsf/utils';
 import type { KeyDataConfig as SchemaKeyDataConfig, Override } from '../../generated/widgetConfigs';
 import { HIDDEN_FIELD } from '../../runtime/schema/uiSchema';
 import { disabledBecause } from '../../runtime/forms/disabledReason';
-import { followOption, type DashboardPeriod, type Method, type Period } from '../../runtime/dashboard';
+import { followOption } from '../../runtime/dashboard/period';
 
 export type KeyDataType = SchemaKeyDataConfig['dataType'];
 export type KeyDataInterval = SchemaKeyDataConfig['calcInterval'];
@@ -72,3 +75,15 @@ export function isConfigured(config: KeyDataConfig): boolean {
   if (config.dataType === 'station_info') return config.stationValue !== '';
   return config.deviceValue !== undefined && config.deviceValue.varSn !== '';
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<KeyDataConfig>({
+  type: 'keyData',
+  needs(config, context): Needs {
+    if (config.dataType !== 'device_data' || !isConfigured(config) || !config.deviceValue) return {};
+    return {
+      value: figureNeed([config.deviceValue.varSn], PERIOD_OF[config.calcInterval], METHOD_OF[config.calcMethod], context),
+    };
+  },
+  followPeriod: keyDataFollowPeriod,
+});

@@ -1,7 +1,9 @@
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import type { LedgerStation } from '../../generated/types';
 import type { LedgerEarningsConfig } from '../../generated/widgetConfigs';
 import { isPartial } from '../../runtime/format/ledger';
-import { stationTime, type Needs, type SlotState, type WidgetContext } from '../../runtime/dashboard';
+import { stationTime } from '../../runtime/dashboard/figures';
+import type { Needs, SlotState } from '../../runtime/dashboard/needs';
 
 export type { LedgerEarningsConfig };
 export type LedgerFigure = LedgerEarningsConfig['figures'][number];
@@ -21,7 +23,7 @@ export const chosenFigures = (config: LedgerEarningsConfig): LedgerFigure[] =>
   [...new Set(config.figures ?? [])].filter((figure) => figure in FIGURES);
 
 /** The station's ledger of today and of this month in its zone, each asked for only when a figure chosen is of it. */
-export function ledgerNeeds(config: LedgerEarningsConfig, context: WidgetContext): Needs {
+function ledgerNeeds(config: LedgerEarningsConfig, context: WidgetContext): Needs {
   const spans = new Set(chosenFigures(config).map((figure) => FIGURES[figure].span));
   const need = (type: 'DAY' | 'MONTH', time: string) => ({
     operationId: 'getStationLedger' as const,
@@ -55,3 +57,9 @@ export function ledgerFigures(config: LedgerEarningsConfig, data: Record<string,
     return { figure, field, value: ledger?.[field] ?? null, coverage, partial: isPartial(coverage) };
   });
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<LedgerEarningsConfig>({
+  type: 'ledgerEarnings',
+  needs: ledgerNeeds,
+});

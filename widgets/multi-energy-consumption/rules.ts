@@ -1,14 +1,9 @@
+import { widgetDataRules, type DashboardPeriod, type WidgetContext } from '../../runtime/dashboard/widget';
 import type { EnergyLabel, LabelQuery, LabelTrend } from '../../generated/types';
 import type { MultiEnergyConsumptionConfig } from '../../generated/widgetConfigs';
-import {
-  followOption,
-  stationTime,
-  type DashboardPeriod,
-  type DataNeed,
-  type Needs,
-  type SlotState,
-  type WidgetContext,
-} from '../../runtime/dashboard';
+import { stationTime } from '../../runtime/dashboard/figures';
+import type { DataNeed, Needs, SlotState } from '../../runtime/dashboard/needs';
+import { followOption } from '../../runtime/dashboard/period';
 
 /** Today, this month or this year of the station: the statistic type of the label calls. */
 export type LabelPeriod = MultiEnergyConsumptionConfig['period'];
@@ -21,7 +16,7 @@ const TYPE_OF: Record<LabelPeriod, LabelQuery['type']> = { day: 'DAY', month: 'M
 export type { MultiEnergyConsumptionConfig };
 
 /** The energy consumption as it follows the dashboard's period: the labels' energy of today, this month or this year. */
-export const consumptionFollowPeriod = followOption<MultiEnergyConsumptionConfig, 'period'>('period', LABEL_PERIOD_OF);
+const consumptionFollowPeriod = followOption<MultiEnergyConsumptionConfig, 'period'>('period', LABEL_PERIOD_OF);
 
 /** The valid label ids of a configuration, each once, in the order chosen. */
 export function chosenLabels(labelIds: unknown): number[] {
@@ -39,7 +34,7 @@ export function labelQuery(labelIds: number[], period: LabelPeriod, context: Wid
 }
 
 /** The station's label tree (for the nesting) and each label's energy, with its cost when shown. */
-export function consumptionNeeds(config: MultiEnergyConsumptionConfig, context: WidgetContext): Needs {
+function consumptionNeeds(config: MultiEnergyConsumptionConfig, context: WidgetContext): Needs {
   const figures: DataNeed = {
     operationId: config.showCost ? 'getElectricalDegreeAndCharge' : 'getAllLabelTrendTotalDatas',
     body: labelQuery(chosenLabels(config.labelIds), config.period, context),
@@ -96,3 +91,10 @@ export function labelRows(tree: EnergyLabel[], figures: LabelTrend[]): LabelRow[
   }
   return top;
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<MultiEnergyConsumptionConfig>({
+  type: 'multiEnergyConsumption',
+  needs: consumptionNeeds,
+  followPeriod: consumptionFollowPeriod,
+});

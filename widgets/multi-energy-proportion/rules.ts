@@ -1,24 +1,22 @@
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import type { LabelTrend } from '../../generated/types';
 import type { MultiEnergyProportionConfig } from '../../generated/widgetConfigs';
-import {
-  followOption,
-  formatFigure,
-  withUnit,
-  seriesColor,
-  shareRing,
-  type ChartOption,
-  type Needs,
-  type WidgetContext,
-} from '../../runtime/dashboard';
+import type { ChartOption } from '../../runtime/charts/option';
+import { seriesColor } from '../../runtime/charts/palette';
+import { shareRing } from '../../runtime/charts/ring';
+import { formatFigure } from '../../runtime/dashboard/figures';
+import type { Needs } from '../../runtime/dashboard/needs';
+import { followOption } from '../../runtime/dashboard/period';
+import { withUnit } from '../../runtime/format/units';
 import { chosenLabels, LABEL_PERIOD_OF, labelQuery } from '../multi-energy-consumption/rules';
 
 export type { MultiEnergyProportionConfig };
 
 /** The energy proportion as it follows the dashboard's period: the labels' shares of today, this month or this year. */
-export const proportionFollowPeriod = followOption<MultiEnergyProportionConfig, 'period'>('period', LABEL_PERIOD_OF);
+const proportionFollowPeriod = followOption<MultiEnergyProportionConfig, 'period'>('period', LABEL_PERIOD_OF);
 
 /** The chosen labels' energy over the period (totals only: the shares need no series). */
-export function proportionNeeds(config: MultiEnergyProportionConfig, context: WidgetContext): Needs {
+function proportionNeeds(config: MultiEnergyProportionConfig, context: WidgetContext): Needs {
   const labelIds = chosenLabels(config.labelIds);
   if (labelIds.length === 0) return {};
   return { figures: { operationId: 'getAllLabelTrendTotalDatas', body: labelQuery(labelIds, config.period, context) } };
@@ -68,3 +66,10 @@ export function multiEnergyProportionOption(shares: LabelShare[], decimals: numb
     },
   );
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<MultiEnergyProportionConfig>({
+  type: 'multiEnergyProportion',
+  needs: proportionNeeds,
+  followPeriod: proportionFollowPeriod,
+});

@@ -1,23 +1,21 @@
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import type { LabelTrend } from '../../generated/types';
 import type { MultiEnergyTrendConfig } from '../../generated/widgetConfigs';
-import {
-  cartesianOption,
-  followOption,
-  formatFigure,
-  seriesColor,
-  type ChartOption,
-  type Needs,
-  type WidgetContext,
-} from '../../runtime/dashboard';
+import { cartesianOption } from '../../runtime/charts/cartesian';
+import type { ChartOption } from '../../runtime/charts/option';
+import { seriesColor } from '../../runtime/charts/palette';
+import { formatFigure } from '../../runtime/dashboard/figures';
+import type { Needs } from '../../runtime/dashboard/needs';
+import { followOption } from '../../runtime/dashboard/period';
 import { chosenLabels, LABEL_PERIOD_OF, labelQuery } from '../multi-energy-consumption/rules';
 
 export type { MultiEnergyTrendConfig };
 
 /** The energy trend as it follows the dashboard's period: the labels' energy per hour of today, day of this month or month of this year. */
-export const trendFollowPeriod = followOption<MultiEnergyTrendConfig, 'period'>('period', LABEL_PERIOD_OF);
+const trendFollowPeriod = followOption<MultiEnergyTrendConfig, 'period'>('period', LABEL_PERIOD_OF);
 
 /** The chosen labels' energy over the period with their series per hour, day or month. */
-export function trendNeeds(config: MultiEnergyTrendConfig, context: WidgetContext): Needs {
+function trendNeeds(config: MultiEnergyTrendConfig, context: WidgetContext): Needs {
   const labelIds = chosenLabels(config.labelIds);
   if (labelIds.length === 0) return {};
   return { trends: { operationId: 'getSomeLabelTrendDatas', body: labelQuery(labelIds, config.period, context) } };
@@ -58,3 +56,10 @@ export function multiEnergyTrendOption(keys: string[], lines: TrendLine[], decim
     format: (value) => formatFigure(value, decimals),
   });
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<MultiEnergyTrendConfig>({
+  type: 'multiEnergyTrend',
+  needs: trendNeeds,
+  followPeriod: trendFollowPeriod,
+});

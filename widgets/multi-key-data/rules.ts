@@ -1,18 +1,11 @@
+import { widgetDataRules, type DashboardPeriod, type WidgetContext } from '../../runtime/dashboard/widget';
 import type { UiSchema } from '@rjsf/utils';
 import type { MultiKeyDataConfig } from '../../generated/widgetConfigs';
 import { HIDDEN_FIELD } from '../../runtime/schema/uiSchema';
 import { disabledBecause } from '../../runtime/forms/disabledReason';
-import {
-  type DashboardPeriod,
-  figureNeed,
-  followOption,
-  isDeviceVar,
-  type Method,
-  migrateEntries,
-  type Needs,
-  type Period,
-  type WidgetContext,
-} from '../../runtime/dashboard';
+import { figureNeed, isDeviceVar, type Method, migrateEntries, type Period } from '../../runtime/dashboard/figures';
+import type { Needs } from '../../runtime/dashboard/needs';
+import { followOption } from '../../runtime/dashboard/period';
 
 export type EntryType = KeyFigure['dataType'];
 export type EntryInterval = KeyFigure['calcInterval'];
@@ -118,7 +111,7 @@ export function slotOf(entry: KeyFigure): string {
 }
 
 /** One call per interval and method, covering all the variables of the entries that use it. */
-export function multiKeyDataNeeds(config: MultiKeyDataConfig, context: WidgetContext): Needs {
+function multiKeyDataNeeds(config: MultiKeyDataConfig, context: WidgetContext): Needs {
   const groups = new Map<string, { entry: KeyFigure; sns: string[] }>();
   for (const entry of config.multiKeyData ?? []) {
     if (entry.dataType !== 'device_data' || !isDeviceVar(entry.deviceValue)) continue;
@@ -172,3 +165,10 @@ export function figureFontSize(value: string, unit: string): string {
   const unitPx = unit ? Math.ceil(textEms(unit) * UNIT_PX) + UNIT_GAP_PX : 0;
   return `clamp(${FIGURE_PX.smallest}px, calc((100cqi - ${unitPx}px) / ${ems.toFixed(2)}), ${FIGURE_PX.largest}px)`;
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<MultiKeyDataConfig>({
+  type: 'multiKeyData',
+  needs: multiKeyDataNeeds,
+  followPeriod: multiKeyDataFollowPeriod,
+});

@@ -1,16 +1,12 @@
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import dayjs from 'dayjs';
 import type { StationChargeDay } from '../../generated/types';
 import type { PeakValleyProportionConfig } from '../../generated/widgetConfigs';
-import {
-  followOption,
-  formatFigure,
-  shareRing,
-  stationTime,
-  type ChartOption,
-  type Needs,
-  type SlotState,
-  type WidgetContext,
-} from '../../runtime/dashboard';
+import type { ChartOption } from '../../runtime/charts/option';
+import { shareRing } from '../../runtime/charts/ring';
+import { formatFigure, stationTime } from '../../runtime/dashboard/figures';
+import type { Needs, SlotState } from '../../runtime/dashboard/needs';
+import { followOption } from '../../runtime/dashboard/period';
 
 /** The periods of a time-of-use tariff, from the dearest to the cheapest (the order of the call's answer). */
 export const TARIFF_PERIODS = ['sharp', 'peak', 'flat', 'valley'] as const;
@@ -30,7 +26,7 @@ export type { PeakValleyProportionConfig };
  * The peak-valley proportion as it follows the dashboard's period: today's or this month's energy by
  * tariff period; this year is not offered (disabled in the schema), so it is kept.
  */
-export const peakValleyProportionFollowPeriod = followOption<PeakValleyProportionConfig, 'period'>('period', {
+const peakValleyProportionFollowPeriod = followOption<PeakValleyProportionConfig, 'period'>('period', {
   day: 'day',
   month: 'month',
 });
@@ -72,7 +68,7 @@ export function dayNeeds(stationSn: string, days: string[], today: string): Need
 }
 
 /** The needs of the proportion: today, or each day of this month so far. */
-export function proportionNeeds(config: PeakValleyProportionConfig, context: WidgetContext): Needs {
+function proportionNeeds(config: PeakValleyProportionConfig, context: WidgetContext): Needs {
   const { today, month } = stationDay(context);
   if (config.period === 'year') return {};
   return dayNeeds(context.station.sn, config.period === 'day' ? [today] : daysOfMonth(month), today);
@@ -150,3 +146,10 @@ export function peakValleyProportionOption(
     },
   );
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<PeakValleyProportionConfig>({
+  type: 'peakValleyProportion',
+  needs: proportionNeeds,
+  followPeriod: peakValleyProportionFollowPeriod,
+});

@@ -1,14 +1,11 @@
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import dayjs from 'dayjs';
 import type { PeakValleyTrendConfig } from '../../generated/widgetConfigs';
-import {
-  cartesianOption,
-  followOption,
-  formatFigure,
-  type ChartOption,
-  type Needs,
-  type SlotState,
-  type WidgetContext,
-} from '../../runtime/dashboard';
+import { cartesianOption } from '../../runtime/charts/cartesian';
+import type { ChartOption } from '../../runtime/charts/option';
+import { formatFigure } from '../../runtime/dashboard/figures';
+import type { Needs, SlotState } from '../../runtime/dashboard/needs';
+import { followOption } from '../../runtime/dashboard/period';
 import {
   answersByDay,
   colorOf,
@@ -30,7 +27,7 @@ export type { PeakValleyTrendConfig };
  * The peak-valley trend as it follows the dashboard's period: the days of this month; it draws the
  * days of a month, so today and this year keep the configured month.
  */
-export const peakValleyTrendFollowPeriod = followOption<PeakValleyTrendConfig, 'period'>('period', { month: 'currentMonth' });
+const peakValleyTrendFollowPeriod = followOption<PeakValleyTrendConfig, 'period'>('period', { month: 'currentMonth' });
 
 /** The month shown (`YYYY-MM`) and the station's today. */
 export function trendMonth(period: PeakValleyTrendConfig['period'], context: WidgetContext): { month: string; today: string } {
@@ -39,7 +36,7 @@ export function trendMonth(period: PeakValleyTrendConfig['period'], context: Wid
 }
 
 /** One need per day of the month up to today, named by the day. */
-export function trendNeeds(config: PeakValleyTrendConfig, context: WidgetContext): Needs {
+function trendNeeds(config: PeakValleyTrendConfig, context: WidgetContext): Needs {
   const { month, today } = trendMonth(config.period, context);
   return dayNeeds(context.station.sn, daysOfMonth(month), today);
 }
@@ -86,3 +83,10 @@ export function peakValleyTrendOption(
     barMaxWidth: 20,
   });
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<PeakValleyTrendConfig>({
+  type: 'peakValleyTrend',
+  needs: trendNeeds,
+  followPeriod: peakValleyTrendFollowPeriod,
+});

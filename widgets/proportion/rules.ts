@@ -1,20 +1,24 @@
+import type { Needs } from '../../runtime/dashboard/needs';
+import { namesNeeds } from '../../runtime/charts/seriesName';
+import { widgetDataRules } from '../../runtime/dashboard/widget';
 import type { UiSchema } from '@rjsf/utils';
 import type { ProportionConfig } from '../../generated/widgetConfigs';
 import { disabledBecause } from '../../runtime/forms/disabledReason';
+import type { ChartOption } from '../../runtime/charts/option';
+import { seriesColor } from '../../runtime/charts/palette';
+import { shareRing } from '../../runtime/charts/ring';
 import {
-  type ChartOption,
   type DeviceVar,
-  followOption,
+  figureNeed,
   formatFigure,
-  withUnit,
   isDeviceVar,
   type Method,
   migrateDeviceVar,
   migrateEntries,
   type Period,
-  seriesColor,
-  shareRing,
-} from '../../runtime/dashboard';
+} from '../../runtime/dashboard/figures';
+import { followOption } from '../../runtime/dashboard/period';
+import { withUnit } from '../../runtime/format/units';
 
 export type ProportionInterval = ProportionConfig['queryInterval'];
 export type ProportionMethod = ProportionConfig['calcMethod'];
@@ -142,3 +146,18 @@ export function proportionOption(shares: Share[], decimals: number): ChartOption
     },
   );
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<ProportionConfig>({
+  type: 'proportion',
+  needs(config, context): Needs {
+    const nodes = configuredNodes(config);
+    if (nodes.length === 0) return {};
+    const sns = nodes.map((node) => node.deviceVar.varSn);
+    return {
+      values: figureNeed(sns, PERIOD_OF[config.queryInterval], METHOD_OF[config.calcMethod], context),
+      ...namesNeeds(nodes),
+    };
+  },
+  followPeriod: proportionFollowPeriod,
+});

@@ -1,15 +1,14 @@
 import { ControlOutlined } from '@ant-design/icons';
 import { defineWidget } from '../../runtime/dashboard';
 import { RemoteControlView } from './RemoteControlView';
-import { controlNeeds, migrateVariables, type RemoteControlConfig } from './rules';
+import { dataRules, migrateVariables, type RemoteControlConfig } from './rules';
 
 /** Remote control (yk): the station's controllable variables with confirmed on/off commands. */
 export const remoteControl = defineWidget<RemoteControlConfig>({
-  type: 'remoteControl',
+  ...dataRules,
   group: 'operations',
   icon: <ControlOutlined />,
   size: { w: 8, h: 9 },
-  needs: controlNeeds,
   View: RemoteControlView,
   migrate: migrateVariables,
 });

@@ -1,14 +1,9 @@
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import type { YkState } from '../../generated/types';
 import type { Override, RemoteControlConfig as SchemaRemoteControlConfig } from '../../generated/widgetConfigs';
-import {
-  type DeviceVar,
-  isDeviceVar,
-  migrateEntries,
-  type Needs,
-  type SlotState,
-  type WidgetConfig,
-  type WidgetContext,
-} from '../../runtime/dashboard';
+import type { WidgetConfig } from '../../runtime/dashboard/document';
+import { type DeviceVar, isDeviceVar, migrateEntries } from '../../runtime/dashboard/figures';
+import type { Needs, SlotState } from '../../runtime/dashboard/needs';
 
 export type ControlItem = SchemaRemoteControlConfig['variables'][number];
 
@@ -29,7 +24,7 @@ export function chosenVariables(config: RemoteControlConfig): (ControlItem & { d
 }
 
 /** Every controllable variable of the station, or the state of the chosen ones only. */
-export function controlNeeds(config: RemoteControlConfig, context: WidgetContext): Needs {
+function controlNeeds(config: RemoteControlConfig, context: WidgetContext): Needs {
   const chosen = chosenVariables(config);
   if (chosen.length === 0) return { variables: { operationId: 'getYkVariables', params: { stationSn: context.station.sn } } };
   return { variables: { operationId: 'getYkStatus', query: { sns: chosen.map((item) => item.deviceVar.varSn).join(',') } } };
@@ -157,3 +152,9 @@ export function migrateVariables(config: WidgetConfig, fromVersion: number): Wid
   const variables = fromVersion >= 2 ? undefined : migrateEntries(config.variables);
   return variables ? { ...config, variables } : config;
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<RemoteControlConfig>({
+  type: 'remoteControl',
+  needs: controlNeeds,
+});

@@ -1,23 +1,14 @@
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { TrendSeries } from '../../generated/types';
 import type { RemoteSignalChangeConfig } from '../../generated/widgetConfigs';
 import { namesNeeds, seriesName } from '../../runtime/charts/seriesName';
-import {
-  DATE_TIME_MS_FORMAT,
-  type DataNeed,
-  type DeviceVar,
-  figureNeed,
-  figureOf,
-  isDeviceVar,
-  migrateEntries,
-  type Needs,
-  type SlotState,
-  stationTime,
-  type WidgetConfig,
-  type WidgetContext,
-} from '../../runtime/dashboard';
+import type { WidgetConfig } from '../../runtime/dashboard/document';
+import { type DeviceVar, figureNeed, figureOf, isDeviceVar, migrateEntries, stationTime } from '../../runtime/dashboard/figures';
+import type { DataNeed, Needs, SlotState } from '../../runtime/dashboard/needs';
+import { DATE_TIME_MS_FORMAT } from '../../runtime/format/dateRanges';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -48,7 +39,7 @@ export const HISTORY_POINTS = 5000;
 const HOUR_MS = 3_600_000;
 
 /** The latest value of each signal, and its raw samples over the last `days` days of the station's clock. */
-export function signalNeeds(config: RemoteSignalChangeConfig, context: WidgetContext): Needs {
+function signalNeeds(config: RemoteSignalChangeConfig, context: WidgetContext): Needs {
   const signals = configuredSignals(config);
   if (signals.length === 0) return {};
   const sns = signals.map((signal) => signal.deviceVar.varSn);
@@ -149,3 +140,9 @@ export function migrateSignals(config: WidgetConfig, fromVersion: number): Widge
   const signals = fromVersion >= 2 ? undefined : migrateEntries(config.signals);
   return signals ? { ...config, signals } : config;
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<RemoteSignalChangeConfig>({
+  type: 'remoteSignalChange',
+  needs: signalNeeds,
+});

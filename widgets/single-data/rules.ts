@@ -1,18 +1,11 @@
+import { widgetDataRules, type DashboardPeriod, type WidgetContext } from '../../runtime/dashboard/widget';
 import type { UiSchema } from '@rjsf/utils';
 import dayjs from 'dayjs';
 import type { Override, SingleDataConfig as SchemaSingleDataConfig } from '../../generated/widgetConfigs';
 import { disabledBecause } from '../../runtime/forms/disabledReason';
-import {
-  followOption,
-  isDeviceVar,
-  migrateDeviceVar,
-  stationTime,
-  type DashboardPeriod,
-  type DataNeed,
-  type DeviceVar,
-  type Method,
-  type WidgetContext,
-} from '../../runtime/dashboard';
+import { isDeviceVar, migrateDeviceVar, stationTime, type DeviceVar, type Method } from '../../runtime/dashboard/figures';
+import type { DataNeed } from '../../runtime/dashboard/needs';
+import { followOption } from '../../runtime/dashboard/period';
 
 export type ChainType = SchemaSingleDataConfig['chainType'];
 
@@ -68,7 +61,7 @@ export function comparedDays(config: SingleDataConfig, context: WidgetContext): 
 }
 
 /** The two statistics calls: this period's figure and the previous period's. */
-export function singleDataNeeds(config: SingleDataConfig, context: WidgetContext): Record<string, DataNeed> {
+function singleDataNeeds(config: SingleDataConfig, context: WidgetContext): Record<string, DataNeed> {
   if (!isConfigured(config)) return {};
   const { type, method } = CHAIN[chainOf(config)];
   const days = comparedDays(config, context);
@@ -114,3 +107,10 @@ export function migrateSingleData(config: Record<string, unknown>, fromVersion: 
   // An empty pair meant no variable.
   return isDeviceVar(deviceVar) ? { ...rest, deviceVar } : rest;
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<SingleDataConfig>({
+  type: 'singleData',
+  needs: singleDataNeeds,
+  followPeriod: singleDataFollowPeriod,
+});

@@ -1,14 +1,8 @@
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import type { SocialContributionConfig } from '../../generated/widgetConfigs';
-import {
-  figureOf,
-  isDeviceVar,
-  migrateDeviceVar,
-  stationTime,
-  type Needs,
-  type SlotState,
-  type WidgetConfig,
-  type WidgetContext,
-} from '../../runtime/dashboard';
+import type { WidgetConfig } from '../../runtime/dashboard/document';
+import { figureOf, isDeviceVar, migrateDeviceVar, stationTime } from '../../runtime/dashboard/figures';
+import type { Needs, SlotState } from '../../runtime/dashboard/needs';
 
 /**
  * Kilograms of CO2 a kWh of grid electricity emits: China's national grid average emission factor
@@ -50,7 +44,7 @@ export function firstYear(fields: Record<string, unknown>): number | undefined {
  * counts a reset meter's new readings, which a reading would lose), named `y<year>`; their latest
  * readings when that basis is chosen or the station has no first day.
  */
-export function contributionNeeds(config: SocialContributionConfig, context: WidgetContext): Needs {
+function contributionNeeds(config: SocialContributionConfig, context: WidgetContext): Needs {
   const sns = counters(config);
   if (sns.length === 0) return {};
   const list = sns.join(',');
@@ -109,3 +103,9 @@ export function migrateContribution(config: WidgetConfig, fromVersion: number): 
   if (fromVersion >= 2 || !Array.isArray(config.energyVars)) return config;
   return { ...config, energyVars: (config.energyVars as unknown[]).flatMap((stored) => migrateDeviceVar(stored) ?? []) };
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<SocialContributionConfig>({
+  type: 'socialContribution',
+  needs: contributionNeeds,
+});

@@ -1,15 +1,14 @@
 import { AlertOutlined } from '@ant-design/icons';
-import { defineWidget, stationStatusNeed } from '../../runtime/dashboard';
+import { defineWidget } from '../../runtime/dashboard';
 import { StationAlarmStatusView } from './StationAlarmStatusView';
-import { type StationAlarmStatusConfig } from './rules';
+import { dataRules, type StationAlarmStatusConfig } from './rules';
 
 /** Station alarm status: normal, or 'has alarm' with the count; a click opens the alarm records. */
 export const stationAlarmStatus = defineWidget<StationAlarmStatusConfig>({
-  type: 'stationAlarmStatus',
+  ...dataRules,
   group: 'status',
   icon: <AlertOutlined />,
   size: { w: 6, h: 4 },
-  needs: (_config, context) => ({ detail: stationStatusNeed(context) }),
   View: StationAlarmStatusView,
   // Format 1 had the same fields.
   migrate: (config) => config,

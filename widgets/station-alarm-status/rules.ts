@@ -1,3 +1,5 @@
+import { stationStatusNeed } from '../../runtime/dashboard/stationStatus';
+import { widgetDataRules } from '../../runtime/dashboard/widget';
 import type { StationAlarmStatusConfig } from '../../generated/widgetConfigs';
 
 export type { StationAlarmStatusConfig };
@@ -16,3 +18,9 @@ export function alarmState(unclosedAlarmAmount: number): AlarmState {
 export function navigatesOnClick(unclosedAlarmAmount: number, editing: boolean): boolean {
   return unclosedAlarmAmount > 0 && !editing;
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<StationAlarmStatusConfig>({
+  type: 'stationAlarmStatus',
+  needs: (_config, context) => ({ detail: stationStatusNeed(context) }),
+});

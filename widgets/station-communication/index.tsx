@@ -1,15 +1,14 @@
 import { WifiOutlined } from '@ant-design/icons';
-import { defineWidget, stationStatusNeed } from '../../runtime/dashboard';
+import { defineWidget } from '../../runtime/dashboard';
 import { StationCommunicationView } from './StationCommunicationView';
-import { type StationCommunicationConfig } from './rules';
+import { dataRules, type StationCommunicationConfig } from './rules';
 
 /** Station communication: normal when every device of the station communicates, else abnormal. */
 export const stationCommunication = defineWidget<StationCommunicationConfig>({
-  type: 'stationCommunication',
+  ...dataRules,
   group: 'status',
   icon: <WifiOutlined />,
   size: { w: 6, h: 4 },
-  needs: (_config, context) => ({ detail: stationStatusNeed(context) }),
   View: StationCommunicationView,
   // Format 1 had the same fields.
   migrate: (config) => config,

@@ -1,6 +1,8 @@
+import { stationStatusNeed } from '../../runtime/dashboard/stationStatus';
+import { widgetDataRules } from '../../runtime/dashboard/widget';
 import type { StationStatusDetail } from '../../generated/types';
 import type { StationDetailedCommunicationConfig } from '../../generated/widgetConfigs';
-import type { SlotState } from '../../runtime/dashboard';
+import type { SlotState } from '../../runtime/dashboard/needs';
 
 export type { StationDetailedCommunicationConfig };
 
@@ -22,3 +24,9 @@ export function devicesOf(slot: SlotState | undefined): DeviceCommunication[] | 
     online: device.status === 1,
   }));
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<StationDetailedCommunicationConfig>({
+  type: 'stationDetailedCommunication',
+  needs: (_config, context) => ({ detail: stationStatusNeed(context) }),
+});

@@ -1,5 +1,8 @@
+import type { Needs, SlotState } from '../../runtime/dashboard/needs';
+import { widgetDataRules } from '../../runtime/dashboard/widget';
 import type { StationMapConfig } from '../../generated/widgetConfigs';
-import { located, placesOption, type ChartOption, type SlotState } from '../../runtime/dashboard';
+import type { ChartOption } from '../../runtime/charts/option';
+import { located, placesOption } from '../../runtime/charts/places';
 
 export type { StationMapConfig };
 
@@ -76,3 +79,11 @@ export function stationMapOption(
     { ...config, text: look.text, halo: look.halo },
   );
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<StationMapConfig>({
+  type: 'stationMap',
+  needs(): Needs {
+    return { stations: { operationId: 'listStations' } };
+  },
+});

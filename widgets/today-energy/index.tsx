@@ -1,15 +1,14 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { defineWidget } from '../../runtime/dashboard';
-import { todayNeeds, type TodayEnergyConfig } from './rules';
+import { dataRules, type TodayEnergyConfig } from './rules';
 import { TodayEnergyView } from './TodayEnergyView';
 
 /** Today energy: what the station charged, discharged or generated today, against yesterday. */
 export const todayEnergy = defineWidget<TodayEnergyConfig>({
-  type: 'todayEnergy',
+  ...dataRules,
   group: 'energy',
   icon: <ThunderboltOutlined />,
   size: { w: 8, h: 5 },
-  needs: todayNeeds,
   View: TodayEnergyView,
   // Nothing of this widget was stored differently before format 2.
   migrate: (config) => config,

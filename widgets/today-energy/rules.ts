@@ -1,7 +1,9 @@
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import dayjs from 'dayjs';
 import type { DailyDegree } from '../../generated/types';
 import type { TodayEnergyConfig } from '../../generated/widgetConfigs';
-import { stationTime, type Needs, type SlotState, type WidgetContext } from '../../runtime/dashboard';
+import { stationTime } from '../../runtime/dashboard/figures';
+import type { Needs, SlotState } from '../../runtime/dashboard/needs';
 
 /** The energies of a day the widget can show (the hourly flows of the daily-degree call). */
 export type TodayFlow = 'pvYield' | 'charge' | 'discharge';
@@ -17,7 +19,7 @@ export const FLOWS_OF: Record<EnergyKind, TodayFlow[]> = {
 };
 
 /** Today's and yesterday's hourly energy of the station, by its local days. */
-export function todayNeeds(_config: TodayEnergyConfig, context: WidgetContext): Needs {
+function todayNeeds(_config: TodayEnergyConfig, context: WidgetContext): Needs {
   const today = stationTime(context, 'YYYY-MM-DD');
   const yesterday = dayjs(today).subtract(1, 'day').format('YYYY-MM-DD');
   const need = (day: string) => ({
@@ -87,3 +89,9 @@ export function flowFigures(
     };
   });
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<TodayEnergyConfig>({
+  type: 'todayEnergy',
+  needs: todayNeeds,
+});

@@ -1,26 +1,17 @@
+import { widgetDataRules, type DashboardPeriod, type WidgetContext } from '../../runtime/dashboard/widget';
 import type { UiSchema } from '@rjsf/utils';
 import dayjs from 'dayjs';
 import type { TrendConfig } from '../../generated/widgetConfigs';
 import { namesNeeds, seriesName } from '../../runtime/charts/seriesName';
 import { disabledBecause } from '../../runtime/forms/disabledReason';
-import {
-  cartesianOption,
-  type ChartOption,
-  DATE_TIME_MS_FORMAT,
-  type DashboardPeriod,
-  type DataNeed,
-  type DeviceVar,
-  isDeviceVar,
-  type MarkNames,
-  migrateEntries,
-  seriesColor,
-  seriesMarks,
-  type SeriesPoint,
-  stationTime,
-  type SlotState,
-  wallClock,
-  type WidgetContext,
-} from '../../runtime/dashboard';
+import { cartesianOption } from '../../runtime/charts/cartesian';
+import { type MarkNames, seriesMarks, type SeriesPoint } from '../../runtime/charts/marks';
+import type { ChartOption } from '../../runtime/charts/option';
+import { seriesColor } from '../../runtime/charts/palette';
+import { wallClock } from '../../runtime/charts/time';
+import { type DeviceVar, isDeviceVar, migrateEntries, stationTime } from '../../runtime/dashboard/figures';
+import type { DataNeed, SlotState } from '../../runtime/dashboard/needs';
+import { DATE_TIME_MS_FORMAT } from '../../runtime/format/dateRanges';
 import { RAW_POINTS } from './points';
 
 export type TrendInterval = TrendConfig['queryInterval'];
@@ -198,3 +189,10 @@ export function migrateTrend(config: Record<string, unknown>, fromVersion: numbe
   const nodeInfo = fromVersion >= 2 ? undefined : migrateEntries(config.nodeInfo);
   return nodeInfo ? { ...config, nodeInfo } : config;
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<TrendConfig>({
+  type: 'trend',
+  needs: trendNeeds,
+  followPeriod: trendFollowPeriod,
+});

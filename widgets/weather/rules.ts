@@ -1,6 +1,7 @@
+import type { Needs, SlotState } from '../../runtime/dashboard/needs';
+import { widgetDataRules } from '../../runtime/dashboard/widget';
 import type { WeatherCondition, WeatherReport } from '../../generated/types';
 import type { WeatherConfig } from '../../generated/widgetConfigs';
-import type { SlotState } from '../../runtime/dashboard';
 
 export type { WeatherConfig };
 
@@ -53,3 +54,11 @@ export interface ForecastDay {
 export function forecastOf(report: WeatherReport, count: number): ForecastDay[] {
   return report.days.slice(0, Math.max(0, count)).map((day) => ({ ...day, day: dayOf(day.date, report.time) }));
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<WeatherConfig>({
+  type: 'weather',
+  needs(_config, context): Needs {
+    return { weather: { operationId: 'getStationWeather', params: { stationSn: context.station.sn } } };
+  },
+});

@@ -1,6 +1,8 @@
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import type { Worksheet } from '../../generated/types';
 import type { WorkOrderListConfig } from '../../generated/widgetConfigs';
-import type { Needs, SlotState, WidgetConfig, WidgetContext } from '../../runtime/dashboard';
+import type { WidgetConfig } from '../../runtime/dashboard/document';
+import type { Needs, SlotState } from '../../runtime/dashboard/needs';
 
 /** The states of a work order (worksheet), in the order of its steps. */
 export const WORKSHEET_STATUSES = ['toDo', 'inProgress', 'done', 'revoked'] as const;
@@ -41,7 +43,7 @@ export function rowsOf(config: Pick<WorkOrderListConfig, 'rows'>): number {
 }
 
 /** One page of the station's work orders in the chosen states, latest planned first; nothing without a state. */
-export function workOrderListNeeds(config: WorkOrderListConfig, context: WidgetContext): Needs {
+function workOrderListNeeds(config: WorkOrderListConfig, context: WidgetContext): Needs {
   const statuses = chosenStatuses(config);
   if (statuses.length === 0) return {};
   return {
@@ -73,3 +75,9 @@ export const orDash = (text: string | undefined): string => (text && text.trim()
 export function migrateWorkOrderList(config: WidgetConfig): WidgetConfig {
   return config;
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<WorkOrderListConfig>({
+  type: 'workOrderList',
+  needs: workOrderListNeeds,
+});

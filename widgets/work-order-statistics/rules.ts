@@ -1,16 +1,13 @@
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import dayjs from 'dayjs';
 import type { SiteopsPeriodStatus } from '../../generated/types';
 import type { WorkOrderStatisticsConfig } from '../../generated/widgetConfigs';
-import {
-  cartesianOption,
-  followOption,
-  stationTime,
-  type ChartOption,
-  type Needs,
-  type SlotState,
-  type WidgetConfig,
-  type WidgetContext,
-} from '../../runtime/dashboard';
+import { cartesianOption } from '../../runtime/charts/cartesian';
+import type { ChartOption } from '../../runtime/charts/option';
+import type { WidgetConfig } from '../../runtime/dashboard/document';
+import { stationTime } from '../../runtime/dashboard/figures';
+import type { Needs, SlotState } from '../../runtime/dashboard/needs';
+import { followOption } from '../../runtime/dashboard/period';
 import { STATUS_CHART_COLORS, WORKSHEET_STATUSES, type WorksheetStatus } from '../work-order-list/rules';
 
 export type WorkOrderPeriod = WorkOrderStatisticsConfig['period'];
@@ -21,7 +18,7 @@ export type { WorkOrderStatisticsConfig };
  * Work order statistics as they follow the dashboard's period: this month's or this year's work
  * orders; a day is not one of their periods, so today keeps the configured one.
  */
-export const workOrderStatisticsFollowPeriod = followOption<WorkOrderStatisticsConfig, 'period'>('period', {
+const workOrderStatisticsFollowPeriod = followOption<WorkOrderStatisticsConfig, 'period'>('period', {
   month: 'month',
   year: 'year',
 });
@@ -36,7 +33,7 @@ export function periodKey(period: WorkOrderPeriod, context: WidgetContext): stri
 }
 
 /** One call: the station's work orders of this month per day (or of this year per month), counted by state. */
-export function workOrderStatisticsNeeds(config: WorkOrderStatisticsConfig, context: WidgetContext): Needs {
+function workOrderStatisticsNeeds(config: WorkOrderStatisticsConfig, context: WidgetContext): Needs {
   return {
     counts: {
       operationId: 'getStationWorksheetStatus',
@@ -111,3 +108,10 @@ export function workOrderStatisticsOption(
 export function migrateWorkOrderStatistics(config: WidgetConfig): WidgetConfig {
   return config;
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<WorkOrderStatisticsConfig>({
+  type: 'workOrderStatistics',
+  needs: workOrderStatisticsNeeds,
+  followPeriod: workOrderStatisticsFollowPeriod,
+});

@@ -1,19 +1,15 @@
+import { widgetDataRules, type WidgetContext } from '../../runtime/dashboard/widget';
 import dayjs from 'dayjs';
 import type { SiteopsGroupCount } from '../../generated/types';
 import type { WorkTypeStatisticsConfig } from '../../generated/widgetConfigs';
-import {
-  cartesianOption,
-  followOption,
-  formatFigure,
-  seriesColor,
-  shareRing,
-  stationTime,
-  type ChartOption,
-  type Needs,
-  type SlotState,
-  type WidgetConfig,
-  type WidgetContext,
-} from '../../runtime/dashboard';
+import { cartesianOption } from '../../runtime/charts/cartesian';
+import type { ChartOption } from '../../runtime/charts/option';
+import { seriesColor } from '../../runtime/charts/palette';
+import { shareRing } from '../../runtime/charts/ring';
+import type { WidgetConfig } from '../../runtime/dashboard/document';
+import { formatFigure, stationTime } from '../../runtime/dashboard/figures';
+import type { Needs, SlotState } from '../../runtime/dashboard/needs';
+import { followOption } from '../../runtime/dashboard/period';
 
 /** The kinds of work of a work order, in the order of the worksheet schema. */
 export const WORK_TYPES = ['inspection', 'maintenance', 'repair', 'cleaning', 'test'] as const;
@@ -28,7 +24,7 @@ export type { WorkTypeStatisticsConfig };
  * Work type statistics as they follow the dashboard's period: this month's or this year's work
  * orders; a day is not one of their periods, so today keeps the configured one.
  */
-export const workTypeStatisticsFollowPeriod = followOption<WorkTypeStatisticsConfig, 'period'>('period', {
+const workTypeStatisticsFollowPeriod = followOption<WorkTypeStatisticsConfig, 'period'>('period', {
   month: 'month',
   year: 'year',
 });
@@ -45,7 +41,7 @@ export function periodDays(
 }
 
 /** One call: the station's work orders planned in the period, not revoked, counted per kind of work. */
-export function workTypeStatisticsNeeds(config: WorkTypeStatisticsConfig, context: WidgetContext): Needs {
+function workTypeStatisticsNeeds(config: WorkTypeStatisticsConfig, context: WidgetContext): Needs {
   return {
     types: {
       operationId: 'getStationWorksheetTypeCount',
@@ -112,3 +108,10 @@ export function workTypeStatisticsOption(
 export function migrateWorkTypeStatistics(config: WidgetConfig): WidgetConfig {
   return config;
 }
+
+/** What this widget asks the server for (see `WidgetDataRules`). */
+export const dataRules = widgetDataRules<WorkTypeStatisticsConfig>({
+  type: 'workTypeStatistics',
+  needs: workTypeStatisticsNeeds,
+  followPeriod: workTypeStatisticsFollowPeriod,
+});
