@@ -86,7 +86,7 @@ export default defineConfig({
           groups: [
             {
               name: 'dashboardData',
-              test: /[\\/](pages[\\/]dashboard[\\/]earlyData|widgets[\\/](data|[^\\/]+[\\/]rules)|runtime[\\/](dashboard[\\/](figures|period|widget|context|widgetNeeds|needs|stationStatus|document|scheduler|screenScheduler|batchFetcher)|charts[\\/](palette|places|seriesName|cartesian|ring|marks|time)|format[\\/]dateRanges))\.ts$/,
+              test: /[\\/](pages[\\/]dashboard[\\/]earlyData|widgets[\\/](data|[^\\/]+[\\/]rules)|runtime[\\/](dashboard[\\/](figures|period|widget|context|widgetNeeds|needs|stationStatus|document|scheduler|screenScheduler|batchFetcher)|charts[\\/](palette|places|land|seriesName|cartesian|ring|marks|time)|format[\\/]dateRanges))\.ts$/,
               includeDependenciesRecursively: false,
             },
           ],

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { EARLY_CALL_MS, type Api } from '../../runtime';
 import { adoptScheduler, emptyDocument, screenScheduler, type DashboardDocument, type FetchMode } from '../../runtime/dashboard';
+import type { AnyWidgetDataRules } from '../../runtime/dashboard/widget';
 import { widgetNeeds } from '../../runtime/dashboard/widgetNeeds';
 import { widgetRegistry } from '../../widgets';
+import { WIDGET_DATA_RULES } from '../../widgets/data';
 import { dashboardEarlyCalls } from './earlyCalls';
 import { DROP_EARLY_REQUEST, startEarly, startPending, stationContext, type StationRecord } from './earlyData';
 import type { EarlyRequest } from './earlyRequest';
@@ -65,6 +67,22 @@ test('the loader asks for the widgets’ data once the station and its dashboard
   await vi.advanceTimersByTimeAsync(EARLY_CALL_MS);
   expect(scheduler.running).toBe(true);
   scheduler.stop();
+});
+
+test('what a view draws besides its data is asked for with the data: the station map’s land', async () => {
+  const rules = WIDGET_DATA_RULES.get('stationMap') as Required<AnyWidgetDataRules>;
+  // The land itself is the browser's to load (tests/e2e/dashboard.test.ts).
+  const preload = vi.spyOn(rules, 'preload').mockImplementation(() => undefined);
+  const { api, batches } = fakeApi();
+  const document = { ...DOCUMENT, widgets: [...DOCUMENT.widgets, { id: 'm1', type: 'stationMap', config: {} }] };
+  await startEarly(request(api, { answers: Promise.resolve([[STATION], document]) }));
+  expect(preload).toHaveBeenCalledTimes(1);
+  await vi.advanceTimersByTimeAsync(0);
+  expect(batches.flat()).toContainEqual({ operationId: 'listStations' });
+  const scheduler = dashboardScheduler(api, 'coalesced');
+  adoptScheduler(scheduler);
+  scheduler.stop();
+  preload.mockRestore();
 });
 
 test('what the loader leaves is started by the dashboard’s code once, whoever comes first', async () => {

@@ -27,7 +27,8 @@ export function stationContext(record: StationRecord): StationContext {
 
 /**
  * Registers a dashboard's widgets with a scheduler before they render: what they need while the
- * dashboard shows `period` is asked for at once (the grid, showing the same period, takes it over).
+ * dashboard shows `period` is asked for at once (the grid, showing the same period, takes it over),
+ * and what their views draw besides it (`preload`) with it.
  */
 export function primeWidgets(
   scheduler: DataScheduler,
@@ -35,13 +36,15 @@ export function primeWidgets(
   station: StationContext,
   period: DashboardPeriod | undefined,
 ): void {
+  // A placeholder (see `UnboundWidget`) needs no data.
+  const bound = document.widgets.flatMap((widget) => {
+    const rules = widget.unbound ? undefined : WIDGET_DATA_RULES.get(widget.type);
+    return rules ? [{ widget, rules }] : [];
+  });
   scheduler.prime(
-    document.widgets.flatMap((widget) => {
-      // A placeholder (see `UnboundWidget`) needs no data.
-      const rules = widget.unbound ? undefined : WIDGET_DATA_RULES.get(widget.type);
-      return rules ? [{ id: widget.id, needsOf: widgetNeeds(rules, widget.config, station, period) }] : [];
-    }),
+    bound.map(({ widget, rules }) => ({ id: widget.id, needsOf: widgetNeeds(rules, widget.config, station, period) })),
   );
+  for (const { rules } of bound) rules.preload?.();
 }
 
 /**

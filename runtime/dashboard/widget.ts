@@ -55,6 +55,11 @@ export interface WidgetDefinition<C extends WidgetConfig = WidgetConfig> {
    * ignores, or one it shows already. Without it, the widget ignores every period.
    */
   followPeriod?(config: C, period: DashboardPeriod): C;
+  /**
+   * Asks for what the view draws besides its data (the station map's land outline), when the data
+   * is asked for: it then arrives beside the data rather than after the view has first drawn.
+   */
+  preload?(): void;
   /** A configuration of an older document format, in the current one. */
   migrate(config: WidgetConfig, fromVersion: number): WidgetConfig;
   /**
@@ -70,10 +75,13 @@ export type AnyWidgetDefinition = WidgetDefinition<any>;
 
 /**
  * The part of a widget type that says what it asks the server for: what a dashboard's first data
- * call needs before the widgets' views have loaded. Each widget's `rules.ts` exports it as
+ * call needs before the widgets' views have loaded, and what the views draw besides the data. Each widget's `rules.ts` exports it as
  * `dataRules` (the map of them is `widgets/data.ts`), and its definition takes it in whole.
  */
-export type WidgetDataRules<C extends WidgetConfig = WidgetConfig> = Pick<WidgetDefinition<C>, 'type' | 'needs' | 'followPeriod'>;
+export type WidgetDataRules<C extends WidgetConfig = WidgetConfig> = Pick<
+  WidgetDefinition<C>,
+  'type' | 'needs' | 'followPeriod' | 'preload'
+>;
 
 /** Data rules whatever their configuration type, as the map of them holds them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -326,7 +326,7 @@ describe('site monitoring dashboard', () => {
     await page.close();
   });
 
-  test('the widgets’ data is asked for before the screen’s code has come: the loaders’ calls first, the data rules apart', async () => {
+  test('the widgets’ data is asked for before the screen’s code has come: the loaders’ calls first, the data rules apart, the map’s land with the data', async () => {
     const page = await signedInPage();
     const requests: string[] = [];
     let dataAsked: () => void = () => undefined;
@@ -335,6 +335,11 @@ describe('site monitoring dashboard', () => {
       const path = new URL(request.url()).pathname;
       requests.push(path);
       if (path === BATCH) dataAsked();
+    });
+    // How many requests had been made when the widgets' views had come.
+    let viewsCame = Number.POSITIVE_INFINITY;
+    page.on('requestfinished', (request) => {
+      if (/\/assets\/widgets-[\w-]+\.js$/.test(new URL(request.url()).pathname)) viewsCame = Math.min(viewsCame, requests.length);
     });
     // The screen's code and the widgets' views are held until the data has been asked for.
     await page.route(/\/assets\/(DashboardPage|widgets)-[\w-]+\.js$/, async (route) => {
@@ -356,6 +361,9 @@ describe('site monitoring dashboard', () => {
     }
     expect(first(/\/assets\/dashboardData-/)).toBeLessThan(screenCode);
     expect(requests.filter((path) => path === BATCH)).toHaveLength(1);
+    // What a view draws besides its data comes with the data: the map's land, before the map's view has come.
+    expect(first(/\/assets\/land-/)).toBeGreaterThanOrEqual(0);
+    expect(first(/\/assets\/land-/)).toBeLessThan(viewsCame);
     await page.close();
   });
 

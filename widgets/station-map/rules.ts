@@ -3,6 +3,7 @@ import { widgetDataRules } from '../../runtime/dashboard/widget';
 import type { StationMapConfig } from '../../generated/widgetConfigs';
 import type { ChartOption } from '../../runtime/charts/option';
 import { located, placesOption } from '../../runtime/charts/places';
+import { registerLand } from '../../runtime/charts/land';
 
 export type { StationMapConfig };
 
@@ -86,4 +87,6 @@ export const dataRules = widgetDataRules<StationMapConfig>({
   needs(): Needs {
     return { stations: { operationId: 'listStations' } };
   },
+  // The land the stations are drawn on: a chunk of its own, asked for with the station list.
+  preload: () => void registerLand(),
 });
