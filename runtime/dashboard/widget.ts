@@ -75,8 +75,9 @@ export type AnyWidgetDefinition = WidgetDefinition<any>;
 
 /**
  * The part of a widget type that says what it asks the server for: what a dashboard's first data
- * call needs before the widgets' views have loaded, and what the views draw besides the data. Each widget's `rules.ts` exports it as
- * `dataRules` (the map of them is `widgets/data.ts`), and its definition takes it in whole.
+ * call needs before the widgets' views have loaded, and what the views draw besides the data. Each
+ * widget's `rules.ts` exports it as `dataRules` (the map of them is `widgets/data.ts`), and its
+ * definition takes it in whole.
  */
 export type WidgetDataRules<C extends WidgetConfig = WidgetConfig> = Pick<
   WidgetDefinition<C>,
