@@ -20,6 +20,7 @@ test('the data rules asked for before the views load are those of every widget t
     const rules = WIDGET_DATA_RULES.get(widget.type);
     expect(rules?.needs, widget.type).toBe(widget.needs);
     expect(rules?.followPeriod, widget.type).toBe(widget.followPeriod);
+    expect(rules?.preload, widget.type).toBe(widget.preload);
   }
 });
 
